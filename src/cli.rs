@@ -1,0 +1,101 @@
+//! The command line: one clap subcommand per puzzle, validated once, then handed to the library.
+//!
+//! Nothing here knows a puzzle's rules; each `cli/<puzzle>.rs` turns flags into
+//! a library call and the answer into text or JSON.
+
+mod knight;
+mod lightsout;
+mod output;
+mod revertigo;
+mod sudoku;
+
+use clap::{Parser, Subcommand};
+use puzzles::Control;
+
+pub use output::{Failure, Out, Outcome};
+
+/// Solve, count, draw and play Lights Out, Revertigo, the knight's tour and Sudoku.
+///
+/// Board sizes are ROWS then COLS; cells are `row,col`, 0-based, row 0 at the top.
+/// Exit status: 0 answered, 1 no solution, 2 bad usage or input, 130 interrupted.
+#[derive(Debug, Parser)]
+#[command(name = "puzzles", version, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Lights Out: switch every light off (a press toggles a cell and its neighbours).
+    #[command(name = "lightsout")]
+    LightsOut(lightsout::Args),
+    /// Revertigo: walk a pawn from the bottom-left corner until the board is all black.
+    Revertigo(revertigo::Args),
+    /// The knight's tour: visit every square once, optionally returning to the start.
+    Knight(knight::Args),
+    /// Sudoku of any order: 4×4, 9×9, 16×16, 25×25, … from a file or stdin.
+    Sudoku(sudoku::Args),
+}
+
+/// What every subcommand gets: where to write and how to be stopped.
+pub struct Context {
+    /// Standard output, buffered, with the JSON switch.
+    pub out: Out,
+    /// Stopped by Ctrl-C or SIGTERM.
+    pub control: Control,
+}
+
+/// Runs the subcommand named on the command line.
+pub fn run(cli: Cli) -> Result<Outcome, Failure> {
+    let control = Control::new();
+    let flag = control.stop_flag();
+    // Ctrl-C and SIGTERM stop the search; it then reports what it found so far.
+    let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::Relaxed));
+    let mut ctx = Context {
+        out: Out::stdout(),
+        control,
+    };
+    let outcome = match cli.command {
+        Command::LightsOut(args) => lightsout::run(args, &mut ctx),
+        Command::Revertigo(args) => revertigo::run(args, &mut ctx),
+        Command::Knight(args) => knight::run(args, &mut ctx),
+        Command::Sudoku(args) => sudoku::run(args, &mut ctx),
+    }?;
+    ctx.out.flush()?;
+    Ok(outcome)
+}
+
+/// Turns a panic into one line on stderr and exit status 2: no backtrace reaches a user.
+pub fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown cause".to_string());
+        eprintln!("puzzles: internal error: {msg} (please report this)");
+        std::process::exit(2);
+    }));
+}
+
+/// A board side: a whole number from 1 up.
+pub fn parse_side(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<u64>() {
+        Ok(0) => Err("a board side must be at least 1".to_string()),
+        Ok(n) => usize::try_from(n).map_err(|_| format!("{n} is too large")),
+        Err(_) => Err(format!("'{s}' is not a whole number of at least 1")),
+    }
+}
+
+/// Options every subcommand shares.
+#[derive(Debug, clap::Args)]
+pub struct Common {
+    /// Print JSON (one object; JSON Lines for batches) with the same keys as the text.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Print only the summary, not the boards.
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
+}

@@ -1,0 +1,363 @@
+//! The board shared by all four puzzles: a rows × cols grid addressed `(row, col)`, row 0 at the top.
+
+use crate::error::{Error, Result, Size};
+use fixedbitset::FixedBitSet;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::ops::{Index, IndexMut};
+
+/// A cell address: 0-based row (0 at the top) and column (0 at the left).
+///
+/// Serialised as the JSON array `[row, col]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(from = "[usize; 2]", into = "[usize; 2]")]
+pub struct Pos {
+    /// Row, 0 at the top.
+    pub row: usize,
+    /// Column, 0 at the left.
+    pub col: usize,
+}
+
+impl Pos {
+    /// The cell at `row`, `col`.
+    pub const fn new(row: usize, col: usize) -> Self {
+        Pos { row, col }
+    }
+}
+
+impl From<[usize; 2]> for Pos {
+    fn from([row, col]: [usize; 2]) -> Self {
+        Pos { row, col }
+    }
+}
+
+impl From<Pos> for [usize; 2] {
+    fn from(p: Pos) -> Self {
+        [p.row, p.col]
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.row, self.col)
+    }
+}
+
+/// The shape of a board: `rows` × `cols`, both at least 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Dims {
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of columns.
+    pub cols: usize,
+}
+
+impl Dims {
+    /// A board of `rows` × `cols` cells, refused when a side is 0 or the cell
+    /// count exceeds `max_cells` (named in the error).
+    pub fn new(rows: usize, cols: usize, max_cells: usize) -> Result<Self> {
+        if rows == 0 || cols == 0 {
+            return Err(Error::usage(format!(
+                "a board needs at least one row and one column, got {rows}×{cols}"
+            )));
+        }
+        if rows.checked_mul(cols).is_none_or(|cells| cells > max_cells) {
+            return Err(Error::TooLarge {
+                what: "board cells",
+                got: Size::Count(rows as u128 * cols as u128),
+                limit: Size::from(max_cells),
+                hint: format!(" ({rows}×{cols} asked)"),
+            });
+        }
+        Ok(Dims { rows, cols })
+    }
+
+    /// Number of cells.
+    pub const fn cells(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// The same board turned a quarter: rows and columns swapped.
+    pub const fn transposed(&self) -> Self {
+        Dims {
+            rows: self.cols,
+            cols: self.rows,
+        }
+    }
+
+    /// Row-major index of `p`.
+    #[inline]
+    pub const fn index(&self, p: Pos) -> usize {
+        p.row * self.cols + p.col
+    }
+
+    /// The cell at row-major index `i`.
+    #[inline]
+    pub const fn pos(&self, i: usize) -> Pos {
+        Pos {
+            row: i / self.cols,
+            col: i % self.cols,
+        }
+    }
+
+    /// The cell at signed coordinates, if it lies on the board.
+    #[inline]
+    pub fn checked(&self, row: i64, col: i64) -> Option<Pos> {
+        (row >= 0 && col >= 0 && (row as u64) < self.rows as u64 && (col as u64) < self.cols as u64)
+            .then(|| Pos::new(row as usize, col as usize))
+    }
+
+    /// Whether `p` lies on the board.
+    pub const fn contains(&self, p: Pos) -> bool {
+        p.row < self.rows && p.col < self.cols
+    }
+
+    /// The orthogonal neighbours of `p` on the board (north, west, east, south).
+    pub fn neighbours(&self, p: Pos) -> impl Iterator<Item = Pos> + '_ {
+        const STEPS: [(i64, i64); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+        STEPS
+            .iter()
+            .filter_map(move |&(dr, dc)| self.checked(p.row as i64 + dr, p.col as i64 + dc))
+    }
+
+    /// Every cell, row by row.
+    pub fn positions(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..self.cells()).map(|i| self.pos(i))
+    }
+
+    /// Parses a cell written `row,col` (0-based), checking it lies on this board.
+    pub fn parse_pos(&self, text: &str) -> Result<Pos> {
+        let (r, c) = text.split_once(',').ok_or_else(|| {
+            Error::usage(format!("cell '{text}' should be written row,col (0-based)"))
+        })?;
+        let number = |s: &str, what: &str| {
+            s.trim().parse::<usize>().map_err(|_| {
+                Error::usage(format!(
+                    "cell '{text}': {what} '{}' is not a non-negative number",
+                    s.trim()
+                ))
+            })
+        };
+        let p = Pos::new(number(r, "row")?, number(c, "column")?);
+        if !self.contains(p) {
+            return Err(Error::usage(format!(
+                "cell {p} is off the {}×{} board (rows 0..{}, columns 0..{})",
+                self.rows,
+                self.cols,
+                self.rows - 1,
+                self.cols - 1
+            )));
+        }
+        Ok(p)
+    }
+}
+
+impl fmt::Display for Dims {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}×{}", self.rows, self.cols)
+    }
+}
+
+/// A value on every cell of a board, stored row by row.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Grid<T> {
+    dims: Dims,
+    cells: Vec<T>,
+}
+
+impl<T: Clone> Grid<T> {
+    /// A board with `value` on every cell.
+    pub fn filled(dims: Dims, value: T) -> Self {
+        Grid {
+            dims,
+            cells: vec![value; dims.cells()],
+        }
+    }
+}
+
+impl<T> Grid<T> {
+    /// A board from its cells in row-major order; `None` if the count is wrong.
+    pub fn from_cells(dims: Dims, cells: Vec<T>) -> Option<Self> {
+        (cells.len() == dims.cells()).then_some(Grid { dims, cells })
+    }
+
+    /// The board's shape.
+    pub const fn dims(&self) -> Dims {
+        self.dims
+    }
+
+    /// The cells in row-major order.
+    pub fn cells(&self) -> &[T] {
+        &self.cells
+    }
+
+    /// The cells in row-major order, mutable.
+    pub fn cells_mut(&mut self) -> &mut [T] {
+        &mut self.cells
+    }
+
+    /// The rows, top first.
+    pub fn rows(&self) -> impl Iterator<Item = &[T]> {
+        self.cells.chunks(self.dims.cols)
+    }
+}
+
+impl<T> Index<Pos> for Grid<T> {
+    type Output = T;
+    fn index(&self, p: Pos) -> &T {
+        &self.cells[self.dims.index(p)]
+    }
+}
+
+impl<T> IndexMut<Pos> for Grid<T> {
+    fn index_mut(&mut self, p: Pos) -> &mut T {
+        let i = self.dims.index(p);
+        &mut self.cells[i]
+    }
+}
+
+/// A board of one bit per cell (lights, presses, activation maps), row-major.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BitGrid {
+    dims: Dims,
+    bits: FixedBitSet,
+}
+
+impl BitGrid {
+    /// A board with every bit clear.
+    pub fn new(dims: Dims) -> Self {
+        BitGrid {
+            dims,
+            bits: FixedBitSet::with_capacity(dims.cells()),
+        }
+    }
+
+    /// A board with every bit set.
+    pub fn full(dims: Dims) -> Self {
+        let mut g = Self::new(dims);
+        g.bits.insert_range(..);
+        g
+    }
+
+    /// A board from its row-major bits; `None` if the length is wrong.
+    pub fn from_bits(dims: Dims, bits: FixedBitSet) -> Option<Self> {
+        (bits.len() == dims.cells()).then_some(BitGrid { dims, bits })
+    }
+
+    /// The board's shape.
+    pub const fn dims(&self) -> Dims {
+        self.dims
+    }
+
+    /// The row-major bits.
+    pub fn bits(&self) -> &FixedBitSet {
+        &self.bits
+    }
+
+    /// The row-major bits, mutable.
+    pub fn bits_mut(&mut self) -> &mut FixedBitSet {
+        &mut self.bits
+    }
+
+    /// The bit of cell `p`.
+    #[inline]
+    pub fn get(&self, p: Pos) -> bool {
+        self.bits.contains(self.dims.index(p))
+    }
+
+    /// Sets the bit of cell `p` to `on`.
+    #[inline]
+    pub fn set(&mut self, p: Pos, on: bool) {
+        self.bits.set(self.dims.index(p), on)
+    }
+
+    /// Flips the bit of cell `p`.
+    #[inline]
+    pub fn toggle(&mut self, p: Pos) {
+        self.bits.toggle(self.dims.index(p))
+    }
+
+    /// Flips `p` and its orthogonal neighbours: a Lights Out press, a Revertigo landing.
+    pub fn toggle_plus(&mut self, p: Pos) {
+        self.toggle(p);
+        for q in self.dims.neighbours(p) {
+            self.bits.toggle(self.dims.index(q));
+        }
+    }
+
+    /// Number of set bits.
+    pub fn count_ones(&self) -> usize {
+        self.bits.count_ones(..)
+    }
+
+    /// Whether no bit is set.
+    pub fn is_clear(&self) -> bool {
+        self.bits.is_clear()
+    }
+
+    /// The cells whose bit is set, row by row.
+    pub fn ones(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.bits.ones().map(|i| self.dims.pos(i))
+    }
+
+    /// Each row as a string: `on` for a set bit, `off` for a clear one, top row first.
+    pub fn row_strings(&self, on: char, off: char) -> Vec<String> {
+        (0..self.dims.rows)
+            .map(|r| {
+                (0..self.dims.cols)
+                    .map(|c| if self.get(Pos::new(r, c)) { on } else { off })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The same board with rows and columns swapped.
+    pub fn transposed(&self) -> Self {
+        let mut t = BitGrid::new(self.dims.transposed());
+        for p in self.ones() {
+            t.set(Pos::new(p.col, p.row), true);
+        }
+        t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbours_stay_on_the_board() {
+        let d = Dims::new(2, 3, 100).unwrap();
+        let corner: Vec<_> = d.neighbours(Pos::new(0, 0)).collect();
+        assert_eq!(corner, vec![Pos::new(0, 1), Pos::new(1, 0)]);
+        assert_eq!(d.neighbours(Pos::new(1, 1)).count(), 3);
+    }
+
+    #[test]
+    fn sizes_are_checked() {
+        assert!(Dims::new(0, 3, 100).is_err());
+        assert!(Dims::new(11, 10, 100).is_err());
+        assert!(Dims::new(usize::MAX, 2, usize::MAX).is_err());
+        assert!(Dims::new(10, 10, 100).is_ok());
+    }
+
+    #[test]
+    fn cells_parse_and_stay_on_the_board() {
+        let d = Dims::new(3, 4, 100).unwrap();
+        assert_eq!(d.parse_pos("2,3").unwrap(), Pos::new(2, 3));
+        assert_eq!(d.parse_pos(" 1 , 0 ").unwrap(), Pos::new(1, 0));
+        for bad in ["3,0", "0,4", "a,1", "1", "-1,0", ""] {
+            assert!(d.parse_pos(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_press_flips_the_plus() {
+        let d = Dims::new(3, 3, 100).unwrap();
+        let mut g = BitGrid::new(d);
+        g.toggle_plus(Pos::new(1, 1));
+        assert_eq!(g.row_strings('#', '.'), vec![".#.", "###", ".#."]);
+        g.toggle_plus(Pos::new(0, 0));
+        assert_eq!(g.row_strings('#', '.'), vec!["#..", ".##", ".#."]);
+    }
+}

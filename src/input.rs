@@ -1,0 +1,69 @@
+//! Reading puzzle text from a file or standard input, and parsing the small values every subcommand shares.
+
+use crate::error::{Error, Result};
+use std::io::Read;
+
+/// Puzzle text together with the name used in error messages.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// The file name as given, or `<stdin>`.
+    pub name: String,
+    /// The whole text.
+    pub text: String,
+}
+
+/// The largest input accepted, in bytes (a 10,000 × 10,000 board in `0/1` rows fits).
+pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+
+impl Source {
+    /// Text given directly, named `name` in messages.
+    pub fn from_text(name: &str, text: impl Into<String>) -> Self {
+        Source {
+            name: name.to_string(),
+            text: text.into(),
+        }
+    }
+
+    /// Reads `path`, or standard input when `path` is `-`.
+    ///
+    /// Refuses inputs above [`MAX_INPUT_BYTES`] and text that is not UTF-8.
+    pub fn read(path: &str) -> Result<Self> {
+        let (name, reader): (String, Box<dyn Read>) = if path == "-" {
+            ("<stdin>".to_string(), Box::new(std::io::stdin().lock()))
+        } else {
+            let file = std::fs::File::open(path).map_err(|source| Error::Io {
+                path: path.to_string(),
+                source,
+            })?;
+            (path.to_string(), Box::new(file))
+        };
+        let mut bytes = Vec::new();
+        reader
+            .take(MAX_INPUT_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|source| Error::Io {
+                path: name.clone(),
+                source,
+            })?;
+        if bytes.len() as u64 > MAX_INPUT_BYTES {
+            return Err(Error::TooLarge {
+                what: "input bytes",
+                got: crate::error::Size::Count(bytes.len() as u128),
+                limit: crate::error::Size::Count(MAX_INPUT_BYTES as u128),
+                hint: String::new(),
+            });
+        }
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+            let col = valid.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+            Error::parse(&name, line, col, "the text is not valid UTF-8")
+        })?;
+        Ok(Source { name, text })
+    }
+
+    /// An error at a 1-based line and column of this source.
+    pub fn error(&self, line: usize, col: usize, msg: impl Into<String>) -> Error {
+        Error::parse(&self.name, line, col, msg)
+    }
+}

@@ -1,0 +1,1 @@
+//! Knight's tour (seed 003) — placeholder until the puzzle lands.

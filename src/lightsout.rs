@@ -1,0 +1,311 @@
+//! Lights Out (seeds 000 and 001): a press toggles a cell and its orthogonal neighbours; turn every light off.
+//!
+//! Presses commute and cancel in pairs, so a solution is a set of cells `x`
+//! with `M·x = s` over GF(2), `M` the press matrix and `s` the lights
+//! (seed 000). The solutions form a coset of the null space of `M`, whose
+//! elements are the quiet patterns ("procédures neutres", seed 001): there are
+//! 2^nullity of them, or none when `s` overlaps some quiet pattern an odd
+//! number of times (`M` is symmetric, so that is the whole parity test).
+
+mod chase;
+mod parse;
+
+use crate::control::{Control, Stop, Tally};
+use crate::error::Result;
+use crate::gf2::{self, BitMatrix};
+use crate::grid::{BitGrid, Dims};
+use crate::puzzle::{Answer, GridPuzzle};
+use crate::random::Rng;
+use rand::Rng as _;
+use serde::Serialize;
+use std::ops::ControlFlow;
+
+/// The largest board accepted, in cells (a 10,000 × 10,000 board).
+pub const MAX_CELLS: usize = 100_000_000;
+
+/// The largest board the full elimination (`--method gauss`) takes, in cells.
+pub const MAX_GAUSS_CELLS: usize = 4096;
+
+/// How the system is solved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// The full `n²`-unknown elimination of seed 000; the reference for small boards.
+    Gauss,
+    /// Light chasing (seed 001, "récolte"): the first row's presses are the
+    /// only unknowns, every later row follows from the row above.
+    #[default]
+    Chase,
+}
+
+/// A Lights Out position: which lights are on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LightsOut {
+    lights: BitGrid,
+}
+
+/// Everything the linear algebra says about a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    /// The presses that switch every light off (free unknowns 0), or `None` when there are none.
+    pub presses: Option<BitGrid>,
+    /// A basis of the quiet patterns: press sets that change nothing. Its length is the nullity.
+    pub quiet_patterns: Vec<BitGrid>,
+    /// When unsolvable: a quiet pattern that overlaps the lit cells an odd number of times (seed 001's parity test).
+    pub witness: Option<BitGrid>,
+}
+
+impl Analysis {
+    /// The dimension of the null space: there are 2^nullity solutions when there are any.
+    pub fn nullity(&self) -> usize {
+        self.quiet_patterns.len()
+    }
+
+    /// The exact number of solutions as a decimal string: 2^nullity, or 0 when unsolvable.
+    pub fn solution_count(&self) -> String {
+        match self.presses {
+            Some(_) => pow2_decimal(self.nullity()),
+            None => "0".to_string(),
+        }
+    }
+}
+
+/// 2^k as an exact decimal string, however large k is.
+fn pow2_decimal(k: usize) -> String {
+    // Little-endian limbs of nine decimal digits each.
+    let mut limbs: Vec<u64> = vec![1];
+    for _ in 0..k {
+        let mut carry = 0;
+        for limb in &mut limbs {
+            let v = *limb * 2 + carry;
+            *limb = v % 1_000_000_000;
+            carry = v / 1_000_000_000;
+        }
+        if carry > 0 {
+            limbs.push(carry);
+        }
+    }
+    let mut s = limbs.last().map(u64::to_string).unwrap_or_default();
+    for limb in limbs.iter().rev().skip(1) {
+        s.push_str(&format!("{limb:09}"));
+    }
+    s
+}
+
+impl LightsOut {
+    /// The position with these lights on.
+    pub fn new(lights: BitGrid) -> Self {
+        LightsOut { lights }
+    }
+
+    /// A uniformly random position of shape `dims`.
+    pub fn random(dims: Dims, rng: &mut Rng) -> Self {
+        let mut lights = BitGrid::new(dims);
+        for i in 0..dims.cells() {
+            lights.bits_mut().set(i, rng.gen_bool(0.5));
+        }
+        LightsOut { lights }
+    }
+
+    /// Reads a position from rows of `0`/`1` or `.`/`#` (spaces between cells ignored).
+    pub fn parse(source: &crate::input::Source) -> Result<Self> {
+        parse::lights(source).map(LightsOut::new)
+    }
+
+    /// The lights that are on.
+    pub fn lights(&self) -> &BitGrid {
+        &self.lights
+    }
+
+    /// The lights after pressing every cell of `presses` once.
+    pub fn after(&self, presses: &BitGrid) -> BitGrid {
+        let mut lights = self.lights.clone();
+        for p in presses.ones() {
+            lights.toggle_plus(p);
+        }
+        lights
+    }
+
+    /// The press matrix `M` of seed 000: entry `(i, j)` is 1 when pressing cell
+    /// `j` toggles light `i` (cells numbered row by row).
+    pub fn press_matrix(dims: Dims) -> BitMatrix {
+        let mut m = BitMatrix::zeros(dims.cells(), dims.cells());
+        for p in dims.positions() {
+            let i = dims.index(p);
+            m.set(i, i, true);
+            for q in dims.neighbours(p) {
+                m.set(i, dims.index(q), true);
+            }
+        }
+        m
+    }
+
+    /// Solves the position with `method`: one solution, the quiet patterns, or the parity witness.
+    ///
+    /// Fails only when the board is too large for the method.
+    pub fn analyse(&self, method: Method) -> Result<Analysis> {
+        match method {
+            Method::Gauss => self.analyse_gauss(),
+            Method::Chase => chase::analyse(&self.lights),
+        }
+    }
+
+    fn analyse_gauss(&self) -> Result<Analysis> {
+        let dims = self.lights.dims();
+        if dims.cells() > MAX_GAUSS_CELLS {
+            return Err(crate::error::Error::TooLarge {
+                what: "cells for --method gauss",
+                got: dims.cells().into(),
+                limit: MAX_GAUSS_CELLS.into(),
+                hint: "; use --method chase".to_string(),
+            });
+        }
+        let to_grid = |bits| BitGrid::from_bits(dims, bits).expect("one bit per cell");
+        match Self::press_matrix(dims).solve(self.lights.bits()) {
+            Ok(s) => Ok(Analysis {
+                presses: Some(to_grid(s.particular)),
+                quiet_patterns: s.kernel.into_iter().map(to_grid).collect(),
+                witness: None,
+            }),
+            Err(e) => {
+                let quiet: Vec<BitGrid> = e.kernel.into_iter().map(to_grid).collect();
+                let witness = odd_overlap(&self.lights, &quiet);
+                Ok(Analysis {
+                    presses: None,
+                    quiet_patterns: quiet,
+                    witness,
+                })
+            }
+        }
+    }
+}
+
+/// The first quiet pattern that overlaps `lights` an odd number of times.
+fn odd_overlap(lights: &BitGrid, quiet: &[BitGrid]) -> Option<BitGrid> {
+    quiet
+        .iter()
+        .find(|q| gf2::dot(q.bits(), lights.bits()))
+        .cloned()
+}
+
+/// A position with its analysis done: what the [`GridPuzzle`] trait drives.
+#[derive(Debug, Clone)]
+pub struct Solver {
+    puzzle: LightsOut,
+    analysis: Analysis,
+}
+
+impl Solver {
+    /// Analyses `puzzle` with `method`; fails only when the board is too large for the method.
+    pub fn new(puzzle: LightsOut, method: Method) -> Result<Self> {
+        let analysis = puzzle.analyse(method)?;
+        Ok(Solver { puzzle, analysis })
+    }
+
+    /// The position.
+    pub fn puzzle(&self) -> &LightsOut {
+        &self.puzzle
+    }
+
+    /// One solution, the quiet patterns, or the parity witness.
+    pub fn analysis(&self) -> &Analysis {
+        &self.analysis
+    }
+}
+
+impl GridPuzzle for Solver {
+    type Solution = BitGrid;
+
+    fn dims(&self) -> Dims {
+        self.puzzle.lights.dims()
+    }
+
+    /// Every solution is the particular one plus a sum of quiet patterns;
+    /// they are visited in Gray-code order, one XOR each.
+    fn enumerate(
+        &self,
+        ctl: &Control,
+        visit: &mut dyn FnMut(&BitGrid) -> ControlFlow<()>,
+    ) -> Tally {
+        let Some(mut current) = self.analysis.presses.clone() else {
+            return Tally {
+                found: 0,
+                stopped: None,
+            };
+        };
+        let quiet = &self.analysis.quiet_patterns;
+        let mut found = 0u64;
+        loop {
+            found += 1;
+            if visit(&current).is_break() {
+                return Tally {
+                    found,
+                    stopped: Some(Stop::Limit),
+                };
+            }
+            // Gray code: step k flips the quiet pattern of k's lowest set bit.
+            let bit = found.trailing_zeros() as usize;
+            if bit >= quiet.len() {
+                return Tally {
+                    found,
+                    stopped: None,
+                };
+            }
+            if ctl.stopped() {
+                return Tally {
+                    found,
+                    stopped: Some(Stop::Interrupted),
+                };
+            }
+            current
+                .bits_mut()
+                .symmetric_difference_with(quiet[bit].bits());
+        }
+    }
+
+    fn verify(&self, presses: &BitGrid) -> std::result::Result<(), String> {
+        if presses.dims() != self.dims() {
+            return Err(format!(
+                "presses are {}, the board {}",
+                presses.dims(),
+                self.dims()
+            ));
+        }
+        let left = self.puzzle.after(presses);
+        let first_lit = left.ones().next();
+        match first_lit {
+            None => Ok(()),
+            Some(p) => Err(format!(
+                "{} light(s) stay on after the presses, the first at {p}",
+                left.count_ones()
+            )),
+        }
+    }
+
+    /// The lights (`#` on, `.` off) and, below them, the presses (`X`).
+    fn render_text(&self, presses: Option<&BitGrid>) -> String {
+        let mut out = String::new();
+        for row in self.puzzle.lights.row_strings('#', '.') {
+            out.push_str(&row);
+            out.push('\n');
+        }
+        if let Some(p) = presses {
+            out.push('\n');
+            for row in p.row_strings('X', '.') {
+                out.push_str(&row);
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    fn solve(&self, _ctl: &Control) -> Answer<BitGrid> {
+        match &self.analysis.presses {
+            Some(p) => Answer::Solved(p.clone()),
+            None => Answer::NoSolution,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,119 @@
+//! Light chasing (seed 001, "récolte"): the first row's presses are the unknowns.
+//!
+//! Once row `r` is decided, the only press that can still change light
+//! `(r, c)` is the one at `(r+1, c)`, so every later row is an affine function
+//! of the first row `u`. The lights of the last row give `n` equations in the
+//! `n` unknowns; the full `m·n` system has the same nullity. The board is
+//! turned first so that the unknowns run along the shorter side.
+
+use super::{odd_overlap, Analysis};
+use crate::error::Result;
+use crate::gf2::BitMatrix;
+use crate::grid::{BitGrid, Dims, Pos};
+use fixedbitset::FixedBitSet;
+
+/// Analyses `lights` by chasing (the board turned so that columns ≤ rows).
+pub fn analyse(lights: &BitGrid) -> Result<Analysis> {
+    let dims = lights.dims();
+    if dims.cols > dims.rows {
+        let a = analyse(&lights.transposed())?;
+        return Ok(Analysis {
+            presses: a.presses.map(|p| p.transposed()),
+            quiet_patterns: a.quiet_patterns.iter().map(BitGrid::transposed).collect(),
+            witness: a.witness.map(|w| w.transposed()),
+        });
+    }
+    let n = dims.cols;
+    let (a, b) = last_row_system(lights);
+    let zero = BitGrid::new(dims);
+    let (first_row, kernel) = match a.solve(&b) {
+        Ok(s) => (Some(s.particular), s.kernel),
+        Err(e) => (None, e.kernel),
+    };
+    let quiet_patterns: Vec<BitGrid> = kernel.iter().map(|u| chase(&zero, u)).collect();
+    let presses = first_row.map(|u| chase(lights, &u));
+    let witness = match presses {
+        Some(_) => None,
+        None => odd_overlap(lights, &quiet_patterns),
+    };
+    debug_assert_eq!(a.nrows(), n);
+    Ok(Analysis {
+        presses,
+        quiet_patterns,
+        witness,
+    })
+}
+
+/// The presses that light chasing makes on `lights` when the first row is pressed as `first_row`.
+pub fn chase(lights: &BitGrid, first_row: &FixedBitSet) -> BitGrid {
+    let dims = lights.dims();
+    let mut presses = BitGrid::new(dims);
+    for c in first_row.ones() {
+        presses.set(Pos::new(0, c), true);
+    }
+    let mut state = lights.clone();
+    for r in 0..dims.rows {
+        for c in 0..dims.cols {
+            if presses.get(Pos::new(r, c)) {
+                state.toggle_plus(Pos::new(r, c));
+            }
+        }
+        if r + 1 < dims.rows {
+            for c in 0..dims.cols {
+                if state.get(Pos::new(r, c)) {
+                    presses.set(Pos::new(r + 1, c), true);
+                }
+            }
+        }
+    }
+    presses
+}
+
+/// The `n` × `n` system `A·u = b` on the first row `u` that leaves the last row dark.
+///
+/// Each press of the chase is kept as an affine form in `u`: `n` coefficient
+/// bits and, at index `n`, the constant. Only three rows of forms are alive
+/// at once, so memory is `3·n·(n+1)` bits whatever the number of rows.
+fn last_row_system(lights: &BitGrid) -> (BitMatrix, FixedBitSet) {
+    let Dims { rows: m, cols: n } = lights.dims();
+    let form = || FixedBitSet::with_capacity(n + 1);
+    let mut above: Vec<FixedBitSet> = vec![form(); n];
+    let mut here: Vec<FixedBitSet> = (0..n)
+        .map(|c| {
+            let mut f = form();
+            f.insert(c);
+            f
+        })
+        .collect();
+    let mut below: Vec<FixedBitSet> = vec![form(); n];
+    for r in 0..m {
+        // Press (r+1, c) must switch off light (r, c): it equals that light's
+        // state after the presses of rows r-1, r (itself and its two sides).
+        for c in 0..n {
+            let f = &mut below[c];
+            f.clone_from(&above[c]);
+            f.symmetric_difference_with(&here[c]);
+            if c > 0 {
+                f.symmetric_difference_with(&here[c - 1]);
+            }
+            if c + 1 < n {
+                f.symmetric_difference_with(&here[c + 1]);
+            }
+            if lights.get(Pos::new(r, c)) {
+                f.toggle(n);
+            }
+        }
+        std::mem::swap(&mut above, &mut here);
+        std::mem::swap(&mut here, &mut below);
+    }
+    // `here` now holds the presses a row m would need: all must be 0.
+    let mut a = BitMatrix::zeros(n, n);
+    let mut b = FixedBitSet::with_capacity(n);
+    for (c, f) in here.iter().enumerate() {
+        for j in f.ones().take_while(|&j| j < n) {
+            a.set(c, j, true);
+        }
+        b.set(c, f.contains(n));
+    }
+    (a, b)
+}

@@ -1,0 +1,141 @@
+//! Lights Out against seed 000's matrix, seed 001's 5×5 facts, and the two methods against each other.
+
+use super::*;
+use crate::random::rng;
+
+fn dims(r: usize, c: usize) -> Dims {
+    Dims::new(r, c, MAX_CELLS).unwrap()
+}
+
+#[test]
+fn press_matrix_is_seed_000s_3x3_matrix() {
+    // Seed 000, "Vous devriez obtenir le résultat suivant" (constant column dropped).
+    let expected = [
+        "110100000",
+        "111010000",
+        "011001000",
+        "100110100",
+        "010111010",
+        "001011001",
+        "000100110",
+        "000010111",
+        "000001011",
+    ];
+    let m = LightsOut::press_matrix(dims(3, 3));
+    for (i, row) in expected.iter().enumerate() {
+        let got: String = (0..9)
+            .map(|j| if m.get(i, j) { '1' } else { '0' })
+            .collect();
+        assert_eq!(&got, row, "row {i}");
+    }
+}
+
+#[test]
+fn three_by_three_reduces_to_the_identity() {
+    // Seed 000: after elimination the 3×3 matrix is the identity, so every state has one solution.
+    let mut m = LightsOut::press_matrix(dims(3, 3));
+    assert_eq!(m.reduce(9).len(), 9);
+    assert_eq!(m, BitMatrix::identity(9));
+}
+
+#[test]
+fn five_by_five_has_nullity_two_and_the_seeds_quiet_patterns() {
+    // Seed 001: the 5×5 board has two independent neutral procedures and 4 solutions per solvable state.
+    let all_on = LightsOut::new(BitGrid::full(dims(5, 5)));
+    for method in [Method::Gauss, Method::Chase] {
+        let a = all_on.analyse(method).unwrap();
+        assert_eq!(a.nullity(), 2);
+        let solver = Solver::new(all_on.clone(), method).unwrap();
+        assert_eq!(solver.count(&Control::new(), None).found, 4);
+    }
+    // The three non-zero quiet patterns of 5×5 (seed 001's figures).
+    let patterns = [
+        ["##.##", "....", "##.##", "....", "##.##"],
+        ["#.#.#", "#.#.#", ".....", "#.#.#", "#.#.#"],
+        [".###.", "#.#.#", "##.##", "#.#.#", ".###."],
+    ];
+    for p in patterns {
+        let text: String = p.iter().map(|r| format!("{:.<5}\n", r)).collect();
+        let q = parse::lights(&crate::input::Source::from_text("q", text)).unwrap();
+        let quiet = LightsOut::new(BitGrid::new(dims(5, 5))).after(&q);
+        assert!(quiet.is_clear(), "{p:?} is quiet");
+    }
+}
+
+#[test]
+fn nullity_matches_oeis_a159257() {
+    // OEIS A159257: nullity of the n×n Lights Out matrix, n = 1..20.
+    let a159257 = [0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0, 0, 4, 0, 8, 2, 0, 16, 0];
+    for (i, &k) in a159257.iter().enumerate() {
+        let n = i + 1;
+        let a = LightsOut::new(BitGrid::new(dims(n, n)))
+            .analyse(Method::Chase)
+            .unwrap();
+        assert_eq!(a.nullity(), k, "n = {n}");
+    }
+}
+
+#[test]
+fn gauss_and_chase_agree_on_every_small_board() {
+    let mut rng = rng(7);
+    for r in 1..=9 {
+        for c in 1..=9 {
+            for _ in 0..4 {
+                let puzzle = LightsOut::random(dims(r, c), &mut rng);
+                let g = Solver::new(puzzle.clone(), Method::Gauss).unwrap();
+                let h = Solver::new(puzzle, Method::Chase).unwrap();
+                let (ga, ha) = (g.analysis(), h.analysis());
+                assert_eq!(ga.nullity(), ha.nullity(), "{r}×{c}");
+                assert_eq!(ga.presses.is_some(), ha.presses.is_some(), "{r}×{c}");
+                for s in [&g, &h] {
+                    let a = s.analysis();
+                    if let Some(p) = &a.presses {
+                        s.verify(p).unwrap();
+                    } else {
+                        let w = a.witness.as_ref().expect("a witness when unsolvable");
+                        assert!(gf2::dot(w.bits(), s.puzzle().lights().bits()));
+                    }
+                    for q in &a.quiet_patterns {
+                        assert!(LightsOut::new(BitGrid::new(q.dims())).after(q).is_clear());
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_enumerated_solution_is_distinct_and_verifies() {
+    let solver = Solver::new(LightsOut::new(BitGrid::full(dims(4, 4))), Method::Chase).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    let tally = solver.enumerate(&Control::new(), &mut |p| {
+        solver.verify(p).unwrap();
+        assert!(seen.insert(p.clone()));
+        ControlFlow::Continue(())
+    });
+    assert_eq!(
+        tally,
+        Tally {
+            found: 16,
+            stopped: None
+        }
+    );
+    assert_eq!(
+        solver.count(&Control::new(), Some(5)).stopped,
+        Some(Stop::Limit)
+    );
+}
+
+#[test]
+fn gauss_refuses_large_boards() {
+    let big = LightsOut::new(BitGrid::new(dims(65, 65)));
+    assert!(big.analyse(Method::Gauss).is_err());
+    assert!(big.analyse(Method::Chase).is_ok());
+}
+
+#[test]
+fn powers_of_two_are_exact() {
+    assert_eq!(pow2_decimal(0), "1");
+    assert_eq!(pow2_decimal(30), "1073741824");
+    assert_eq!(pow2_decimal(100), "1267650600228229401496703205376");
+}

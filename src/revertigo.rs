@@ -1,0 +1,1 @@
+//! Revertigo (seed 004) — placeholder until the puzzle lands.

@@ -1,0 +1,1 @@
+//! Sudoku (seed 002) — placeholder until the puzzle lands.

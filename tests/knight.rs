@@ -1,0 +1,1 @@
+//! `puzzles knight` end to end (to come with the puzzle).

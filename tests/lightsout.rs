@@ -1,0 +1,179 @@
+//! `puzzles lightsout` end to end: files, JSON keys, exit codes, bad input.
+
+use crate::util::{json, json_status, puzzles};
+use predicates::str::contains;
+
+#[test]
+fn solves_the_all_on_5x5_board_four_ways() {
+    let v = json(
+        &[
+            "lightsout",
+            "--state",
+            "puzzles/lightsout/5x5-all-on.txt",
+            "--json",
+        ],
+        0,
+    );
+    assert_eq!(v["rows"], 5);
+    assert_eq!(v["cols"], 5);
+    assert_eq!(v["solvable"], true);
+    assert_eq!(v["nullity"], 2);
+    assert_eq!(v["solutions"], "4");
+    assert_eq!(v["state"][0], "11111");
+    // Replay the presses: every light must go out.
+    let presses: Vec<Vec<bool>> = v["presses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().chars().map(|c| c == '1').collect())
+        .collect();
+    let mut lights = [[true; 5]; 5];
+    for r in 0..5 {
+        for c in 0..5 {
+            if presses[r][c] {
+                for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+                    let (rr, cc) = (r as i32 + dr, c as i32 + dc);
+                    if (0..5).contains(&rr) && (0..5).contains(&cc) {
+                        lights[rr as usize][cc as usize] ^= true;
+                    }
+                }
+            }
+        }
+    }
+    assert!(lights.iter().flatten().all(|&on| !on));
+    let count = presses.iter().flatten().filter(|&&p| p).count();
+    assert_eq!(v["press_count"], count);
+}
+
+#[test]
+fn the_plus_is_one_press_in_the_middle() {
+    puzzles(&["lightsout", "--state", "puzzles/lightsout/3x3-plus.txt"])
+        .assert()
+        .success()
+        .stdout(contains("press count: 1"))
+        .stdout(contains(".X."));
+}
+
+#[test]
+fn unsolvable_states_exit_1_with_the_parity_witness() {
+    let v = json(
+        &[
+            "lightsout",
+            "--state",
+            "puzzles/lightsout/5x5-unsolvable.txt",
+            "--json",
+        ],
+        1,
+    );
+    assert_eq!(v["solvable"], false);
+    assert!(v["presses"].is_null());
+    assert!(v["press_count"].is_null());
+    assert_eq!(v["witness"].as_array().unwrap().len(), 5);
+    puzzles(&[
+        "lightsout",
+        "--state",
+        "puzzles/lightsout/5x5-unsolvable.txt",
+    ])
+    .assert()
+    .code(1)
+    .stdout(contains("no solution"))
+    .stdout(contains("parity test"));
+}
+
+#[test]
+fn both_methods_agree_and_seeds_repeat() {
+    for n in ["7", "9", "12"] {
+        let (gs, g) = json_status(&["lightsout", n, "--seed", "5", "--method", "gauss", "--json"]);
+        let (cs, c) = json_status(&["lightsout", n, "--seed", "5", "--method", "chase", "--json"]);
+        assert_eq!(gs, cs);
+        assert_eq!(gs, if g["solvable"] == true { 0 } else { 1 });
+        assert_eq!(g["state"], c["state"]);
+        assert_eq!(g["nullity"], c["nullity"]);
+    }
+}
+
+#[test]
+fn all_lists_every_solution_and_count_prints_the_number() {
+    let out = puzzles(&[
+        "lightsout",
+        "--state",
+        "puzzles/lightsout/5x5-all-on.txt",
+        "--all",
+        "--json",
+    ])
+    .assert()
+    .success()
+    .get_output()
+    .stdout
+    .clone();
+    let lines: std::collections::HashSet<_> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(lines.len(), 4);
+    puzzles(&["lightsout", "4", "--seed", "2", "--count"])
+        .assert()
+        .stdout(predicates::str::is_match("^(0|16)\n$").unwrap());
+    // 19×19 has nullity 16: 65,536 solutions are more than --all lists without --limit.
+    let all_on_19 = format!("{}\n", "1".repeat(19)).repeat(19);
+    puzzles(&["lightsout", "--state", "-", "--all"])
+        .write_stdin(all_on_19.clone())
+        .assert()
+        .code(2)
+        .stderr(contains("--limit"));
+    puzzles(&[
+        "lightsout",
+        "--state",
+        "-",
+        "--all",
+        "--limit",
+        "3",
+        "--json",
+    ])
+    .write_stdin(all_on_19)
+    .assert()
+    .success()
+    .stdout(predicates::str::is_match("^(\\[[^\n]*\\]\n){3}$").unwrap());
+}
+
+#[test]
+fn bad_input_is_refused_with_exit_2() {
+    let dir = std::env::temp_dir();
+    let write = |name: &str, text: &str| {
+        let p = dir.join(format!("puzzles-lo-{}-{name}", std::process::id()));
+        std::fs::write(&p, text).unwrap();
+        p.to_string_lossy().to_string()
+    };
+    let ragged = write("ragged", "010\n11\n");
+    puzzles(&["lightsout", "--state", &ragged])
+        .assert()
+        .code(2)
+        .stderr(contains(":2:1:"));
+    let alien = write("alien", "010\n1x1\n");
+    puzzles(&["lightsout", "--state", &alien])
+        .assert()
+        .code(2)
+        .stderr(contains(":2:2:"));
+    let empty = write("empty", "\n\n");
+    puzzles(&["lightsout", "--state", &empty])
+        .assert()
+        .code(2)
+        .stderr(contains("empty"));
+    puzzles(&["lightsout", "--state", "no/such/file"])
+        .assert()
+        .code(2)
+        .stderr(contains("no/such/file"));
+    for size in ["0", "-3", "x", "99999999999999999999"] {
+        puzzles(&["lightsout", size]).assert().code(2);
+    }
+    puzzles(&["lightsout", "100000", "100000"])
+        .assert()
+        .code(2)
+        .stderr(contains("limit"));
+    puzzles(&["lightsout", "70", "--method", "gauss"])
+        .assert()
+        .code(2)
+        .stderr(contains("--method chase"));
+    puzzles(&["lightsout"]).assert().code(2);
+}

@@ -1,0 +1,1 @@
+//! `puzzles revertigo` end to end (to come with the puzzle).

@@ -1,0 +1,1 @@
+//! `puzzles sudoku` end to end (to come with the puzzle).

@@ -1,0 +1,8 @@
+//! Integration tests: the real `puzzles` binary on the example files in `puzzles/`, one module per puzzle.
+
+mod util;
+
+mod knight;
+mod lightsout;
+mod revertigo;
+mod sudoku;
