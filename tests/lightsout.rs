@@ -28,15 +28,12 @@ fn solves_the_all_on_5x5_board_four_ways() {
         .map(|r| r.as_str().unwrap().chars().map(|c| c == '1').collect())
         .collect();
     let mut lights = [[true; 5]; 5];
-    for r in 0..5 {
-        for c in 0..5 {
-            if presses[r][c] {
-                for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-                    let (rr, cc) = (r as i32 + dr, c as i32 + dc);
-                    if (0..5).contains(&rr) && (0..5).contains(&cc) {
-                        lights[rr as usize][cc as usize] ^= true;
-                    }
-                }
+    let pressed = (0..25).filter(|&i| presses[i / 5][i % 5]);
+    for (r, c) in pressed.map(|i| (i / 5, i % 5)) {
+        for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+            let (rr, cc) = (r as i32 + dr, c as i32 + dc);
+            if (0..5).contains(&rr) && (0..5).contains(&cc) {
+                lights[rr as usize][cc as usize] ^= true;
             }
         }
     }
