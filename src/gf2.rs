@@ -4,7 +4,11 @@
 //! machine words (seed 000, "Élimination de Gauss"). Lights Out and Revertigo
 //! both reduce to `A·x = b` over GF(2); this module is the one place that solves it.
 
+mod poly;
+
 use fixedbitset::FixedBitSet;
+
+pub use poly::Poly;
 
 /// A dense matrix over GF(2), one [`FixedBitSet`] per row.
 #[derive(Debug, Clone, PartialEq, Eq)]

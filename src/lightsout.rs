@@ -9,6 +9,8 @@
 
 mod chase;
 mod parse;
+mod polynomial;
+mod rows;
 
 use crate::control::{Control, Stop, Tally};
 use crate::error::Result;
@@ -33,9 +35,14 @@ pub enum Method {
     /// The full `n²`-unknown elimination of seed 000; the reference for small boards.
     Gauss,
     /// Light chasing (seed 001, "récolte"): the first row's presses are the
-    /// only unknowns, every later row follows from the row above.
-    #[default]
+    /// only unknowns, every later row follows from the row above; the last
+    /// row's `n` equations are solved by elimination.
     Chase,
+    /// Light chasing finished by one extended gcd of polynomials over GF(2)
+    /// (Sutner): the fast default.
+    #[default]
+    #[serde(rename = "poly")]
+    Polynomial,
 }
 
 /// A Lights Out position: which lights are on.
@@ -47,18 +54,88 @@ pub struct LightsOut {
 /// Everything the linear algebra says about a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {
-    /// The presses that switch every light off (free unknowns 0), or `None` when there are none.
+    /// The presses that switch every light off (one solution), or `None` when there are none.
     pub presses: Option<BitGrid>,
-    /// A basis of the quiet patterns: press sets that change nothing. Its length is the nullity.
-    pub quiet_patterns: Vec<BitGrid>,
     /// When unsolvable: a quiet pattern that overlaps the lit cells an odd number of times (seed 001's parity test).
     pub witness: Option<BitGrid>,
+    kernel: Kernel,
+}
+
+/// How a board was turned before chasing: the unknowns run along the shorter side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Oriented {
+    /// The shape that was chased (columns ≤ rows).
+    dims: Dims,
+    /// Whether that shape is the user's board transposed.
+    transposed: bool,
+}
+
+/// A basis of the quiet patterns ("procédures neutres", seed 001).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Kernel {
+    /// Whole boards, from the full elimination.
+    Boards(Vec<BitGrid>),
+    /// First rows that chasing on a dark board turns into whole boards: `n`
+    /// bits each instead of `m·n`, so large nullities on large boards stay small.
+    FirstRows {
+        oriented: Oriented,
+        first_rows: Vec<rows::Row>,
+    },
 }
 
 impl Analysis {
+    /// Assembles the analysis of a chased board (`lights` and `presses` in the
+    /// chased orientation), finding the parity witness when there is no solution.
+    fn from_first_rows(lights: &BitGrid, presses: Option<BitGrid>, kernel: Kernel) -> Self {
+        let transposed =
+            matches!(kernel, Kernel::FirstRows { oriented, .. } if oriented.transposed);
+        let mut a = Analysis {
+            presses,
+            witness: None,
+            kernel,
+        };
+        if a.presses.is_none() {
+            a.witness = (0..a.nullity())
+                .map(|i| a.chased_pattern(i))
+                .find(|q| gf2::dot(q.bits(), lights.bits()));
+        }
+        if transposed {
+            a.presses = a.presses.map(|p| p.transposed());
+            a.witness = a.witness.map(|w| w.transposed());
+        }
+        a
+    }
+
     /// The dimension of the null space: there are 2^nullity solutions when there are any.
     pub fn nullity(&self) -> usize {
-        self.quiet_patterns.len()
+        match &self.kernel {
+            Kernel::Boards(b) => b.len(),
+            Kernel::FirstRows { first_rows, .. } => first_rows.len(),
+        }
+    }
+
+    /// Quiet pattern `i` of the basis (`i < nullity`): presses that change no light.
+    pub fn quiet_pattern(&self, i: usize) -> BitGrid {
+        let q = self.chased_pattern(i);
+        match &self.kernel {
+            Kernel::FirstRows { oriented, .. } if oriented.transposed => q.transposed(),
+            _ => q,
+        }
+    }
+
+    /// Quiet pattern `i` in the orientation it was computed in.
+    fn chased_pattern(&self, i: usize) -> BitGrid {
+        match &self.kernel {
+            Kernel::Boards(b) => b[i].clone(),
+            Kernel::FirstRows {
+                oriented,
+                first_rows,
+            } => {
+                let dark = vec![vec![0u64; rows::words(oriented.dims.cols)]; oriented.dims.rows];
+                let (presses, _) = rows::chase(&dark, &first_rows[i], oriented.dims.cols);
+                rows::to_grid(oriented.dims, &presses)
+            }
+        }
     }
 
     /// The exact number of solutions as a decimal string: 2^nullity, or 0 when unsolvable.
@@ -100,10 +177,15 @@ impl LightsOut {
 
     /// A uniformly random position of shape `dims`.
     pub fn random(dims: Dims, rng: &mut Rng) -> Self {
-        let mut lights = BitGrid::new(dims);
-        for i in 0..dims.cells() {
-            lights.bits_mut().set(i, rng.gen_bool(0.5));
+        let cells = dims.cells();
+        let width = usize::BITS as usize;
+        let mut blocks: Vec<usize> = (0..cells.div_ceil(width)).map(|_| rng.gen()).collect();
+        // Clear the bits past the last cell so equal boards compare equal.
+        if let (Some(last), tail @ 1..) = (blocks.last_mut(), cells % width) {
+            *last &= (1 << tail) - 1;
         }
+        let bits = fixedbitset::FixedBitSet::with_capacity_and_blocks(cells, blocks);
+        let lights = BitGrid::from_bits(dims, bits).expect("one bit per cell");
         LightsOut { lights }
     }
 
@@ -144,10 +226,26 @@ impl LightsOut {
     ///
     /// Fails only when the board is too large for the method.
     pub fn analyse(&self, method: Method) -> Result<Analysis> {
-        match method {
-            Method::Gauss => self.analyse_gauss(),
-            Method::Chase => chase::analyse(&self.lights),
+        if method == Method::Gauss {
+            return self.analyse_gauss();
         }
+        let dims = self.lights.dims();
+        let transposed = dims.cols > dims.rows;
+        let turned;
+        let lights = if transposed {
+            turned = self.lights.transposed();
+            &turned
+        } else {
+            &self.lights
+        };
+        let oriented = Oriented {
+            dims: lights.dims(),
+            transposed,
+        };
+        Ok(match method {
+            Method::Chase => chase::analyse(lights, oriented),
+            _ => polynomial::analyse(lights, oriented),
+        })
     }
 
     fn analyse_gauss(&self) -> Result<Analysis> {
@@ -157,35 +255,28 @@ impl LightsOut {
                 what: "cells for --method gauss",
                 got: dims.cells().into(),
                 limit: MAX_GAUSS_CELLS.into(),
-                hint: "; use --method chase".to_string(),
+                hint: "; use --method poly or chase".to_string(),
             });
         }
         let to_grid = |bits| BitGrid::from_bits(dims, bits).expect("one bit per cell");
-        match Self::press_matrix(dims).solve(self.lights.bits()) {
-            Ok(s) => Ok(Analysis {
-                presses: Some(to_grid(s.particular)),
-                quiet_patterns: s.kernel.into_iter().map(to_grid).collect(),
-                witness: None,
-            }),
-            Err(e) => {
-                let quiet: Vec<BitGrid> = e.kernel.into_iter().map(to_grid).collect();
-                let witness = odd_overlap(&self.lights, &quiet);
-                Ok(Analysis {
-                    presses: None,
-                    quiet_patterns: quiet,
-                    witness,
-                })
-            }
-        }
+        let (presses, kernel) = match Self::press_matrix(dims).solve(self.lights.bits()) {
+            Ok(s) => (Some(to_grid(s.particular)), s.kernel),
+            Err(e) => (None, e.kernel),
+        };
+        let quiet: Vec<BitGrid> = kernel.into_iter().map(to_grid).collect();
+        let witness = match presses {
+            Some(_) => None,
+            None => quiet
+                .iter()
+                .find(|q| gf2::dot(q.bits(), self.lights.bits()))
+                .cloned(),
+        };
+        Ok(Analysis {
+            presses,
+            witness,
+            kernel: Kernel::Boards(quiet),
+        })
     }
-}
-
-/// The first quiet pattern that overlaps `lights` an odd number of times.
-fn odd_overlap(lights: &BitGrid, quiet: &[BitGrid]) -> Option<BitGrid> {
-    quiet
-        .iter()
-        .find(|q| gf2::dot(q.bits(), lights.bits()))
-        .cloned()
 }
 
 /// A position with its analysis done: what the [`GridPuzzle`] trait drives.
@@ -233,7 +324,8 @@ impl GridPuzzle for Solver {
                 stopped: None,
             };
         };
-        let quiet = &self.analysis.quiet_patterns;
+        let nullity = self.analysis.nullity();
+        let mut quiet: Vec<BitGrid> = Vec::new();
         let mut found = 0u64;
         loop {
             found += 1;
@@ -245,7 +337,7 @@ impl GridPuzzle for Solver {
             }
             // Gray code: step k flips the quiet pattern of k's lowest set bit.
             let bit = found.trailing_zeros() as usize;
-            if bit >= quiet.len() {
+            if bit >= nullity {
                 return Tally {
                     found,
                     stopped: None,
@@ -256,6 +348,9 @@ impl GridPuzzle for Solver {
                     found,
                     stopped: Some(Stop::Interrupted),
                 };
+            }
+            if bit == quiet.len() {
+                quiet.push(self.analysis.quiet_pattern(bit));
             }
             current
                 .bits_mut()

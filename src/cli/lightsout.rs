@@ -28,8 +28,9 @@ pub struct Args {
     /// Seed of the random position (printed, so any run can be repeated).
     #[arg(long)]
     seed: Option<u64>,
-    /// gauss: the full elimination of seed 000; chase: light chasing (seed 001).
-    #[arg(long, value_enum, default_value_t = MethodArg::Chase)]
+    /// poly: chasing plus one polynomial gcd (fast); chase: chasing plus
+    /// elimination (seed 001); gauss: the full elimination of seed 000.
+    #[arg(long, value_enum, default_value_t = MethodArg::Poly)]
     method: MethodArg,
     /// Print only the number of solutions.
     #[arg(long, conflicts_with = "all")]
@@ -46,8 +47,9 @@ pub struct Args {
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 enum MethodArg {
-    Gauss,
+    Poly,
     Chase,
+    Gauss,
 }
 
 /// The answer, in text or JSON: the same keys either way.
@@ -74,6 +76,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
     let method = match args.method {
         MethodArg::Gauss => Method::Gauss,
         MethodArg::Chase => Method::Chase,
+        MethodArg::Poly => Method::Polynomial,
     };
     let solver = Solver::new(puzzle, method)?;
     if let Some(p) = &solver.analysis().presses {

@@ -3,70 +3,37 @@
 //! Once row `r` is decided, the only press that can still change light
 //! `(r, c)` is the one at `(r+1, c)`, so every later row is an affine function
 //! of the first row `u`. The lights of the last row give `n` equations in the
-//! `n` unknowns; the full `m·n` system has the same nullity. The board is
-//! turned first so that the unknowns run along the shorter side.
+//! `n` unknowns, solved by elimination; the full `m·n` system has the same
+//! nullity. Cost `O(m·n²/64 + n³/64)`.
 
-use super::{odd_overlap, Analysis};
-use crate::error::Result;
+use super::rows::{self, Row};
+use super::{Analysis, Kernel, Oriented};
 use crate::gf2::BitMatrix;
 use crate::grid::{BitGrid, Dims, Pos};
 use fixedbitset::FixedBitSet;
 
-/// Analyses `lights` by chasing (the board turned so that columns ≤ rows).
-pub fn analyse(lights: &BitGrid) -> Result<Analysis> {
-    let dims = lights.dims();
-    if dims.cols > dims.rows {
-        let a = analyse(&lights.transposed())?;
-        return Ok(Analysis {
-            presses: a.presses.map(|p| p.transposed()),
-            quiet_patterns: a.quiet_patterns.iter().map(BitGrid::transposed).collect(),
-            witness: a.witness.map(|w| w.transposed()),
-        });
-    }
-    let n = dims.cols;
+/// Analyses `lights`, already turned so that columns ≤ rows.
+pub fn analyse(lights: &BitGrid, oriented: Oriented) -> Analysis {
+    let n = lights.dims().cols;
     let (a, b) = last_row_system(lights);
-    let zero = BitGrid::new(dims);
     let (first_row, kernel) = match a.solve(&b) {
         Ok(s) => (Some(s.particular), s.kernel),
         Err(e) => (None, e.kernel),
     };
-    let quiet_patterns: Vec<BitGrid> = kernel.iter().map(|u| chase(&zero, u)).collect();
-    let presses = first_row.map(|u| chase(lights, &u));
-    let witness = match presses {
-        Some(_) => None,
-        None => odd_overlap(lights, &quiet_patterns),
-    };
-    debug_assert_eq!(a.nrows(), n);
-    Ok(Analysis {
+    let light_rows = rows::from_grid(lights);
+    let presses = first_row.map(|u| {
+        let (presses, _) = rows::chase(&light_rows, &rows::from_bitset(&u), n);
+        rows::to_grid(lights.dims(), &presses)
+    });
+    let kernel: Vec<Row> = kernel.iter().map(rows::from_bitset).collect();
+    Analysis::from_first_rows(
+        lights,
         presses,
-        quiet_patterns,
-        witness,
-    })
-}
-
-/// The presses that light chasing makes on `lights` when the first row is pressed as `first_row`.
-pub fn chase(lights: &BitGrid, first_row: &FixedBitSet) -> BitGrid {
-    let dims = lights.dims();
-    let mut presses = BitGrid::new(dims);
-    for c in first_row.ones() {
-        presses.set(Pos::new(0, c), true);
-    }
-    let mut state = lights.clone();
-    for r in 0..dims.rows {
-        for c in 0..dims.cols {
-            if presses.get(Pos::new(r, c)) {
-                state.toggle_plus(Pos::new(r, c));
-            }
-        }
-        if r + 1 < dims.rows {
-            for c in 0..dims.cols {
-                if state.get(Pos::new(r, c)) {
-                    presses.set(Pos::new(r + 1, c), true);
-                }
-            }
-        }
-    }
-    presses
+        Kernel::FirstRows {
+            oriented,
+            first_rows: kernel,
+        },
+    )
 }
 
 /// The `n` × `n` system `A·u = b` on the first row `u` that leaves the last row dark.

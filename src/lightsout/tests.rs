@@ -42,7 +42,7 @@ fn three_by_three_reduces_to_the_identity() {
 fn five_by_five_has_nullity_two_and_the_seeds_quiet_patterns() {
     // Seed 001: the 5×5 board has two independent neutral procedures and 4 solutions per solvable state.
     let all_on = LightsOut::new(BitGrid::full(dims(5, 5)));
-    for method in [Method::Gauss, Method::Chase] {
+    for method in [Method::Gauss, Method::Chase, Method::Polynomial] {
         let a = all_on.analyse(method).unwrap();
         assert_eq!(a.nullity(), 2);
         let solver = Solver::new(all_on.clone(), method).unwrap();
@@ -78,16 +78,19 @@ fn nullity_matches_oeis_a159257() {
 #[test]
 fn gauss_and_chase_agree_on_every_small_board() {
     let mut rng = rng(7);
-    for r in 1..=9 {
-        for c in 1..=9 {
+    for r in 1..=12 {
+        for c in 1..=12 {
             for _ in 0..4 {
                 let puzzle = LightsOut::random(dims(r, c), &mut rng);
                 let g = Solver::new(puzzle.clone(), Method::Gauss).unwrap();
-                let h = Solver::new(puzzle, Method::Chase).unwrap();
-                let (ga, ha) = (g.analysis(), h.analysis());
+                let h = Solver::new(puzzle.clone(), Method::Chase).unwrap();
+                let p = Solver::new(puzzle, Method::Polynomial).unwrap();
+                let (ga, ha, pa) = (g.analysis(), h.analysis(), p.analysis());
                 assert_eq!(ga.nullity(), ha.nullity(), "{r}×{c}");
+                assert_eq!(ga.nullity(), pa.nullity(), "{r}×{c}");
                 assert_eq!(ga.presses.is_some(), ha.presses.is_some(), "{r}×{c}");
-                for s in [&g, &h] {
+                assert_eq!(ga.presses.is_some(), pa.presses.is_some(), "{r}×{c}");
+                for s in [&g, &h, &p] {
                     let a = s.analysis();
                     if let Some(p) = &a.presses {
                         s.verify(p).unwrap();
@@ -95,8 +98,11 @@ fn gauss_and_chase_agree_on_every_small_board() {
                         let w = a.witness.as_ref().expect("a witness when unsolvable");
                         assert!(gf2::dot(w.bits(), s.puzzle().lights().bits()));
                     }
-                    for q in &a.quiet_patterns {
-                        assert!(LightsOut::new(BitGrid::new(q.dims())).after(q).is_clear());
+                    for i in 0..a.nullity() {
+                        let q = a.quiet_pattern(i);
+                        assert_eq!(q.dims(), s.dims());
+                        assert!(!q.is_clear());
+                        assert!(LightsOut::new(BitGrid::new(q.dims())).after(&q).is_clear());
                     }
                 }
             }
