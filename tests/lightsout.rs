@@ -171,6 +171,6 @@ fn bad_input_is_refused_with_exit_2() {
     puzzles(&["lightsout", "70", "--method", "gauss"])
         .assert()
         .code(2)
-        .stderr(contains("--method chase"));
+        .stderr(contains("--method poly"));
     puzzles(&["lightsout"]).assert().code(2);
 }
