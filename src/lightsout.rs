@@ -22,8 +22,13 @@ use rand::Rng as _;
 use serde::Serialize;
 use std::ops::ControlFlow;
 
+pub use polynomial::nullity;
+
 /// The largest board accepted, in cells (a 10,000 × 10,000 board).
 pub const MAX_CELLS: usize = 100_000_000;
+
+/// The largest side `--nullity` tables (each size costs `O(n²/64)` word operations).
+pub const MAX_NULLITY_SIDE: usize = 100_000;
 
 /// The largest board the full elimination (`--method gauss`) takes, in cells.
 pub const MAX_GAUSS_CELLS: usize = 4096;

@@ -174,3 +174,66 @@ fn bad_input_is_refused_with_exit_2() {
         .stderr(contains("--method poly"));
     puzzles(&["lightsout"]).assert().code(2);
 }
+
+#[test]
+fn the_nullity_table_matches_oeis_a159257() {
+    let out = puzzles(&["lightsout", "--nullity", "1..20"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let got: Vec<String> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let a159257 = [0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0, 0, 4, 0, 8, 2, 0, 16, 0];
+    let want: Vec<String> = a159257
+        .iter()
+        .enumerate()
+        .map(|(i, k)| format!("{} {k}", i + 1))
+        .collect();
+    assert_eq!(got, want);
+    puzzles(&["lightsout", "--nullity", "5..2"])
+        .assert()
+        .code(2);
+    puzzles(&["lightsout", "--nullity", "1..200000"])
+        .assert()
+        .code(2)
+        .stderr(contains("limit"));
+}
+
+#[test]
+fn quiet_patterns_and_output_file() {
+    let v = json(
+        &[
+            "lightsout",
+            "--state",
+            "puzzles/lightsout/5x5-all-on.txt",
+            "--quiet-patterns",
+            "--json",
+        ],
+        0,
+    );
+    assert_eq!(v["quiet_patterns"].as_array().unwrap().len(), 2);
+    let path = std::env::temp_dir().join(format!("puzzles-lo-out-{}", std::process::id()));
+    let p = path.to_string_lossy().to_string();
+    let v = json(
+        &[
+            "lightsout",
+            "--state",
+            "puzzles/lightsout/5x5-all-on.txt",
+            "--output",
+            &p,
+            "--json",
+        ],
+        0,
+    );
+    let written: Vec<String> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(serde_json::json!(written), v["presses"]);
+}

@@ -8,6 +8,9 @@ use puzzles::{random, Error, GridPuzzle};
 use serde::Serialize;
 use std::ops::ControlFlow;
 
+/// Largest board whose state and presses are put in the JSON report (larger: use --output).
+const MAX_PRINTED_CELLS: usize = 1 << 20;
+
 /// Most solutions `--all` lists without an explicit `--limit`.
 const DEFAULT_LIST_LIMIT: u64 = 1024;
 
@@ -41,6 +44,15 @@ pub struct Args {
     /// With --all: list at most K solutions.
     #[arg(long, value_name = "K", requires = "all")]
     limit: Option<u64>,
+    /// Also print a basis of the quiet patterns (presses that change nothing).
+    #[arg(long)]
+    quiet_patterns: bool,
+    /// Write the presses (rows of 0/1) to FILE instead of the terminal, for huge boards.
+    #[arg(long, value_name = "FILE")]
+    output: Option<String>,
+    /// Print the nullity of every n×n board for n in A..B (inclusive), no board built.
+    #[arg(long, value_name = "A..B", value_parser = parse_range, conflicts_with_all = ["rows", "state", "all", "count"])]
+    nullity: Option<(usize, usize)>,
     #[command(flatten)]
     common: Common,
 }
@@ -69,9 +81,15 @@ struct Report {
     press_count: Option<usize>,
     /// When unsolvable: a quiet pattern overlapping the lights an odd number of times.
     witness: Option<Vec<String>>,
+    /// With --quiet-patterns: a basis of the null space, as rows of 0/1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    quiet_patterns: Option<Vec<Vec<String>>>,
 }
 
 pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
+    if let Some(range) = args.nullity {
+        return nullity_table(range, args.common.json, ctx);
+    }
     let (puzzle, seed) = position(&args)?;
     let method = match args.method {
         MethodArg::Gauss => Method::Gauss,
@@ -85,18 +103,42 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
     if args.all {
         return list_all(&args, &solver, method, ctx);
     }
-    let report = report(&solver, seed, method);
+    let mut report = report(&solver, seed, method);
+    if args.quiet_patterns {
+        let a = solver.analysis();
+        report.quiet_patterns = Some(
+            (0..a.nullity())
+                .map(|i| a.quiet_pattern(i).row_strings('1', '0'))
+                .collect(),
+        );
+    }
     let outcome = if report.solvable {
         Outcome::Answered
     } else {
         Outcome::NoSolution
     };
+    if let (Some(path), Some(presses)) = (&args.output, &solver.analysis().presses) {
+        write_rows(path, presses)?;
+    }
     if args.common.json {
         ctx.out.json(&report)?;
     } else if args.count {
         ctx.out.line(&report.solutions)?;
     } else {
-        print_text(&report, &solver, args.common.quiet, ctx)?;
+        let boards = !args.common.quiet && args.output.is_none();
+        print_text(&report, &solver, boards, ctx)?;
+        if let Some(path) = &args.output {
+            ctx.out.line(&format!("presses written to {path}"))?;
+        }
+    }
+    if args.quiet_patterns && !args.common.json {
+        let a = solver.analysis();
+        for i in 0..a.nullity() {
+            ctx.out.line(&format!("quiet pattern {}:", i + 1))?;
+            for row in a.quiet_pattern(i).row_strings('Q', '.') {
+                ctx.out.line(&row)?;
+            }
+        }
     }
     Ok(outcome)
 }
@@ -119,25 +161,32 @@ fn report(solver: &Solver, seed: Option<u64>, method: Method) -> Report {
     let a = solver.analysis();
     let dims = solver.dims();
     let zero_one = |g: &BitGrid| g.row_strings('1', '0');
+    // Boards above this many cells are summarised; --output writes their presses.
+    let large = dims.cells() > MAX_PRINTED_CELLS;
     Report {
         rows: dims.rows,
         cols: dims.cols,
         seed,
         method,
-        state: zero_one(solver.puzzle().lights()),
+        state: if large {
+            Vec::new()
+        } else {
+            zero_one(solver.puzzle().lights())
+        },
         solvable: a.presses.is_some(),
         nullity: a.nullity(),
         solutions: a.solution_count(),
-        presses: a.presses.as_ref().map(zero_one),
+        presses: (!large).then(|| a.presses.as_ref().map(zero_one)).flatten(),
         press_count: a.presses.as_ref().map(BitGrid::count_ones),
         witness: a.witness.as_ref().map(zero_one),
+        quiet_patterns: None,
     }
 }
 
 fn print_text(
     report: &Report,
     solver: &Solver,
-    quiet: bool,
+    boards: bool,
     ctx: &mut Context,
 ) -> Result<(), Failure> {
     let a = solver.analysis();
@@ -147,12 +196,12 @@ fn print_text(
         .map(|s| format!(", seed {s}"))
         .unwrap_or_default();
     out.line(&format!("Lights Out {}×{}{seed}", report.rows, report.cols))?;
-    if !quiet {
+    if boards {
         out.text(&solver.render_text(None))?;
     }
     match &a.presses {
         Some(p) => {
-            if !quiet {
+            if boards {
                 out.line("presses (X):")?;
                 for row in p.row_strings('X', '.') {
                     out.line(&row)?;
@@ -230,4 +279,70 @@ fn list_all(
         Some(puzzles::Stop::Interrupted) => Outcome::Interrupted,
         _ => Outcome::Answered,
     })
+}
+
+/// `A..B` (inclusive) or a single `N`.
+fn parse_range(s: &str) -> Result<(usize, usize), String> {
+    let (a, b) = s.split_once("..").unwrap_or((s, s));
+    let a = parse_side(a)?;
+    let b = parse_side(b.trim_start_matches('='))?;
+    if a > b {
+        return Err(format!("the range {s} is empty"));
+    }
+    Ok((a, b))
+}
+
+/// One line per size: `n nullity`, or JSON Lines `{rows, cols, nullity}`.
+fn nullity_table(
+    (a, b): (usize, usize),
+    json: bool,
+    ctx: &mut Context,
+) -> Result<Outcome, Failure> {
+    #[derive(Serialize)]
+    struct Row {
+        rows: usize,
+        cols: usize,
+        nullity: usize,
+    }
+    if b > lightsout::MAX_NULLITY_SIDE {
+        return Err(Error::TooLarge {
+            what: "side for --nullity",
+            got: b.into(),
+            limit: lightsout::MAX_NULLITY_SIDE.into(),
+            hint: String::new(),
+        }
+        .into());
+    }
+    for n in a..=b {
+        if ctx.control.stopped() {
+            ctx.out.flush()?;
+            return Ok(Outcome::Interrupted);
+        }
+        let k = lightsout::nullity(Dims { rows: n, cols: n });
+        if json {
+            ctx.out.json(&Row {
+                rows: n,
+                cols: n,
+                nullity: k,
+            })?;
+        } else {
+            ctx.out.line(&format!("{n} {k}"))?;
+        }
+    }
+    Ok(Outcome::Answered)
+}
+
+/// Writes `grid` as rows of 0/1 to `path`.
+fn write_rows(path: &str, grid: &BitGrid) -> Result<(), Error> {
+    use std::io::Write;
+    let io = |source| Error::Io {
+        path: path.to_string(),
+        source,
+    };
+    let file = std::fs::File::create(path).map_err(io)?;
+    let mut w = std::io::BufWriter::new(file);
+    for row in grid.row_strings('1', '0') {
+        writeln!(w, "{row}").map_err(io)?;
+    }
+    w.flush().map_err(io)
 }

@@ -22,7 +22,7 @@
 use super::rows::{self, Row};
 use super::{Analysis, Kernel, Oriented};
 use crate::gf2::Poly;
-use crate::grid::BitGrid;
+use crate::grid::{BitGrid, Dims};
 
 /// Analyses `lights`, already turned so that columns ≤ rows.
 pub fn analyse(lights: &BitGrid, oriented: Oriented) -> Analysis {
@@ -55,6 +55,15 @@ pub fn analyse(lights: &BitGrid, oriented: Oriented) -> Analysis {
             first_rows: kernel,
         },
     )
+}
+
+/// The nullity of the `dims` board: `deg gcd(f_{m+1}(x), f_{n+1}(x+1))`
+/// (Sutner), with `n` the shorter side. No board is built: `O(n²/64 + m·n/64)` word operations.
+pub fn nullity(dims: Dims) -> usize {
+    let (m, n) = (dims.rows.max(dims.cols), dims.rows.min(dims.cols));
+    let modulus = chebyshev_shifted(n + 1);
+    let (d, _) = chebyshev_mod(m + 1, &modulus).gcd_ext(&modulus);
+    d.degree().unwrap_or(0)
 }
 
 /// `f_k` reduced modulo `modulus`, by the recurrence `f_{k+1} = x·f_k + f_{k-1}`.

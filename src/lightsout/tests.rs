@@ -145,3 +145,75 @@ fn powers_of_two_are_exact() {
     assert_eq!(pow2_decimal(30), "1073741824");
     assert_eq!(pow2_decimal(100), "1267650600228229401496703205376");
 }
+
+#[test]
+fn sutners_gcd_matches_elimination_on_rectangles() {
+    for r in 1..=40 {
+        for c in 1..=40 {
+            let by_chase = LightsOut::new(BitGrid::new(dims(r, c)))
+                .analyse(Method::Chase)
+                .unwrap()
+                .nullity();
+            assert_eq!(nullity(dims(r, c)), by_chase, "{r}×{c}");
+        }
+    }
+}
+
+#[test]
+fn all_three_methods_agree_on_random_states_up_to_40() {
+    // The full n²-unknown elimination is the reference up to its size limit.
+    let mut rng = rng(11);
+    for (r, c) in [
+        (40, 40),
+        (33, 17),
+        (17, 33),
+        (64, 64),
+        (5, 40),
+        (24, 24),
+        (19, 19),
+    ] {
+        for _ in 0..3 {
+            let puzzle = LightsOut::random(dims(r, c), &mut rng);
+            let analyses: Vec<Analysis> = [Method::Gauss, Method::Chase, Method::Polynomial]
+                .iter()
+                .map(|&m| puzzle.analyse(m).unwrap())
+                .collect();
+            for a in &analyses {
+                assert_eq!(a.nullity(), analyses[0].nullity(), "{r}×{c}");
+                assert_eq!(
+                    a.presses.is_some(),
+                    analyses[0].presses.is_some(),
+                    "{r}×{c}"
+                );
+                if let Some(p) = &a.presses {
+                    assert!(puzzle.after(p).is_clear(), "{r}×{c}");
+                }
+            }
+            if analyses[0].nullity() == 0 {
+                assert_eq!(
+                    analyses[0].presses, analyses[2].presses,
+                    "unique solution, {r}×{c}"
+                );
+            }
+        }
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn presses_on_a_dark_board_are_undone(r in 1usize..24, c in 1usize..24, seed in proptest::prelude::any::<u64>()) {
+        // Press a random set on a dark board; every method must find presses that undo it.
+        let d = dims(r, c);
+        let pressed = LightsOut::random(d, &mut rng(seed)).lights().clone();
+        let puzzle = LightsOut::new(LightsOut::new(BitGrid::new(d)).after(&pressed));
+        for method in [Method::Chase, Method::Polynomial] {
+            let solver = Solver::new(puzzle.clone(), method).unwrap();
+            let presses = solver.analysis().presses.clone().expect("solvable by construction");
+            proptest::prop_assert!(solver.verify(&presses).is_ok());
+            // The difference of two solutions is quiet.
+            let mut diff = presses.clone();
+            diff.bits_mut().symmetric_difference_with(pressed.bits());
+            proptest::prop_assert!(LightsOut::new(BitGrid::new(d)).after(&diff).is_clear());
+        }
+    }
+}
