@@ -1,1 +1,28 @@
-fn main() {}
+//! Benchmarks (criterion): `cargo bench`, or `cargo bench -- lightsout` for one puzzle.
+//!
+//! Lights Out: random and all-on boards at 1000, 4000 and 10,000 per side,
+//! solved by the default polynomial method (state built outside the timing).
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use puzzles::grid::{BitGrid, Dims};
+use puzzles::lightsout::{LightsOut, Method};
+use puzzles::random;
+
+fn lightsout(c: &mut Criterion) {
+    let mut group = c.benchmark_group("lightsout");
+    group.sample_size(10);
+    for n in [1000usize, 4000, 10_000] {
+        let dims = Dims::new(n, n, n * n).expect("a valid size");
+        let random_board = LightsOut::random(dims, &mut random::rng(1));
+        let all_on = LightsOut::new(BitGrid::full(dims));
+        for (name, board) in [("random", &random_board), ("all-on", &all_on)] {
+            group.bench_with_input(BenchmarkId::new(name, n), board, |b, board| {
+                b.iter(|| board.analyse(Method::Polynomial).expect("within limits"))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, lightsout);
+criterion_main!(benches);
