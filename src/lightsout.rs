@@ -8,6 +8,7 @@
 //! number of times (`M` is symmetric, so that is the whole parity test).
 
 mod chase;
+mod fewest;
 mod parse;
 mod polynomial;
 mod rows;
@@ -22,6 +23,7 @@ use rand::Rng as _;
 use serde::Serialize;
 use std::ops::ControlFlow;
 
+pub use fewest::{fewest_presses, Fewest};
 pub use polynomial::nullity;
 
 /// The largest board accepted, in cells (a 10,000 × 10,000 board).

@@ -237,3 +237,27 @@ fn quiet_patterns_and_output_file() {
         .collect();
     assert_eq!(serde_json::json!(written), v["presses"]);
 }
+
+#[test]
+fn min_finds_the_fewest_presses_of_the_all_on_5x5_board() {
+    // OEIS A075464(5) = 15; the default solution need not be the lightest.
+    let v = json(
+        &[
+            "lightsout",
+            "--state",
+            "puzzles/lightsout/5x5-all-on.txt",
+            "--min",
+            "--json",
+        ],
+        0,
+    );
+    assert_eq!(v["press_count"], 15);
+    assert_eq!(v["minimal"], true);
+    let ones: usize = v["presses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().matches('1').count())
+        .sum();
+    assert_eq!(ones, 15);
+}

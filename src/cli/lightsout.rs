@@ -38,6 +38,9 @@ pub struct Args {
     /// Print only the number of solutions.
     #[arg(long, conflicts_with = "all")]
     count: bool,
+    /// Find the solution with the fewest presses (exact while 2^nullity is small).
+    #[arg(long, conflicts_with = "all")]
+    min: bool,
     /// List every solution (at most --limit).
     #[arg(long)]
     all: bool,
@@ -79,6 +82,9 @@ struct Report {
     solutions: String,
     presses: Option<Vec<String>>,
     press_count: Option<usize>,
+    /// With --min: whether `press_count` is proven to be the fewest (null without --min).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    minimal: Option<bool>,
     /// When unsolvable: a quiet pattern overlapping the lights an odd number of times.
     witness: Option<Vec<String>>,
     /// With --quiet-patterns: a basis of the null space, as rows of 0/1.
@@ -97,13 +103,22 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
         MethodArg::Poly => Method::Polynomial,
     };
     let solver = Solver::new(puzzle, method)?;
-    if let Some(p) = &solver.analysis().presses {
-        solver.verify(p).map_err(Error::Check)?;
-    }
     if args.all {
         return list_all(&args, &solver, method, ctx);
     }
-    let mut report = report(&solver, seed, method);
+    let (presses, minimal) = if args.min {
+        match lightsout::fewest_presses(solver.analysis(), &ctx.control) {
+            Some(f) => (Some(f.presses), Some(f.proven)),
+            None => (None, None),
+        }
+    } else {
+        (solver.analysis().presses.clone(), None)
+    };
+    if let Some(p) = &presses {
+        solver.verify(p).map_err(Error::Check)?;
+    }
+    let mut report = report(&solver, presses.as_ref(), seed, method);
+    report.minimal = minimal;
     if args.quiet_patterns {
         let a = solver.analysis();
         report.quiet_patterns = Some(
@@ -112,13 +127,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
                 .collect(),
         );
     }
-    let outcome = if report.solvable {
-        Outcome::Answered
-    } else {
-        Outcome::NoSolution
-    };
-    if let (Some(path), Some(presses)) = (&args.output, &solver.analysis().presses) {
-        write_rows(path, presses)?;
+    if let (Some(path), Some(p)) = (&args.output, &presses) {
+        write_rows(path, p)?;
     }
     if args.common.json {
         ctx.out.json(&report)?;
@@ -126,21 +136,25 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
         ctx.out.line(&report.solutions)?;
     } else {
         let boards = !args.common.quiet && args.output.is_none();
-        print_text(&report, &solver, boards, ctx)?;
+        print_text(&report, &solver, presses.as_ref(), boards, ctx)?;
         if let Some(path) = &args.output {
             ctx.out.line(&format!("presses written to {path}"))?;
         }
-    }
-    if args.quiet_patterns && !args.common.json {
-        let a = solver.analysis();
-        for i in 0..a.nullity() {
-            ctx.out.line(&format!("quiet pattern {}:", i + 1))?;
-            for row in a.quiet_pattern(i).row_strings('Q', '.') {
-                ctx.out.line(&row)?;
+        if args.quiet_patterns {
+            let a = solver.analysis();
+            for i in 0..a.nullity() {
+                ctx.out.line(&format!("quiet pattern {}:", i + 1))?;
+                for row in a.quiet_pattern(i).row_strings('Q', '.') {
+                    ctx.out.line(&row)?;
+                }
             }
         }
     }
-    Ok(outcome)
+    Ok(if report.solvable {
+        Outcome::Answered
+    } else {
+        Outcome::NoSolution
+    })
 }
 
 fn position(args: &Args) -> Result<(LightsOut, Option<u64>), Error> {
@@ -157,7 +171,7 @@ fn position(args: &Args) -> Result<(LightsOut, Option<u64>), Error> {
     Ok((LightsOut::random(dims, &mut random::rng(seed)), Some(seed)))
 }
 
-fn report(solver: &Solver, seed: Option<u64>, method: Method) -> Report {
+fn report(solver: &Solver, presses: Option<&BitGrid>, seed: Option<u64>, method: Method) -> Report {
     let a = solver.analysis();
     let dims = solver.dims();
     let zero_one = |g: &BitGrid| g.row_strings('1', '0');
@@ -176,8 +190,9 @@ fn report(solver: &Solver, seed: Option<u64>, method: Method) -> Report {
         solvable: a.presses.is_some(),
         nullity: a.nullity(),
         solutions: a.solution_count(),
-        presses: (!large).then(|| a.presses.as_ref().map(zero_one)).flatten(),
-        press_count: a.presses.as_ref().map(BitGrid::count_ones),
+        presses: (!large).then(|| presses.map(zero_one)).flatten(),
+        press_count: presses.map(BitGrid::count_ones),
+        minimal: None,
         witness: a.witness.as_ref().map(zero_one),
         quiet_patterns: None,
     }
@@ -186,6 +201,7 @@ fn report(solver: &Solver, seed: Option<u64>, method: Method) -> Report {
 fn print_text(
     report: &Report,
     solver: &Solver,
+    presses: Option<&BitGrid>,
     boards: bool,
     ctx: &mut Context,
 ) -> Result<(), Failure> {
@@ -199,7 +215,7 @@ fn print_text(
     if boards {
         out.text(&solver.render_text(None))?;
     }
-    match &a.presses {
+    match presses {
         Some(p) => {
             if boards {
                 out.line("presses (X):")?;
@@ -207,7 +223,12 @@ fn print_text(
                     out.line(&row)?;
                 }
             }
-            out.line(&format!("press count: {}", p.count_ones()))?;
+            let minimal = match report.minimal {
+                Some(true) => " (the fewest: every solution was compared)",
+                Some(false) => " (not proven the fewest: too many solutions to compare)",
+                None => "",
+            };
+            out.line(&format!("press count: {}{minimal}", p.count_ones()))?;
             out.line(&format!(
                 "solutions: {} (nullity {})",
                 report.solutions, report.nullity
@@ -221,8 +242,10 @@ fn print_text(
                     report.nullity,
                     w.bits().intersection_count(solver.puzzle().lights().bits())
                 ))?;
-                for row in w.row_strings('Q', '.') {
-                    out.line(&row)?;
+                if boards {
+                    for row in w.row_strings('Q', '.') {
+                        out.line(&row)?;
+                    }
                 }
             }
         }
@@ -239,7 +262,7 @@ fn list_all(
     let a = solver.analysis();
     if a.presses.is_none() {
         if args.common.json {
-            ctx.out.json(&report(solver, None, method))?;
+            ctx.out.json(&report(solver, None, None, method))?;
         } else {
             ctx.out.line("no solution")?;
         }

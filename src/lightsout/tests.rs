@@ -217,3 +217,46 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn fewest_presses_of_the_all_on_board_match_oeis_a075464() {
+    // OEIS A075464: the minimal number of presses that switch off the all-on n×n board, n = 1..30.
+    let a075464 = [
+        1, 4, 5, 4, 15, 28, 33, 40, 25, 44, 55, 72, 105, 56, 117, 104, 147, 188, 141, 224, 245,
+        276, 231, 270, 353, 356, 405, 416, 345, 376,
+    ];
+    for (i, &want) in a075464.iter().enumerate() {
+        let n = i + 1;
+        let puzzle = LightsOut::new(BitGrid::full(dims(n, n)));
+        let a = puzzle.analyse(Method::Polynomial).unwrap();
+        let f = fewest_presses(&a, &Control::new()).unwrap();
+        assert!(f.proven, "n = {n}");
+        assert!(puzzle.after(&f.presses).is_clear(), "n = {n}");
+        assert_eq!(f.presses.count_ones(), want, "n = {n}");
+    }
+}
+
+#[test]
+fn fewest_presses_agree_with_brute_force_on_tiny_boards() {
+    // Every press set of a 3×4 board (2^12) against the coset search.
+    let d = dims(3, 4);
+    let mut rng = rng(3);
+    for _ in 0..20 {
+        let puzzle = LightsOut::random(d, &mut rng);
+        let brute = (0u32..1 << 12)
+            .filter_map(|mask| {
+                let mut p = BitGrid::new(d);
+                (0..12)
+                    .filter(|b| mask >> b & 1 == 1)
+                    .for_each(|b| p.bits_mut().insert(b));
+                puzzle
+                    .after(&p)
+                    .is_clear()
+                    .then_some(mask.count_ones() as usize)
+            })
+            .min();
+        let a = puzzle.analyse(Method::Gauss).unwrap();
+        let fewest = fewest_presses(&a, &Control::new()).map(|f| f.presses.count_ones());
+        assert_eq!(fewest, brute);
+    }
+}
