@@ -120,6 +120,25 @@ impl Dims {
             .filter_map(move |&(dr, dc)| self.checked(p.row as i64 + dr, p.col as i64 + dc))
     }
 
+    /// The orthogonal neighbours of `p` on the torus (edges wrap), each cell
+    /// once and never `p` itself: on a board 2 wide the cells left and right
+    /// are the same cell, on a board 1 wide they are `p`.
+    pub fn torus_neighbours(&self, p: Pos) -> impl Iterator<Item = Pos> {
+        let (r, c) = (p.row, p.col);
+        let up = Pos::new((r + self.rows - 1) % self.rows, c);
+        let down = Pos::new((r + 1) % self.rows, c);
+        let left = Pos::new(r, (c + self.cols - 1) % self.cols);
+        let right = Pos::new(r, (c + 1) % self.cols);
+        let mut cells = [Some(up), Some(left), Some(right), Some(down)];
+        for i in 0..4 {
+            let dup = cells[i].is_some_and(|q| q == p || cells[..i].contains(&Some(q)));
+            if dup {
+                cells[i] = None;
+            }
+        }
+        cells.into_iter().flatten()
+    }
+
     /// Every cell, row by row.
     pub fn positions(&self) -> impl Iterator<Item = Pos> + '_ {
         (0..self.cells()).map(|i| self.pos(i))
@@ -331,6 +350,27 @@ mod tests {
         let corner: Vec<_> = d.neighbours(Pos::new(0, 0)).collect();
         assert_eq!(corner, vec![Pos::new(0, 1), Pos::new(1, 0)]);
         assert_eq!(d.neighbours(Pos::new(1, 1)).count(), 3);
+    }
+
+    #[test]
+    fn torus_neighbours_wrap_and_never_repeat() {
+        let d = Dims::new(4, 5, 100).unwrap();
+        let mut n: Vec<_> = d.torus_neighbours(Pos::new(0, 0)).collect();
+        n.sort();
+        assert_eq!(
+            n,
+            vec![
+                Pos::new(0, 1),
+                Pos::new(0, 4),
+                Pos::new(1, 0),
+                Pos::new(3, 0)
+            ]
+        );
+        let thin = Dims::new(2, 1, 100).unwrap();
+        assert_eq!(
+            thin.torus_neighbours(Pos::new(0, 0)).collect::<Vec<_>>(),
+            vec![Pos::new(1, 0)]
+        );
     }
 
     #[test]

@@ -12,6 +12,7 @@ mod fewest;
 mod parse;
 mod polynomial;
 mod rows;
+mod torus;
 
 use crate::control::{Control, Stop, Tally};
 use crate::error::Result;
@@ -56,6 +57,7 @@ pub enum Method {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LightsOut {
     lights: BitGrid,
+    torus: bool,
 }
 
 /// Everything the linear algebra says about a position.
@@ -179,7 +181,23 @@ fn pow2_decimal(k: usize) -> String {
 impl LightsOut {
     /// The position with these lights on.
     pub fn new(lights: BitGrid) -> Self {
-        LightsOut { lights }
+        LightsOut {
+            lights,
+            torus: false,
+        }
+    }
+
+    /// The same position on a torus: presses wrap around the edges.
+    pub fn on_torus(self) -> Self {
+        LightsOut {
+            torus: true,
+            ..self
+        }
+    }
+
+    /// Whether presses wrap around the edges.
+    pub fn is_torus(&self) -> bool {
+        self.torus
     }
 
     /// A uniformly random position of shape `dims`.
@@ -192,8 +210,7 @@ impl LightsOut {
             *last &= (1 << tail) - 1;
         }
         let bits = fixedbitset::FixedBitSet::with_capacity_and_blocks(cells, blocks);
-        let lights = BitGrid::from_bits(dims, bits).expect("one bit per cell");
-        LightsOut { lights }
+        LightsOut::new(BitGrid::from_bits(dims, bits).expect("one bit per cell"))
     }
 
     /// Reads a position from rows of `0`/`1` or `.`/`#` (spaces between cells ignored).
@@ -209,21 +226,31 @@ impl LightsOut {
     /// The lights after pressing every cell of `presses` once.
     pub fn after(&self, presses: &BitGrid) -> BitGrid {
         let mut lights = self.lights.clone();
+        let dims = lights.dims();
         for p in presses.ones() {
-            lights.toggle_plus(p);
+            if self.torus {
+                lights.toggle(p);
+                dims.torus_neighbours(p).for_each(|q| lights.toggle(q));
+            } else {
+                lights.toggle_plus(p);
+            }
         }
         lights
     }
 
     /// The press matrix `M` of seed 000: entry `(i, j)` is 1 when pressing cell
-    /// `j` toggles light `i` (cells numbered row by row).
-    pub fn press_matrix(dims: Dims) -> BitMatrix {
+    /// `j` toggles light `i` (cells numbered row by row), on the plane or the torus.
+    pub fn press_matrix(dims: Dims, torus: bool) -> BitMatrix {
         let mut m = BitMatrix::zeros(dims.cells(), dims.cells());
         for p in dims.positions() {
             let i = dims.index(p);
             m.set(i, i, true);
-            for q in dims.neighbours(p) {
-                m.set(i, dims.index(q), true);
+            if torus {
+                dims.torus_neighbours(p)
+                    .for_each(|q| m.set(i, dims.index(q), true));
+            } else {
+                dims.neighbours(p)
+                    .for_each(|q| m.set(i, dims.index(q), true));
             }
         }
         m
@@ -233,10 +260,11 @@ impl LightsOut {
     ///
     /// Fails only when the board is too large for the method.
     pub fn analyse(&self, method: Method) -> Result<Analysis> {
-        if method == Method::Gauss {
+        let dims = self.lights.dims();
+        // A torus narrower than 3 has rows that are their own neighbours' neighbours: no chase.
+        if method == Method::Gauss || (self.torus && dims.rows.min(dims.cols) < 3) {
             return self.analyse_gauss();
         }
-        let dims = self.lights.dims();
         let transposed = dims.cols > dims.rows;
         let turned;
         let lights = if transposed {
@@ -250,6 +278,7 @@ impl LightsOut {
             transposed,
         };
         Ok(match method {
+            _ if self.torus => torus::analyse(lights, oriented),
             Method::Chase => chase::analyse(lights, oriented),
             _ => polynomial::analyse(lights, oriented),
         })
@@ -266,7 +295,8 @@ impl LightsOut {
             });
         }
         let to_grid = |bits| BitGrid::from_bits(dims, bits).expect("one bit per cell");
-        let (presses, kernel) = match Self::press_matrix(dims).solve(self.lights.bits()) {
+        let (presses, kernel) = match Self::press_matrix(dims, self.torus).solve(self.lights.bits())
+        {
             Ok(s) => (Some(to_grid(s.particular)), s.kernel),
             Err(e) => (None, e.kernel),
         };

@@ -261,3 +261,35 @@ fn min_finds_the_fewest_presses_of_the_all_on_5x5_board() {
         .sum();
     assert_eq!(ones, 15);
 }
+
+#[test]
+fn the_torus_wraps_and_both_methods_agree() {
+    for n in ["5", "6", "9"] {
+        let (gs, g) = json_status(&[
+            "lightsout",
+            n,
+            "--seed",
+            "3",
+            "--torus",
+            "--method",
+            "gauss",
+            "--json",
+        ]);
+        let (ps, p) = json_status(&["lightsout", n, "--seed", "3", "--torus", "--json"]);
+        assert_eq!(
+            (gs, &g["nullity"], g["torus"].as_bool()),
+            (ps, &p["nullity"], Some(true))
+        );
+    }
+    // One press in the corner of a 4×5 torus lights the far edges too: it takes one press to undo.
+    let out = puzzles(&["lightsout", "--state", "-", "--torus", "--min", "--json"])
+        .write_stdin("11001\n10000\n00000\n10000\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["press_count"], 1);
+    assert_eq!(v["presses"][0], "10000");
+}

@@ -38,6 +38,9 @@ pub struct Args {
     /// Print only the number of solutions.
     #[arg(long, conflicts_with = "all")]
     count: bool,
+    /// Presses wrap around the edges (a torus).
+    #[arg(long)]
+    torus: bool,
     /// Find the solution with the fewest presses (exact while 2^nullity is small).
     #[arg(long, conflicts_with = "all")]
     min: bool,
@@ -75,6 +78,7 @@ struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     seed: Option<u64>,
     method: Method,
+    torus: bool,
     state: Vec<String>,
     solvable: bool,
     nullity: usize,
@@ -96,7 +100,10 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
     if let Some(range) = args.nullity {
         return nullity_table(range, args.common.json, ctx);
     }
-    let (puzzle, seed) = position(&args)?;
+    let (mut puzzle, seed) = position(&args)?;
+    if args.torus {
+        puzzle = puzzle.on_torus();
+    }
     let method = match args.method {
         MethodArg::Gauss => Method::Gauss,
         MethodArg::Chase => Method::Chase,
@@ -182,6 +189,7 @@ fn report(solver: &Solver, presses: Option<&BitGrid>, seed: Option<u64>, method:
         cols: dims.cols,
         seed,
         method,
+        torus: solver.puzzle().is_torus(),
         state: if large {
             Vec::new()
         } else {
@@ -211,7 +219,11 @@ fn print_text(
         .seed
         .map(|s| format!(", seed {s}"))
         .unwrap_or_default();
-    out.line(&format!("Lights Out {}×{}{seed}", report.rows, report.cols))?;
+    let torus = if report.torus { " torus" } else { "" };
+    out.line(&format!(
+        "Lights Out {}×{}{torus}{seed}",
+        report.rows, report.cols
+    ))?;
     if boards {
         out.text(&solver.render_text(None))?;
     }

@@ -21,7 +21,7 @@ fn press_matrix_is_seed_000s_3x3_matrix() {
         "000010111",
         "000001011",
     ];
-    let m = LightsOut::press_matrix(dims(3, 3));
+    let m = LightsOut::press_matrix(dims(3, 3), false);
     for (i, row) in expected.iter().enumerate() {
         let got: String = (0..9)
             .map(|j| if m.get(i, j) { '1' } else { '0' })
@@ -33,7 +33,7 @@ fn press_matrix_is_seed_000s_3x3_matrix() {
 #[test]
 fn three_by_three_reduces_to_the_identity() {
     // Seed 000: after elimination the 3×3 matrix is the identity, so every state has one solution.
-    let mut m = LightsOut::press_matrix(dims(3, 3));
+    let mut m = LightsOut::press_matrix(dims(3, 3), false);
     assert_eq!(m.reduce(9).len(), 9);
     assert_eq!(m, BitMatrix::identity(9));
 }
@@ -78,9 +78,9 @@ fn nullity_matches_oeis_a159257() {
 #[test]
 fn gauss_and_chase_agree_on_every_small_board() {
     let mut rng = rng(7);
-    for r in 1..=12 {
-        for c in 1..=12 {
-            for _ in 0..4 {
+    for r in 1..=20 {
+        for c in 1..=20 {
+            for _ in 0..2 {
                 let puzzle = LightsOut::random(dims(r, c), &mut rng);
                 let g = Solver::new(puzzle.clone(), Method::Gauss).unwrap();
                 let h = Solver::new(puzzle.clone(), Method::Chase).unwrap();
@@ -258,5 +258,65 @@ fn fewest_presses_agree_with_brute_force_on_tiny_boards() {
         let a = puzzle.analyse(Method::Gauss).unwrap();
         let fewest = fewest_presses(&a, &Control::new()).map(|f| f.presses.count_ones());
         assert_eq!(fewest, brute);
+    }
+}
+
+#[test]
+fn torus_chase_agrees_with_the_full_elimination() {
+    let mut rng = rng(5);
+    for r in 1..=11 {
+        for c in 1..=11 {
+            for _ in 0..3 {
+                let puzzle = LightsOut::random(dims(r, c), &mut rng).on_torus();
+                let g = Solver::new(puzzle.clone(), Method::Gauss).unwrap();
+                let t = Solver::new(puzzle, Method::Polynomial).unwrap();
+                let (ga, ta) = (g.analysis(), t.analysis());
+                assert_eq!(ga.nullity(), ta.nullity(), "{r}×{c} torus");
+                assert_eq!(ga.presses.is_some(), ta.presses.is_some(), "{r}×{c} torus");
+                for s in [&g, &t] {
+                    let a = s.analysis();
+                    match &a.presses {
+                        Some(p) => s.verify(p).unwrap(),
+                        None => assert!(gf2::dot(
+                            a.witness.as_ref().unwrap().bits(),
+                            s.puzzle().lights().bits()
+                        )),
+                    }
+                    for i in 0..a.nullity() {
+                        let dark = LightsOut::new(BitGrid::new(s.dims())).on_torus();
+                        assert!(dark.after(&a.quiet_pattern(i)).is_clear(), "{r}×{c} torus");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_torus_press_wraps_around() {
+    let d = dims(4, 4);
+    let mut corner = BitGrid::new(d);
+    corner.set(crate::grid::Pos::new(0, 0), true);
+    let lit = LightsOut::new(BitGrid::new(d)).on_torus().after(&corner);
+    assert_eq!(
+        lit.row_strings('#', '.'),
+        vec!["##.#", "#...", "....", "#..."]
+    );
+}
+
+#[test]
+fn chase_and_polynomial_agree_on_every_board_up_to_40() {
+    let mut rng = rng(9);
+    for r in 1..=40 {
+        for c in 1..=40 {
+            let puzzle = LightsOut::random(dims(r, c), &mut rng);
+            let chase = puzzle.analyse(Method::Chase).unwrap();
+            let poly = puzzle.analyse(Method::Polynomial).unwrap();
+            assert_eq!(chase.nullity(), poly.nullity(), "{r}×{c}");
+            assert_eq!(chase.presses.is_some(), poly.presses.is_some(), "{r}×{c}");
+            for p in [&chase.presses, &poly.presses].into_iter().flatten() {
+                assert!(puzzle.after(p).is_clear(), "{r}×{c}");
+            }
+        }
     }
 }
