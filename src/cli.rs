@@ -11,6 +11,7 @@ mod sudoku;
 
 use clap::{Parser, Subcommand};
 use puzzles::Control;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use output::{Failure, Out, Outcome};
 
@@ -46,12 +47,29 @@ pub struct Context {
     pub control: Control,
 }
 
+/// Whether the running work polls the stop flag and reports what it found when stopped.
+static INTERRUPTIBLE: AtomicBool = AtomicBool::new(false);
+
+impl Context {
+    /// Declares that the work from here on polls `control` and reports
+    /// partial results: Ctrl-C then stops it cleanly instead of ending the process.
+    pub fn interruptible(&self) {
+        INTERRUPTIBLE.store(true, Ordering::SeqCst);
+    }
+}
+
 /// Runs the subcommand named on the command line.
 pub fn run(cli: Cli) -> Result<Outcome, Failure> {
     let control = Control::new();
     let flag = control.stop_flag();
-    // Ctrl-C and SIGTERM stop the search; it then reports what it found so far.
-    let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::Relaxed));
+    // Ctrl-C and SIGTERM stop an interruptible search, which then reports what
+    // it found so far; other work (or a second Ctrl-C) ends at once with 130.
+    let _ = ctrlc::set_handler(move || {
+        if INTERRUPTIBLE.load(Ordering::SeqCst) && !flag.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        std::process::exit(130);
+    });
     let mut ctx = Context {
         out: Out::stdout(),
         control,

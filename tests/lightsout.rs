@@ -293,3 +293,50 @@ fn the_torus_wraps_and_both_methods_agree() {
     assert_eq!(v["press_count"], 1);
     assert_eq!(v["presses"][0], "10000");
 }
+
+/// The real binary started with its stdout piped to us.
+fn spawn_piped(args: &[&str]) -> std::process::Child {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("puzzles"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the binary starts")
+}
+
+#[test]
+fn ctrl_c_stops_a_long_table_with_the_rows_so_far_and_status_130() {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = spawn_piped(&["lightsout", "--nullity", "3000..100000"]);
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    assert!(first.starts_with("3000 "));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+    // Every row printed is whole and in order.
+    for (i, line) in rest.lines().enumerate() {
+        let n: usize = line.split(' ').next().unwrap().parse().unwrap();
+        assert_eq!(n, i + 3001);
+        assert_eq!(line.split(' ').count(), 2);
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_with_status_0() {
+    use std::io::{BufRead, BufReader};
+    let mut child = spawn_piped(&["lightsout", "--nullity", "3000..100000"]);
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    // The reader is dropped here, like `| head -1`.
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+}

@@ -98,6 +98,7 @@ struct Report {
 
 pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
     if let Some(range) = args.nullity {
+        ctx.interruptible();
         return nullity_table(range, args.common.json, ctx);
     }
     let (mut puzzle, seed) = position(&args)?;
@@ -281,6 +282,7 @@ fn list_all(
         return Ok(Outcome::NoSolution);
     }
     let limit = args.limit.unwrap_or(DEFAULT_LIST_LIMIT);
+    ctx.interruptible();
     let more_than_limit = a.nullity() >= 64 || (1u64 << a.nullity()) > limit;
     if args.limit.is_none() && more_than_limit {
         return Err(Error::TooLarge {
@@ -363,6 +365,8 @@ fn nullity_table(
         } else {
             ctx.out.line(&format!("{n} {k}"))?;
         }
+        // Each row costs far more than a write: let a reader see it at once.
+        ctx.out.flush()?;
     }
     Ok(Outcome::Answered)
 }
