@@ -330,6 +330,63 @@ impl BitGrid {
             .collect()
     }
 
+    /// Row `r` as 64-bit words: column `c` is bit `c % 64` of word `c / 64`.
+    /// For word-parallel kernels (a whole row pressed with a few shifts).
+    pub fn row_words(&self, r: usize) -> Vec<u64> {
+        let n = self.dims.cols;
+        let start = r * n;
+        let mut row = vec![0u64; n.div_ceil(64)];
+        if usize::BITS == 64 {
+            let blocks = self.bits.as_slice();
+            let block = |i: usize| blocks.get(i).map_or(0, |&b| b as u64);
+            for (k, word) in row.iter_mut().enumerate() {
+                let at = start + 64 * k;
+                let (i, shift) = (at / 64, at % 64);
+                *word = block(i) >> shift;
+                if shift > 0 {
+                    *word |= block(i + 1) << (64 - shift);
+                }
+            }
+            if n % 64 != 0 {
+                if let Some(last) = row.last_mut() {
+                    *last &= (1u64 << (n % 64)) - 1;
+                }
+            }
+        } else {
+            for c in (0..n).filter(|&c| self.bits.contains(start + c)) {
+                row[c / 64] |= 1 << (c % 64);
+            }
+        }
+        row
+    }
+
+    /// The board whose rows are `rows`, each as [`BitGrid::row_words`] gives them.
+    pub fn from_row_words(dims: Dims, rows: &[Vec<u64>]) -> Self {
+        let mut grid = BitGrid::new(dims);
+        let n = dims.cols;
+        if usize::BITS == 64 {
+            let blocks = grid.bits.as_mut_slice();
+            for (r, row) in rows.iter().enumerate() {
+                for (k, &word) in row.iter().enumerate() {
+                    let at = r * n + 64 * k;
+                    let (i, shift) = (at / 64, at % 64);
+                    // Words never carry bits past column n, so nothing spills into the next row.
+                    blocks[i] |= (word << shift) as usize;
+                    if shift > 0 && word >> (64 - shift) != 0 {
+                        blocks[i + 1] |= (word >> (64 - shift)) as usize;
+                    }
+                }
+            }
+        } else {
+            for (r, row) in rows.iter().enumerate() {
+                for c in (0..n).filter(|&c| row[c / 64] >> (c % 64) & 1 == 1) {
+                    grid.bits.insert(r * n + c);
+                }
+            }
+        }
+        grid
+    }
+
     /// The same board with rows and columns swapped.
     pub fn transposed(&self) -> Self {
         let mut t = BitGrid::new(self.dims.transposed());
@@ -388,6 +445,27 @@ mod tests {
         assert_eq!(d.parse_pos(" 1 , 0 ").unwrap(), Pos::new(1, 0));
         for bad in ["3,0", "0,4", "a,1", "1", "-1,0", ""] {
             assert!(d.parse_pos(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn rows_of_words_round_trip() {
+        for (r, c) in [(1, 1), (3, 70), (5, 64), (7, 129), (2, 3)] {
+            let d = Dims::new(r, c, 10_000).unwrap();
+            let mut g = BitGrid::new(d);
+            for i in (0..d.cells()).filter(|i| (i * 7 + i / 3) % 5 < 2) {
+                g.bits_mut().insert(i);
+            }
+            let rows: Vec<Vec<u64>> = (0..r).map(|i| g.row_words(i)).collect();
+            for (i, row) in rows.iter().enumerate() {
+                for col in 0..c {
+                    assert_eq!(
+                        row[col / 64] >> (col % 64) & 1 == 1,
+                        g.get(Pos::new(i, col))
+                    );
+                }
+            }
+            assert_eq!(BitGrid::from_row_words(d, &rows), g);
         }
     }
 

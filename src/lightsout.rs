@@ -225,15 +225,19 @@ impl LightsOut {
 
     /// The lights after pressing every cell of `presses` once.
     pub fn after(&self, presses: &BitGrid) -> BitGrid {
+        let dims = self.lights.dims();
+        if !self.torus {
+            let left = rows::after(
+                &rows::from_grid(&self.lights),
+                &rows::from_grid(presses),
+                dims.cols,
+            );
+            return rows::to_grid(dims, &left);
+        }
         let mut lights = self.lights.clone();
-        let dims = lights.dims();
         for p in presses.ones() {
-            if self.torus {
-                lights.toggle(p);
-                dims.torus_neighbours(p).for_each(|q| lights.toggle(q));
-            } else {
-                lights.toggle_plus(p);
-            }
+            lights.toggle(p);
+            dims.torus_neighbours(p).for_each(|q| lights.toggle(q));
         }
         lights
     }

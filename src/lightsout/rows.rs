@@ -1,6 +1,6 @@
 //! A board as rows of 64-bit words, for the chasing kernels: a whole row is pressed with a few shifts and XORs.
 
-use crate::grid::{BitGrid, Dims, Pos};
+use crate::grid::{BitGrid, Dims};
 use fixedbitset::FixedBitSet;
 
 /// One row of `n` bits, bit `c` of word `c / 64` for column `c`.
@@ -33,28 +33,29 @@ pub fn mask(v: &mut [u64], n: usize) {
 
 /// The rows of `grid`, top first.
 pub fn from_grid(grid: &BitGrid) -> Vec<Row> {
-    let Dims { rows, cols } = grid.dims();
-    let mut out = vec![vec![0u64; words(cols)]; rows];
-    for p in grid.ones() {
-        out[p.row][p.col / 64] |= 1 << (p.col % 64);
-    }
-    out
+    (0..grid.dims().rows).map(|r| grid.row_words(r)).collect()
 }
 
 /// The board whose rows are `rows`.
 pub fn to_grid(dims: Dims, rows: &[Row]) -> BitGrid {
-    let mut grid = BitGrid::new(dims);
-    for (r, row) in rows.iter().enumerate() {
-        for (i, &word) in row.iter().enumerate() {
-            let mut w = word;
-            while w != 0 {
-                let c = i * 64 + w.trailing_zeros() as usize;
-                grid.set(Pos::new(r, c), true);
-                w &= w - 1;
-            }
-        }
-    }
-    grid
+    BitGrid::from_row_words(dims, rows)
+}
+
+/// The lights left on after pressing `presses` on `lights` (plane board), row by row.
+pub fn after(lights: &[Row], presses: &[Row], n: usize) -> Vec<Row> {
+    let w = words(n);
+    let mut spread_row = vec![0u64; w];
+    let zero = vec![0u64; w];
+    (0..lights.len())
+        .map(|r| {
+            spread(&presses[r], n, &mut spread_row);
+            let above = if r > 0 { &presses[r - 1] } else { &zero };
+            let below = presses.get(r + 1).unwrap_or(&zero);
+            (0..w)
+                .map(|i| lights[r][i] ^ spread_row[i] ^ above[i] ^ below[i])
+                .collect()
+        })
+        .collect()
 }
 
 /// The bit set `b` as a row of words.
