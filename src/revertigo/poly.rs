@@ -102,7 +102,7 @@ pub fn analyse(dims: Dims) -> Result<Analysis> {
 
 /// Rows `L+1` of the triangle `ξ` and the sum of its rows `1..=L`, indexed
 /// `k + L` for `k` in `−L..=L`.
-fn triangle(l: usize) -> (Vec<bool>, Vec<bool>) {
+pub(super) fn triangle(l: usize) -> (Vec<bool>, Vec<bool>) {
     let w = 2 * l + 1;
     let mut before = vec![false; w];
     let mut row = vec![false; w];
