@@ -348,7 +348,13 @@ impl Revertigo {
     /// moves, nearest target first; `map` must satisfy [`Revertigo::check_map`]
     /// for the walk to blacken the board.
     pub fn diagonal_walk(&self, map: &BitGrid) -> Walk {
-        walk::diagonal(self.dims, self.start(), map, walk::Order::Sweep)
+        walk::diagonal(
+            self.dims,
+            self.start(),
+            map,
+            walk::Order::Sweep,
+            walk::Look::No,
+        )
     }
 
     /// The shortest walk the diagonal builder finds over several target

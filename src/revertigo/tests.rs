@@ -261,3 +261,37 @@ proptest! {
         }
     }
 }
+
+/// The yardstick for the default builder: moves per cell over every
+/// board from 1×1 to 30×30. A measurement, not a check of speed; run with
+/// `cargo test --release --lib walk_lengths -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn walk_lengths_over_every_board_up_to_30x30() {
+    let ctl = Control::new();
+    let (mut cells, mut diagonal, mut short) = (0usize, 0usize, 0usize);
+    let (mut ratio_d, mut ratio_s) = (0f64, 0f64);
+    for r in 1..=30 {
+        for c in 1..=30 {
+            let s = solver(r, c, Method::Chase);
+            let d = s.walk(Builder::Diagonal, &ctl).unwrap().len();
+            let sh = s.walk(Builder::Short, &ctl).unwrap().len();
+            cells += r * c;
+            diagonal += d;
+            short += sh;
+            ratio_d += d as f64 / (r * c) as f64;
+            ratio_s += sh as f64 / (r * c) as f64;
+        }
+    }
+    println!(
+        "moves per cell, all 900 boards: diagonal {:.3} (mean of ratios {:.3}), short {:.3} (mean of ratios {:.3})",
+        diagonal as f64 / cells as f64,
+        ratio_d / 900.0,
+        short as f64 / cells as f64,
+        ratio_s / 900.0
+    );
+    assert!(
+        short <= cells,
+        "the short builder averages more than one move per cell"
+    );
+}
