@@ -37,7 +37,7 @@ use crate::grid::{BitGrid, Dims, Pos};
 use crate::lightsout::Analysis;
 
 /// How many of the best greedy walks the short builder improves by local search.
-const IMPROVED: usize = 3;
+const IMPROVED: usize = 4;
 
 /// Most targets for the full (quadratic) 2-opt pass.
 const FULL_TWO_OPT: usize = 1000;
@@ -60,11 +60,17 @@ pub enum Look {
     Ahead,
     /// As `Ahead`, ties to the target with the fewest targets around it (Warnsdorff's rule).
     Warnsdorff,
+    /// The cheapest target now, ties by Warnsdorff's rule.
+    Fewest,
 }
 
 impl Look {
     fn on(self) -> bool {
         self != Look::No
+    }
+
+    fn ahead(self) -> bool {
+        matches!(self, Look::Ahead | Look::Warnsdorff)
     }
 }
 
@@ -303,14 +309,14 @@ fn nearest(targets: &BitGrid, pawn: Pos, order: Order, look: Look) -> Option<(Po
                     continue;
                 }
                 let (cost, how) = plan(targets, pawn, t, look);
-                let next = match (look.on(), targets_next_to(targets, how.end(t), t)) {
+                let next = match (look.ahead(), targets_next_to(targets, how.end(t), t)) {
                     (false, _) => 0,
                     (true, 0) => 3,
                     (true, _) => 1,
                 };
                 // Warnsdorff's rule: the target with the fewest targets around it first.
                 let onward = match look {
-                    Look::Warnsdorff => targets_next_to(targets, t, t),
+                    Look::Warnsdorff | Look::Fewest => targets_next_to(targets, t, t),
                     _ => 0,
                 };
                 let key = (cost + next, onward, order.rank(dims, t));
@@ -560,7 +566,7 @@ pub fn short(dims: Dims, start: Pos, analysis: &Analysis) -> Result<Walk> {
     let mut tries: Vec<(Walk, Vec<Pos>)> = Vec::new();
     for m in &maps {
         for order in [Order::Sweep, Order::Columns] {
-            for look in [Look::No, Look::Ahead, Look::Warnsdorff] {
+            for look in [Look::No, Look::Ahead, Look::Warnsdorff, Look::Fewest] {
                 tries.push(greedy(dims, start, m, order, look));
             }
         }
