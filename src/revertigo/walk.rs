@@ -35,9 +35,13 @@ use super::{distance, Move, Walk};
 use crate::error::Result;
 use crate::grid::{BitGrid, Dims, Pos};
 use crate::lightsout::Analysis;
+use std::collections::BTreeSet;
 
 /// How many of the best greedy walks the short builder improves by local search.
 const IMPROVED: usize = 4;
+
+/// Most targets for the local search (or-opt moves shift the order: quadratic at worst).
+const LOCAL_SEARCH_TARGETS: usize = 50_000;
 
 /// Most targets for the full (quadratic) 2-opt pass.
 const FULL_TWO_OPT: usize = 1000;
@@ -104,30 +108,6 @@ impl Order {
                     p.row
                 };
                 band * dims.rows + along
-            }
-        }
-    }
-
-    /// The cell of rank `k`.
-    fn cell(self, dims: Dims, k: usize) -> Pos {
-        match self {
-            Order::Sweep => {
-                let (band, along) = (k / dims.cols, k % dims.cols);
-                let col = if band % 2 == 0 {
-                    along
-                } else {
-                    dims.cols - 1 - along
-                };
-                Pos::new(dims.rows - 1 - band, col)
-            }
-            Order::Columns => {
-                let (band, along) = (k / dims.rows, k % dims.rows);
-                let row = if band % 2 == 0 {
-                    dims.rows - 1 - along
-                } else {
-                    along
-                };
-                Pos::new(row, band)
             }
         }
     }
@@ -329,6 +309,37 @@ fn nearest(targets: &BitGrid, pawn: Pos, order: Order, look: Look) -> Option<(Po
     best.map(|(_, t, how)| (t, how))
 }
 
+/// The nearest target at any distance (ties to the earliest in `order`),
+/// searched row by row outwards from the pawn's row.
+fn nearest_anywhere(
+    by_row: &[BTreeSet<usize>],
+    pawn: Pos,
+    order: Order,
+    dims: Dims,
+) -> Option<Pos> {
+    let mut best: Option<((usize, usize), Pos)> = None;
+    for dr in 0..dims.rows {
+        if best.is_some_and(|((d, _), _)| dr > d) {
+            break;
+        }
+        let above = pawn.row.checked_sub(dr);
+        let below = (dr > 0 && pawn.row + dr < dims.rows).then_some(pawn.row + dr);
+        for r in [above, below].into_iter().flatten() {
+            let set = &by_row[r];
+            let left = set.range(..=pawn.col).next_back();
+            let right = set.range(pawn.col..).next();
+            for &c in [left, right].into_iter().flatten() {
+                let t = Pos::new(r, c);
+                let key = (distance(pawn, t), order.rank(dims, t));
+                if best.is_none_or(|(k, _)| key < k) {
+                    best = Some((key, t));
+                }
+            }
+        }
+    }
+    best.map(|(_, t)| t)
+}
+
 /// The diagonal builder: a walk from `start` whose activation map is `map`.
 pub fn diagonal(dims: Dims, start: Pos, map: &BitGrid, order: Order, look: Look) -> Walk {
     greedy(dims, start, map, order, look).0
@@ -345,22 +356,24 @@ fn greedy(dims: Dims, start: Pos, map: &BitGrid, order: Order, look: Look) -> (W
         pawn: start,
         moves: Vec::new(),
     };
-    let mut next = 0;
+    // The targets' columns, row by row, for the nearest target beyond the radius.
+    let mut by_row: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); dims.rows];
+    for t in targets.ones() {
+        by_row[t.row].insert(t.col);
+    }
     let mut taken = Vec::with_capacity(left);
     while left > 0 {
-        let (t, how) = match nearest(&targets, pen.pawn, order, look) {
-            Some(found) => found,
-            None => {
-                while !targets.get(order.cell(dims, next)) {
-                    next += 1;
-                }
-                let t = order.cell(dims, next);
-                (t, plan(&targets, pen.pawn, t, look).1)
-            }
+        let found = nearest(&targets, pen.pawn, order, look).or_else(|| {
+            nearest_anywhere(&by_row, pen.pawn, order, dims)
+                .map(|t| (t, plan(&targets, pen.pawn, t, look).1))
+        });
+        let Some((t, how)) = found else {
+            break;
         };
         pen.toggle(t, how);
         taken.push(t);
         targets.set(t, false);
+        by_row[t.row].remove(&t.col);
         left -= 1;
     }
     (Walk::new(pen.moves), taken)
@@ -578,7 +591,9 @@ pub fn short(dims: Dims, start: Pos, analysis: &Analysis) -> Result<Walk> {
             let all = taken.len();
             two_opt(start, &mut taken, all);
         }
-        improve(dims, start, &mut taken);
+        if taken.len() <= LOCAL_SEARCH_TARGETS {
+            improve(dims, start, &mut taken);
+        }
         let w2 = follow(dims, start, &taken);
         for w in [w, w2] {
             if best.as_ref().is_none_or(|b| w.len() < b.len()) {
