@@ -132,11 +132,19 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
         (_, BuilderArg::Diagonal) => Builder::Diagonal,
         (_, BuilderArg::Short) => Builder::Short,
     };
-    let solver = Solver::new(game, method, &ctx.control)?;
+    // A search stopped by Ctrl-C ends with status 130, not as an error.
+    let interrupted = |ctx: &Context| ctx.control.stopped();
+    let solver = match Solver::new(game, method, &ctx.control) {
+        Err(_) if interrupted(ctx) => return Ok(Outcome::Interrupted),
+        r => r?,
+    };
     if args.all {
         return list_all(&args, &solver, ctx);
     }
-    let walk = solver.walk(builder, &ctx.control)?;
+    let walk = match solver.walk(builder, &ctx.control) {
+        Err(_) if interrupted(ctx) => return Ok(Outcome::Interrupted),
+        r => r?,
+    };
     if let Some(path) = &args.output {
         std::fs::write(path, format!("{walk}\n")).map_err(|source| Error::Io {
             path: path.clone(),

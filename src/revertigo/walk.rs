@@ -25,11 +25,19 @@
 //!
 //! The seed's own model ("activer dans un ordre quelconque toutes les cases
 //! blanches, puis toutes les cases noires", with a stack) takes the targets
-//! class by class, which needs a dummy almost every time; taking the nearest
-//! target of either class (cost `2d − 1` both ways) keeps the walk near one
-//! move per target on dense maps. Ties, and the fallback when nothing lies
-//! within [`RADIUS`], follow a boustrophedon sweep from the start corner, so
-//! the pawn does not leave stragglers far behind.
+//! class by class, so nearly every target after the first of a class needs a
+//! dummy; taking the nearest target of either class instead (cost `2d − 1`
+//! both ways) keeps the walk near one move per target on dense maps. Ties
+//! follow a boustrophedon sweep from the start corner; when nothing lies
+//! within [`RADIUS`] the nearest target anywhere is found row by row.
+//!
+//! **Short builder** (the default): the same builder with several tie rules
+//! (look one step ahead; Warnsdorff's rule, fewest targets around first) and
+//! both sweep directions, on every activation map when there are few, then
+//! the best orders shortened as a taxicab TSP path (2-opt, or-opt) and
+//! replayed with dummies placed towards the next target. Over every board
+//! from 1×1 to 30×30 it averages under one move per cell (see the ignored
+//! test `walk_lengths_over_every_board_up_to_30x30`).
 
 use super::{distance, Move, Walk};
 use crate::error::Result;
