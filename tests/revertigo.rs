@@ -7,9 +7,16 @@ use predicates::str::contains;
 /// bottom-left corner, independently of the library: `None` if it leaves the
 /// board, else whether every cell ends black.
 fn replay(rows: usize, cols: usize, walk: &str) -> Option<bool> {
+    landings(rows, cols, walk).map(|(black, _)| black)
+}
+
+/// As [`replay`], with the walk's activation map (`#` odd landings, `_` even).
+fn landings(rows: usize, cols: usize, walk: &str) -> Option<(bool, Vec<String>)> {
     let mut black = vec![vec![false; cols]; rows];
+    let mut odd = vec![vec![false; cols]; rows];
     let (mut r, mut c) = (rows as i64 - 1, 0i64);
-    let land = |r: i64, c: i64, black: &mut Vec<Vec<bool>>| {
+    let mut land = |r: i64, c: i64| {
+        odd[r as usize][c as usize] ^= true;
         for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
             let (rr, cc) = (r + dr, c + dc);
             if rr >= 0 && cc >= 0 && (rr as usize) < rows && (cc as usize) < cols {
@@ -17,7 +24,7 @@ fn replay(rows: usize, cols: usize, walk: &str) -> Option<bool> {
             }
         }
     };
-    land(r, c, &mut black);
+    land(r, c);
     for m in walk.chars() {
         match m {
             'N' => r -= 1,
@@ -29,9 +36,13 @@ fn replay(rows: usize, cols: usize, walk: &str) -> Option<bool> {
         if r < 0 || c < 0 || r as usize >= rows || c as usize >= cols {
             return None;
         }
-        land(r, c, &mut black);
+        land(r, c);
     }
-    Some(black.iter().flatten().all(|&b| b))
+    let map = odd
+        .iter()
+        .map(|row| row.iter().map(|&o| if o { '#' } else { '_' }).collect())
+        .collect();
+    Some((black.iter().flatten().all(|&b| b), map))
 }
 
 #[test]
@@ -46,9 +57,12 @@ fn the_printed_walk_blackens_the_board_and_the_keys_are_there() {
             assert_eq!(v["black"], true);
             let walk = v["walk"].as_str().unwrap();
             assert_eq!(v["moves"], walk.len());
+            let (black, walk_map) = landings(rows, cols, walk).unwrap();
+            assert!(black, "{rows}×{cols} {builder}");
+            // The map printed is the walk's own.
             assert_eq!(
-                replay(rows, cols, walk),
-                Some(true),
+                v["map"],
+                serde_json::json!(walk_map),
                 "{rows}×{cols} {builder}"
             );
             let map = v["map"].as_array().unwrap();
@@ -194,6 +208,11 @@ fn all_lists_every_map_and_refuses_too_many() {
 
 #[test]
 fn shortest_and_output_file() {
+    let v = json(&["revertigo", "4", "4", "--shortest", "--json"], 0);
+    assert_eq!(v["moves"], 9, "the seed's EEENNOOOS is as short as it gets");
+    let (black, map) = landings(4, 4, v["walk"].as_str().unwrap()).unwrap();
+    assert!(black);
+    assert_eq!(v["map"], serde_json::json!(map));
     let v = json(&["revertigo", "3", "3", "--shortest", "--json"], 0);
     assert_eq!(v["builder"], "shortest");
     assert!(

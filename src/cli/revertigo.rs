@@ -80,7 +80,7 @@ struct Report {
     seed: Option<u64>,
     method: Method,
     builder: Builder,
-    /// The activation map, top row first: `#` odd, `_` even.
+    /// The walk's activation map, top row first: `#` odd, `_` even.
     map: Vec<String>,
     /// Cells of the map landed on an odd number of times.
     activated: usize,
@@ -152,7 +152,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
         })?;
     }
     let a = solver.analysis();
-    let map = solver.map();
+    // The short and shortest builders may realise another of the maps than
+    // the method's: the map reported is the printed walk's own.
+    let map = &solver.game().replay(&walk).map_err(Error::from)?.map;
     let report = Report {
         rows: dims.rows,
         cols: dims.cols,
