@@ -260,6 +260,19 @@ proptest! {
             prop_assert!(replay.is_solved());
         }
     }
+
+    /// The corrected polynomial method agrees with Lights Out's chasing on
+    /// any board up to 40×40 (rectangles included, so the folding at the
+    /// borders and the turn to C ≤ L are both exercised).
+    #[test]
+    fn the_polynomial_method_agrees_with_chasing(r in 1usize..=40, c in 1usize..=40) {
+        let chase = solver(r, c, Method::Chase);
+        let poly = solver(r, c, Method::Poly);
+        prop_assert_eq!(chase.analysis().nullity(), poly.analysis().nullity());
+        if chase.analysis().nullity() == 0 {
+            prop_assert_eq!(chase.map(), poly.map());
+        }
+    }
 }
 
 /// The yardstick for the default builder: moves per cell over every
