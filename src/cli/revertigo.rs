@@ -215,12 +215,12 @@ fn print_text(report: &Report, walk: &Walk, quiet: bool, ctx: &mut Context) -> R
     let verdict = "replayed: every cell black";
     match (&report.output, quiet) {
         (Some(path), _) => out.line(&format!(
-            "walk: {} moves written to {path} ({verdict})",
-            report.moves
+            "walk: {} written to {path} ({verdict})",
+            moves(report.moves)
         ))?,
-        (None, true) => out.line(&format!("walk: {} moves ({verdict})", report.moves))?,
+        (None, true) => out.line(&format!("walk: {} ({verdict})", moves(report.moves)))?,
         (None, false) => {
-            out.line(&format!("walk: {} moves ({verdict}):", report.moves))?;
+            out.line(&format!("walk: {} ({verdict}):", moves(report.moves)))?;
             out.line(&walk.to_string())?;
         }
     }
@@ -256,14 +256,14 @@ fn check(args: &Args, text: &str, ctx: &mut Context) -> Result<Outcome, Failure>
         let out = &mut ctx.out;
         if report.black {
             out.line(&format!(
-                "Revertigo {dims}: the walk of {} moves turns every cell black",
-                report.moves
+                "Revertigo {dims}: the walk of {} turns every cell black",
+                moves(report.moves)
             ))?;
         } else {
             out.line(&format!(
-                "Revertigo {dims}: {} cell(s) still white after the walk of {} moves",
+                "Revertigo {dims}: {} cell(s) still white after the walk of {}",
                 report.white.len(),
-                report.moves
+                moves(report.moves)
             ))?;
         }
         if !args.common.quiet {
@@ -286,6 +286,15 @@ fn check(args: &Args, text: &str, ctx: &mut Context) -> Result<Outcome, Failure>
     } else {
         Outcome::NoSolution
     })
+}
+
+/// "1 move", "9 moves".
+fn moves(n: usize) -> String {
+    if n == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{n} moves")
+    }
 }
 
 fn list_all(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Failure> {

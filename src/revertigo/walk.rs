@@ -589,6 +589,11 @@ pub fn short(dims: Dims, start: Pos, analysis: &Analysis) -> Result<Walk> {
         for order in [Order::Sweep, Order::Columns] {
             for look in [Look::No, Look::Ahead, Look::Warnsdorff, Look::Fewest] {
                 tries.push(greedy(dims, start, m, order, look));
+                // Only the best few are kept: on huge boards each is megabytes.
+                if tries.len() > IMPROVED {
+                    tries.sort_by_key(|(w, _)| w.len());
+                    tries.truncate(IMPROVED);
+                }
             }
         }
     }
