@@ -1,1 +1,516 @@
-//! Revertigo (seed 004) — placeholder until the puzzle lands.
+//! Revertigo (seed 004): walk a pawn from the bottom-left corner until the whole board is black.
+//!
+//! An L×C board starts white; the pawn is put on the bottom-left cell and
+//! that placement counts as a landing; every landing flips the cell and its
+//! orthogonal neighbours; the pawn moves one cell north, east, south or west
+//! (the seed writes `O`, "ouest", for west). The goal is all black.
+//!
+//! Landings commute and cancel in pairs, so what a walk does depends only on
+//! its *activation map*: the cells landed on an odd number of times. A walk
+//! blackens the board exactly when its map presses every light of the
+//! all-on Lights Out board off, so the maps are the Lights Out solutions of
+//! the all-on board; that board is always solvable (Sutner, "Linear cellular
+//! automata and the Garden-of-Eden", Math. Intelligencer 11, 1989), and there
+//! are 2^nullity maps, the seed's "always a power of two". The maps come from
+//! [`crate::lightsout`] by default; the seed's three teaching methods (naive,
+//! first row, polynomial) are here too, cross-checked against it.
+//!
+//! A map is turned into a walk by the seed's diagonal moves (module `walk`),
+//! and every walk is replayed ([`Revertigo::replay`]) before it is trusted.
+
+mod brute;
+mod poly;
+mod shortest;
+mod walk;
+
+use crate::control::{Control, Stop, Tally};
+use crate::error::{Error, Result};
+use crate::grid::{BitGrid, Dims, Pos};
+use crate::lightsout::{self, Analysis, LightsOut};
+use crate::puzzle::{Answer, GridPuzzle};
+use serde::Serialize;
+use std::fmt;
+use std::ops::ControlFlow;
+
+pub use shortest::MAX_SHORTEST_CELLS;
+
+/// The largest board accepted, in cells (a 2000 × 2000 board): the map, the
+/// walk and its replay all stay in memory.
+pub const MAX_CELLS: usize = 4_000_000;
+
+/// The largest board the naive method (every one of the 2^(L·C) maps) takes, in cells.
+pub const MAX_NAIVE_CELLS: usize = 25;
+
+/// The most first-row unknowns (the shorter side) the first-row method enumerates (2^k rows).
+pub const MAX_FIRST_ROW_UNKNOWNS: usize = 22;
+
+/// The longest side the polynomial method takes (its triangle has side² entries).
+pub const MAX_POLY_SIDE: usize = 5000;
+
+/// How the activation maps are found. All give the same number of maps, and
+/// the same map when there is only one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    /// Lights Out's light chasing on the all-on board ([`lightsout::Method::Chase`]): the fast default.
+    #[default]
+    Chase,
+    /// Lights Out's full (L·C)-unknown elimination ([`lightsout::Method::Gauss`]), small boards only.
+    Gauss,
+    /// The seed's polynomial method, corrected: the first row as unknowns,
+    /// the last row's equations from the coefficient triangle folded at the
+    /// borders, one Gauss pivot of C unknowns (O(L² + C³)).
+    Poly,
+    /// The seed's "algorithme moins naïf": try all 2^C first rows, complete
+    /// each by the parity rule, keep those whose last row is right.
+    FirstRow,
+    /// The seed's "algorithme naïf": try all 2^(L·C) maps.
+    Naive,
+}
+
+/// How a walk is built from an activation map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Builder {
+    /// The seed's diagonal moves, nearest target first, on the map the method gave.
+    Diagonal,
+    /// The diagonal builder run on several maps and target orders; the shortest walk is kept.
+    #[default]
+    Short,
+    /// A breadth-first search over (board, pawn) states: a walk of the fewest
+    /// moves, for boards of at most [`MAX_SHORTEST_CELLS`] cells.
+    Shortest,
+}
+
+/// One step of the pawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// North: one row up.
+    N,
+    /// East: one column right.
+    E,
+    /// South: one row down.
+    S,
+    /// West: one column left (the seed's `O`).
+    W,
+}
+
+impl Move {
+    /// The four moves.
+    pub const ALL: [Move; 4] = [Move::N, Move::E, Move::S, Move::W];
+
+    /// The letter of the move: `N`, `E`, `S` or `W`.
+    pub const fn letter(self) -> char {
+        match self {
+            Move::N => 'N',
+            Move::E => 'E',
+            Move::S => 'S',
+            Move::W => 'W',
+        }
+    }
+
+    /// The move a letter stands for: `N`, `E`, `S`, `W`, or the seed's `O` for west (either case).
+    pub fn from_letter(c: char) -> Option<Move> {
+        match c.to_ascii_uppercase() {
+            'N' => Some(Move::N),
+            'E' => Some(Move::E),
+            'S' => Some(Move::S),
+            'W' | 'O' => Some(Move::W),
+            _ => None,
+        }
+    }
+
+    /// The move back.
+    pub const fn reverse(self) -> Move {
+        match self {
+            Move::N => Move::S,
+            Move::E => Move::W,
+            Move::S => Move::N,
+            Move::W => Move::E,
+        }
+    }
+
+    /// Where the pawn lands from `p`, if that is still on the board.
+    pub fn from(self, dims: Dims, p: Pos) -> Option<Pos> {
+        let (dr, dc) = match self {
+            Move::N => (-1, 0),
+            Move::E => (0, 1),
+            Move::S => (1, 0),
+            Move::W => (0, -1),
+        };
+        dims.checked(p.row as i64 + dr, p.col as i64 + dc)
+    }
+}
+
+/// A walk of the pawn: its moves from the bottom-left corner.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Walk {
+    moves: Vec<Move>,
+}
+
+/// Why a walk cannot be replayed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WalkError {
+    /// A character that is not a move; `at` is its 1-based position in the walk.
+    #[error("walk character {at} '{found}' is not a move (N, E, S, W, or O for west)")]
+    NotAMove {
+        /// 1-based position in the walk.
+        at: usize,
+        /// The character found.
+        found: char,
+    },
+    /// A move that takes the pawn off the board; `at` is its 1-based position in the walk.
+    #[error("move {at} ({letter}) leaves the {dims} board from {from}")]
+    OffBoard {
+        /// 1-based position of the move in the walk.
+        at: usize,
+        /// The move's letter.
+        letter: char,
+        /// Where the pawn was.
+        from: Pos,
+        /// The board.
+        dims: Dims,
+    },
+}
+
+impl From<WalkError> for Error {
+    fn from(e: WalkError) -> Self {
+        Error::usage(e.to_string())
+    }
+}
+
+impl Walk {
+    /// A walk made of `moves`.
+    pub fn new(moves: Vec<Move>) -> Self {
+        Walk { moves }
+    }
+
+    /// Reads a walk written as letters `N`, `E`, `S`, `W` (or `O` for west),
+    /// either case, surrounding blanks ignored; the error names the 1-based
+    /// position of the first character that is not a move.
+    pub fn parse(text: &str) -> std::result::Result<Walk, WalkError> {
+        text.trim()
+            .chars()
+            .enumerate()
+            .map(|(i, c)| {
+                Move::from_letter(c).ok_or(WalkError::NotAMove {
+                    at: i + 1,
+                    found: c,
+                })
+            })
+            .collect::<std::result::Result<Vec<_>, _>>()
+            .map(Walk::new)
+    }
+
+    /// The moves.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Number of moves (landings are one more: the placement counts).
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the pawn never moves (the 1×1 board's walk).
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+impl fmt::Display for Walk {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s: String = self.moves.iter().map(|m| m.letter()).collect();
+        f.write_str(&s)
+    }
+}
+
+/// What a walk did: the colours at the end, the cells landed on an odd number of times, where the pawn stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    /// The board after the walk: a set bit is a black cell.
+    pub black: BitGrid,
+    /// The walk's activation map: cells landed on an odd number of times (the placement included).
+    pub map: BitGrid,
+    /// The pawn's last cell.
+    pub end: Pos,
+}
+
+impl Replay {
+    /// Whether every cell is black.
+    pub fn is_solved(&self) -> bool {
+        self.black.count_ones() == self.black.dims().cells()
+    }
+
+    /// The cells still white, row by row.
+    pub fn white_cells(&self) -> Vec<Pos> {
+        let d = self.black.dims();
+        d.positions().filter(|&p| !self.black.get(p)).collect()
+    }
+}
+
+/// A Revertigo board: its shape is all there is (it always starts white, the pawn bottom-left).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Revertigo {
+    dims: Dims,
+}
+
+impl Revertigo {
+    /// The board of shape `dims`.
+    pub fn new(dims: Dims) -> Self {
+        Revertigo { dims }
+    }
+
+    /// The board's shape.
+    pub fn dims(&self) -> Dims {
+        self.dims
+    }
+
+    /// The pawn's first cell, the bottom-left corner (its placement is a landing).
+    pub fn start(&self) -> Pos {
+        Pos::new(self.dims.rows - 1, 0)
+    }
+
+    /// The colours after landing once on every cell of `map` (a set bit is black).
+    pub fn after(&self, map: &BitGrid) -> BitGrid {
+        let mut board = BitGrid::new(self.dims);
+        for p in map.ones() {
+            board.toggle_plus(p);
+        }
+        board
+    }
+
+    /// Checks the seed's rule: every cell must have an odd number of map
+    /// cells in its plus (itself and its neighbours); the error names the first cell that has not.
+    pub fn check_map(&self, map: &BitGrid) -> std::result::Result<(), String> {
+        if map.dims() != self.dims {
+            return Err(format!(
+                "the map is {}, the board {}",
+                map.dims(),
+                self.dims
+            ));
+        }
+        let board = self.after(map);
+        match self.dims.positions().find(|&p| !board.get(p)) {
+            None => Ok(()),
+            Some(p) => Err(format!(
+                "{} cell(s) stay white with this map, the first at {p}",
+                self.dims.cells() - board.count_ones()
+            )),
+        }
+    }
+
+    /// Plays `walk` from the bottom-left corner; fails at the first move that leaves the board.
+    pub fn replay(&self, walk: &Walk) -> std::result::Result<Replay, WalkError> {
+        let mut black = BitGrid::new(self.dims);
+        let mut map = BitGrid::new(self.dims);
+        let mut p = self.start();
+        black.toggle_plus(p);
+        map.toggle(p);
+        for (i, &m) in walk.moves().iter().enumerate() {
+            p = m.from(self.dims, p).ok_or(WalkError::OffBoard {
+                at: i + 1,
+                letter: m.letter(),
+                from: p,
+                dims: self.dims,
+            })?;
+            black.toggle_plus(p);
+            map.toggle(p);
+        }
+        Ok(Replay { black, map, end: p })
+    }
+
+    /// Finds an activation map and the quiet patterns (maps differ by their
+    /// sums) with `method`; fails when the board is too large for the method.
+    pub fn analyse(&self, method: Method, ctl: &Control) -> Result<Analysis> {
+        let all_on = || LightsOut::new(BitGrid::full(self.dims));
+        let analysis = match method {
+            Method::Chase => all_on().analyse(lightsout::Method::Chase)?,
+            Method::Gauss => all_on().analyse(lightsout::Method::Gauss)?,
+            Method::Poly => poly::analyse(self.dims)?,
+            Method::FirstRow => brute::first_row(self.dims, ctl)?,
+            Method::Naive => brute::naive(self.dims, ctl)?,
+        };
+        match &analysis.presses {
+            Some(map) => {
+                self.check_map(map).map_err(Error::Check)?;
+                Ok(analysis)
+            }
+            // Sutner's theorem says this cannot happen; only an interrupted search gets here.
+            None => Err(Error::Check(format!(
+                "no activation map found for the {} board (the search was stopped?)",
+                self.dims
+            ))),
+        }
+    }
+
+    /// A walk whose activation map is `map`, built with the seed's diagonal
+    /// moves, nearest target first; `map` must satisfy [`Revertigo::check_map`]
+    /// for the walk to blacken the board.
+    pub fn diagonal_walk(&self, map: &BitGrid) -> Walk {
+        walk::diagonal(
+            self.dims,
+            self.start(),
+            map,
+            walk::Order::Sweep,
+            walk::Look::No,
+        )
+    }
+
+    /// The shortest walk the diagonal builder finds over several target
+    /// orders and, when there are few enough, every activation map.
+    pub fn short_walk(&self, analysis: &Analysis) -> Result<Walk> {
+        walk::short(self.dims, self.start(), analysis)
+    }
+
+    /// A walk of the fewest moves that blackens the board (breadth-first
+    /// search), for boards of at most [`MAX_SHORTEST_CELLS`] cells.
+    pub fn shortest_walk(&self, ctl: &Control) -> Result<Option<Walk>> {
+        shortest::walk(self.dims, self.start(), ctl)
+    }
+}
+
+/// A board with its activation maps found: what the [`GridPuzzle`] trait drives
+/// (a solution is an activation map).
+#[derive(Debug, Clone)]
+pub struct Solver {
+    game: Revertigo,
+    method: Method,
+    analysis: Analysis,
+}
+
+impl Solver {
+    /// Finds the maps of `game` with `method`.
+    pub fn new(game: Revertigo, method: Method, ctl: &Control) -> Result<Self> {
+        let analysis = game.analyse(method, ctl)?;
+        Ok(Solver {
+            game,
+            method,
+            analysis,
+        })
+    }
+
+    /// The board.
+    pub fn game(&self) -> &Revertigo {
+        &self.game
+    }
+
+    /// The method the maps came from.
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// One map (free unknowns 0) and the quiet patterns; `solution_count()` is 2^nullity.
+    pub fn analysis(&self) -> &Analysis {
+        &self.analysis
+    }
+
+    /// The activation map the method gave.
+    pub fn map(&self) -> &BitGrid {
+        self.analysis
+            .presses
+            .as_ref()
+            .expect("Revertigo::analyse only returns analyses with a map")
+    }
+
+    /// A walk for the board with `builder`, replayed before it is returned:
+    /// it must stay on the board and leave every cell black.
+    pub fn walk(&self, builder: Builder, ctl: &Control) -> Result<Walk> {
+        let walk = match builder {
+            Builder::Diagonal => self.game.diagonal_walk(self.map()),
+            Builder::Short => self.game.short_walk(&self.analysis)?,
+            Builder::Shortest => match self.game.shortest_walk(ctl)? {
+                Some(w) => w,
+                None => {
+                    return Err(Error::Check(
+                        "the shortest-walk search was stopped before it ended".to_string(),
+                    ))
+                }
+            },
+        };
+        self.verify_walk(&walk).map_err(Error::Check)?;
+        Ok(walk)
+    }
+
+    /// Replays `walk`: it must stay on the board and leave every cell black.
+    pub fn verify_walk(&self, walk: &Walk) -> std::result::Result<(), String> {
+        let replay = self.game.replay(walk).map_err(|e| e.to_string())?;
+        match replay.white_cells().first() {
+            None => Ok(()),
+            Some(p) => Err(format!(
+                "{} cell(s) stay white after the walk, the first at {p}",
+                replay.white_cells().len()
+            )),
+        }
+    }
+}
+
+impl GridPuzzle for Solver {
+    type Solution = BitGrid;
+
+    fn dims(&self) -> Dims {
+        self.game.dims
+    }
+
+    /// Every map is the method's map plus a sum of quiet patterns, visited in
+    /// Gray-code order (one XOR each).
+    fn enumerate(
+        &self,
+        ctl: &Control,
+        visit: &mut dyn FnMut(&BitGrid) -> ControlFlow<()>,
+    ) -> Tally {
+        let mut current = self.map().clone();
+        let quiet = &self.analysis.quiet_patterns;
+        let mut found = 0u64;
+        loop {
+            found += 1;
+            if visit(&current).is_break() {
+                return Tally {
+                    found,
+                    stopped: Some(Stop::Limit),
+                };
+            }
+            let bit = found.trailing_zeros() as usize;
+            if bit >= quiet.len() {
+                return Tally {
+                    found,
+                    stopped: None,
+                };
+            }
+            if ctl.stopped() {
+                return Tally {
+                    found,
+                    stopped: Some(Stop::Interrupted),
+                };
+            }
+            current
+                .bits_mut()
+                .symmetric_difference_with(quiet[bit].bits());
+        }
+    }
+
+    fn verify(&self, map: &BitGrid) -> std::result::Result<(), String> {
+        self.game.check_map(map)
+    }
+
+    /// The map as the seed draws it: `#` odd, `_` even, top row first.
+    fn render_text(&self, map: Option<&BitGrid>) -> String {
+        let map = map.unwrap_or_else(|| self.map());
+        map.row_strings('#', '_')
+            .iter()
+            .map(|r| format!("{r}\n"))
+            .collect()
+    }
+
+    fn solve(&self, _ctl: &Control) -> Answer<BitGrid> {
+        Answer::Solved(self.map().clone())
+    }
+}
+
+/// The taxicab distance between two cells.
+pub(crate) fn distance(a: Pos, b: Pos) -> usize {
+    a.row.abs_diff(b.row) + a.col.abs_diff(b.col)
+}
+
+#[cfg(test)]
+mod tests;
