@@ -115,6 +115,30 @@ impl Analysis {
         a
     }
 
+    /// An analysis made elsewhere (Revertigo's teaching methods): one solution
+    /// and a basis of the quiet patterns, as whole boards.
+    pub fn from_solution(presses: BitGrid, quiet_patterns: Vec<BitGrid>) -> Self {
+        Analysis {
+            presses: Some(presses),
+            witness: None,
+            kernel: Kernel::Boards(quiet_patterns),
+        }
+    }
+
+    /// The whole basis of quiet patterns, as boards (`nullity` of them).
+    pub fn quiet_patterns(&self) -> Vec<BitGrid> {
+        (0..self.nullity()).map(|i| self.quiet_pattern(i)).collect()
+    }
+
+    /// The same analysis for the board with rows and columns swapped.
+    pub fn transposed(&self) -> Self {
+        Analysis {
+            presses: self.presses.as_ref().map(BitGrid::transposed),
+            witness: self.witness.as_ref().map(BitGrid::transposed),
+            kernel: Kernel::Boards(self.quiet_patterns().iter().map(BitGrid::transposed).collect()),
+        }
+    }
+
     /// The dimension of the null space: there are 2^nullity solutions when there are any.
     pub fn nullity(&self) -> usize {
         match &self.kernel {

@@ -460,7 +460,7 @@ impl GridPuzzle for Solver {
         visit: &mut dyn FnMut(&BitGrid) -> ControlFlow<()>,
     ) -> Tally {
         let mut current = self.map().clone();
-        let quiet = &self.analysis.quiet_patterns;
+        let quiet = &self.analysis.quiet_patterns();
         let mut found = 0u64;
         loop {
             found += 1;

@@ -126,22 +126,17 @@ pub fn naive(dims: Dims, ctl: &Control) -> Result<Analysis> {
     }
     let (first, basis) = found.finish(dims)?;
     let grid = |v: u64| BitGrid::from_bits(dims, bits(v, n)).unwrap_or_else(|| BitGrid::new(dims));
-    Ok(Analysis {
-        presses: Some(grid(first)),
-        quiet_patterns: basis.into_iter().map(grid).collect(),
-        witness: None,
-    })
+    Ok(Analysis::from_solution(
+        grid(first),
+        basis.into_iter().map(grid).collect(),
+    ))
 }
 
 /// Every first row, completed by the parity rule (the board turned so that the row is the shorter side).
 pub fn first_row(dims: Dims, ctl: &Control) -> Result<Analysis> {
     if dims.cols > dims.rows {
         let a = first_row(dims.transposed(), ctl)?;
-        return Ok(Analysis {
-            presses: a.presses.map(|p| p.transposed()),
-            quiet_patterns: a.quiet_patterns.iter().map(BitGrid::transposed).collect(),
-            witness: None,
-        });
+        return Ok(a.transposed());
     }
     let (l, c) = (dims.rows, dims.cols);
     if c > super::MAX_FIRST_ROW_UNKNOWNS {
@@ -177,12 +172,11 @@ pub fn first_row(dims: Dims, ctl: &Control) -> Result<Analysis> {
         }
     }
     let (first, basis) = found.finish(dims)?;
-    Ok(Analysis {
-        presses: Some(complete(dims, &bits(first, c), true)),
-        quiet_patterns: basis
+    Ok(Analysis::from_solution(
+        complete(dims, &bits(first, c), true),
+        basis
             .into_iter()
             .map(|v| complete(dims, &bits(v, c), false))
             .collect(),
-        witness: None,
-    })
+    ))
 }

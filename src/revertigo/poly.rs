@@ -41,11 +41,7 @@ use fixedbitset::FixedBitSet;
 pub fn analyse(dims: Dims) -> Result<Analysis> {
     if dims.cols > dims.rows {
         let a = analyse(dims.transposed())?;
-        return Ok(Analysis {
-            presses: a.presses.map(|p| p.transposed()),
-            quiet_patterns: a.quiet_patterns.iter().map(BitGrid::transposed).collect(),
-            witness: None,
-        });
+        return Ok(a.transposed());
     }
     let (l, c) = (dims.rows, dims.cols);
     if l > super::MAX_POLY_SIDE {
@@ -93,11 +89,10 @@ pub fn analyse(dims: Dims) -> Result<Analysis> {
             )))
         }
     };
-    Ok(Analysis {
-        presses: Some(complete(dims, &first_row, true)),
-        quiet_patterns: kernel.iter().map(|u| complete(dims, u, false)).collect(),
-        witness: None,
-    })
+    Ok(Analysis::from_solution(
+        complete(dims, &first_row, true),
+        kernel.iter().map(|u| complete(dims, u, false)).collect(),
+    ))
 }
 
 /// Rows `L+1` of the triangle `ξ` and the sum of its rows `1..=L`, indexed

@@ -564,7 +564,7 @@ pub fn short(dims: Dims, start: Pos, analysis: &Analysis) -> Result<Walk> {
             "no activation map to build a walk from".to_string(),
         ));
     };
-    let quiet = &analysis.quiet_patterns;
+    let quiet = &analysis.quiet_patterns();
     let every_map = quiet.len() < 20 && dims.cells() << quiet.len() <= SHORT_BUDGET;
     let mut maps = vec![map.clone()];
     if every_map {
