@@ -9,7 +9,7 @@ mod output;
 mod revertigo;
 mod sudoku;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use puzzles::Control;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -37,6 +37,17 @@ enum Command {
     Knight(knight::Args),
     /// Sudoku of any order: 4×4, 9×9, 16×16, 25×25, … from a file or stdin.
     Sudoku(sudoku::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(
+        after_help = "Example:\n  puzzles completions bash > ~/.local/share/bash-completion/completions/puzzles"
+    )]
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on standard output.
+    #[command(after_help = "Example:\n  puzzles man > puzzles.1 && man ./puzzles.1")]
+    Man,
 }
 
 /// What every subcommand gets: where to write and how to be stopped.
@@ -79,6 +90,18 @@ pub fn run(cli: Cli) -> Result<Outcome, Failure> {
         Command::Revertigo(args) => revertigo::run(args, &mut ctx),
         Command::Knight(args) => knight::run(args, &mut ctx),
         Command::Sudoku(args) => sudoku::run(args, &mut ctx),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "puzzles", &mut script);
+            ctx.out.bytes(&script).map(|()| Outcome::Answered)
+        }
+        Command::Man => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut page)
+                .map_err(Failure::from)?;
+            ctx.out.bytes(&page).map(|()| Outcome::Answered)
+        }
     }?;
     ctx.out.flush()?;
     Ok(outcome)

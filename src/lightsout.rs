@@ -135,7 +135,12 @@ impl Analysis {
         Analysis {
             presses: self.presses.as_ref().map(BitGrid::transposed),
             witness: self.witness.as_ref().map(BitGrid::transposed),
-            kernel: Kernel::Boards(self.quiet_patterns().iter().map(BitGrid::transposed).collect()),
+            kernel: Kernel::Boards(
+                self.quiet_patterns()
+                    .iter()
+                    .map(BitGrid::transposed)
+                    .collect(),
+            ),
         }
     }
 

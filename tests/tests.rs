@@ -2,6 +2,7 @@
 
 mod util;
 
+mod cli;
 mod knight;
 mod lightsout;
 mod revertigo;

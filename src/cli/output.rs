@@ -80,6 +80,12 @@ impl Out {
         Ok(())
     }
 
+    /// Writes raw bytes (a generated script or page).
+    pub fn bytes(&mut self, b: &[u8]) -> Result<(), Failure> {
+        self.w.write_all(b)?;
+        Ok(())
+    }
+
     /// Writes one line of text.
     pub fn line(&mut self, s: &str) -> Result<(), Failure> {
         self.w.write_all(s.as_bytes())?;
