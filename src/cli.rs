@@ -139,4 +139,25 @@ pub struct Common {
     /// Print only the summary, not the boards.
     #[arg(long, short, global = true)]
     pub quiet: bool,
+    /// Also draw the board (and its solution) as an SVG picture in FILE.
+    #[arg(long, value_name = "FILE", global = true)]
+    pub svg: Option<String>,
+}
+
+impl Common {
+    /// Writes `picture()` to the `--svg` file, when one was asked for.
+    pub fn write_svg(
+        &self,
+        picture: impl FnOnce() -> puzzles::Result<String>,
+    ) -> Result<(), Failure> {
+        let Some(path) = &self.svg else {
+            return Ok(());
+        };
+        let svg = picture()?;
+        std::fs::write(path, svg).map_err(|source| puzzles::Error::Io {
+            path: path.clone(),
+            source,
+        })?;
+        Ok(())
+    }
 }

@@ -14,6 +14,7 @@ pub mod gf2;
 pub mod grid;
 pub mod input;
 pub mod random;
+pub mod render;
 
 // One module per puzzle.
 pub mod knight;

@@ -20,6 +20,7 @@ use crate::gf2::{self, BitMatrix};
 use crate::grid::{BitGrid, Dims};
 use crate::puzzle::{Answer, GridPuzzle};
 use crate::random::Rng;
+use crate::render::Svg;
 use rand::Rng as _;
 use serde::Serialize;
 use std::ops::ControlFlow;
@@ -173,6 +174,53 @@ impl Analysis {
                 let (presses, _) = rows::chase(&dark, &first_rows[i], oriented.dims.cols);
                 rows::to_grid(oriented.dims, &presses)
             }
+        }
+    }
+
+    /// Visits every solution — the one found plus each sum of quiet patterns —
+    /// in Gray-code order, one XOR per step, with the [`GridPuzzle::enumerate`] contract.
+    pub fn enumerate(
+        &self,
+        ctl: &Control,
+        visit: &mut dyn FnMut(&BitGrid) -> ControlFlow<()>,
+    ) -> Tally {
+        let Some(mut current) = self.presses.clone() else {
+            return Tally {
+                found: 0,
+                stopped: None,
+            };
+        };
+        let nullity = self.nullity();
+        let mut quiet: Vec<BitGrid> = Vec::new();
+        let mut found = 0u64;
+        loop {
+            found += 1;
+            if visit(&current).is_break() {
+                return Tally {
+                    found,
+                    stopped: Some(Stop::Limit),
+                };
+            }
+            // Gray code: step k flips the quiet pattern of k's lowest set bit.
+            let bit = found.trailing_zeros() as usize;
+            if bit >= nullity {
+                return Tally {
+                    found,
+                    stopped: None,
+                };
+            }
+            if ctl.stopped() {
+                return Tally {
+                    found,
+                    stopped: Some(Stop::Interrupted),
+                };
+            }
+            if bit == quiet.len() {
+                quiet.push(self.quiet_pattern(bit));
+            }
+            current
+                .bits_mut()
+                .symmetric_difference_with(quiet[bit].bits());
         }
     }
 
@@ -388,44 +436,7 @@ impl GridPuzzle for Solver {
         ctl: &Control,
         visit: &mut dyn FnMut(&BitGrid) -> ControlFlow<()>,
     ) -> Tally {
-        let Some(mut current) = self.analysis.presses.clone() else {
-            return Tally {
-                found: 0,
-                stopped: None,
-            };
-        };
-        let nullity = self.analysis.nullity();
-        let mut quiet: Vec<BitGrid> = Vec::new();
-        let mut found = 0u64;
-        loop {
-            found += 1;
-            if visit(&current).is_break() {
-                return Tally {
-                    found,
-                    stopped: Some(Stop::Limit),
-                };
-            }
-            // Gray code: step k flips the quiet pattern of k's lowest set bit.
-            let bit = found.trailing_zeros() as usize;
-            if bit >= nullity {
-                return Tally {
-                    found,
-                    stopped: None,
-                };
-            }
-            if ctl.stopped() {
-                return Tally {
-                    found,
-                    stopped: Some(Stop::Interrupted),
-                };
-            }
-            if bit == quiet.len() {
-                quiet.push(self.analysis.quiet_pattern(bit));
-            }
-            current
-                .bits_mut()
-                .symmetric_difference_with(quiet[bit].bits());
-        }
+        self.analysis.enumerate(ctl, visit)
     }
 
     fn verify(&self, presses: &BitGrid) -> std::result::Result<(), String> {
@@ -462,6 +473,27 @@ impl GridPuzzle for Solver {
             }
         }
         out
+    }
+
+    /// Lit cells in amber, dark ones in slate, and seed 000's red dots on the cells to press.
+    fn render_svg(&self, presses: Option<&BitGrid>) -> Result<String> {
+        let dims = self.dims();
+        crate::render::check_drawable(dims)?;
+        let cell = crate::render::cell_size(dims);
+        let mut svg = Svg::new(cell * dims.cols as f64, cell * dims.rows as f64);
+        for p in dims.positions() {
+            let (x, y) = (p.col as f64 * cell, p.row as f64 * cell);
+            let fill = if self.puzzle.lights.get(p) {
+                "#f6c744"
+            } else {
+                "#2e3440"
+            };
+            svg.rect(x, y, cell, cell, fill, Some("#111111"));
+            if presses.is_some_and(|q| q.get(p)) {
+                svg.circle(x + cell / 2.0, y + cell / 2.0, cell / 5.0, "#d62828");
+            }
+        }
+        Ok(svg.finish())
     }
 
     fn solve(&self, _ctl: &Control) -> Answer<BitGrid> {

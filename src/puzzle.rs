@@ -41,6 +41,10 @@ pub trait GridPuzzle {
     /// The instance (and a solution, when given) as text, in the puzzle's own notation.
     fn render_text(&self, solution: Option<&Self::Solution>) -> String;
 
+    /// The instance (and a solution, when given) as an SVG picture; fails for
+    /// boards too large to draw (see [`crate::render::MAX_SVG_CELLS`]).
+    fn render_svg(&self, solution: Option<&Self::Solution>) -> crate::Result<String>;
+
     /// Finds one solution. The default takes the first one `enumerate` meets;
     /// puzzles with a faster way to one answer override it.
     fn solve(&self, ctl: &Control) -> Answer<Self::Solution> {

@@ -23,7 +23,7 @@ mod poly;
 mod shortest;
 mod walk;
 
-use crate::control::{Control, Stop, Tally};
+use crate::control::{Control, Tally};
 use crate::error::{Error, Result};
 use crate::grid::{BitGrid, Dims, Pos};
 use crate::lightsout::{self, Analysis, LightsOut};
@@ -459,34 +459,7 @@ impl GridPuzzle for Solver {
         ctl: &Control,
         visit: &mut dyn FnMut(&BitGrid) -> ControlFlow<()>,
     ) -> Tally {
-        let mut current = self.map().clone();
-        let quiet = &self.analysis.quiet_patterns();
-        let mut found = 0u64;
-        loop {
-            found += 1;
-            if visit(&current).is_break() {
-                return Tally {
-                    found,
-                    stopped: Some(Stop::Limit),
-                };
-            }
-            let bit = found.trailing_zeros() as usize;
-            if bit >= quiet.len() {
-                return Tally {
-                    found,
-                    stopped: None,
-                };
-            }
-            if ctl.stopped() {
-                return Tally {
-                    found,
-                    stopped: Some(Stop::Interrupted),
-                };
-            }
-            current
-                .bits_mut()
-                .symmetric_difference_with(quiet[bit].bits());
-        }
+        self.analysis.enumerate(ctl, visit)
     }
 
     fn verify(&self, map: &BitGrid) -> std::result::Result<(), String> {
@@ -502,8 +475,50 @@ impl GridPuzzle for Solver {
             .collect()
     }
 
+    fn render_svg(&self, map: Option<&BitGrid>) -> Result<String> {
+        self.walk_svg(map.unwrap_or_else(|| self.map()), None)
+    }
+
     fn solve(&self, _ctl: &Control) -> Answer<BitGrid> {
         Answer::Solved(self.map().clone())
+    }
+}
+
+impl Solver {
+    /// The map (activated cells shaded) with, when given, the walk drawn as a
+    /// path through the cell centres from the bottom-left start (a dot).
+    pub fn walk_svg(&self, map: &BitGrid, walk: Option<&Walk>) -> Result<String> {
+        let dims = self.game.dims;
+        crate::render::check_drawable(dims)?;
+        let cell = crate::render::cell_size(dims);
+        let mut svg = crate::render::Svg::new(cell * dims.cols as f64, cell * dims.rows as f64);
+        let centre = |p: Pos| ((p.col as f64 + 0.5) * cell, (p.row as f64 + 0.5) * cell);
+        for p in dims.positions() {
+            let fill = if map.get(p) { "#9ecae1" } else { "#ffffff" };
+            svg.rect(
+                p.col as f64 * cell,
+                p.row as f64 * cell,
+                cell,
+                cell,
+                fill,
+                Some("#555555"),
+            );
+        }
+        if let Some(walk) = walk {
+            let mut at = self.game.start();
+            let mut points = vec![centre(at)];
+            for m in walk.moves() {
+                match m.from(dims, at) {
+                    Some(next) => at = next,
+                    None => break,
+                }
+                points.push(centre(at));
+            }
+            svg.polyline(&points, "#d62828", (cell / 8.0).max(0.5));
+        }
+        let (x, y) = centre(self.game.start());
+        svg.circle(x, y, cell / 4.0, "#1b4332");
+        Ok(svg.finish())
     }
 }
 

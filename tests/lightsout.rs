@@ -340,3 +340,21 @@ fn a_closed_pipe_ends_quietly_with_status_0() {
     // The reader is dropped here, like `| head -1`.
     assert_eq!(child.wait().unwrap().code(), Some(0));
 }
+
+#[test]
+fn svg_draws_every_cell_and_a_dot_per_press() {
+    let path = crate::util::temp_path("lightsout.svg");
+    let v = json(
+        &["lightsout", "7", "--seed", "2", "--json", "--svg", &path],
+        0,
+    );
+    assert_eq!(crate::util::svg_elements(&path, "rect"), 49);
+    assert_eq!(
+        crate::util::svg_elements(&path, "circle"),
+        v["press_count"].as_u64().unwrap() as usize
+    );
+    puzzles(&["lightsout", "600", "--svg", &path])
+        .assert()
+        .code(2)
+        .stderr(contains("limit"));
+}

@@ -252,3 +252,13 @@ fn bad_input_is_refused_with_exit_2() {
         .code(2)
         .stderr(contains("limit"));
 }
+
+#[test]
+fn svg_draws_the_map_and_the_walk() {
+    let path = crate::util::temp_path("revertigo.svg");
+    crate::util::puzzles(&["revertigo", "5", "7", "--svg", &path])
+        .assert()
+        .success();
+    assert_eq!(crate::util::svg_elements(&path, "rect"), 35);
+    assert_eq!(crate::util::svg_elements(&path, "polyline"), 1);
+}

@@ -26,3 +26,19 @@ pub fn json_status(args: &[&str]) -> (i32, serde_json::Value) {
     let value = serde_json::from_slice(&out.stdout).expect("stdout is one JSON object");
     (out.status.code().expect("an exit status"), value)
 }
+
+/// A fresh path in the system's temporary folder for a file a test writes.
+pub fn temp_path(name: &str) -> String {
+    std::env::temp_dir()
+        .join(format!("puzzles-test-{}-{name}", std::process::id()))
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// Counts the elements named `tag` in an SVG file, which must parse as XML with an `<svg>` root.
+pub fn svg_elements(path: &str, tag: &str) -> usize {
+    let text = std::fs::read_to_string(path).expect("the SVG file was written");
+    let doc = roxmltree::Document::parse(&text).expect("the SVG parses as XML");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    doc.descendants().filter(|n| n.has_tag_name(tag)).count()
+}

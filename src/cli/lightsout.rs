@@ -135,6 +135,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
                 .collect(),
         );
     }
+    args.common
+        .write_svg(|| solver.render_svg(presses.as_ref()))?;
     if let (Some(path), Some(p)) = (&args.output, &presses) {
         write_rows(path, p)?;
     }

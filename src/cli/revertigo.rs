@@ -155,6 +155,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
     // The short and shortest builders may realise another of the maps than
     // the method's: the map reported is the printed walk's own.
     let map = &solver.game().replay(&walk).map_err(Error::from)?.map;
+    args.common
+        .write_svg(|| solver.walk_svg(map, Some(&walk)))?;
     let report = Report {
         rows: dims.rows,
         cols: dims.cols,
