@@ -222,21 +222,49 @@ impl Solver {
         if let Some(why) = impossible(&self.knight) {
             return Outcome::NoTour(why);
         }
-        let mut walker = search::Walker::new(&self.knight, self.order);
-        let mut tour = None;
-        let end = walker.walk(ctl, Some(self.budget), &mut |t| {
-            tour = Some(t.to_vec());
-            ControlFlow::Break(())
-        });
-        match (tour, end) {
-            (Some(t), _) => Outcome::Tour(t),
-            (None, search::End::Exhausted { nodes }) => {
-                Outcome::NoTour(Impossible::Exhausted { nodes })
+        // Warnsdorff's first wrong guess can sit deep in the stack, where
+        // backtracking never undoes it; so the search runs with a budget that
+        // doubles at each restart, the restarts breaking ties differently
+        // (pseudo-randomly, but the same on every run). The plain order runs once.
+        let cells = self.knight.dims.cells() as u64;
+        let mut spent = 0u64;
+        let mut attempt = 0u64;
+        let mut share = (4 * cells).max(50_000);
+        loop {
+            let left = self.budget - spent;
+            let this = if self.order == Order::Plain {
+                left
+            } else {
+                share.min(left)
+            };
+            let mut walker = search::Walker::new(&self.knight, self.order);
+            if attempt > 0 {
+                walker = walker.with_salt(attempt);
             }
-            (None, search::End::Budget { nodes }) => Outcome::GaveUp { nodes },
-            (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
-                Outcome::Interrupted { nodes }
+            let mut tour = None;
+            let end = walker.walk(ctl, Some(this), &mut |t| {
+                tour = Some(t.to_vec());
+                ControlFlow::Break(())
+            });
+            match (tour, end) {
+                (Some(t), _) => return Outcome::Tour(t),
+                (None, search::End::Exhausted { nodes }) => {
+                    return Outcome::NoTour(Impossible::Exhausted {
+                        nodes: spent + nodes,
+                    })
+                }
+                (None, search::End::Budget { nodes }) => spent += nodes,
+                (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
+                    return Outcome::Interrupted {
+                        nodes: spent + nodes,
+                    }
+                }
             }
+            if spent >= self.budget {
+                return Outcome::GaveUp { nodes: spent };
+            }
+            attempt += 1;
+            share = share.saturating_mul(2);
         }
     }
 

@@ -52,6 +52,18 @@ pub(crate) struct Walker {
     undo: Vec<(u8, bool)>,
     /// A free square that can never be reached from the start.
     hopeless: bool,
+    /// When set, Warnsdorff's ties are broken by a hash of this salt, the
+    /// square and the depth instead of Roth's rule (restarts try other paths;
+    /// the hash keeps the order the same each time a square is revisited).
+    salt: Option<u64>,
+}
+
+/// SplitMix64's finaliser: a well-mixed 64-bit hash.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 impl Walker {
@@ -74,6 +86,7 @@ impl Walker {
             tried: vec![0],
             undo: vec![(0, false)],
             hopeless: false,
+            salt: None,
         };
         if !knight.closed() {
             w.visited[start as usize] = true;
@@ -93,6 +106,12 @@ impl Walker {
             w.hopeless = true;
         }
         w
+    }
+
+    /// Breaks Warnsdorff's ties pseudo-randomly from `salt` instead of by Roth's rule.
+    pub(crate) fn with_salt(mut self, salt: u64) -> Self {
+        self.salt = Some(salt);
+        self
     }
 
     fn low_limit(&self) -> usize {
@@ -150,11 +169,13 @@ impl Walker {
             // Fewest onward moves first (avail counts the current square for
             // every candidate alike); then farther from the centre (Roth); the
             // stable sort keeps the seed's order for what is still tied.
+            let depth = self.path.len() as u64;
             out[..n].sort_by_key(|&v| {
-                (
-                    self.avail[v as usize],
-                    std::cmp::Reverse(self.centre_distance(v)),
-                )
+                let tie = match self.salt {
+                    None => self.centre_distance(v),
+                    Some(s) => mix(s ^ (u64::from(v) << 24) ^ depth),
+                };
+                (self.avail[v as usize], std::cmp::Reverse(tie))
             });
         }
         (out, n)
