@@ -12,6 +12,7 @@
 //! ([`theory`]): Schwenk (1991) for closed tours, Conrad et al. (1994) for open
 //! ones, and the colouring argument on odd boards.
 
+mod chain;
 mod count;
 mod search;
 mod theory;
@@ -221,6 +222,14 @@ impl Solver {
     pub fn find(&self, ctl: &Control) -> Outcome {
         if let Some(why) = impossible(&self.knight) {
             return Outcome::NoTour(why);
+        }
+        // Long boards of 3 or 4 rows: chain tours of short blocks.
+        if self.order == Order::Warnsdorff {
+            if let Some(t) = chain::thin_tour(&self.knight, ctl) {
+                if verify_tour(&self.knight, &t).is_ok() {
+                    return Outcome::Tour(t);
+                }
+            }
         }
         // Warnsdorff's first wrong guess can sit deep in the stack, where
         // backtracking never undoes it; so the search runs with a budget that

@@ -190,11 +190,16 @@ fn boards_without_tours_exit_1_and_say_why() {
 
 #[test]
 fn an_exhausted_budget_is_an_honest_gave_up() {
-    let v = json(&["knight", "3", "100", "--budget", "1000", "--json"], 1);
+    let v = json(
+        &[
+            "knight", "3", "100", "--start", "1,50", "--budget", "1000", "--json",
+        ],
+        1,
+    );
     assert_eq!(v["result"], "gave up");
     assert_eq!(v["nodes"], 1000);
     assert!(v["tour"].is_null());
-    puzzles(&["knight", "3", "100", "--budget", "1000"])
+    puzzles(&["knight", "3", "100", "--start", "1,50", "--budget", "1000"])
         .assert()
         .code(1)
         .stdout(contains("search gave up after 1000 nodes"));

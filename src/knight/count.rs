@@ -99,7 +99,8 @@ impl Graph {
 /// One depth-first count, from the start or from the end of a task's prefix.
 struct Counter<'g, S: Set> {
     g: &'g Graph,
-    target: Option<u8>,
+    /// Closed tours: the start, kept free as the last move's goal (`NONE` for open tours).
+    target: u8,
     free: S,
     avail: [u8; 256],
     low: u32,
@@ -122,7 +123,7 @@ const NONE: u8 = u8::MAX;
 
 impl<'g, S: Set> Counter<'g, S> {
     fn new(g: &'g Graph, start: u8, closed: bool) -> Self {
-        let target = closed.then_some(start);
+        let target = if closed { start } else { NONE };
         let mut free = S::full(g.n);
         if !closed {
             free = free.without(start);
@@ -144,7 +145,7 @@ impl<'g, S: Set> Counter<'g, S> {
         };
         for u in 0..g.n {
             c.avail[u] = g.deg[u];
-            if c.free.has(u as u8) && Some(u as u8) != target {
+            if c.free.has(u as u8) && u as u8 != target {
                 match g.deg[u] {
                     0 => c.hopeless = true,
                     1 => c.low += 1,
@@ -160,7 +161,7 @@ impl<'g, S: Set> Counter<'g, S> {
 
     #[inline]
     fn low_limit(&self) -> u32 {
-        if self.target.is_some() {
+        if self.target != NONE {
             0
         } else {
             1
@@ -171,13 +172,13 @@ impl<'g, S: Set> Counter<'g, S> {
     #[inline(always)]
     fn advance(&mut self, v: u8) -> bool {
         let cur = self.path[self.len - 1];
-        let vlow = Some(v) != self.target && self.avail[v as usize] <= 1;
+        let vlow = v != self.target && self.avail[v as usize] <= 1;
         self.low -= vlow as u32;
         self.free = self.free.without(v);
         self.remaining -= 1;
         let mut dead = false;
         let mut added = 0u8;
-        if Some(cur) != self.target {
+        if cur != self.target {
             let c = cur as usize;
             for &w in self.g.nbr[c].iter().take(self.g.deg[c] as usize) {
                 let a = &mut self.avail[w as usize];
@@ -185,7 +186,7 @@ impl<'g, S: Set> Counter<'g, S> {
                 if self.free.has(w) {
                     if *a == 0 {
                         dead = true;
-                    } else if *a == 1 && Some(w) != self.target {
+                    } else if *a == 1 && w != self.target {
                         added += 1;
                     }
                 }
@@ -206,7 +207,7 @@ impl<'g, S: Set> Counter<'g, S> {
         let v = self.path[self.len];
         let (added, vlow) = (self.added[self.len], self.was_low[self.len]);
         let cur = self.path[self.len - 1];
-        if Some(cur) != self.target {
+        if cur != self.target {
             let c = cur as usize;
             for &w in self.g.nbr[c].iter().take(self.g.deg[c] as usize) {
                 self.avail[w as usize] += 1;
@@ -229,7 +230,7 @@ impl<'g, S: Set> Counter<'g, S> {
             .iter()
             .take(self.g.deg[c] as usize)
             .copied()
-            .find(|&w| self.free.has(w) && self.avail[w as usize] == 1 && Some(w) != self.target)
+            .find(|&w| self.free.has(w) && self.avail[w as usize] == 1 && w != self.target)
             .unwrap_or(NONE)
     }
 
@@ -269,7 +270,7 @@ impl<'g, S: Set> Counter<'g, S> {
             while (self.next[d] as usize) < self.g.deg[cur] as usize {
                 let v = self.g.nbr[cur][self.next[d] as usize];
                 self.next[d] += 1;
-                if !self.free.has(v) || (Some(v) == self.target && self.remaining != 1) {
+                if !self.free.has(v) || (v == self.target && self.remaining != 1) {
                     continue;
                 }
                 if only != NONE && (only != v || self.remaining != 1) {

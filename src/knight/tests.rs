@@ -318,7 +318,7 @@ fn known_tourless_boards_say_why() {
 
 #[test]
 fn the_budget_gives_an_honest_answer() {
-    let k = knight(3, 100, (0, 0), false);
+    let k = knight(3, 100, (1, 50), false);
     let s = Solver::new(k, Order::Warnsdorff, 1000);
     assert_eq!(s.find(&Control::new()), Outcome::GaveUp { nodes: 1000 });
     let stopped = Control::new();
@@ -407,4 +407,34 @@ proptest! {
             other => prop_assert!(r.min(c) <= 4, "{:?}", other),
         }
     }
+}
+
+#[test]
+fn long_thin_boards_get_tours_from_chained_blocks() {
+    // Warnsdorff's rule strands squares on these; the block chain does not.
+    for (r, c, s) in [
+        (3, 100, (0, 0)),
+        (3, 1000, (1, 3)),
+        (100, 3, (0, 0)),
+        (3, 100, (1, 99)),
+        (3, 17, (2, 0)),
+    ] {
+        let k = knight(r, c, s, false);
+        let t = super::chain::thin_tour(&k, &Control::new())
+            .unwrap_or_else(|| panic!("{r}×{c} from {s:?}"));
+        verify_tour(&k, &t).unwrap();
+        let s = Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET);
+        assert!(matches!(s.find(&Control::new()), Outcome::Tour(_)));
+    }
+    // Four rows: the chain or the search.
+    for (r, c, s) in [(4, 100, (0, 0)), (4, 23, (3, 22)), (4, 1000, (3, 999))] {
+        let s = Solver::new(knight(r, c, s, false), Order::Warnsdorff, DEFAULT_BUDGET);
+        let Outcome::Tour(t) = s.find(&Control::new()) else {
+            panic!("{r}×{c}")
+        };
+        s.verify(&t).unwrap();
+    }
+    // Closed tours and starts in the middle are left to the search.
+    assert!(super::chain::thin_tour(&knight(3, 100, (0, 0), true), &Control::new()).is_none());
+    assert!(super::chain::thin_tour(&knight(3, 100, (1, 50), false), &Control::new()).is_none());
 }
