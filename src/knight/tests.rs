@@ -438,3 +438,18 @@ fn long_thin_boards_get_tours_from_chained_blocks() {
     assert!(super::chain::thin_tour(&knight(3, 100, (0, 0), true), &Control::new()).is_none());
     assert!(super::chain::thin_tour(&knight(3, 100, (1, 50), false), &Control::new()).is_none());
 }
+
+#[test]
+fn the_trait_counts_with_the_fast_counter_and_stops_at_a_limit() {
+    let s = Solver::new(knight(5, 5, (0, 0), false), Order::Plain, DEFAULT_BUDGET);
+    let all = s.count(&Control::new(), None);
+    assert_eq!((all.found, all.stopped), (304, None));
+    assert_eq!(all.found, enumerated(s.knight(), Order::Plain));
+    let some = s.count(&Control::new(), Some(10));
+    assert_eq!((some.found, some.stopped), (10, Some(Stop::Limit)));
+    assert_eq!(s.is_unique(&Control::new()), Some(false));
+    assert!(matches!(s.solve(&Control::new()), Answer::Solved(_)));
+    let none = Solver::new(knight(4, 4, (0, 0), false), Order::Plain, DEFAULT_BUDGET);
+    assert_eq!(none.solve(&Control::new()), Answer::NoSolution);
+    assert_eq!(none.count(&Control::new(), None).found, 0);
+}
