@@ -270,10 +270,20 @@ impl Solver {
                 }
             }
             if spent >= self.budget {
-                return Outcome::GaveUp { nodes: spent };
+                break;
             }
             attempt += 1;
             share = share.saturating_mul(2);
+        }
+        // Small boards: the counter's sharper cut (and nodes about ten times
+        // cheaper) often settles what the search could not.
+        let (answer, more) = count::decide(&self.knight, ctl, self.budget.saturating_mul(10));
+        let nodes = spent + more;
+        match answer {
+            Some(Some(t)) => Outcome::Tour(t),
+            Some(None) => Outcome::NoTour(Impossible::Exhausted { nodes }),
+            None if ctl.stopped() => Outcome::Interrupted { nodes },
+            None => Outcome::GaveUp { nodes },
         }
     }
 

@@ -43,7 +43,8 @@ pub struct Args {
     /// With --all: list at most K tours.
     #[arg(long, value_name = "K", requires = "all")]
     limit: Option<u64>,
-    /// Search nodes (moves tried) before giving up on finding one tour.
+    /// Search nodes (moves tried) before giving up on finding one tour (boards of at most 128
+    /// squares then get a second try with the counting engine, up to 10·N of its cheaper nodes).
     #[arg(long, value_name = "N", default_value_t = knight::DEFAULT_BUDGET)]
     budget: u64,
     #[command(flatten)]

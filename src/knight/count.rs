@@ -116,6 +116,12 @@ struct Counter<'g, S: Set> {
     /// For each square of the path, the move forced from it (`NONE` when free to choose).
     only: [u8; MAX_COUNT_CELLS + 2],
     hopeless: bool,
+    /// Stop at the first tour, handing it to `leaf` (to decide whether there is one).
+    first: bool,
+    /// Nodes allowed before `run` gives up (checked every 65536 nodes).
+    budget: u64,
+    /// Nodes (moves tried) by the last `run`.
+    nodes: u64,
 }
 
 /// No square (boards have at most 128).
@@ -142,6 +148,9 @@ impl<'g, S: Set> Counter<'g, S> {
             was_low: [false; MAX_COUNT_CELLS + 2],
             only: [NONE; MAX_COUNT_CELLS + 2],
             hopeless: false,
+            first: false,
+            budget: u64::MAX,
+            nodes: 0,
         };
         for u in 0..g.n {
             c.avail[u] = g.deg[u];
@@ -236,7 +245,8 @@ impl<'g, S: Set> Counter<'g, S> {
 
     /// Counts the tours below the current path. With `cap`, stops each path
     /// when it has `cap` squares and hands it to `leaf` instead. Returns the
-    /// tours completed and whether `ctl` stopped the count.
+    /// tours completed and whether `ctl` (or the budget) stopped the count.
+    /// With `first` set, the first tour completed goes to `leaf` and ends the run.
     fn run(
         &mut self,
         cap: Option<usize>,
@@ -245,7 +255,7 @@ impl<'g, S: Set> Counter<'g, S> {
     ) -> (u64, bool) {
         let floor = self.len;
         let mut count = 0u64;
-        let mut nodes = 0u32;
+        self.nodes = 0;
         if self.hopeless {
             return (0, false);
         }
@@ -254,6 +264,10 @@ impl<'g, S: Set> Counter<'g, S> {
             if self.remaining == 0 || cap == Some(self.len) {
                 if self.remaining == 0 {
                     count += 1;
+                    if self.first {
+                        leaf(&self.path[..self.len]);
+                        return (count, false);
+                    }
                 } else {
                     leaf(&self.path[..self.len]);
                 }
@@ -276,8 +290,8 @@ impl<'g, S: Set> Counter<'g, S> {
                 if only != NONE && (only != v || self.remaining != 1) {
                     continue;
                 }
-                nodes = nodes.wrapping_add(1);
-                if nodes & 0xFFFF == 0 && ctl.stopped() {
+                self.nodes += 1;
+                if self.nodes & 0xFFFF == 0 && (ctl.stopped() || self.nodes > self.budget) {
                     return (count, true);
                 }
                 if self.advance(v) {
@@ -427,6 +441,51 @@ fn count_many<S: Set>(dims: Dims, closed: bool, starts: &[Pos], ctl: &Control) -
         totals[i].1 |= stopped;
     }
     totals
+}
+
+/// Decides with the counter's cuts whether `knight` (at most
+/// [`MAX_COUNT_CELLS`] cells) has a tour: `Some(Some(tour))`, `Some(None)`
+/// when the search is exhausted, `None` when `budget` nodes did not suffice or
+/// `ctl` was stopped; and the nodes spent.
+pub(crate) fn decide(
+    knight: &Knight,
+    ctl: &Control,
+    budget: u64,
+) -> (Option<Option<Vec<Pos>>>, u64) {
+    let dims = knight.dims();
+    if dims.cells() > MAX_COUNT_CELLS {
+        return (None, 0);
+    }
+    let g = Graph::new(dims);
+    let start = dims.index(knight.start()) as u8;
+    let mut found = None;
+    let mut leaf = |p: &[u8]| {
+        found = Some(
+            p[..dims.cells()]
+                .iter()
+                .map(|&s| dims.pos(s as usize))
+                .collect(),
+        );
+    };
+    let (stopped, nodes) = if dims.cells() <= 64 {
+        let mut c = Counter::<u64>::new(&g, start, knight.closed());
+        c.first = true;
+        c.budget = budget;
+        let r = c.run(None, ctl, &mut leaf);
+        (r.1, c.nodes)
+    } else {
+        let mut c = Counter::<u128>::new(&g, start, knight.closed());
+        c.first = true;
+        c.budget = budget;
+        let r = c.run(None, ctl, &mut leaf);
+        (r.1, c.nodes)
+    };
+    let answer = match (found, stopped) {
+        (Some(t), _) => Some(Some(t)),
+        (None, false) => Some(None),
+        (None, true) => None,
+    };
+    (answer, nodes)
 }
 
 /// The count without theorems, tasks or threads: the plain counter, for cross-checks.
