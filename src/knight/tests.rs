@@ -453,3 +453,27 @@ fn the_trait_counts_with_the_fast_counter_and_stops_at_a_limit() {
     assert_eq!(none.solve(&Control::new()), Answer::NoSolution);
     assert_eq!(none.count(&Control::new(), None).found, 0);
 }
+
+#[test]
+fn the_counting_engine_decides_small_boards() {
+    use super::count::decide;
+    // 4×10 from f2 has no open tour: the counter exhausts it.
+    let k = knight(4, 10, (2, 5), false);
+    assert_eq!(decide(&k, &Control::new(), u64::MAX).0, Some(None));
+    // From the corner it finds one, which verifies.
+    let k = knight(4, 10, (0, 0), false);
+    let Some(Some(t)) = decide(&k, &Control::new(), u64::MAX).0 else {
+        panic!("no tour from the corner")
+    };
+    verify_tour(&k, &t).unwrap();
+    let k = knight(6, 6, (0, 0), true);
+    let Some(Some(t)) = decide(&k, &Control::new(), u64::MAX).0 else {
+        panic!("no closed 6×6 tour")
+    };
+    verify_tour(&k, &t).unwrap();
+    // Too large for the counter: no answer.
+    assert_eq!(
+        decide(&knight(12, 12, (0, 0), false), &Control::new(), 10).0,
+        None
+    );
+}
