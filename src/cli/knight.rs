@@ -357,7 +357,7 @@ fn list_all(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, 
     }
     Ok(match tally.stopped {
         Some(Stop::Interrupted) => Outcome::Interrupted,
-        _ if tally.found == 0 => Outcome::NoSolution,
+        None if tally.found == 0 => Outcome::NoSolution,
         _ => Outcome::Answered,
     })
 }
