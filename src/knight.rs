@@ -1,7 +1,7 @@
 //! The knight's tour (seed 003): visit every square of an R×C board once with knight moves, optionally
 //! returning to the start (a closed tour).
 //!
-//! One search engine ([`search`]) extends the path square by square with an
+//! One search engine (`search`) extends the path square by square with an
 //! explicit stack and a safe cut (no unvisited square may be left unreachable,
 //! and at most one may be left with a single way in: the tour's last square);
 //! the order in which it tries the moves is Warnsdorff's rule (fewest onward
@@ -9,11 +9,11 @@
 //! seed's own move order (`Order::Plain`, for teaching). When Warnsdorff's
 //! first guesses doom a search, it restarts with a doubled budget and other
 //! tie-breaks; long boards of 3 or 4 rows are built from chained block tours
-//! ([`chain`]). Counting all tours of a small board has its own faster engine
-//! ([`count`]), split over the cores, which also settles small boards that the
+//! (`chain`). Counting all tours of a small board has its own faster engine
+//! (`count`), split over the cores, which also settles small boards that the
 //! search leaves undecided.
 //! Boards where a theorem says there is no tour are answered at once
-//! ([`theory`]): Schwenk (1991) for closed tours, Conrad et al. (1994) for open
+//! (`theory`): Schwenk (1991) for closed tours, Conrad et al. (1994) for open
 //! ones, and the colouring argument on odd boards.
 
 mod chain;
