@@ -1,1 +1,446 @@
-//! Knight's tour (seed 003) — placeholder until the puzzle lands.
+//! The knight's tour (seed 003): visit every square of an R×C board once with knight moves, optionally
+//! returning to the start (a closed tour).
+//!
+//! One search engine (`search`) extends the path square by square with an
+//! explicit stack and a safe cut (no unvisited square may be left unreachable,
+//! and at most one may be left with a single way in: the tour's last square);
+//! the order in which it tries the moves is Warnsdorff's rule (fewest onward
+//! moves first, ties to the square farther from the centre, after Roth) or the
+//! seed's own move order (`Order::Plain`, for teaching). When Warnsdorff's
+//! first guesses doom a search, it restarts with a doubled budget and other
+//! tie-breaks; long boards of 3 or 4 rows are built from chained block tours
+//! (`chain`). Counting all tours of a small board has its own faster engine
+//! (`count`), split over the cores, which also settles small boards that the
+//! search leaves undecided.
+//! Boards where a theorem says there is no tour are answered at once
+//! (`theory`): Schwenk (1991) for closed tours, Conrad et al. (1994) for open
+//! ones, and the colouring argument on odd boards.
+
+mod chain;
+mod count;
+mod search;
+mod theory;
+
+pub use count::{count_all_starts, count_tours, CountResult, MAX_COUNT_CELLS};
+pub use theory::{impossible, Impossible};
+
+use crate::control::{Control, Stop, Tally};
+use crate::error::{Error, Result};
+use crate::grid::{Dims, Pos};
+use crate::puzzle::{Answer, GridPuzzle};
+use serde::Serialize;
+use std::ops::ControlFlow;
+
+/// The largest board accepted, in cells (a 2000 × 2000 board).
+pub const MAX_CELLS: usize = 4_000_000;
+
+/// Search nodes (moves tried) a solve may spend before it gives up, unless told otherwise.
+pub const DEFAULT_BUDGET: u64 = 5_000_000;
+
+/// A tour: the squares in the order the knight visits them, the start first.
+pub type Tour = Vec<Pos>;
+
+/// The eight knight moves `(drow, dcol)` in seed 003's order: `deplacements (x,y)`
+/// lists `(x-2,y-1); (x-2,y+1); (x-1,y-2); (x-1,y+2); (x+1,y-2); (x+1,y+2);
+/// (x+2,y-1); (x+2,y+1)` with `x` the column and `y` the row.
+pub const SEED_MOVES: [(i64, i64); 8] = [
+    (-1, -2),
+    (1, -2),
+    (-2, -1),
+    (2, -1),
+    (-2, 1),
+    (2, 1),
+    (-1, 2),
+    (1, 2),
+];
+
+/// In which order the search tries the moves from a square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Order {
+    /// Warnsdorff's rule (1823): the square with the fewest onward moves first;
+    /// ties go to the square farther from the centre (Roth's tie-break), then to
+    /// the seed's move order.
+    #[default]
+    Warnsdorff,
+    /// Seed 003's move order, as its backtracking tries them.
+    Plain,
+}
+
+/// Whether `a` and `b` are a knight's move apart.
+pub fn is_knight_move(a: Pos, b: Pos) -> bool {
+    let dr = a.row.abs_diff(b.row);
+    let dc = a.col.abs_diff(b.col);
+    (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
+}
+
+/// A knight's tour problem: the board, where the knight starts, and whether it must come back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Knight {
+    dims: Dims,
+    start: Pos,
+    closed: bool,
+}
+
+impl Knight {
+    /// The tour problem on `dims` from `start`; fails if `start` is off the board.
+    pub fn new(dims: Dims, start: Pos, closed: bool) -> Result<Self> {
+        if !dims.contains(start) {
+            return Err(Error::usage(format!(
+                "start {start} is off the {dims} board (rows 0..{}, columns 0..{})",
+                dims.rows - 1,
+                dims.cols - 1
+            )));
+        }
+        Ok(Knight {
+            dims,
+            start,
+            closed,
+        })
+    }
+
+    /// The board.
+    pub fn dims(&self) -> Dims {
+        self.dims
+    }
+
+    /// The knight's first square.
+    pub fn start(&self) -> Pos {
+        self.start
+    }
+
+    /// Whether the tour must end a knight's move from its start.
+    pub fn closed(&self) -> bool {
+        self.closed
+    }
+
+    /// The same problem with rows and columns swapped (the board turned over its diagonal).
+    pub fn transposed(&self) -> Self {
+        Knight {
+            dims: self.dims.transposed(),
+            start: Pos::new(self.start.col, self.start.row),
+            closed: self.closed,
+        }
+    }
+}
+
+/// Parses a start square: `row,col` (0-based, row 0 at the top) or algebraic
+/// `a1` (file `a` = column 0, rank 1 = the bottom row; files past `z` go on
+/// `aa`, `ab`, … as spreadsheet columns do).
+pub fn parse_square(dims: Dims, text: &str) -> Result<Pos> {
+    let t = text.trim();
+    if t.contains(',') {
+        return dims.parse_pos(t);
+    }
+    let letters = t.chars().take_while(|c| c.is_ascii_alphabetic()).count();
+    let (file, rank) = t.split_at(letters);
+    let bad = || {
+        Error::usage(format!(
+            "square '{text}' should be row,col (0-based) or algebraic like a1 (file a = column 0, rank 1 = bottom row)"
+        ))
+    };
+    if file.is_empty() || rank.is_empty() || !rank.chars().all(|c| c.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let mut col: usize = 0;
+    for ch in file.chars() {
+        let digit = (ch.to_ascii_lowercase() as u8 - b'a') as usize + 1;
+        col = col
+            .checked_mul(26)
+            .and_then(|c| c.checked_add(digit))
+            .ok_or_else(bad)?;
+    }
+    let col = col - 1;
+    let rank: usize = rank.parse().map_err(|_| bad())?;
+    if rank == 0 || rank > dims.rows || col >= dims.cols {
+        return Err(Error::usage(format!(
+            "square {t} is off the {dims} board (files a..{}, ranks 1..{})",
+            file_name(dims.cols - 1),
+            dims.rows
+        )));
+    }
+    Ok(Pos::new(dims.rows - rank, col))
+}
+
+/// The algebraic file letters of column `col` (`a`, …, `z`, `aa`, …).
+pub fn file_name(col: usize) -> String {
+    let mut n = col + 1;
+    let mut letters = Vec::new();
+    while n > 0 {
+        n -= 1;
+        letters.push((b'a' + (n % 26) as u8) as char);
+        n /= 26;
+    }
+    letters.iter().rev().collect()
+}
+
+/// How a search for one tour ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// A tour, verified.
+    Tour(Tour),
+    /// There is none: a theorem says so, or the search was exhausted.
+    NoTour(Impossible),
+    /// The node budget ran out before a tour was found or ruled out.
+    GaveUp {
+        /// Nodes (moves tried) spent.
+        nodes: u64,
+    },
+    /// Stopped from outside (Ctrl-C) before an answer.
+    Interrupted {
+        /// Nodes spent so far.
+        nodes: u64,
+    },
+}
+
+/// A tour problem with the search settings: what the [`GridPuzzle`] trait drives.
+#[derive(Debug, Clone)]
+pub struct Solver {
+    knight: Knight,
+    order: Order,
+    budget: u64,
+}
+
+impl Solver {
+    /// A solver trying moves in `order`, giving up after `budget` nodes.
+    pub fn new(knight: Knight, order: Order, budget: u64) -> Self {
+        Solver {
+            knight,
+            order,
+            budget,
+        }
+    }
+
+    /// The problem.
+    pub fn knight(&self) -> &Knight {
+        &self.knight
+    }
+
+    /// The move order.
+    pub fn order(&self) -> Order {
+        self.order
+    }
+
+    /// Looks for one tour: theorems first, then the search within the budget.
+    /// A tour returned here has passed [`GridPuzzle::verify`].
+    pub fn find(&self, ctl: &Control) -> Outcome {
+        if let Some(why) = impossible(&self.knight) {
+            return Outcome::NoTour(why);
+        }
+        // Long boards of 3 or 4 rows: chain tours of short blocks.
+        if self.order == Order::Warnsdorff {
+            if let Some(t) = chain::thin_tour(&self.knight, ctl) {
+                if verify_tour(&self.knight, &t).is_ok() {
+                    return Outcome::Tour(t);
+                }
+            }
+        }
+        // Warnsdorff's first wrong guess can sit deep in the stack, where
+        // backtracking never undoes it; so the search runs with a budget that
+        // doubles at each restart, the restarts breaking ties differently
+        // (pseudo-randomly, but the same on every run). The plain order runs once.
+        let cells = self.knight.dims.cells() as u64;
+        let mut spent = 0u64;
+        let mut attempt = 0u64;
+        let mut share = (4 * cells).max(50_000);
+        loop {
+            let left = self.budget - spent;
+            let this = if self.order == Order::Plain {
+                left
+            } else {
+                share.min(left)
+            };
+            let mut walker = search::Walker::new(&self.knight, self.order);
+            if attempt > 0 {
+                walker = walker.with_salt(attempt);
+            }
+            let mut tour = None;
+            let end = walker.walk(ctl, Some(this), &mut |t| {
+                tour = Some(t.to_vec());
+                ControlFlow::Break(())
+            });
+            match (tour, end) {
+                (Some(t), _) => return Outcome::Tour(t),
+                (None, search::End::Exhausted { nodes }) => {
+                    return Outcome::NoTour(Impossible::Exhausted {
+                        nodes: spent + nodes,
+                    })
+                }
+                (None, search::End::Budget { nodes }) => spent += nodes,
+                (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
+                    return Outcome::Interrupted {
+                        nodes: spent + nodes,
+                    }
+                }
+            }
+            if spent >= self.budget {
+                break;
+            }
+            attempt += 1;
+            share = share.saturating_mul(2);
+        }
+        // Small boards: the counter's sharper cut (and nodes about ten times
+        // cheaper) often settles what the search could not.
+        let (answer, more) = count::decide(&self.knight, ctl, self.budget.saturating_mul(10));
+        let nodes = spent + more;
+        match answer {
+            Some(Some(t)) => Outcome::Tour(t),
+            Some(None) => Outcome::NoTour(Impossible::Exhausted { nodes }),
+            None if ctl.stopped() => Outcome::Interrupted { nodes },
+            None => Outcome::GaveUp { nodes },
+        }
+    }
+
+    /// Counts the tours from the start (directed; closed tours counted once per
+    /// direction) with the fast counter, on boards of at most
+    /// [`MAX_COUNT_CELLS`] cells.
+    pub fn count_all(&self, ctl: &Control) -> Result<CountResult> {
+        count_tours(&self.knight, ctl)
+    }
+}
+
+impl GridPuzzle for Solver {
+    type Solution = Tour;
+
+    fn dims(&self) -> Dims {
+        self.knight.dims
+    }
+
+    /// Every tour from the start, in the solver's move order (directed: a closed
+    /// tour is met once in each direction).
+    fn enumerate(&self, ctl: &Control, visit: &mut dyn FnMut(&Tour) -> ControlFlow<()>) -> Tally {
+        let mut found = 0u64;
+        if theory::impossible(&self.knight).is_some() {
+            return Tally {
+                found,
+                stopped: None,
+            };
+        }
+        let mut walker = search::Walker::new(&self.knight, self.order);
+        let end = walker.walk(ctl, None, &mut |t| {
+            found += 1;
+            visit(&t.to_vec())
+        });
+        let stopped = match end {
+            search::End::Exhausted { .. } => None,
+            search::End::Limit { .. } => Some(Stop::Limit),
+            search::End::Interrupted { .. } | search::End::Budget { .. } => Some(Stop::Interrupted),
+        };
+        Tally { found, stopped }
+    }
+
+    fn verify(&self, tour: &Tour) -> std::result::Result<(), String> {
+        verify_tour(&self.knight, tour)
+    }
+
+    /// The board as seed 003 prints it: each row a run of `%2d|` cells, the
+    /// move numbers from 1, blank for unvisited squares; wider cells when the
+    /// board has more than 99 squares.
+    fn render_text(&self, tour: Option<&Tour>) -> String {
+        render_board(self.knight.dims, tour.map(Vec::as_slice).unwrap_or(&[]))
+    }
+
+    fn solve(&self, ctl: &Control) -> Answer<Tour> {
+        match self.find(ctl) {
+            Outcome::Tour(t) => Answer::Solved(t),
+            Outcome::NoTour(_) => Answer::NoSolution,
+            Outcome::GaveUp { .. } | Outcome::Interrupted { .. } => Answer::Stopped,
+        }
+    }
+
+    fn count(&self, ctl: &Control, limit: Option<u64>) -> Tally {
+        if limit.is_none() && self.knight.dims.cells() <= MAX_COUNT_CELLS {
+            if let Ok(c) = count_tours(&self.knight, ctl) {
+                return Tally {
+                    found: c.count,
+                    stopped: c.partial.then_some(Stop::Interrupted),
+                };
+            }
+        }
+        let mut seen = 0u64;
+        self.enumerate(ctl, &mut |_| {
+            seen += 1;
+            if limit.is_some_and(|l| seen >= l) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    }
+}
+
+/// Checks that `tour` is a knight's tour of the problem: starts at the start,
+/// visits every square once, each step a knight's move, and (closed) ends a
+/// knight's move from the start.
+pub fn verify_tour(knight: &Knight, tour: &[Pos]) -> std::result::Result<(), String> {
+    let dims = knight.dims;
+    if tour.len() != dims.cells() {
+        return Err(format!(
+            "the tour has {} squares, the board {}",
+            tour.len(),
+            dims.cells()
+        ));
+    }
+    if tour.first() != Some(&knight.start) {
+        return Err(format!("the tour does not start at {}", knight.start));
+    }
+    let mut seen = vec![false; dims.cells()];
+    for (i, &p) in tour.iter().enumerate() {
+        if !dims.contains(p) {
+            return Err(format!("square {} ({p}) is off the board", i + 1));
+        }
+        let k = dims.index(p);
+        if seen[k] {
+            return Err(format!(
+                "square {p} is visited twice (again at move {})",
+                i + 1
+            ));
+        }
+        seen[k] = true;
+        if i > 0 && !is_knight_move(tour[i - 1], p) {
+            return Err(format!(
+                "move {} from {} to {p} is not a knight's move",
+                i + 1,
+                tour[i - 1]
+            ));
+        }
+    }
+    if knight.closed {
+        let last = tour[tour.len() - 1];
+        if !is_knight_move(last, knight.start) {
+            return Err(format!(
+                "the tour is not closed: {last} is not a knight's move from {}",
+                knight.start
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The board with the first `path.len()` moves numbered, seed 003's way:
+/// `%2d|` per cell (wider when the numbers need it), blanks for the rest.
+pub fn render_board(dims: Dims, path: &[Pos]) -> String {
+    let width = dims.cells().to_string().len().max(2);
+    let mut number = vec![0usize; dims.cells()];
+    for (i, &p) in path.iter().enumerate() {
+        if dims.contains(p) {
+            number[dims.index(p)] = i + 1;
+        }
+    }
+    let mut out = String::with_capacity(dims.cells() * (width + 1) + dims.rows);
+    for row in number.chunks(dims.cols) {
+        for &k in row {
+            if k == 0 {
+                out.push_str(&" ".repeat(width));
+            } else {
+                out.push_str(&format!("{k:>width$}"));
+            }
+            out.push('|');
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,1 +1,228 @@
-//! `puzzles knight` end to end (to come with the puzzle).
+//! `puzzles knight` end to end: the seed's board format, JSON keys, counts, exit codes, bad input.
+
+use crate::util::{json, json_status, puzzles};
+use predicates::str::contains;
+use serde_json::Value;
+
+/// The tour of a JSON answer as (row, col) pairs.
+fn squares(tour: &Value) -> Vec<(i64, i64)> {
+    tour.as_array()
+        .expect("a tour is a list")
+        .iter()
+        .map(|p| (p[0].as_i64().unwrap(), p[1].as_i64().unwrap()))
+        .collect()
+}
+
+/// An independent check of a printed tour: every square once, knight moves, closed if asked.
+fn check_tour(tour: &[(i64, i64)], rows: i64, cols: i64, start: (i64, i64), closed: bool) {
+    assert_eq!(tour.len() as i64, rows * cols);
+    assert_eq!(tour[0], start);
+    let mut seen = std::collections::HashSet::new();
+    for &(r, c) in tour {
+        assert!((0..rows).contains(&r) && (0..cols).contains(&c));
+        assert!(seen.insert((r, c)), "{r},{c} twice");
+    }
+    let knight = |a: (i64, i64), b: (i64, i64)| {
+        let (dr, dc) = ((a.0 - b.0).abs(), (a.1 - b.1).abs());
+        (dr, dc) == (1, 2) || (dr, dc) == (2, 1)
+    };
+    assert!(tour.windows(2).all(|w| knight(w[0], w[1])));
+    if closed {
+        assert!(knight(tour[tour.len() - 1], tour[0]));
+    }
+}
+
+#[test]
+fn json_answers_carry_a_tour_that_replays() {
+    for (args, rows, cols, start, closed) in [
+        (vec!["knight", "8", "--json"], 8, 8, (0, 0), false),
+        (
+            vec!["knight", "6", "6", "--closed", "--json"],
+            6,
+            6,
+            (0, 0),
+            true,
+        ),
+        (
+            vec!["knight", "5", "7", "--start", "2,4", "--json"],
+            5,
+            7,
+            (2, 4),
+            false,
+        ),
+        (
+            vec!["knight", "8", "--start", "e4", "--closed", "--json"],
+            8,
+            8,
+            (4, 4),
+            true,
+        ),
+        (
+            vec!["knight", "5", "--order", "plain", "--json"],
+            5,
+            5,
+            (0, 0),
+            false,
+        ),
+    ] {
+        let v = json(&args, 0);
+        assert_eq!(v["rows"], rows);
+        assert_eq!(v["cols"], cols);
+        assert_eq!(v["start"], serde_json::json!([start.0, start.1]));
+        assert_eq!(v["closed"], closed);
+        assert_eq!(v["result"], "tour");
+        check_tour(&squares(&v["tour"]), rows, cols, start, closed);
+    }
+}
+
+#[test]
+fn the_board_prints_as_in_seed_003() {
+    let out = puzzles(&["knight", "5"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let board: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(board.len(), 5);
+    let mut numbers = Vec::new();
+    for line in &board {
+        // Five cells, each a number right-aligned in two columns, then '|'.
+        assert_eq!(line.len(), 15, "{line}");
+        for cell in line.as_bytes().chunks(3) {
+            assert_eq!(cell[2], b'|');
+            numbers.push(
+                std::str::from_utf8(&cell[..2])
+                    .unwrap()
+                    .trim()
+                    .parse::<usize>()
+                    .unwrap(),
+            );
+        }
+    }
+    numbers.sort();
+    assert_eq!(numbers, (1..=25).collect::<Vec<_>>());
+    assert!(board[0].starts_with(" 1|"));
+    // 10×10 has 100 squares: three columns per number.
+    puzzles(&["knight", "10"])
+        .assert()
+        .success()
+        .stdout(contains("  1|"));
+}
+
+#[test]
+fn counts_match_the_published_ones() {
+    let v = json(&["knight", "5", "--count", "--json"], 0);
+    assert_eq!(v["count"], 304);
+    assert_eq!(v["partial"], false);
+    assert_eq!(v["start"], serde_json::json!([0, 0]));
+    assert!(v.get("cycles").is_none());
+    assert_eq!(
+        json(&["knight", "5", "--start", "c3", "--count", "--json"], 0)["count"],
+        64
+    );
+    let none = json(&["knight", "5", "--start", "0,1", "--count", "--json"], 1);
+    assert_eq!(none["count"], 0);
+    let closed = json(&["knight", "6", "--closed", "--count", "--json"], 0);
+    assert_eq!(closed["count"], 19724);
+    assert_eq!(closed["cycles"], 9862);
+    puzzles(&["knight", "6", "--closed", "--count"])
+        .assert()
+        .success()
+        .stdout(contains("19724 directed = 9862 cycles"));
+    let all = json(&["knight", "5", "--count", "--all-starts", "--json"], 0);
+    assert_eq!(all["total"], 1728);
+    assert_eq!(all["counts"][2][2], 64);
+    assert_eq!(all["counts"][4][4], 304);
+}
+
+#[test]
+fn all_lists_tours_that_replay_and_agree_with_count() {
+    let out = puzzles(&["knight", "5", "--all", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 304);
+    let mut distinct = std::collections::HashSet::new();
+    for t in &lines {
+        let t = squares(t);
+        check_tour(&t, 5, 5, (0, 0), false);
+        distinct.insert(t);
+    }
+    assert_eq!(distinct.len(), 304);
+    puzzles(&["knight", "5", "--all", "--limit", "2"])
+        .assert()
+        .success()
+        .stdout(contains("tour 2:"))
+        .stdout(contains("2 tours listed (stopped at --limit)"));
+}
+
+#[test]
+fn boards_without_tours_exit_1_and_say_why() {
+    for args in [
+        vec!["knight", "4"],
+        vec!["knight", "4", "--closed"],
+        vec!["knight", "3"],
+        vec!["knight", "2", "7"],
+        vec!["knight", "5", "--closed"],
+        vec!["knight", "7", "--start", "0,1"],
+        vec!["knight", "3", "4", "--start", "1,1"],
+    ] {
+        let (status, v) = json_status(&[args.as_slice(), &["--json"]].concat());
+        assert_eq!(status, 1, "{args:?}");
+        assert_eq!(v["result"], "no tour");
+        assert!(v["tour"].is_null());
+        assert!(!v["reason"].as_str().unwrap().is_empty());
+        puzzles(&args)
+            .assert()
+            .code(1)
+            .stdout(contains("no tour: "));
+    }
+}
+
+#[test]
+fn an_exhausted_budget_is_an_honest_gave_up() {
+    let v = json(
+        &[
+            "knight", "3", "100", "--start", "1,50", "--budget", "1000", "--json",
+        ],
+        1,
+    );
+    assert_eq!(v["result"], "gave up");
+    assert_eq!(v["nodes"], 1000);
+    assert!(v["tour"].is_null());
+    puzzles(&["knight", "3", "100", "--start", "1,50", "--budget", "1000"])
+        .assert()
+        .code(1)
+        .stdout(contains("search gave up after 1000 nodes"));
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    for args in [
+        vec!["knight", "5", "--start", "5,0"],
+        vec!["knight", "5", "--start", "f1"],
+        vec!["knight", "5", "--start", "zz"],
+        vec!["knight", "0"],
+        vec!["knight", "5", "0"],
+        vec!["knight", "x"],
+        vec!["knight", "-3"],
+        vec!["knight", "3000", "3000"],
+        vec!["knight", "12", "--count"],
+        vec!["knight", "5", "--count", "--all"],
+    ] {
+        let out = puzzles(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

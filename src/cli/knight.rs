@@ -1,10 +1,363 @@
-//! `puzzles knight` (placeholder until the puzzle lands).
+//! `puzzles knight`: one tour (open or closed) printed as seed 003 prints it, or every tour counted or listed.
 
-use super::{Context, Failure, Outcome};
+use super::{parse_side, Common, Context, Failure, Outcome};
+use puzzles::grid::{Dims, Pos};
+use puzzles::knight::{self, CountResult, Impossible, Knight, Order, Solver, Tour};
+use puzzles::{Control, Error, GridPuzzle, Stop};
+use serde::Serialize;
+use std::io::IsTerminal;
+use std::ops::ControlFlow;
+
+/// Most tours `--all` lists without an explicit `--limit`.
+const DEFAULT_LIST_LIMIT: u64 = 1000;
 
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+#[command(
+    after_help = "Examples:\n  puzzles knight 8\n  puzzles knight 6 6 --closed\n  puzzles knight 5 5 --start c3 --count\n  puzzles knight 5 --all --limit 3\n\nExit status: 0 a tour (or a count), 1 no tour (or the search gave up within --budget), 2 bad input, 130 interrupted."
+)]
+pub struct Args {
+    /// Rows of the board.
+    #[arg(value_parser = parse_side)]
+    rows: usize,
+    /// Columns (default: as many as rows).
+    #[arg(value_parser = parse_side)]
+    cols: Option<usize>,
+    /// The knight's first square: row,col (0-based, row 0 at the top) or algebraic a1 (bottom-left).
+    #[arg(long, value_name = "SQUARE", default_value = "0,0")]
+    start: String,
+    /// A closed tour: the last square a knight's move from the first.
+    #[arg(long)]
+    closed: bool,
+    /// warnsdorff: fewest onward moves first (Roth's tie-break); plain: seed 003's move order.
+    #[arg(long, value_enum, default_value_t = OrderArg::Warnsdorff)]
+    order: OrderArg,
+    /// Count every tour from the start (directed; closed tours also as cycles).
+    #[arg(long, conflicts_with = "all")]
+    count: bool,
+    /// With --count: count from every square of the board.
+    #[arg(long, requires = "count")]
+    all_starts: bool,
+    /// List every tour from the start (at most --limit).
+    #[arg(long)]
+    all: bool,
+    /// With --all: list at most K tours.
+    #[arg(long, value_name = "K", requires = "all")]
+    limit: Option<u64>,
+    /// Search nodes (moves tried) before giving up on finding one tour (boards of at most 128
+    /// squares then get a second try with the counting engine, up to 10·N of its cheaper nodes).
+    #[arg(long, value_name = "N", default_value_t = knight::DEFAULT_BUDGET)]
+    budget: u64,
+    #[command(flatten)]
+    common: Common,
+}
 
-pub fn run(_args: Args, _ctx: &mut Context) -> Result<Outcome, Failure> {
-    Err(puzzles::Error::usage("knight is not built yet").into())
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum OrderArg {
+    Warnsdorff,
+    Plain,
+}
+
+/// One tour, or why there is none: the same keys in text and JSON.
+#[derive(Serialize)]
+struct Report {
+    rows: usize,
+    cols: usize,
+    start: Pos,
+    closed: bool,
+    order: Order,
+    /// "tour", "no tour", "gave up" or "interrupted".
+    result: &'static str,
+    tour: Option<Tour>,
+    /// Why there is no tour (a theorem or the exhausted search), or why none was found.
+    reason: Option<String>,
+    /// Search nodes spent, when a search ran without an answer.
+    nodes: Option<u64>,
+}
+
+/// A count of tours from the start.
+#[derive(Serialize)]
+struct CountReport {
+    rows: usize,
+    cols: usize,
+    start: Pos,
+    closed: bool,
+    /// Directed tours from the start.
+    count: u64,
+    /// Closed tours as undirected cycles (`count / 2`), when complete.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cycles: Option<u64>,
+    partial: bool,
+}
+
+/// Counts from every start square.
+#[derive(Serialize)]
+struct AllStartsReport {
+    rows: usize,
+    cols: usize,
+    closed: bool,
+    /// `counts[r][c]`: directed tours from square (r, c).
+    counts: Vec<Vec<u64>>,
+    /// The sum over all starts.
+    total: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cycles: Option<u64>,
+    partial: bool,
+}
+
+pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
+    let dims = Dims::new(args.rows, args.cols.unwrap_or(args.rows), knight::MAX_CELLS)?;
+    let start = knight::parse_square(dims, &args.start)?;
+    let problem = Knight::new(dims, start, args.closed)?;
+    let order = match args.order {
+        OrderArg::Warnsdorff => Order::Warnsdorff,
+        OrderArg::Plain => Order::Plain,
+    };
+    let solver = Solver::new(problem, order, args.budget);
+    if args.count {
+        if args.all_starts {
+            return count_all_starts(&args, dims, ctx);
+        }
+        return count(&args, &solver, ctx);
+    }
+    if args.all {
+        return list_all(&args, &solver, ctx);
+    }
+    solve(&args, &solver, ctx)
+}
+
+fn solve(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Failure> {
+    let k = solver.knight();
+    let found = solver.find(&ctx.control);
+    let mut report = Report {
+        rows: k.dims().rows,
+        cols: k.dims().cols,
+        start: k.start(),
+        closed: k.closed(),
+        order: solver.order(),
+        result: "tour",
+        tour: None,
+        reason: None,
+        nodes: None,
+    };
+    let outcome = match found {
+        knight::Outcome::Tour(t) => {
+            solver.verify(&t).map_err(Error::Check)?;
+            report.tour = Some(t);
+            Outcome::Answered
+        }
+        knight::Outcome::NoTour(why) => {
+            report.result = "no tour";
+            if let Impossible::Exhausted { nodes } = why {
+                report.nodes = Some(nodes);
+            }
+            report.reason = Some(why.to_string());
+            Outcome::NoSolution
+        }
+        knight::Outcome::GaveUp { nodes } => {
+            report.result = "gave up";
+            report.nodes = Some(nodes);
+            report.reason = Some(format!(
+                "search gave up after {nodes} nodes: no tour found, none ruled out (raise --budget)"
+            ));
+            Outcome::NoSolution
+        }
+        knight::Outcome::Interrupted { nodes } => {
+            report.result = "interrupted";
+            report.nodes = Some(nodes);
+            report.reason = Some(format!("search interrupted after {nodes} nodes"));
+            Outcome::Interrupted
+        }
+    };
+    if args.common.json {
+        ctx.out.json(&report)?;
+        return Ok(outcome);
+    }
+    let out = &mut ctx.out;
+    out.line(&format!(
+        "knight's tour {}×{} from {} ({}), {}, {} order",
+        report.rows,
+        report.cols,
+        report.start,
+        algebraic(k.dims(), report.start),
+        if report.closed { "closed" } else { "open" },
+        match report.order {
+            Order::Warnsdorff => "warnsdorff",
+            Order::Plain => "plain",
+        }
+    ))?;
+    match (&report.tour, &report.reason) {
+        (Some(t), _) => {
+            if !args.common.quiet {
+                out.text(&solver.render_text(Some(t)))?;
+            }
+        }
+        (None, Some(reason)) if report.result == "no tour" => {
+            out.line(&format!("no tour: {reason}"))?
+        }
+        (None, Some(reason)) => out.line(reason)?,
+        (None, None) => {}
+    }
+    Ok(outcome)
+}
+
+fn algebraic(dims: Dims, p: Pos) -> String {
+    format!("{}{}", knight::file_name(p.col), dims.rows - p.row)
+}
+
+/// A control that draws a progress bar on a terminal (stderr), and nothing on a pipe.
+fn progress_control(ctx: &Context, quiet: bool) -> Control {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ctx.control.clone();
+    }
+    let bar = indicatif::ProgressBar::new(0);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{spinner} counting [{bar:40}] {pos}/{len} tasks, {elapsed} (Ctrl-C stops)",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    ctx.control.clone().with_progress(bar)
+}
+
+fn count(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Failure> {
+    let ctl = progress_control(ctx, args.common.quiet);
+    let c: CountResult = solver.count_all(&ctl)?;
+    ctl.progress().finish_and_clear();
+    let k = solver.knight();
+    let report = CountReport {
+        rows: k.dims().rows,
+        cols: k.dims().cols,
+        start: k.start(),
+        closed: k.closed(),
+        count: c.count,
+        cycles: (k.closed() && !c.partial).then_some(c.count / 2),
+        partial: c.partial,
+    };
+    if args.common.json {
+        ctx.out.json(&report)?;
+    } else {
+        let kind = if report.closed { "closed" } else { "open" };
+        let mut line = format!(
+            "{}×{} {kind} tours from {}: {}",
+            report.rows, report.cols, report.start, report.count
+        );
+        if let Some(cycles) = report.cycles {
+            line.push_str(&format!(" directed = {cycles} cycles"));
+        }
+        if report.partial {
+            line.push_str(" (partial: interrupted)");
+        }
+        ctx.out.line(&line)?;
+    }
+    Ok(if report.partial {
+        Outcome::Interrupted
+    } else if report.count == 0 {
+        Outcome::NoSolution
+    } else {
+        Outcome::Answered
+    })
+}
+
+fn count_all_starts(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Outcome, Failure> {
+    let ctl = progress_control(ctx, args.common.quiet);
+    let all = knight::count_all_starts(dims, args.closed, &ctl)?;
+    ctl.progress().finish_and_clear();
+    let partial = all.iter().any(|c| c.partial);
+    let counts: Vec<Vec<u64>> = all
+        .chunks(dims.cols)
+        .map(|row| row.iter().map(|c| c.count).collect())
+        .collect();
+    let total: u64 = all.iter().map(|c| c.count).sum();
+    let report = AllStartsReport {
+        rows: dims.rows,
+        cols: dims.cols,
+        closed: args.closed,
+        cycles: (args.closed && !partial).then(|| all.first().map_or(0, |c| c.count / 2)),
+        counts,
+        total,
+        partial,
+    };
+    if args.common.json {
+        ctx.out.json(&report)?;
+    } else {
+        let width = report
+            .counts
+            .iter()
+            .flatten()
+            .map(|c| c.to_string().len())
+            .max()
+            .unwrap_or(1);
+        let kind = if report.closed { "closed" } else { "open" };
+        ctx.out.line(&format!(
+            "{}×{} {kind} tours (directed) from each square:",
+            report.rows, report.cols
+        ))?;
+        for row in &report.counts {
+            let cells: Vec<String> = row.iter().map(|c| format!("{c:>width$}")).collect();
+            ctx.out.line(&cells.join(" "))?;
+        }
+        let mut line = format!("total: {}", report.total);
+        if let Some(cycles) = report.cycles {
+            line.push_str(&format!(" ({cycles} cycles)"));
+        }
+        if report.partial {
+            line.push_str(" (partial: interrupted)");
+        }
+        ctx.out.line(&line)?;
+    }
+    Ok(if partial {
+        Outcome::Interrupted
+    } else if total == 0 {
+        Outcome::NoSolution
+    } else {
+        Outcome::Answered
+    })
+}
+
+fn list_all(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Failure> {
+    let limit = args.limit.unwrap_or(DEFAULT_LIST_LIMIT);
+    let json = args.common.json;
+    let quiet = args.common.quiet;
+    let out = &mut ctx.out;
+    let mut listed = 0u64;
+    let mut result = Ok(());
+    let tally = if limit == 0 {
+        puzzles::Tally {
+            found: 0,
+            stopped: Some(Stop::Limit),
+        }
+    } else {
+        solver.enumerate(&ctx.control, &mut |t| {
+            listed += 1;
+            result = solver.verify(t).map_err(|e| Failure::from(Error::Check(e)));
+            if result.is_ok() {
+                result = if json {
+                    out.json(t)
+                } else if quiet {
+                    Ok(())
+                } else {
+                    out.line(&format!("tour {listed}:"))
+                        .and_then(|_| out.text(&solver.render_text(Some(t))))
+                };
+            }
+            if result.is_err() || listed >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    };
+    result?;
+    if !json {
+        let end = match tally.stopped {
+            None => "all of them",
+            Some(Stop::Limit) => "stopped at --limit",
+            Some(Stop::Interrupted) => "interrupted",
+        };
+        out.line(&format!("{} tours listed ({end})", tally.found))?;
+    }
+    Ok(match tally.stopped {
+        Some(Stop::Interrupted) => Outcome::Interrupted,
+        None if tally.found == 0 => Outcome::NoSolution,
+        _ => Outcome::Answered,
+    })
 }

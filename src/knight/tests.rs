@@ -1,0 +1,479 @@
+//! Knight's tours against published counts, the theorems against exhaustive search, and the two
+//! engines (the tour search and the counter) against each other.
+
+use super::count::count_sequential;
+use super::theory::{has_closed_tour, has_open_tour};
+use super::*;
+use proptest::prelude::*;
+
+fn knight(r: usize, c: usize, start: (usize, usize), closed: bool) -> Knight {
+    Knight::new(
+        Dims::new(r, c, MAX_CELLS).unwrap(),
+        Pos::new(start.0, start.1),
+        closed,
+    )
+    .unwrap()
+}
+
+fn fast_count(k: &Knight) -> u64 {
+    let c = count_tours(k, &Control::new()).unwrap();
+    assert!(!c.partial);
+    c.count
+}
+
+/// Counts with the tour search (`enumerate`), checking every tour it meets.
+fn enumerated(k: &Knight, order: Order) -> u64 {
+    let s = Solver::new(*k, order, DEFAULT_BUDGET);
+    let mut bad = None;
+    let t = s.enumerate(&Control::new(), &mut |tour| {
+        if let Err(e) = s.verify(tour) {
+            bad = Some(e);
+        }
+        ControlFlow::Continue(())
+    });
+    assert_eq!(bad, None);
+    assert!(t.is_complete());
+    t.found
+}
+
+/// The plain textbook search of seed 003 (no cut at all), iterative, for cross-checks:
+/// the number of tours and the first one met in the seed's move order.
+fn textbook(k: &Knight, first_only: bool) -> (u64, Option<Tour>) {
+    let d = k.dims();
+    let n = d.cells();
+    let moves = |p: Pos| -> Vec<Pos> {
+        SEED_MOVES
+            .iter()
+            .filter_map(|&(dr, dc)| d.checked(p.row as i64 + dr, p.col as i64 + dc))
+            .collect()
+    };
+    let mut seen = vec![false; n];
+    let mut path = vec![k.start()];
+    let mut next = vec![0usize];
+    seen[d.index(k.start())] = true;
+    let (mut count, mut first) = (0, None);
+    while let Some(&cur) = path.last() {
+        if path.len() == n && (!k.closed() || is_knight_move(cur, k.start())) {
+            count += 1;
+            first.get_or_insert_with(|| path.clone());
+            if first_only {
+                break;
+            }
+        }
+        let opts = moves(cur);
+        let i = next.len() - 1;
+        let step = opts[next[i]..].iter().position(|q| !seen[d.index(*q)]);
+        match step {
+            Some(j) if path.len() < n => {
+                let q = opts[next[i] + j];
+                next[i] += j + 1;
+                seen[d.index(q)] = true;
+                path.push(q);
+                next.push(0);
+            }
+            _ => {
+                seen[d.index(cur)] = false;
+                path.pop();
+                next.pop();
+            }
+        }
+    }
+    (count, first)
+}
+
+#[test]
+fn five_by_five_open_tours_match_the_published_table() {
+    // Directed open tours of the 5×5 board from each square (OEIS A165134 gives
+    // the total 1728): 304 from a corner, 64 from the centre, none from a
+    // square of the minority colour.
+    let table = [
+        [304, 0, 56, 0, 304],
+        [0, 56, 0, 56, 0],
+        [56, 0, 64, 0, 56],
+        [0, 56, 0, 56, 0],
+        [304, 0, 56, 0, 304],
+    ];
+    let all = count_all_starts(Dims::new(5, 5, 25).unwrap(), false, &Control::new()).unwrap();
+    for c in &all {
+        assert_eq!(c.count, table[c.start.row][c.start.col], "from {}", c.start);
+    }
+    assert_eq!(all.iter().map(|c| c.count).sum::<u64>(), 1728);
+    assert_eq!(fast_count(&knight(5, 5, (0, 0), false)), 304);
+    assert_eq!(fast_count(&knight(5, 5, (2, 2), false)), 64);
+    assert_eq!(fast_count(&knight(5, 5, (0, 1), false)), 0);
+}
+
+#[test]
+fn the_search_the_counter_and_the_textbook_agree() {
+    for (r, c, s) in [
+        (5, 5, (0, 0)),
+        (5, 5, (2, 2)),
+        (5, 5, (1, 1)),
+        (3, 4, (0, 0)),
+        (3, 7, (1, 0)),
+    ] {
+        let k = knight(r, c, s, false);
+        let (plain, _) = textbook(&k, false);
+        assert_eq!(fast_count(&k), plain, "{r}×{c} from {s:?}");
+        assert_eq!(count_sequential(&k), plain, "{r}×{c} from {s:?}");
+        assert_eq!(
+            enumerated(&k, Order::Warnsdorff),
+            plain,
+            "{r}×{c} from {s:?}"
+        );
+        assert_eq!(enumerated(&k, Order::Plain), plain, "{r}×{c} from {s:?}");
+    }
+    let k = knight(3, 10, (0, 0), true);
+    let (plain, _) = textbook(&k, false);
+    assert!(plain > 0);
+    assert_eq!(fast_count(&k), plain, "closed 3×10");
+    assert_eq!(enumerated(&k, Order::Warnsdorff), plain, "closed 3×10");
+}
+
+#[test]
+fn plain_order_finds_the_seeds_first_tour() {
+    // The cut only removes dead branches, so the first tour in the seed's
+    // order is the one seed 003's `tour` prints.
+    for (r, c, closed) in [(5, 5, false), (5, 6, false), (6, 6, true)] {
+        let k = knight(r, c, (0, 0), closed);
+        let (_, first) = if closed && r * c > 30 {
+            // The textbook search takes too long here; the first tour is found fast anyway.
+            (0, None)
+        } else {
+            textbook(&k, true)
+        };
+        let s = Solver::new(k, Order::Plain, DEFAULT_BUDGET);
+        let Outcome::Tour(t) = s.find(&Control::new()) else {
+            panic!("no tour on {r}×{c}");
+        };
+        s.verify(&t).unwrap();
+        if let Some(f) = first {
+            assert_eq!(t, f, "{r}×{c}");
+        }
+    }
+}
+
+#[test]
+fn six_by_six_has_9862_closed_tours() {
+    // Published (e.g. OEIS A001230 for even n: 9862 on 6×6); every cycle is
+    // met twice from a start, once per direction.
+    let k = knight(6, 6, (0, 0), true);
+    assert_eq!(fast_count(&k), 2 * 9862);
+    // A cycle passes every square: another start gives the same count.
+    assert_eq!(fast_count(&knight(6, 6, (2, 3), true)), 2 * 9862);
+}
+
+#[test]
+fn six_by_six_open_tours_from_the_corner() {
+    // 524486 directed open tours from a corner; the counter and the search agree.
+    let k = knight(6, 6, (0, 0), false);
+    assert_eq!(fast_count(&k), 524486);
+}
+
+#[test]
+#[ignore = "about 4 s of CPU in release; run with cargo test --release -- --ignored"]
+fn six_by_six_open_tours_from_every_square() {
+    // OEIS A165134: 6637920 directed open tours on 6×6.
+    let all = count_all_starts(Dims::new(6, 6, 36).unwrap(), false, &Control::new()).unwrap();
+    assert_eq!(all.iter().map(|c| c.count).sum::<u64>(), 6637920);
+}
+
+#[test]
+fn counts_do_not_change_when_the_board_is_turned() {
+    for (r, c) in [(3, 4), (3, 7), (4, 5), (3, 8)] {
+        for p in Dims::new(r, c, 64).unwrap().positions() {
+            for closed in [false, true] {
+                let k = Knight::new(Dims::new(r, c, 64).unwrap(), p, closed).unwrap();
+                assert_eq!(
+                    count_sequential(&k),
+                    count_sequential(&k.transposed()),
+                    "{r}×{c} from {p} closed={closed}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_theorems_agree_with_exhaustive_search() {
+    // Every board of at most 30 squares: the board has a tour (from some
+    // square) exactly when the theorem says so, and no start a theorem rules
+    // out has one.
+    for r in 1..=6 {
+        for c in 1..=6 {
+            if r * c > 30 || (r * c > 25 && r.min(c) > 3) {
+                continue;
+            }
+            let d = Dims::new(r, c, 64).unwrap();
+            for closed in [false, true] {
+                let mut any = false;
+                for p in d.positions() {
+                    let k = Knight::new(d, p, closed).unwrap();
+                    let n = count_sequential(&k);
+                    any |= n > 0;
+                    if impossible(&k).is_some() {
+                        assert_eq!(n, 0, "{r}×{c} from {p} closed={closed}");
+                    }
+                }
+                let theorem = if closed {
+                    has_closed_tour(r, c)
+                } else {
+                    has_open_tour(r, c)
+                };
+                assert_eq!(any, theorem, "{r}×{c} closed={closed}");
+            }
+        }
+    }
+}
+
+#[test]
+fn warnsdorff_tours_verify_on_many_boards() {
+    // A long thin board from its corner.
+    for (r, c) in [(5, 100), (4, 10)] {
+        let k = knight(r, c, (0, 0), false);
+        let s = Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET);
+        let Outcome::Tour(t) = s.find(&Control::new()) else {
+            panic!("{r}×{c}")
+        };
+        s.verify(&t).unwrap();
+    }
+    let mut boards: Vec<(usize, usize)> = (5..=12).map(|n| (n, n)).collect();
+    boards.extend([
+        (3, 4),
+        (3, 7),
+        (3, 10),
+        (4, 5),
+        (5, 8),
+        (6, 9),
+        (7, 10),
+        (30, 40),
+    ]);
+    for (r, c) in boards {
+        let d = Dims::new(r, c, MAX_CELLS).unwrap();
+        let starts = [
+            Pos::new(0, 0),
+            Pos::new(r / 2, c / 2),
+            Pos::new(r - 1, 1),
+            Pos::new(1, c - 1),
+        ];
+        for p in starts {
+            for closed in [false, true] {
+                let k = Knight::new(d, p, closed).unwrap();
+                let s = Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET);
+                match s.find(&Control::new()) {
+                    Outcome::Tour(t) => s.verify(&t).unwrap(),
+                    Outcome::NoTour(why) => {
+                        assert!(
+                            !matches!(why, Impossible::Exhausted { .. }) || r * c <= 40,
+                            "{r}×{c} from {p}: {why}"
+                        );
+                    }
+                    other => {
+                        // Only thin boards may defeat the search within the budget.
+                        assert!(r.min(c) <= 4, "{r}×{c} from {p} closed={closed}: {other:?}")
+                    }
+                }
+            }
+        }
+        // The corner always has an open tour on these boards (Conrad et al.).
+        if has_open_tour(r, c) && r.min(c) >= 5 {
+            let k = Knight::new(d, Pos::new(0, 0), false).unwrap();
+            assert!(matches!(
+                Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET).find(&Control::new()),
+                Outcome::Tour(_)
+            ));
+        }
+    }
+}
+
+#[test]
+fn known_tourless_boards_say_why() {
+    let no = |r, c, s, closed| {
+        let k = knight(r, c, s, closed);
+        match Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET).find(&Control::new()) {
+            Outcome::NoTour(why) => why,
+            other => panic!("{r}×{c} {s:?} closed={closed}: {other:?}"),
+        }
+    };
+    assert_eq!(no(4, 4, (0, 0), false), Impossible::Conrad);
+    assert_eq!(no(4, 4, (0, 0), true), Impossible::Schwenk);
+    assert_eq!(no(3, 3, (0, 0), false), Impossible::Conrad);
+    assert_eq!(no(2, 9, (0, 0), false), Impossible::Conrad);
+    assert_eq!(no(5, 5, (0, 0), true), Impossible::Schwenk);
+    assert_eq!(no(7, 7, (0, 1), false), Impossible::Colour);
+    assert_eq!(no(3, 8, (0, 0), true), Impossible::Schwenk);
+    // 3×4 has open tours, but none from its centre squares: the search proves it.
+    assert!(matches!(
+        no(3, 4, (1, 1), false),
+        Impossible::Exhausted { .. }
+    ));
+    // The one-square board: the knight is already done; it cannot come back.
+    let one = Solver::new(knight(1, 1, (0, 0), false), Order::Plain, 10);
+    assert_eq!(
+        one.find(&Control::new()),
+        Outcome::Tour(vec![Pos::new(0, 0)])
+    );
+    assert_eq!(no(1, 1, (0, 0), true), Impossible::Schwenk);
+}
+
+#[test]
+fn the_budget_gives_an_honest_answer() {
+    let k = knight(3, 100, (1, 50), false);
+    let s = Solver::new(k, Order::Warnsdorff, 1000);
+    assert_eq!(s.find(&Control::new()), Outcome::GaveUp { nodes: 1000 });
+    let stopped = Control::new();
+    stopped.request_stop();
+    let s = Solver::new(k, Order::Warnsdorff, u64::MAX);
+    assert!(matches!(s.find(&stopped), Outcome::Interrupted { .. }));
+    let c = count_tours(&knight(7, 7, (0, 0), false), &stopped).unwrap();
+    assert!(c.partial);
+}
+
+#[test]
+fn the_seeds_closed_6x6_tour_verifies_and_prints_as_in_the_seed() {
+    // Seed 003: "Exemple de numérotation finale d'un tour fermé d'un échiquier 6x6".
+    let seed = " 1| 6|15|18|35|26|\n 8|19|36|25|14|17|\n 5| 2| 7|16|27|34|\n20| 9| 4|31|24|13|\n 3|30|11|22|33|28|\n10|21|32|29|12|23|\n";
+    let numbers: Vec<usize> = seed
+        .split(['|', '\n'])
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| s.trim().parse().unwrap())
+        .collect();
+    let d = Dims::new(6, 6, 36).unwrap();
+    let mut tour = vec![Pos::new(0, 0); 36];
+    for (i, &k) in numbers.iter().enumerate() {
+        tour[k - 1] = d.pos(i);
+    }
+    let k = Knight::new(d, tour[0], true).unwrap();
+    verify_tour(&k, &tour).unwrap();
+    assert_eq!(render_board(d, &tour), seed);
+    // A partial walk prints blanks, as the seed's second example does.
+    assert_eq!(
+        render_board(
+            Dims::new(2, 3, 6).unwrap(),
+            &[Pos::new(1, 0), Pos::new(0, 2)]
+        ),
+        "  |  | 2|\n 1|  |  |\n"
+    );
+    // Boards over 99 squares get wider cells.
+    let wide = render_board(Dims::new(10, 10, 100).unwrap(), &[Pos::new(0, 0)]);
+    assert!(wide.starts_with("  1|   |"));
+}
+
+#[test]
+fn verify_names_what_is_wrong() {
+    let k = knight(3, 4, (0, 0), false);
+    let good = textbook(&k, true).1.unwrap();
+    verify_tour(&k, &good).unwrap();
+    let mut bad = good.clone();
+    bad.swap(3, 4);
+    assert!(verify_tour(&k, &bad)
+        .unwrap_err()
+        .contains("not a knight's move"));
+    assert!(verify_tour(&k, &good[..11]).is_err());
+    let closed = knight(3, 4, (0, 0), true);
+    assert!(verify_tour(&closed, &good)
+        .unwrap_err()
+        .contains("not closed"));
+}
+
+#[test]
+fn squares_parse_in_both_notations() {
+    let d = Dims::new(8, 8, 64).unwrap();
+    assert_eq!(parse_square(d, "a1").unwrap(), Pos::new(7, 0));
+    assert_eq!(parse_square(d, "h8").unwrap(), Pos::new(0, 7));
+    assert_eq!(parse_square(d, "C3").unwrap(), Pos::new(5, 2));
+    assert_eq!(parse_square(d, "2,3").unwrap(), Pos::new(2, 3));
+    let wide = Dims::new(3, 30, 90).unwrap();
+    assert_eq!(parse_square(wide, "aa1").unwrap(), Pos::new(2, 26));
+    assert_eq!(file_name(26), "aa");
+    for bad in ["i1", "a9", "a0", "1a", "a", "", "8,0", "-1,0", "a1b", "é1"] {
+        assert!(parse_square(d, bad).is_err(), "{bad}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    #[test]
+    fn every_answer_is_a_verified_tour_or_a_true_no(
+        r in 1usize..=9, c in 1usize..=9, sr in 0usize..9, sc in 0usize..9, closed: bool
+    ) {
+        let d = Dims::new(r, c, MAX_CELLS).unwrap();
+        let k = Knight::new(d, Pos::new(sr % r, sc % c), closed).unwrap();
+        let s = Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET);
+        match s.find(&Control::new()) {
+            Outcome::Tour(t) => prop_assert!(s.verify(&t).is_ok()),
+            Outcome::NoTour(_) if r * c <= 20 => prop_assert_eq!(count_sequential(&k), 0),
+            Outcome::NoTour(_) => {}
+            other => prop_assert!(r.min(c) <= 4, "{:?}", other),
+        }
+    }
+}
+
+#[test]
+fn long_thin_boards_get_tours_from_chained_blocks() {
+    // Warnsdorff's rule strands squares on these; the block chain does not.
+    for (r, c, s) in [
+        (3, 100, (0, 0)),
+        (3, 1000, (1, 3)),
+        (100, 3, (0, 0)),
+        (3, 100, (1, 99)),
+        (3, 17, (2, 0)),
+    ] {
+        let k = knight(r, c, s, false);
+        let t = super::chain::thin_tour(&k, &Control::new())
+            .unwrap_or_else(|| panic!("{r}×{c} from {s:?}"));
+        verify_tour(&k, &t).unwrap();
+        let s = Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET);
+        assert!(matches!(s.find(&Control::new()), Outcome::Tour(_)));
+    }
+    // Four rows: the chain or the search.
+    for (r, c, s) in [(4, 100, (0, 0)), (4, 23, (3, 22)), (4, 1000, (3, 999))] {
+        let s = Solver::new(knight(r, c, s, false), Order::Warnsdorff, DEFAULT_BUDGET);
+        let Outcome::Tour(t) = s.find(&Control::new()) else {
+            panic!("{r}×{c}")
+        };
+        s.verify(&t).unwrap();
+    }
+    // Closed tours and starts in the middle are left to the search.
+    assert!(super::chain::thin_tour(&knight(3, 100, (0, 0), true), &Control::new()).is_none());
+    assert!(super::chain::thin_tour(&knight(3, 100, (1, 50), false), &Control::new()).is_none());
+}
+
+#[test]
+fn the_trait_counts_with_the_fast_counter_and_stops_at_a_limit() {
+    let s = Solver::new(knight(5, 5, (0, 0), false), Order::Plain, DEFAULT_BUDGET);
+    let all = s.count(&Control::new(), None);
+    assert_eq!((all.found, all.stopped), (304, None));
+    assert_eq!(all.found, enumerated(s.knight(), Order::Plain));
+    let some = s.count(&Control::new(), Some(10));
+    assert_eq!((some.found, some.stopped), (10, Some(Stop::Limit)));
+    assert_eq!(s.is_unique(&Control::new()), Some(false));
+    assert!(matches!(s.solve(&Control::new()), Answer::Solved(_)));
+    let none = Solver::new(knight(4, 4, (0, 0), false), Order::Plain, DEFAULT_BUDGET);
+    assert_eq!(none.solve(&Control::new()), Answer::NoSolution);
+    assert_eq!(none.count(&Control::new(), None).found, 0);
+}
+
+#[test]
+fn the_counting_engine_decides_small_boards() {
+    use super::count::decide;
+    // 4×10 from f2 has no open tour: the counter exhausts it.
+    let k = knight(4, 10, (2, 5), false);
+    assert_eq!(decide(&k, &Control::new(), u64::MAX).0, Some(None));
+    // From the corner it finds one, which verifies.
+    let k = knight(4, 10, (0, 0), false);
+    let Some(Some(t)) = decide(&k, &Control::new(), u64::MAX).0 else {
+        panic!("no tour from the corner")
+    };
+    verify_tour(&k, &t).unwrap();
+    let k = knight(6, 6, (0, 0), true);
+    let Some(Some(t)) = decide(&k, &Control::new(), u64::MAX).0 else {
+        panic!("no closed 6×6 tour")
+    };
+    verify_tour(&k, &t).unwrap();
+    // Too large for the counter: no answer.
+    assert_eq!(
+        decide(&knight(12, 12, (0, 0), false), &Control::new(), 10).0,
+        None
+    );
+}
