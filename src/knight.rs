@@ -340,6 +340,53 @@ impl GridPuzzle for Solver {
         render_board(self.knight.dims, tour.map(Vec::as_slice).unwrap_or(&[]))
     }
 
+    /// A chequered board with the tour as a line through the square centres
+    /// and each square numbered, like seed 003's drawing (numbers up to 30×30).
+    fn render_svg(&self, tour: Option<&Tour>) -> Result<String> {
+        let dims = self.knight.dims;
+        crate::render::check_drawable(dims)?;
+        let cell = crate::render::cell_size(dims);
+        let mut svg = crate::render::Svg::new(cell * dims.cols as f64, cell * dims.rows as f64);
+        let centre = |p: Pos| ((p.col as f64 + 0.5) * cell, (p.row as f64 + 0.5) * cell);
+        for p in dims.positions() {
+            let fill = if (p.row + p.col) % 2 == 0 {
+                "#f0d9b5"
+            } else {
+                "#b58863"
+            };
+            svg.rect(
+                p.col as f64 * cell,
+                p.row as f64 * cell,
+                cell,
+                cell,
+                fill,
+                None,
+            );
+        }
+        let path = tour.map(Vec::as_slice).unwrap_or(&[]);
+        let mut points: Vec<(f64, f64)> = path.iter().map(|&p| centre(p)).collect();
+        if self.knight.closed && path.len() == dims.cells() {
+            points.extend(points.first().copied());
+        }
+        if points.len() > 1 {
+            svg.polyline(&points, "#1d3557", (cell / 14.0).max(0.4));
+        }
+        let (x, y) = centre(self.knight.start);
+        svg.circle(x, y, cell / 6.0, "#d62828");
+        let labelled = dims.rows.max(dims.cols) <= crate::render::MAX_LABELLED_SIDE;
+        for (i, &p) in path.iter().enumerate().filter(|_| labelled) {
+            let (x, y) = centre(p);
+            svg.text(
+                x,
+                y - cell / 4.0,
+                cell / 3.0,
+                "#000000",
+                &(i + 1).to_string(),
+            );
+        }
+        Ok(svg.finish())
+    }
+
     fn solve(&self, ctl: &Control) -> Answer<Tour> {
         match self.find(ctl) {
             Outcome::Tour(t) => Answer::Solved(t),

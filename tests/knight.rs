@@ -226,3 +226,14 @@ fn bad_input_exits_2_with_one_line() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn svg_draws_the_tour_with_numbers() {
+    let path = crate::util::temp_path("knight.svg");
+    crate::util::puzzles(&["knight", "6", "6", "--closed", "--svg", &path])
+        .assert()
+        .success();
+    assert_eq!(crate::util::svg_elements(&path, "rect"), 36);
+    assert_eq!(crate::util::svg_elements(&path, "polyline"), 1);
+    assert_eq!(crate::util::svg_elements(&path, "text"), 36);
+}

@@ -113,6 +113,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
         OrderArg::Plain => Order::Plain,
     };
     let solver = Solver::new(problem, order, args.budget);
+    // Every knight search polls the stop flag and reports what it has.
+    ctx.interruptible();
     if args.count {
         if args.all_starts {
             return count_all_starts(&args, dims, ctx);
@@ -168,6 +170,8 @@ fn solve(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Fai
             Outcome::Interrupted
         }
     };
+    args.common
+        .write_svg(|| solver.render_svg(report.tour.as_ref()))?;
     if args.common.json {
         ctx.out.json(&report)?;
         return Ok(outcome);
