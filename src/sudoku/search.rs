@@ -1,0 +1,490 @@
+//! The search: candidates as bitmasks, singles propagated, most-constrained cell first (seed 002).
+//!
+//! Every cell holds a `u64` mask of the digits still possible there (bit d-1
+//! for digit d). Placing a digit removes it from the cell's peers; a peer left
+//! with one candidate is queued (naked single); a digit left with one place in
+//! a row, column or box is placed there (hidden single); a digit whose places
+//! in a box lie on one line is removed from the rest of that line, and the
+//! other way round (locked candidates). When nothing more follows, the search
+//! branches on the empty cell with the fewest candidates — seed 002's order
+//! "from the cells with the fewest possibilities to those with the most" —
+//! trying its digits in increasing order.
+//!
+//! The depth-first search keeps one state per depth in an explicit stack
+//! (no recursion): a child state is a copy of its parent plus one digit.
+
+use super::MAX_ORDER;
+use crate::control::{Control, Stop, Tally};
+use std::ops::ControlFlow;
+use std::sync::OnceLock;
+
+/// How often (in nodes) the search polls the stop flag.
+const POLL_MASK: u64 = (1 << 12) - 1;
+
+/// The fixed geometry of one order: units (rows, columns, boxes) and peers, computed once.
+#[derive(Debug)]
+pub struct Layout {
+    order: usize,
+    side: usize,
+    cells: usize,
+    /// `3·side` units of `side` cells each: rows, then columns, then boxes.
+    units: Vec<u16>,
+    /// The row, column and box unit of each cell.
+    cell_units: Vec<[u16; 3]>,
+    /// The peers of each cell (cells sharing a unit with it), `npeers` per cell.
+    peers: Vec<u16>,
+    npeers: usize,
+}
+
+static LAYOUTS: [OnceLock<Layout>; MAX_ORDER + 1] = [const { OnceLock::new() }; MAX_ORDER + 1];
+
+impl Layout {
+    /// The layout of `order` (2..=[`MAX_ORDER`]), built on first use and shared.
+    pub fn of_order(order: usize) -> &'static Layout {
+        LAYOUTS[order].get_or_init(|| Layout::build(order))
+    }
+
+    fn build(order: usize) -> Layout {
+        let n = order;
+        let side = n * n;
+        let cells = side * side;
+        let mut units = Vec::with_capacity(3 * cells);
+        for r in 0..side {
+            units.extend((0..side).map(|c| (r * side + c) as u16));
+        }
+        for c in 0..side {
+            units.extend((0..side).map(|r| (r * side + c) as u16));
+        }
+        for b in 0..side {
+            let (r0, c0) = ((b / n) * n, (b % n) * n);
+            for k in 0..side {
+                units.push(((r0 + k / n) * side + c0 + k % n) as u16);
+            }
+        }
+        let cell_units: Vec<[u16; 3]> = (0..cells)
+            .map(|i| {
+                let (r, c) = (i / side, i % side);
+                let b = (r / n) * n + c / n;
+                [r as u16, (side + c) as u16, (2 * side + b) as u16]
+            })
+            .collect();
+        let npeers = 3 * side - 2 * n - 1;
+        let mut peers = Vec::with_capacity(cells * npeers);
+        for (i, cu) in cell_units.iter().enumerate() {
+            let mut mine: Vec<u16> = cu
+                .iter()
+                .flat_map(|&u| units[u as usize * side..(u as usize + 1) * side].iter().copied())
+                .filter(|&p| p as usize != i)
+                .collect();
+            mine.sort_unstable();
+            mine.dedup();
+            debug_assert_eq!(mine.len(), npeers);
+            peers.extend(mine);
+        }
+        Layout {
+            order,
+            side,
+            cells,
+            units,
+            cell_units,
+            peers,
+            npeers,
+        }
+    }
+
+    #[inline]
+    fn unit(&self, u: usize) -> &[u16] {
+        &self.units[u * self.side..(u + 1) * self.side]
+    }
+
+    #[inline]
+    fn peers_of(&self, cell: usize) -> &[u16] {
+        &self.peers[cell * self.npeers..(cell + 1) * self.npeers]
+    }
+}
+
+/// One node of the search: the candidates, the digits placed per unit, the values.
+#[derive(Debug, Clone)]
+struct State {
+    cand: Vec<u64>,
+    placed: Vec<u64>,
+    value: Vec<u8>,
+    /// Empty cells left.
+    left: usize,
+    /// The cell branched on at this depth, and the digits not yet tried there.
+    cell: usize,
+    remaining: u64,
+}
+
+impl State {
+    fn new(lay: &Layout) -> State {
+        State {
+            cand: vec![0; lay.cells],
+            placed: vec![0; 3 * lay.side],
+            value: vec![0; lay.cells],
+            left: lay.cells,
+            cell: 0,
+            remaining: 0,
+        }
+    }
+
+    fn reset(&mut self, lay: &Layout, full: u64) {
+        self.cand.fill(full);
+        self.placed.fill(0);
+        self.value.fill(0);
+        self.left = lay.cells;
+    }
+
+    fn copy_from(&mut self, other: &State) {
+        self.cand.copy_from_slice(&other.cand);
+        self.placed.copy_from_slice(&other.placed);
+        self.value.copy_from_slice(&other.value);
+        self.left = other.left;
+    }
+
+    /// Places the digit of mask `bit` at `cell` and removes it from the peers,
+    /// queueing peers left with one candidate. False on a contradiction.
+    #[inline]
+    fn place(&mut self, lay: &Layout, cell: usize, bit: u64, queue: &mut Vec<u16>) -> bool {
+        if self.value[cell] != 0 {
+            return self.cand[cell] == bit;
+        }
+        if self.cand[cell] & bit == 0 {
+            return false;
+        }
+        let [r, c, b] = lay.cell_units[cell];
+        let (r, c, b) = (r as usize, c as usize, b as usize);
+        if (self.placed[r] | self.placed[c] | self.placed[b]) & bit != 0 {
+            return false;
+        }
+        self.placed[r] |= bit;
+        self.placed[c] |= bit;
+        self.placed[b] |= bit;
+        self.cand[cell] = bit;
+        self.value[cell] = bit.trailing_zeros() as u8 + 1;
+        self.left -= 1;
+        for &p in lay.peers_of(cell) {
+            let p = p as usize;
+            let m = self.cand[p];
+            if m & bit != 0 {
+                let m = m & !bit;
+                if m == 0 {
+                    return false;
+                }
+                self.cand[p] = m;
+                if m & (m - 1) == 0 {
+                    queue.push(p as u16);
+                }
+            }
+        }
+        true
+    }
+
+    /// Places every queued naked single, then hidden singles, until neither
+    /// applies; then locked candidates, and again. False on a contradiction.
+    fn propagate(&mut self, lay: &Layout, full: u64, queue: &mut Vec<u16>) -> bool {
+        let ok = self.propagate_inner(lay, full, queue);
+        queue.clear();
+        ok
+    }
+
+    fn propagate_inner(&mut self, lay: &Layout, full: u64, queue: &mut Vec<u16>) -> bool {
+        loop {
+            while let Some(p) = queue.pop() {
+                let p = p as usize;
+                if self.value[p] == 0 && !self.place(lay, p, self.cand[p], queue) {
+                    return false;
+                }
+            }
+            if self.left == 0 {
+                return true;
+            }
+            match self.hidden_singles(lay, full, queue) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.locked_candidates(lay, queue) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => return true,
+            }
+        }
+    }
+
+    /// Narrows every digit that has a single place left in some unit to that
+    /// place and queues it. `None` on a contradiction (a digit with no place,
+    /// or a cell that would need two digits), else whether anything was found.
+    fn hidden_singles(&mut self, lay: &Layout, full: u64, queue: &mut Vec<u16>) -> Option<bool> {
+        let mut found = false;
+        for u in 0..3 * lay.side {
+            let cells = lay.unit(u);
+            let (mut once, mut twice) = (0u64, 0u64);
+            for &c in cells {
+                let m = self.cand[c as usize];
+                twice |= once & m;
+                once |= m;
+            }
+            if once != full {
+                return None;
+            }
+            let mut singles = once & !twice & !self.placed[u];
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles ^= bit;
+                let cell = cells.iter().find(|&&c| self.cand[c as usize] & bit != 0)?;
+                let cell = *cell as usize;
+                if self.cand[cell] != bit {
+                    self.cand[cell] = bit;
+                }
+                queue.push(cell as u16);
+                found = true;
+            }
+        }
+        Some(found)
+    }
+
+    /// Locked candidates: a digit whose places in a box all lie on one row (or
+    /// column) cannot be elsewhere on that row (pointing); a digit whose places
+    /// on a row (or column) all lie in one box cannot be elsewhere in that box
+    /// (claiming). `None` on a contradiction, else whether anything was removed.
+    fn locked_candidates(&mut self, lay: &Layout, queue: &mut Vec<u16>) -> Option<bool> {
+        let n = lay.order;
+        let side = lay.side;
+        let mut changed = false;
+        // Segments: the n cells where box `b` meets a row or a column.
+        // seg_row[b][k] = candidates of the box's k-th row segment (open cells only).
+        let mut seg = [0u64; MAX_ORDER];
+        for b in 0..side {
+            let (r0, c0) = ((b / n) * n, (b % n) * n);
+            for along_rows in [true, false] {
+                let (mut once, mut twice) = (0u64, 0u64);
+                for (k, s) in seg.iter_mut().enumerate().take(n) {
+                    let mut m = 0u64;
+                    for j in 0..n {
+                        let (r, c) = if along_rows {
+                            (r0 + k, c0 + j)
+                        } else {
+                            (r0 + j, c0 + k)
+                        };
+                        let cell = r * side + c;
+                        if self.value[cell] == 0 {
+                            m |= self.cand[cell];
+                        }
+                    }
+                    *s = m;
+                    twice |= once & m;
+                    once |= m;
+                }
+                // Box b → line (pointing): digits of exactly one segment of the box.
+                let pointing = once & !twice;
+                // Line → box (claiming): a line's digits found only in this box's segment.
+                for (k, &s) in seg.iter().enumerate().take(n) {
+                    let line = if along_rows { r0 + k } else { c0 + k };
+                    // Pointing: remove `s & pointing` from the line outside the box.
+                    let point = s & pointing;
+                    if point != 0 {
+                        for j in 0..side {
+                            let inside = if along_rows {
+                                j / n == c0 / n
+                            } else {
+                                j / n == r0 / n
+                            };
+                            if inside {
+                                continue;
+                            }
+                            let cell = if along_rows {
+                                line * side + j
+                            } else {
+                                j * side + line
+                            };
+                            if !self.remove(cell, point, queue)? {
+                                continue;
+                            }
+                            changed = true;
+                        }
+                    }
+                    // Claiming: digits of this segment absent from the rest of the line.
+                    let mut rest = 0u64;
+                    for j in 0..side {
+                        let inside = if along_rows {
+                            j / n == c0 / n
+                        } else {
+                            j / n == r0 / n
+                        };
+                        if inside {
+                            continue;
+                        }
+                        let cell = if along_rows {
+                            line * side + j
+                        } else {
+                            j * side + line
+                        };
+                        if self.value[cell] == 0 {
+                            rest |= self.cand[cell];
+                        }
+                    }
+                    let claim = s & !rest & !self.placed[if along_rows { line } else { side + line }];
+                    if claim != 0 {
+                        for (k2, _) in seg.iter().enumerate().take(n) {
+                            if k2 == k {
+                                continue;
+                            }
+                            for j in 0..n {
+                                let (r, c) = if along_rows {
+                                    (r0 + k2, c0 + j)
+                                } else {
+                                    (r0 + j, c0 + k2)
+                                };
+                                if self.remove(r * side + c, claim, queue)? {
+                                    changed = true;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// Removes the digits of `mask` from an open cell. `None` when the cell
+    /// is left with none, else whether anything was removed.
+    #[inline]
+    fn remove(&mut self, cell: usize, mask: u64, queue: &mut Vec<u16>) -> Option<bool> {
+        if self.value[cell] != 0 {
+            return Some(false);
+        }
+        let m = self.cand[cell];
+        if m & mask == 0 {
+            return Some(false);
+        }
+        let m = m & !mask;
+        if m == 0 {
+            return None;
+        }
+        self.cand[cell] = m;
+        if m & (m - 1) == 0 {
+            queue.push(cell as u16);
+        }
+        Some(true)
+    }
+
+    /// The open cell with the fewest candidates (the first such in reading order).
+    fn most_constrained(&self) -> usize {
+        let mut best = usize::MAX;
+        let mut best_count = u32::MAX;
+        for (i, (&m, &v)) in self.cand.iter().zip(&self.value).enumerate() {
+            if v == 0 {
+                let k = m.count_ones();
+                if k < best_count {
+                    best = i;
+                    best_count = k;
+                    if k <= 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// A reusable search for one order: the state stack and the work queue.
+#[derive(Debug)]
+pub(crate) struct Search<'a> {
+    lay: &'a Layout,
+    full: u64,
+    stack: Vec<State>,
+    queue: Vec<u16>,
+}
+
+impl<'a> Search<'a> {
+    /// A search on grids of `lay`'s order.
+    pub(crate) fn new(lay: &'a Layout) -> Self {
+        Search {
+            lay,
+            full: if lay.side == 64 {
+                u64::MAX
+            } else {
+                (1u64 << lay.side) - 1
+            },
+            stack: vec![State::new(lay)],
+            queue: Vec::with_capacity(lay.cells),
+        }
+    }
+
+    /// Visits every completion of `clues` (row by row, 0 empty) until `visit`
+    /// breaks or `ctl` is stopped. The clues must not clash.
+    pub(crate) fn run(
+        &mut self,
+        clues: &[u8],
+        ctl: &Control,
+        visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Tally {
+        let lay = self.lay;
+        let full = self.full;
+        let mut found = 0u64;
+        let done = |found, stopped| Tally { found, stopped };
+        let root = &mut self.stack[0];
+        root.reset(lay, full);
+        self.queue.clear();
+        for (i, &v) in clues.iter().enumerate() {
+            if v != 0 && !root.place(lay, i, 1u64 << (v - 1), &mut self.queue) {
+                self.queue.clear();
+                return done(0, None);
+            }
+        }
+        if !root.propagate(lay, full, &mut self.queue) {
+            return done(0, None);
+        }
+        if root.left == 0 {
+            let stop = visit(&root.value).is_break();
+            return done(1, stop.then_some(Stop::Limit));
+        }
+        root.cell = root.most_constrained();
+        root.remaining = root.cand[root.cell];
+        let mut depth = 0usize;
+        let mut nodes = 0u64;
+        loop {
+            nodes += 1;
+            if nodes & POLL_MASK == 0 && ctl.stopped() {
+                return done(found, Some(Stop::Interrupted));
+            }
+            let remaining = self.stack[depth].remaining;
+            if remaining == 0 {
+                if depth == 0 {
+                    return done(found, None);
+                }
+                depth -= 1;
+                continue;
+            }
+            let bit = remaining & remaining.wrapping_neg();
+            self.stack[depth].remaining ^= bit;
+            if self.stack.len() == depth + 1 {
+                self.stack.push(State::new(lay));
+            }
+            let (parents, children) = self.stack.split_at_mut(depth + 1);
+            let parent = &parents[depth];
+            let child = &mut children[0];
+            child.copy_from(parent);
+            let cell = parent.cell;
+            if !child.place(lay, cell, bit, &mut self.queue)
+                || !child.propagate(lay, full, &mut self.queue)
+            {
+                self.queue.clear();
+                continue;
+            }
+            if child.left == 0 {
+                found += 1;
+                if visit(&child.value).is_break() {
+                    return done(found, Some(Stop::Limit));
+                }
+                continue;
+            }
+            child.cell = child.most_constrained();
+            child.remaining = child.cand[child.cell];
+            depth += 1;
+        }
+    }
+}

@@ -1,0 +1,6 @@
+//! Unit tests of the Sudoku model, reader and search.
+
+use super::*;
+
+#[test]
+fn placeholder() {}
