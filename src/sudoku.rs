@@ -13,6 +13,7 @@
 
 mod parse;
 mod search;
+pub mod symmetry;
 
 
 use crate::control::{Control, Stop, Tally};
