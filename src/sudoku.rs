@@ -15,7 +15,6 @@ mod parse;
 mod search;
 pub mod symmetry;
 
-
 use crate::control::{Control, Stop, Tally};
 use crate::grid::{Dims, Pos};
 use crate::puzzle::GridPuzzle;
@@ -214,10 +213,7 @@ impl Sudoku {
         }
         let side = self.side();
         if let Some(i) = solution.cells.iter().position(|&v| v == 0) {
-            return Err(format!(
-                "cell {} is empty",
-                Pos::new(i / side, i % side)
-            ));
+            return Err(format!("cell {} is empty", Pos::new(i / side, i % side)));
         }
         if let Some((a, b)) = solution.clash() {
             return Err(format!("cells {a} and {b} hold the same digit"));
@@ -302,11 +298,7 @@ impl GridPuzzle for Solver {
 
     /// Depth-first search from the most constrained cell, with singles and
     /// locked candidates propagated at every node (see [`search`]).
-    fn enumerate(
-        &self,
-        ctl: &Control,
-        visit: &mut dyn FnMut(&Sudoku) -> ControlFlow<()>,
-    ) -> Tally {
+    fn enumerate(&self, ctl: &Control, visit: &mut dyn FnMut(&Sudoku) -> ControlFlow<()>) -> Tally {
         if self.puzzle.clash().is_some() {
             return Tally {
                 found: 0,

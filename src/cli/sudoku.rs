@@ -123,10 +123,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
         }
         Input::Batch(entries) => {
             if args.all {
-                return Err(Error::usage(
-                    "--all lists the solutions of one grid, not of a batch",
-                )
-                .into());
+                return Err(
+                    Error::usage("--all lists the solutions of one grid, not of a batch").into(),
+                );
             }
             batch(&args, entries, mode, ctx)
         }
@@ -335,7 +334,9 @@ fn batch(
     }
     if bad {
         ctx.out.flush()?;
-        return Err(Error::usage("some lines of the batch are not puzzles (reported above)").into());
+        return Err(
+            Error::usage("some lines of the batch are not puzzles (reported above)").into(),
+        );
     }
     Ok(if none {
         Outcome::NoSolution

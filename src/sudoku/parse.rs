@@ -276,13 +276,16 @@ fn single(source: &Source, content: &[(usize, &str)]) -> Result<Sudoku> {
     for (line, cells) in &rows {
         for cell in cells.iter() {
             if cell.value > side {
+                let shown = match line.text.chars().nth(cell.col - 1) {
+                    Some(ch) if !numbers && ch.is_ascii_alphabetic() => {
+                        format!("'{ch}' ({})", cell.value)
+                    }
+                    _ => cell.value.to_string(),
+                };
                 return Err(source.error(
                     line.no,
                     cell.col,
-                    format!(
-                        "{} is above {side}, the largest digit of a {side}×{side} grid",
-                        cell.value
-                    ),
+                    format!("{shown} is above {side}, the largest digit of a {side}×{side} grid"),
                 ));
             }
             values.push(cell.value as u8);

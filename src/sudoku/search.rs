@@ -33,7 +33,7 @@ pub struct Layout {
     cell_units: Vec<[u16; 3]>,
     /// The peers of each cell (cells sharing a unit with it), `npeers` per cell.
     peers: Vec<u16>,
-    npeers: usize,
+    pub(super) npeers: usize,
     /// Whether to look for locked candidates before branching: measured, they
     /// pay on 16×16 and larger grids and cost more than they save on 9×9 ones.
     locked: bool,
@@ -76,7 +76,11 @@ impl Layout {
         for (i, cu) in cell_units.iter().enumerate() {
             let mut mine: Vec<u16> = cu
                 .iter()
-                .flat_map(|&u| units[u as usize * side..(u as usize + 1) * side].iter().copied())
+                .flat_map(|&u| {
+                    units[u as usize * side..(u as usize + 1) * side]
+                        .iter()
+                        .copied()
+                })
                 .filter(|&p| p as usize != i)
                 .collect();
             mine.sort_unstable();
@@ -102,7 +106,7 @@ impl Layout {
     }
 
     #[inline]
-    fn peers_of(&self, cell: usize) -> &[u16] {
+    pub(super) fn peers_of(&self, cell: usize) -> &[u16] {
         &self.peers[cell * self.npeers..(cell + 1) * self.npeers]
     }
 }
