@@ -241,6 +241,9 @@ impl State {
     fn hidden_singles(&mut self, lay: &Layout, full: u64, queue: &mut Vec<u16>) -> Option<bool> {
         let mut found = false;
         for u in 0..3 * lay.side {
+            if self.placed[u] == full {
+                continue;
+            }
             let cells = lay.unit(u);
             let (mut once, mut twice) = (0u64, 0u64);
             for &c in cells {
@@ -481,14 +484,20 @@ impl<'a> Search<'a> {
             }
             let bit = remaining & remaining.wrapping_neg();
             self.stack[depth].remaining ^= bit;
-            if self.stack.len() == depth + 1 {
+            // The last digit of a cell needs no copy: the parent state is not needed again.
+            let last = remaining == bit;
+            if !last && self.stack.len() == depth + 1 {
                 self.stack.push(State::new(lay));
             }
+            let child_depth = if last { depth } else { depth + 1 };
             let (parents, children) = self.stack.split_at_mut(depth + 1);
-            let parent = &parents[depth];
-            let child = &mut children[0];
-            child.copy_from(parent);
-            let cell = parent.cell;
+            let cell = parents[depth].cell;
+            let child = if last {
+                &mut parents[depth]
+            } else {
+                children[0].copy_from(&parents[depth]);
+                &mut children[0]
+            };
             if !child.place(lay, cell, bit, &mut self.queue)
                 || !child.propagate(lay, full, &mut self.queue, &mut self.seg)
             {
@@ -504,7 +513,7 @@ impl<'a> Search<'a> {
             }
             child.cell = child.most_constrained();
             child.remaining = child.cand[child.cell];
-            depth += 1;
+            depth = child_depth;
         }
     }
 }
