@@ -309,3 +309,104 @@ fn limit_needs_count_or_all() {
         .assert()
         .code(2);
 }
+
+/// The JSON Lines printed by `puzzles args` (with `input` on stdin), which must exit with `status`.
+fn json_lines(args: &[&str], input: &str, status: i32) -> Vec<serde_json::Value> {
+    let out = puzzles(args)
+        .write_stdin(input)
+        .assert()
+        .code(status)
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn generated_puzzles_solve_back_uniquely_and_repeat_with_the_seed() {
+    let made = puzzles(&["sudoku", "--generate", "3", "--seed", "11"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let made = String::from_utf8(made).unwrap();
+    assert!(made.starts_with("# puzzles sudoku --generate 3 --order 3 --seed 11\n"));
+    assert_eq!(made.lines().count(), 4);
+    let again = puzzles(&["sudoku", "--generate", "3", "--seed", "11"])
+        .output()
+        .unwrap()
+        .stdout;
+    assert_eq!(made.as_bytes(), again.as_slice());
+    // Fed back as a batch: every puzzle has exactly one solution.
+    for a in json_lines(&["sudoku", "-", "--json"], &made, 0) {
+        assert_eq!(a["unique"], true);
+        assert_solves(
+            a["puzzle"].as_str().unwrap(),
+            a["solution"].as_str().unwrap(),
+            9,
+        );
+    }
+    let g = json_lines(
+        &[
+            "sudoku",
+            "--generate",
+            "1",
+            "--order",
+            "2",
+            "--seed",
+            "3",
+            "--json",
+        ],
+        "",
+        0,
+    );
+    assert_eq!(g[0]["size"], 4);
+    assert_solves(
+        g[0]["puzzle"].as_str().unwrap(),
+        g[0]["solution"].as_str().unwrap(),
+        4,
+    );
+}
+
+#[test]
+fn transformed_puzzles_keep_their_number_of_solutions() {
+    let moved = puzzles(&[
+        "sudoku",
+        "puzzles/sudoku/batch-9x9.txt",
+        "--transform",
+        "--seed",
+        "2",
+    ])
+    .assert()
+    .success()
+    .get_output()
+    .stdout
+    .clone();
+    let moved = String::from_utf8(moved).unwrap();
+    let original = std::fs::read_to_string("puzzles/sudoku/batch-9x9.txt").unwrap();
+    let before = json_lines(
+        &["sudoku", "-", "--count", "--limit", "50", "--json"],
+        &original,
+        0,
+    );
+    let after = json_lines(
+        &["sudoku", "-", "--count", "--limit", "50", "--json"],
+        &moved,
+        0,
+    );
+    assert_eq!(before.len(), after.len());
+    for (b, a) in before.iter().zip(&after) {
+        assert_eq!(b["count"], a["count"]);
+        let clues =
+            |v: &serde_json::Value| v["puzzle"].as_str().unwrap().matches(|c| c != '.').count();
+        if clues(b) > 0 {
+            assert_ne!(b["puzzle"], a["puzzle"]);
+        }
+        assert_eq!(clues(b), clues(a));
+    }
+}

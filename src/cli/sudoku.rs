@@ -4,8 +4,9 @@ use super::{Common, Context, Failure, Outcome};
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::grid::Pos;
 use puzzles::input::Source;
+use puzzles::sudoku::symmetry::Transform;
 use puzzles::sudoku::{self, Entry, Input, Solver, Sudoku};
-use puzzles::{Control, Error, GridPuzzle, Stop};
+use puzzles::{random, Control, Error, GridPuzzle, Stop};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::ops::ControlFlow;
@@ -26,8 +27,12 @@ puzzles sudoku puzzles/sudoku/4x4-empty.txt --count\n  puzzles sudoku puzzles/su
 )]
 pub struct Args {
     /// The puzzle file (`-` for stdin): one grid, or one puzzle per line.
-    #[arg(value_name = "FILE")]
-    file: String,
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "generate",
+        conflicts_with = "generate"
+    )]
+    file: Option<String>,
     /// Count the solutions (stop at --limit K when given).
     #[arg(long, conflicts_with = "all")]
     count: bool,
@@ -40,6 +45,19 @@ pub struct Args {
     /// Solve a batch on N threads (answers stay in input order).
     #[arg(long, short, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: u64,
+    /// Print each puzzle moved by a random symmetry of seed 002 (band, stack,
+    /// row and column permutations, transposition, relabelling), one per line.
+    #[arg(long, conflicts_with_all = ["count", "all"])]
+    transform: bool,
+    /// Generate K minimal puzzles with a unique solution, one per line.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    generate: Option<u64>,
+    /// With --generate: the order n (n²×n² grids), 2 to 4.
+    #[arg(long, value_name = "N", requires = "generate", default_value_t = 3, value_parser = clap::value_parser!(u64).range(2..=4))]
+    order: u64,
+    /// The seed of --generate and --transform (printed, so any run can be repeated).
+    #[arg(long)]
+    seed: Option<u64>,
     #[command(flatten)]
     common: Common,
 }
@@ -107,8 +125,18 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
     } else {
         Mode::Solve
     };
-    let source = Source::read(&args.file)?;
-    match sudoku::read(&source)? {
+    if let Some(k) = args.generate {
+        return generate(&args, k, ctx);
+    }
+    if args.seed.is_some() && !args.transform {
+        return Err(Error::usage("--seed goes with --generate or --transform").into());
+    }
+    let source = Source::read(args.file.as_deref().unwrap_or("-"))?;
+    let input = sudoku::read(&source)?;
+    if args.transform {
+        return transform(&args, input, ctx);
+    }
+    match input {
         Input::Single(puzzle) => {
             if args.all {
                 return list_all(&args, puzzle, ctx);
@@ -412,4 +440,107 @@ fn list_all(args: &Args, puzzle: Sudoku, ctx: &mut Context) -> Result<Outcome, F
     } else {
         Outcome::Answered
     })
+}
+
+/// One generated puzzle (or a transformed one), in text or JSON.
+#[derive(Debug, Serialize)]
+struct Made {
+    size: usize,
+    puzzle: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<bool>,
+    clues: usize,
+    seed: u64,
+}
+
+/// `--generate K`: minimal puzzles with a unique solution, each checked before it is printed.
+fn generate(args: &Args, k: u64, ctx: &mut Context) -> Result<Outcome, Failure> {
+    let seed = args.seed.unwrap_or_else(random::fresh_seed);
+    let mut rng = random::rng(seed);
+    let order = args.order as usize;
+    if !args.common.json {
+        ctx.out.line(&format!(
+            "# puzzles sudoku --generate {k} --order {order} --seed {seed}"
+        ))?;
+    }
+    for _ in 0..k {
+        let Some(g) = sudoku::generate::generate(order, &mut rng, &ctx.control) else {
+            return Ok(Outcome::Interrupted);
+        };
+        // Check what is printed: the solution solves the puzzle, and nothing else does.
+        let solver = Solver::new(g.puzzle.clone());
+        solver.verify(&g.solution).map_err(Error::Check)?;
+        let (first, unique) = solver.solve_and_check_unique(&ctx.control);
+        match (first, unique) {
+            (Some(s), Some(true)) if s == g.solution => {}
+            (_, None) => return Ok(Outcome::Interrupted),
+            _ => return Err(Error::Check("a generated puzzle is not unique".into()).into()),
+        }
+        let made = Made {
+            size: g.puzzle.side(),
+            puzzle: g.puzzle.to_line(),
+            solution: Some(g.solution.to_line()),
+            unique: Some(true),
+            clues: g.puzzle.clues(),
+            seed,
+        };
+        if args.common.json {
+            ctx.out.json(&made)?;
+        } else {
+            ctx.out.line(&made.puzzle)?;
+        }
+    }
+    Ok(Outcome::Answered)
+}
+
+/// `--transform`: every puzzle moved by its own random symmetry, one per line.
+fn transform(args: &Args, input: Input, ctx: &mut Context) -> Result<Outcome, Failure> {
+    let seed = args.seed.unwrap_or_else(random::fresh_seed);
+    let mut rng = random::rng(seed);
+    let puzzles: Vec<Result<Sudoku, Error>> = match input {
+        Input::Single(p) => vec![Ok(p)],
+        Input::Batch(entries) => entries.into_iter().map(|e| e.puzzle).collect(),
+    };
+    if !args.common.json {
+        ctx.out
+            .line(&format!("# puzzles sudoku --transform --seed {seed}"))?;
+    }
+    let mut bad = false;
+    for p in puzzles {
+        let p = match p {
+            Ok(p) => p,
+            Err(e) => {
+                bad = true;
+                ctx.out.flush()?;
+                eprintln!("puzzles: {e}");
+                continue;
+            }
+        };
+        let moved = Transform::random(p.order(), &mut rng).apply(&p);
+        if moved.clues() != p.clues() {
+            return Err(Error::Check("a symmetry changed the number of clues".into()).into());
+        }
+        let made = Made {
+            size: moved.side(),
+            puzzle: moved.to_line(),
+            solution: None,
+            unique: None,
+            clues: moved.clues(),
+            seed,
+        };
+        if args.common.json {
+            ctx.out.json(&made)?;
+        } else {
+            ctx.out.line(&made.puzzle)?;
+        }
+    }
+    if bad {
+        ctx.out.flush()?;
+        return Err(
+            Error::usage("some lines of the batch are not puzzles (reported above)").into(),
+        );
+    }
+    Ok(Outcome::Answered)
 }

@@ -350,3 +350,24 @@ proptest! {
         prop_assert!(solver.count(&Control::new(), Some(2)).found >= 1);
     }
 }
+
+#[test]
+fn generated_puzzles_are_unique_and_minimal() {
+    let ctl = Control::new();
+    for (order, seed) in [(2, 1), (2, 2), (3, 3), (3, 4)] {
+        let g = generate::generate(order, &mut rng(seed), &ctl).unwrap();
+        let solver = Solver::new(g.puzzle.clone());
+        assert!(solver.verify(&g.solution).is_ok());
+        assert_eq!(count(&g.puzzle, None).found, 1, "{}", g.puzzle);
+        // Removing any clue makes the solution ambiguous.
+        for i in (0..g.puzzle.cells.len()).filter(|&i| g.puzzle.cells[i] != 0) {
+            let mut fewer = g.puzzle.clone();
+            fewer.cells[i] = 0;
+            assert_eq!(count(&fewer, Some(2)).found, 2, "clue {i} of {}", g.puzzle);
+        }
+    }
+    // The same seed gives the same puzzle.
+    let a = generate::generate(3, &mut rng(9), &ctl).unwrap();
+    let b = generate::generate(3, &mut rng(9), &ctl).unwrap();
+    assert_eq!(a.puzzle, b.puzzle);
+}
