@@ -298,7 +298,7 @@ impl GridPuzzle for Solver {
     }
 
     /// Depth-first search from the most constrained cell, with singles and
-    /// locked candidates propagated at every node (see [`search`]).
+    /// locked candidates propagated at every node (the `search` module).
     fn enumerate(&self, ctl: &Control, visit: &mut dyn FnMut(&Sudoku) -> ControlFlow<()>) -> Tally {
         if self.puzzle.clash().is_some() {
             return Tally {

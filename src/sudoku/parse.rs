@@ -144,7 +144,7 @@ fn prefer_numbers(lines: &[(usize, &str)]) -> bool {
         chars_total += text.chars().filter(|&c| !is_layout(c)).count();
     }
     let whole = |n: usize| order_of(n).is_some_and(|o| o >= MIN_ORDER);
-    multi && (whole(words_total) || !whole(chars_total) || lines.len() == 1)
+    multi && (whole(words_total) || !whole(chars_total))
 }
 
 /// Reads one grid or a batch from `source`.

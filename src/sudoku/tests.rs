@@ -246,6 +246,10 @@ fn reads_the_line_block_number_and_letter_forms() {
     assert_eq!(a.order(), 3);
     assert_eq!(a.to_line(), line);
     assert_eq!(one(&line.replace('.', "0")), a);
+    // Digits grouped by spaces on one line are still one character per cell.
+    let zeros = line.replace('.', "0");
+    let grouped: Vec<&str> = (0..27).map(|k| &zeros[3 * k..3 * k + 3]).collect();
+    assert_eq!(one(&grouped.join(" ")), a);
     // Block form with separators and comments reads back the same grid.
     let block = format!("# a comment\n{}", a.to_block());
     assert_eq!(one(&block), a);
