@@ -238,6 +238,12 @@ impl std::fmt::Display for Sudoku {
     }
 }
 
+thread_local! {
+    /// One idle search per order and thread (taken while in use, so a nested search makes its own).
+    static SEARCHES: std::cell::RefCell<[Option<search::Search<'static>>; MAX_ORDER + 1]> =
+        const { std::cell::RefCell::new([const { None }; MAX_ORDER + 1]) };
+}
+
 /// A puzzle ready to be searched: what the [`GridPuzzle`] trait drives.
 #[derive(Debug, Clone)]
 pub struct Solver {
@@ -307,14 +313,19 @@ impl GridPuzzle for Solver {
             };
         }
         let order = self.puzzle.order;
-        let mut search = search::Search::new(self.layout);
-        search.run(&self.puzzle.cells, ctl, &mut |cells| {
+        // Reuse this thread's search buffers: a batch then allocates nothing per puzzle.
+        let mut search = SEARCHES
+            .with(|s| s.borrow_mut()[order].take())
+            .unwrap_or_else(|| search::Search::new(self.layout));
+        let tally = search.run(&self.puzzle.cells, ctl, &mut |cells| {
             let grid = Sudoku {
                 order,
                 cells: cells.to_vec(),
             };
             visit(&grid)
-        })
+        });
+        SEARCHES.with(|s| s.borrow_mut()[order] = Some(search));
+        tally
     }
 
     fn verify(&self, solution: &Sudoku) -> Result<(), String> {
