@@ -34,7 +34,8 @@ pub struct Layout {
     /// The peers of each cell (cells sharing a unit with it), `npeers` per cell.
     peers: Vec<u16>,
     pub(super) npeers: usize,
-    /// Whether to look for locked candidates before branching: measured, they
+    /// Whether to look for locked candidates before branching (they are always
+    /// looked for at the root): measured, they
     /// pay on 16×16 and larger grids and cost more than they save on 9×9 ones.
     locked: bool,
 }
@@ -196,8 +197,9 @@ impl State {
         full: u64,
         queue: &mut Vec<u16>,
         seg: &mut Vec<u64>,
+        locked: bool,
     ) -> bool {
-        let ok = self.propagate_inner(lay, full, queue, seg);
+        let ok = self.propagate_inner(lay, full, queue, seg, locked);
         queue.clear();
         ok
     }
@@ -208,6 +210,7 @@ impl State {
         full: u64,
         queue: &mut Vec<u16>,
         seg: &mut Vec<u64>,
+        locked: bool,
     ) -> bool {
         loop {
             while let Some(p) = queue.pop() {
@@ -224,7 +227,7 @@ impl State {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            if !lay.locked {
+            if !locked {
                 return true;
             }
             match self.locked_candidates(lay, seg, queue) {
@@ -458,7 +461,8 @@ impl<'a> Search<'a> {
                 return done(0, None);
             }
         }
-        if !root.propagate(lay, full, &mut self.queue, &mut self.seg) {
+        // Locked candidates always at the root, where they are found most.
+        if !root.propagate(lay, full, &mut self.queue, &mut self.seg, true) {
             return done(0, None);
         }
         if root.left == 0 {
@@ -499,7 +503,7 @@ impl<'a> Search<'a> {
                 &mut children[0]
             };
             if !child.place(lay, cell, bit, &mut self.queue)
-                || !child.propagate(lay, full, &mut self.queue, &mut self.seg)
+                || !child.propagate(lay, full, &mut self.queue, &mut self.seg, lay.locked)
             {
                 self.queue.clear();
                 continue;
