@@ -1,1 +1,412 @@
-//! `puzzles sudoku` end to end (to come with the puzzle).
+//! `puzzles sudoku` end to end: every example file solved and checked here, batches in order, counts, bad input.
+
+use crate::util::{json, puzzles};
+use predicates::str::contains;
+
+/// The values of a line-form grid (`.` empty; symbols, or numbers above order 5).
+fn cells(line: &str) -> Vec<u32> {
+    if line.contains(' ') {
+        line.split_whitespace()
+            .map(|w| w.parse().unwrap_or(0))
+            .collect()
+    } else {
+        line.chars().map(|c| c.to_digit(36).unwrap_or(0)).collect()
+    }
+}
+
+/// An independent check: `solution` is a full valid grid of side `side` keeping every clue of `puzzle`.
+fn assert_solves(puzzle: &str, solution: &str, side: usize) {
+    let (p, s) = (cells(puzzle), cells(solution));
+    assert_eq!(p.len(), side * side);
+    assert_eq!(s.len(), side * side);
+    let n = (side as f64).sqrt().round() as usize;
+    for (i, (&clue, &v)) in p.iter().zip(&s).enumerate() {
+        assert!(v >= 1 && v as usize <= side, "cell {i} holds {v}");
+        assert!(clue == 0 || clue == v, "clue at {i} changed");
+    }
+    for k in 0..side {
+        let mut row: Vec<u32> = (0..side).map(|j| s[k * side + j]).collect();
+        let mut col: Vec<u32> = (0..side).map(|j| s[j * side + k]).collect();
+        let (br, bc) = (k / n * n, k % n * n);
+        let mut boxed: Vec<u32> = (0..side)
+            .map(|j| s[(br + j / n) * side + bc + j % n])
+            .collect();
+        for unit in [&mut row, &mut col, &mut boxed] {
+            unit.sort_unstable();
+            assert_eq!(*unit, (1..=side as u32).collect::<Vec<_>>());
+        }
+    }
+}
+
+#[test]
+fn every_example_grid_is_solved_uniquely_and_checked() {
+    for (file, side) in [
+        ("puzzles/sudoku/4x4.txt", 4),
+        ("puzzles/sudoku/9x9-line.txt", 9),
+        ("puzzles/sudoku/9x9-block.txt", 9),
+        ("puzzles/sudoku/16x16.txt", 16),
+        ("puzzles/sudoku/25x25-numbers.txt", 25),
+    ] {
+        let v = json(&["sudoku", file, "--json"], 0);
+        assert_eq!(v["size"], side, "{file}");
+        assert_eq!(v["unique"], true, "{file}");
+        assert_solves(
+            v["puzzle"].as_str().unwrap(),
+            v["solution"].as_str().unwrap(),
+            side,
+        );
+    }
+}
+
+#[test]
+fn text_output_shows_the_boxes_and_uniqueness() {
+    puzzles(&["sudoku", "puzzles/sudoku/9x9-block.txt"])
+        .assert()
+        .success()
+        .stdout(contains("Sudoku 9×9 (order 3)"))
+        .stdout(contains("------+-------+------"))
+        .stdout(contains(" | "))
+        .stdout(contains("unique"));
+}
+
+#[test]
+fn the_empty_4x4_grid_counts_288() {
+    let v = json(
+        &[
+            "sudoku",
+            "puzzles/sudoku/4x4-empty.txt",
+            "--count",
+            "--json",
+        ],
+        0,
+    );
+    assert_eq!(v["count"], 288);
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["unique"], false);
+    let v = json(
+        &[
+            "sudoku",
+            "puzzles/sudoku/4x4-empty.txt",
+            "--count",
+            "--limit",
+            "5",
+            "--json",
+        ],
+        0,
+    );
+    assert_eq!(v["count"], 5);
+    assert_eq!(v["complete"], false);
+    puzzles(&["sudoku", "puzzles/sudoku/4x4-empty.txt", "--count"])
+        .assert()
+        .success()
+        .stdout(contains("count: 288"));
+}
+
+#[test]
+fn all_lists_distinct_valid_solutions() {
+    let v = json(
+        &[
+            "sudoku",
+            "puzzles/sudoku/4x4-empty.txt",
+            "--all",
+            "--limit",
+            "300",
+            "--json",
+        ],
+        0,
+    );
+    let list = v["solutions"].as_array().unwrap();
+    assert_eq!(list.len(), 288);
+    assert_eq!(v["complete"], true);
+    let mut seen = std::collections::HashSet::new();
+    for s in list {
+        let s = s.as_str().unwrap();
+        assert_solves("................", s, 4);
+        assert!(seen.insert(s.to_string()));
+    }
+}
+
+#[test]
+fn batch_answers_every_line_in_order() {
+    let text = std::fs::read_to_string("puzzles/sudoku/batch-9x9.txt").unwrap();
+    let inputs: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let out = puzzles(&["sudoku", "puzzles/sudoku/batch-9x9.txt", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let answers: Vec<serde_json::Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), inputs.len());
+    for (k, (a, input)) in answers.iter().zip(&inputs).enumerate() {
+        assert_eq!(a["puzzle"], *input);
+        assert_eq!(a["line"], k + 6);
+        assert_solves(input, a["solution"].as_str().unwrap(), 9);
+        // Lines 6-13 are the bank's unique puzzles, 14-16 have several solutions.
+        assert_eq!(a["unique"], k < 8, "line {}", k + 6);
+    }
+    // Text: one line per puzzle, the solution then unique/multiple.
+    let text_out = puzzles(&["sudoku", "puzzles/sudoku/batch-9x9.txt"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<String> = String::from_utf8(text_out)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(lines.len(), inputs.len());
+    for (line, a) in lines.iter().zip(&answers) {
+        let word = if a["unique"] == true {
+            "unique"
+        } else {
+            "multiple"
+        };
+        assert_eq!(*line, format!("{} {word}", a["solution"].as_str().unwrap()));
+    }
+}
+
+#[test]
+fn jobs_keep_the_batch_order() {
+    let one = puzzles(&["sudoku", "puzzles/sudoku/batch-9x9.txt", "--json"])
+        .output()
+        .unwrap()
+        .stdout;
+    let two = puzzles(&[
+        "sudoku",
+        "puzzles/sudoku/batch-9x9.txt",
+        "--json",
+        "--jobs",
+        "2",
+    ])
+    .output()
+    .unwrap()
+    .stdout;
+    assert!(!one.is_empty());
+    assert_eq!(one, two);
+}
+
+#[test]
+fn clashing_clues_exit_1_naming_both_cells() {
+    let v = json(&["sudoku", "puzzles/sudoku/clash.txt", "--json"], 1);
+    assert!(v["solution"].is_null());
+    assert!(v["unique"].is_null());
+    assert_eq!(v["clash"], serde_json::json!([[0, 0], [0, 7]]));
+    puzzles(&["sudoku", "puzzles/sudoku/clash.txt"])
+        .assert()
+        .code(1)
+        .stdout(contains("no solution"))
+        .stdout(contains("cells 0,0 and 0,7 both hold 5"));
+}
+
+#[test]
+fn a_puzzle_without_solution_says_none() {
+    // No clash, but cell 0,3 can hold nothing: row 0 has 1 and 2, column 3 has 3 and 4.
+    let (status, v) = json_status_stdin("12..\n...3\n....\n...4\n", &["--json"]);
+    assert_eq!(status, 1);
+    assert!(v["solution"].is_null());
+    assert!(v["clash"].is_null());
+}
+
+/// Runs `puzzles sudoku - args` with `input` on stdin; the exit status and the JSON printed.
+fn json_status_stdin(input: &str, args: &[&str]) -> (i32, serde_json::Value) {
+    let mut all = vec!["sudoku", "-"];
+    all.extend_from_slice(args);
+    let out = puzzles(&all).write_stdin(input).output().unwrap();
+    let v = serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+    (out.status.code().unwrap(), v)
+}
+
+#[test]
+fn stdin_and_every_order_up_to_6() {
+    let (status, v) = json_status_stdin(&".".repeat(81), &["--json"]);
+    assert_eq!(status, 0);
+    assert_eq!(v["unique"], false);
+    assert_solves(&".".repeat(81), v["solution"].as_str().unwrap(), 9);
+    // The empty 36×36 grid, as numbers.
+    let row = vec!["0"; 36].join(" ");
+    let grid = vec![row; 36].join("\n");
+    let (status, v) = json_status_stdin(&grid, &["--json"]);
+    assert_eq!(status, 0);
+    assert_eq!(v["size"], 36);
+    assert_solves(
+        &vec!["."; 1296].join(" "),
+        v["solution"].as_str().unwrap(),
+        36,
+    );
+}
+
+#[test]
+fn bad_input_exits_2_with_file_line_and_column() {
+    for (text, wanted) in [
+        (
+            "12.4\n..?.\n....\n....\n",
+            "<stdin>:2:3: '?' is not a Sudoku symbol",
+        ),
+        (
+            "12.4\n..x.\n....\n....\n",
+            "<stdin>:2:3: 'x' (33) is above 4",
+        ),
+        ("123456789\n1234567\n", "<stdin>:2:"),
+        ("..........", "<stdin>:1:11: 10 cells is not a Sudoku grid"),
+        ("5\n", "out of the range 2..=6"),
+        ("1234\n5...\n....\n....\n", "<stdin>:2:1: 5 is above 4"),
+    ] {
+        puzzles(&["sudoku", "-"])
+            .write_stdin(text)
+            .assert()
+            .code(2)
+            .stderr(contains(wanted));
+    }
+    puzzles(&["sudoku", "puzzles/sudoku/missing.txt"])
+        .assert()
+        .code(2)
+        .stderr(contains("missing.txt"));
+}
+
+#[test]
+fn a_bad_batch_line_is_reported_and_the_rest_answered() {
+    let good = "1.....3..4.....2";
+    let input = format!("{good}\n1.....3..4....!2\n................\n");
+    let out = puzzles(&["sudoku", "-", "--json"])
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stderr(contains("<stdin>:2:15: '!'"))
+        .get_output()
+        .stdout
+        .clone();
+    let answers: Vec<serde_json::Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), 2);
+    assert_eq!(answers[0]["line"], 1);
+    assert_eq!(answers[0]["unique"], true);
+    assert_eq!(answers[1]["line"], 3);
+    assert_eq!(answers[1]["unique"], false);
+}
+
+#[test]
+fn batch_count_prints_one_count_per_line() {
+    puzzles(&["sudoku", "-", "--count", "--limit", "3"])
+        .write_stdin("1.....3..4.....2\n................\n")
+        .assert()
+        .success()
+        .stdout("1\n3+\n");
+}
+
+#[test]
+fn limit_needs_count_or_all() {
+    puzzles(&["sudoku", "puzzles/sudoku/4x4.txt", "--limit", "3"])
+        .assert()
+        .code(2);
+}
+
+/// The JSON Lines printed by `puzzles args` (with `input` on stdin), which must exit with `status`.
+fn json_lines(args: &[&str], input: &str, status: i32) -> Vec<serde_json::Value> {
+    let out = puzzles(args)
+        .write_stdin(input)
+        .assert()
+        .code(status)
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn generated_puzzles_solve_back_uniquely_and_repeat_with_the_seed() {
+    let made = puzzles(&["sudoku", "--generate", "3", "--seed", "11"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let made = String::from_utf8(made).unwrap();
+    assert!(made.starts_with("# puzzles sudoku --generate 3 --order 3 --seed 11\n"));
+    assert_eq!(made.lines().count(), 4);
+    let again = puzzles(&["sudoku", "--generate", "3", "--seed", "11"])
+        .output()
+        .unwrap()
+        .stdout;
+    assert_eq!(made.as_bytes(), again.as_slice());
+    // Fed back as a batch: every puzzle has exactly one solution.
+    for a in json_lines(&["sudoku", "-", "--json"], &made, 0) {
+        assert_eq!(a["unique"], true);
+        assert_solves(
+            a["puzzle"].as_str().unwrap(),
+            a["solution"].as_str().unwrap(),
+            9,
+        );
+    }
+    let g = json_lines(
+        &[
+            "sudoku",
+            "--generate",
+            "1",
+            "--order",
+            "2",
+            "--seed",
+            "3",
+            "--json",
+        ],
+        "",
+        0,
+    );
+    assert_eq!(g[0]["size"], 4);
+    assert_solves(
+        g[0]["puzzle"].as_str().unwrap(),
+        g[0]["solution"].as_str().unwrap(),
+        4,
+    );
+}
+
+#[test]
+fn transformed_puzzles_keep_their_number_of_solutions() {
+    let moved = puzzles(&[
+        "sudoku",
+        "puzzles/sudoku/batch-9x9.txt",
+        "--transform",
+        "--seed",
+        "2",
+    ])
+    .assert()
+    .success()
+    .get_output()
+    .stdout
+    .clone();
+    let moved = String::from_utf8(moved).unwrap();
+    let original = std::fs::read_to_string("puzzles/sudoku/batch-9x9.txt").unwrap();
+    let before = json_lines(
+        &["sudoku", "-", "--count", "--limit", "50", "--json"],
+        &original,
+        0,
+    );
+    let after = json_lines(
+        &["sudoku", "-", "--count", "--limit", "50", "--json"],
+        &moved,
+        0,
+    );
+    assert_eq!(before.len(), after.len());
+    for (b, a) in before.iter().zip(&after) {
+        assert_eq!(b["count"], a["count"]);
+        let clues =
+            |v: &serde_json::Value| v["puzzle"].as_str().unwrap().matches(|c| c != '.').count();
+        if clues(b) > 0 {
+            assert_ne!(b["puzzle"], a["puzzle"]);
+        }
+        assert_eq!(clues(b), clues(a));
+    }
+}

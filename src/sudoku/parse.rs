@@ -1,0 +1,295 @@
+//! Reading Sudoku text: one grid in any of the usual layouts, or a batch with one puzzle per line.
+//!
+//! Cells are one character each (`1`–`9`, then `A`–`Z` for 10–35, either
+//! case; `.`, `0` or `_` empty) or whitespace-separated numbers (`0` or `.`
+//! empty). `|`, `-`, `+` and spaces are layout and ignored; lines starting
+//! with `#` are comments; lines made only of layout are rules between bands.
+//! The order comes from the cell count: 16, 81, 256, 625, 1296 cells are
+//! orders 2 to 6.
+//!
+//! A text whose lines are each a whole puzzle is a batch (the benchmark
+//! format), except that n² lines of n² cells are one grid (16 lines of 16
+//! cells are a 16×16 grid, not sixteen 4×4 puzzles).
+
+use super::{Sudoku, MAX_ORDER, MIN_ORDER};
+use crate::error::{Error, Result};
+use crate::input::Source;
+
+/// What a text holds.
+#[derive(Debug)]
+pub enum Input {
+    /// One grid.
+    Single(Sudoku),
+    /// One puzzle per line, in order; a bad line is kept as its error.
+    Batch(Vec<Entry>),
+}
+
+/// One line of a batch.
+#[derive(Debug)]
+pub struct Entry {
+    /// The 1-based line number in the source.
+    pub line: usize,
+    /// The puzzle, or why the line is not one.
+    pub puzzle: Result<Sudoku>,
+}
+
+/// A cell as read: its value (0 empty, not yet checked against the order) and 1-based column.
+#[derive(Debug, Clone, Copy)]
+struct Cell {
+    value: u32,
+    col: usize,
+}
+
+/// A content line: its number, its text and its cells.
+struct Line<'a> {
+    no: usize,
+    text: &'a str,
+    cells: std::result::Result<Vec<Cell>, (usize, String)>,
+}
+
+/// Whether `c` only lays the grid out (box borders, spaces).
+fn is_layout(c: char) -> bool {
+    matches!(c, '|' | '-' | '+' | ' ' | '\t' | '\r')
+}
+
+/// The value of a one-character cell: `None` when it is not a symbol.
+fn symbol_value(c: char) -> Option<u32> {
+    match c {
+        '.' | '0' | '_' => Some(0),
+        '1'..='9' => Some(c as u32 - '0' as u32),
+        'A'..='Z' => Some(c as u32 - 'A' as u32 + 10),
+        'a'..='z' => Some(c as u32 - 'a' as u32 + 10),
+        _ => None,
+    }
+}
+
+/// The cells of a line in the one-character form.
+fn char_cells(text: &str) -> std::result::Result<Vec<Cell>, (usize, String)> {
+    let mut cells = Vec::with_capacity(text.len());
+    for (j, ch) in text.chars().enumerate() {
+        if is_layout(ch) {
+            continue;
+        }
+        match symbol_value(ch) {
+            Some(value) => cells.push(Cell { value, col: j + 1 }),
+            None => {
+                return Err((
+                    j + 1,
+                    format!(
+                        "'{}' is not a Sudoku symbol: use 1-9, A-Z, or . 0 _ for an empty cell",
+                        ch.escape_debug()
+                    ),
+                ))
+            }
+        }
+    }
+    Ok(cells)
+}
+
+/// The whitespace-separated words of a line that are not pure layout, with their 1-based columns.
+fn words(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut col = 0usize;
+    let mut start = None;
+    let mut out = Vec::new();
+    for (i, ch) in text.char_indices() {
+        col += 1;
+        if ch.is_whitespace() {
+            if let Some((s, c)) = start.take() {
+                out.push((c, &text[s..i]));
+            }
+        } else if start.is_none() {
+            start = Some((i, col));
+        }
+    }
+    if let Some((s, c)) = start {
+        out.push((c, &text[s..]));
+    }
+    out.into_iter()
+        .filter(|(_, w)| !w.chars().all(|c| matches!(c, '|' | '-' | '+')))
+}
+
+/// The cells of a line in the number form, or `None` when some word is not a number or `.`.
+fn number_cells(text: &str) -> Option<Vec<Cell>> {
+    words(text)
+        .map(|(col, w)| {
+            if w == "." || w == "_" {
+                return Some(Cell { value: 0, col });
+            }
+            if w.len() > 3 || !w.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            w.parse().ok().map(|value| Cell { value, col })
+        })
+        .collect()
+}
+
+/// The order n with n⁴ = `cells`, if any.
+fn order_of(cells: usize) -> Option<usize> {
+    (1..=MAX_ORDER + 2).find(|n| n * n * n * n == cells)
+}
+
+/// Whether the number form fits better than the one-character form: every
+/// word is a number, some word has several digits, and the numbers make up a
+/// whole grid (or the characters do not).
+fn prefer_numbers(lines: &[(usize, &str)]) -> bool {
+    let mut multi = false;
+    let mut words_total = 0usize;
+    let mut chars_total = 0usize;
+    for (_, text) in lines {
+        let Some(cells) = number_cells(text) else {
+            return false;
+        };
+        multi |= words(text).any(|(_, w)| w.len() > 1);
+        words_total += cells.len();
+        chars_total += text.chars().filter(|&c| !is_layout(c)).count();
+    }
+    let whole = |n: usize| order_of(n).is_some_and(|o| o >= MIN_ORDER);
+    multi && (whole(words_total) || !whole(chars_total))
+}
+
+/// Reads one grid or a batch from `source`.
+pub fn read(source: &Source) -> Result<Input> {
+    let content: Vec<(usize, &str)> = source
+        .text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .filter(|(_, l)| {
+            let t = l.trim_start();
+            !t.starts_with('#') && !t.chars().all(is_layout)
+        })
+        .collect();
+    if content.is_empty() {
+        return Err(source.error(1, 1, "no grid: the input has no cells"));
+    }
+    // Batch: several lines, most of them a whole puzzle, and not the n² lines of n² cells of one grid.
+    if content.len() >= 2 {
+        let counts: Vec<Option<usize>> = content
+            .iter()
+            .map(|(_, t)| line_cells(t).ok().map(|c| c.len()))
+            .collect();
+        let whole = counts
+            .iter()
+            .filter(|c| c.and_then(order_of).is_some_and(|o| o >= MIN_ORDER))
+            .count();
+        let square_grid = counts.iter().all(|&c| c == Some(content.len()));
+        if 2 * whole > content.len() && !square_grid {
+            return Ok(Input::Batch(
+                content
+                    .iter()
+                    .map(|&(no, text)| Entry {
+                        line: no,
+                        puzzle: single(source, &[(no, text)]),
+                    })
+                    .collect(),
+            ));
+        }
+    }
+    single(source, &content).map(Input::Single)
+}
+
+/// The cells of one line on its own (for batch detection and batch lines).
+fn line_cells(text: &str) -> std::result::Result<Vec<Cell>, (usize, String)> {
+    if prefer_numbers(&[(0, text)]) {
+        Ok(number_cells(text).unwrap_or_default())
+    } else {
+        char_cells(text)
+    }
+}
+
+/// Reads one grid from its content lines (one line, or one line per row).
+fn single(source: &Source, content: &[(usize, &str)]) -> Result<Sudoku> {
+    let numbers = prefer_numbers(content);
+    let lines: Vec<Line> = content
+        .iter()
+        .map(|&(no, text)| Line {
+            no,
+            text,
+            cells: if numbers {
+                Ok(number_cells(text).unwrap_or_default())
+            } else {
+                char_cells(text)
+            },
+        })
+        .collect();
+    let mut rows: Vec<(&Line, &Vec<Cell>)> = Vec::with_capacity(lines.len());
+    for line in &lines {
+        match &line.cells {
+            Ok(cells) => rows.push((line, cells)),
+            Err((col, msg)) => return Err(source.error(line.no, *col, msg.clone())),
+        }
+    }
+    let total: usize = rows.iter().map(|(_, c)| c.len()).sum();
+    let (last, last_cells) = rows[rows.len() - 1];
+    let end_col = last.text.chars().count() + 1;
+    if rows.len() > 1 {
+        let width = rows[0].1.len();
+        if let Some((line, cells)) = rows.iter().find(|(_, c)| c.len() != width) {
+            let col = cells
+                .get(width)
+                .map_or(line.text.chars().count() + 1, |c| c.col);
+            return Err(source.error(
+                line.no,
+                col,
+                format!(
+                    "ragged grid: this row has {} cells, the first row {width}",
+                    cells.len()
+                ),
+            ));
+        }
+        if rows.len() != width {
+            return Err(source.error(
+                last.no,
+                end_col,
+                format!(
+                    "{} rows of {width} cells: a Sudoku grid has as many rows as columns",
+                    rows.len()
+                ),
+            ));
+        }
+    }
+    let order = match order_of(total) {
+        Some(o) => o,
+        None => {
+            let _ = last_cells;
+            return Err(source.error(
+                last.no,
+                end_col,
+                format!(
+                    "{total} cells is not a Sudoku grid: the cell count must be a fourth power (16, 81, 256, 625, 1296)"
+                ),
+            ));
+        }
+    };
+    if !(MIN_ORDER..=MAX_ORDER).contains(&order) {
+        return Err(source.error(
+            last.no,
+            end_col,
+            format!(
+                "{total} cells is order {order}, out of the range {MIN_ORDER}..={MAX_ORDER} (4×4 to {s}×{s})",
+                s = MAX_ORDER * MAX_ORDER
+            ),
+        ));
+    }
+    let side = (order * order) as u32;
+    let mut values = Vec::with_capacity(total);
+    for (line, cells) in &rows {
+        for cell in cells.iter() {
+            if cell.value > side {
+                let shown = match line.text.chars().nth(cell.col - 1) {
+                    Some(ch) if !numbers && ch.is_ascii_alphabetic() => {
+                        format!("'{ch}' ({})", cell.value)
+                    }
+                    _ => cell.value.to_string(),
+                };
+                return Err(source.error(
+                    line.no,
+                    cell.col,
+                    format!("{shown} is above {side}, the largest digit of a {side}×{side} grid"),
+                ));
+            }
+            values.push(cell.value as u8);
+        }
+    }
+    Sudoku::new(order, values).map_err(|msg| Error::parse(&source.name, last.no, 1, msg))
+}

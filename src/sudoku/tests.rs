@@ -1,0 +1,377 @@
+//! Unit tests: the reader's formats and errors, the search against a plain backtracker and published counts, the symmetries.
+
+use super::symmetry::Transform;
+use super::*;
+use crate::error::Error;
+use crate::input::Source;
+use crate::random::rng;
+use proptest::prelude::*;
+
+fn read_text(text: &str) -> crate::error::Result<Input> {
+    read(&Source::from_text("t.txt", text))
+}
+
+fn one(text: &str) -> Sudoku {
+    match read_text(text) {
+        Ok(Input::Single(s)) => s,
+        other => panic!("expected one grid, got {other:?}"),
+    }
+}
+
+fn parse_error(text: &str) -> (usize, usize, String) {
+    match read_text(text) {
+        Err(Error::Parse { line, col, msg, .. }) => (line, col, msg),
+        other => panic!("expected a parse error, got {other:?}"),
+    }
+}
+
+fn count(s: &Sudoku, limit: Option<u64>) -> Tally {
+    Solver::new(s.clone()).count(&Control::new(), limit)
+}
+
+/// Plain backtracking in reading order, no propagation: the independent reference counter.
+fn naive_count(s: &Sudoku) -> u64 {
+    let side = s.side();
+    let n = s.order();
+    let mut cells = s.cells().to_vec();
+    let ok = |cells: &[u8], i: usize, v: u8| {
+        let (r, c) = (i / side, i % side);
+        let (br, bc) = (r / n * n, c / n * n);
+        (0..side).all(|k| {
+            (k == c || cells[r * side + k] != v)
+                && (k == r || cells[k * side + c] != v)
+                && ((br + k / n, bc + k % n) == (r, c)
+                    || cells[(br + k / n) * side + bc + k % n] != v)
+        })
+    };
+    if s.clash().is_some() {
+        return 0;
+    }
+    let empties: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == 0).collect();
+    // Explicit stack: the digit tried at each empty cell.
+    let mut total = 0;
+    let mut k = 0usize;
+    let mut tried = vec![0u8; empties.len()];
+    loop {
+        if k == empties.len() {
+            total += 1;
+            if k == 0 {
+                return total;
+            }
+            k -= 1;
+            continue;
+        }
+        let i = empties[k];
+        cells[i] = 0;
+        let next = (tried[k] + 1..=side as u8).find(|&v| ok(&cells, i, v));
+        match next {
+            Some(v) => {
+                tried[k] = v;
+                cells[i] = v;
+                k += 1;
+                if k < empties.len() {
+                    tried[k] = 0;
+                }
+            }
+            None => {
+                tried[k] = 0;
+                if k == 0 {
+                    return total;
+                }
+                k -= 1;
+            }
+        }
+    }
+}
+
+/// A random full grid: a solution of the empty grid moved by a random symmetry.
+fn random_full_grid(order: usize, seed: u64) -> Sudoku {
+    let empty = Sudoku::empty(order).unwrap();
+    let Answer::Solved(base) = Solver::new(empty).solve(&Control::new()) else {
+        panic!("the empty grid has a solution");
+    };
+    Transform::random(order, &mut rng(seed)).apply(&base)
+}
+
+use crate::puzzle::Answer;
+
+#[test]
+fn layout_has_the_classic_peer_counts() {
+    assert_eq!(Layout::of_order(2).npeers, 7);
+    assert_eq!(Layout::of_order(3).npeers, 20);
+    assert_eq!(Layout::of_order(4).npeers, 39);
+    let lay = Layout::of_order(3);
+    // Every peer of cell 40 (the centre) shares its row, column or box.
+    for &p in lay.peers_of(40) {
+        let (r, c) = (p as usize / 9, p as usize % 9);
+        assert!(r == 4 || c == 4 || (r / 3 == 1 && c / 3 == 1), "{r},{c}");
+    }
+}
+
+#[test]
+fn the_empty_4x4_grid_has_288_solutions() {
+    // The number of 4×4 Sudoku grids (OEIS A107739: 1, 288, 6670903752021072936960, …).
+    let empty = Sudoku::empty(2).unwrap();
+    let tally = count(&empty, None);
+    assert_eq!(tally.found, 288);
+    assert!(tally.is_complete());
+    assert_eq!(naive_count(&empty), 288);
+    // Every one of them is distinct and valid.
+    let mut seen = std::collections::HashSet::new();
+    let solver = Solver::new(empty);
+    solver.enumerate(&Control::new(), &mut |s| {
+        assert!(solver.verify(s).is_ok());
+        assert!(seen.insert(s.clone()));
+        ControlFlow::Continue(())
+    });
+    assert_eq!(seen.len(), 288);
+}
+
+#[test]
+fn count_stops_at_the_limit() {
+    let tally = count(&Sudoku::empty(2).unwrap(), Some(10));
+    assert_eq!(tally.found, 10);
+    assert_eq!(tally.stopped, Some(Stop::Limit));
+    let big = count(&Sudoku::empty(3).unwrap(), Some(500));
+    assert_eq!(big.found, 500);
+}
+
+#[test]
+fn a_stopped_control_interrupts_the_search() {
+    let ctl = Control::new();
+    ctl.request_stop();
+    let tally = Solver::new(Sudoku::empty(3).unwrap()).count(&ctl, None);
+    assert_eq!(tally.stopped, Some(Stop::Interrupted));
+}
+
+#[test]
+fn search_agrees_with_plain_backtracking_on_random_4x4_puzzles() {
+    let mut r = rng(7);
+    for seed in 0..200 {
+        let full = random_full_grid(2, seed);
+        let mut p = full.clone();
+        for i in 0..16 {
+            if rand::Rng::gen_bool(&mut r, 0.7) {
+                p.cells[i] = 0;
+            }
+        }
+        // Sometimes put a wrong digit in, to reach puzzles with no solution.
+        if seed % 5 == 0 {
+            let i = rand::Rng::gen_range(&mut r, 0..16);
+            p.cells[i] = rand::Rng::gen_range(&mut r, 1..=4);
+        }
+        assert_eq!(count(&p, None).found, naive_count(&p), "{p}");
+    }
+}
+
+#[test]
+fn search_agrees_with_plain_backtracking_on_9x9_puzzles_with_few_holes() {
+    for seed in 0..20 {
+        let full = random_full_grid(3, seed);
+        let mut p = full.clone();
+        let mut r = rng(seed + 100);
+        for _ in 0..30 {
+            let i = rand::Rng::gen_range(&mut r, 0..81);
+            p.cells[i] = 0;
+        }
+        let got = count(&p, None);
+        assert!(got.is_complete());
+        assert_eq!(got.found, naive_count(&p), "{p}");
+        assert!(got.found >= 1);
+    }
+}
+
+#[test]
+fn symmetries_keep_grids_valid_and_counts_equal() {
+    for seed in 0..10 {
+        for order in 2..=4 {
+            let full = random_full_grid(order, seed);
+            let solver = Solver::new(Sudoku::empty(order).unwrap());
+            assert!(solver.verify(&full).is_ok(), "order {order}");
+        }
+    }
+    // A puzzle with several solutions and its images have the same count.
+    let base =
+        one("..7...5......8....9...7...1.251.893...3...6....9...2.....5.3...7.......6.........");
+    let n = count(&base, None);
+    assert!(n.found > 1);
+    for seed in 0..5 {
+        let t = Transform::random(3, &mut rng(seed));
+        assert_eq!(count(&t.apply(&base), None), n);
+    }
+    assert_eq!(count(&Transform::transposition(3).apply(&base), None), n);
+    let relabel = Transform::relabelling(3, &[9, 8, 7, 6, 5, 4, 3, 2, 1]).unwrap();
+    assert_eq!(relabel.apply(&relabel.apply(&base)), base);
+    assert!(Transform::relabelling(3, &[1, 1, 2, 3, 4, 5, 6, 7, 8]).is_none());
+}
+
+#[test]
+fn clash_names_the_two_cells() {
+    let mut s = Sudoku::empty(3).unwrap();
+    s.set(Pos::new(2, 1), 4);
+    s.set(Pos::new(7, 1), 4);
+    assert_eq!(s.clash(), Some((Pos::new(2, 1), Pos::new(7, 1))));
+    assert_eq!(count(&s, None).found, 0);
+    let mut b = Sudoku::empty(3).unwrap();
+    b.set(Pos::new(3, 3), 9);
+    b.set(Pos::new(5, 5), 9);
+    assert_eq!(b.clash(), Some((Pos::new(3, 3), Pos::new(5, 5))));
+    assert!(
+        describe_clash(&b, (Pos::new(3, 3), Pos::new(5, 5))).contains("3,3 and 5,5 both hold 9")
+    );
+}
+
+#[test]
+fn verify_rejects_broken_solutions() {
+    let puzzle = one("1.....3..4.....2");
+    let solver = Solver::new(puzzle.clone());
+    let Answer::Solved(s) = solver.solve(&Control::new()) else {
+        panic!("solvable")
+    };
+    assert!(solver.verify(&s).is_ok());
+    let mut holed = s.clone();
+    holed.set(Pos::new(1, 1), 0);
+    assert!(solver.verify(&holed).unwrap_err().contains("empty"));
+    let relabelled = Transform::relabelling(2, &[2, 1, 3, 4]).unwrap().apply(&s);
+    assert!(solver.verify(&relabelled).unwrap_err().contains("clue"));
+    let mut twice = s.clone();
+    twice.set(Pos::new(0, 1), s.get(Pos::new(0, 0)));
+    assert!(solver.verify(&twice).is_err());
+}
+
+#[test]
+fn reads_the_line_block_number_and_letter_forms() {
+    let line = "..6...2..9.......4243...896...591.....2.8.3..4..2.3..13.......7...9.7....1.4.8.2.";
+    let a = one(line);
+    assert_eq!(a.order(), 3);
+    assert_eq!(a.to_line(), line);
+    assert_eq!(one(&line.replace('.', "0")), a);
+    // Digits grouped by spaces on one line are still one character per cell.
+    let zeros = line.replace('.', "0");
+    let grouped: Vec<&str> = (0..27).map(|k| &zeros[3 * k..3 * k + 3]).collect();
+    assert_eq!(one(&grouped.join(" ")), a);
+    // Block form with separators and comments reads back the same grid.
+    let block = format!("# a comment\n{}", a.to_block());
+    assert_eq!(one(&block), a);
+    // Whitespace-separated numbers, with a 16×16 value above 9.
+    let mut g = Sudoku::empty(4).unwrap();
+    g.set(Pos::new(0, 0), 16);
+    g.set(Pos::new(15, 15), 10);
+    let numbers: Vec<String> = g
+        .cells()
+        .chunks(16)
+        .map(|row| {
+            row.iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    assert_eq!(one(&numbers.join("\n")), g);
+    assert_eq!(one(&g.to_line()), g);
+    assert_eq!(one(&g.to_line().to_lowercase()), g);
+    // 16 lines of 16 cells are one 16×16 grid, not a batch of 4×4 puzzles.
+    assert_eq!(one(&g.to_block()), g);
+    // Order 6 prints and reads as numbers.
+    let e = Sudoku::empty(6).unwrap();
+    assert_eq!(one(&e.to_block()), e);
+    assert_eq!(one(&e.to_line()), e);
+}
+
+#[test]
+fn one_puzzle_per_line_is_a_batch() {
+    let text = "# two puzzles\n1.....3..4.....2\n\n................\n";
+    let Ok(Input::Batch(entries)) = read_text(text) else {
+        panic!("a batch")
+    };
+    assert_eq!(entries.len(), 2);
+    assert_eq!(entries[0].line, 2);
+    assert_eq!(entries[1].line, 4);
+    assert!(entries.iter().all(|e| e.puzzle.is_ok()));
+    let bad = "1.....3..4.....2\n1.....3..4.....\n................\n";
+    let Ok(Input::Batch(entries)) = read_text(bad) else {
+        panic!("a batch")
+    };
+    assert!(entries[0].puzzle.is_ok() && entries[2].puzzle.is_ok());
+    let msg = entries[1].puzzle.as_ref().unwrap_err().to_string();
+    assert!(msg.starts_with("t.txt:2:16:"), "{msg}");
+}
+
+#[test]
+fn bad_input_names_line_and_column() {
+    // A symbol outside the alphabet.
+    let (line, col, msg) = parse_error("# x\n12.4\n..?.\n....\n....\n");
+    assert_eq!((line, col), (3, 3));
+    assert!(msg.contains("'?'"), "{msg}");
+    // A ragged grid.
+    let (line, _, msg) = parse_error("123456789\n12345678\n");
+    assert_eq!(line, 2);
+    assert!(msg.contains("ragged"), "{msg}");
+    // A cell count that is not a fourth power.
+    let (line, col, msg) = parse_error(&".".repeat(80));
+    assert_eq!((line, col), (1, 81));
+    assert!(msg.contains("80 cells"), "{msg}");
+    // Rows and columns in different numbers.
+    let (_, _, msg) = parse_error("1234\n....\n....\n");
+    assert!(msg.contains("as many rows as columns"), "{msg}");
+    // Order out of range: one cell, and order 7 (2401 cells).
+    let (_, _, msg) = parse_error("5");
+    assert!(msg.contains("out of the range"), "{msg}");
+    let (_, _, msg) = parse_error(&".".repeat(2401));
+    assert!(msg.contains("order 7"), "{msg}");
+    // A digit above the order's largest.
+    let (line, col, msg) = parse_error("123A\n....\n....\n....\n");
+    assert_eq!((line, col), (1, 4));
+    assert!(msg.contains("'A' (10) is above 4"), "{msg}");
+    // Nothing at all.
+    let (line, _, _) = parse_error("# only a comment\n\n");
+    assert_eq!(line, 1);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A random full grid with random cells blanked is solved back to a grid
+    /// that keeps its clues, and has at least one solution.
+    #[test]
+    fn blanked_grids_are_solved_back(order in 2usize..=4, seed in any::<u64>(), keep in 0.0f64..1.0) {
+        let full = random_full_grid(order, seed);
+        let mut puzzle = full.clone();
+        let mut r = rng(seed ^ 0x5eed);
+        for i in 0..puzzle.cells.len() {
+            if !rand::Rng::gen_bool(&mut r, keep) {
+                puzzle.cells[i] = 0;
+            }
+        }
+        let solver = Solver::new(puzzle.clone());
+        let (first, unique) = solver.solve_and_check_unique(&Control::new());
+        let s = first.expect("a blanked valid grid has a solution");
+        prop_assert!(solver.verify(&s).is_ok());
+        prop_assert!(unique.is_some());
+        if unique == Some(true) {
+            prop_assert_eq!(&s, &full);
+        }
+        prop_assert!(solver.count(&Control::new(), Some(2)).found >= 1);
+    }
+}
+
+#[test]
+fn generated_puzzles_are_unique_and_minimal() {
+    let ctl = Control::new();
+    for (order, seed) in [(2, 1), (2, 2), (3, 3), (3, 4)] {
+        let g = generate::generate(order, &mut rng(seed), &ctl).unwrap();
+        let solver = Solver::new(g.puzzle.clone());
+        assert!(solver.verify(&g.solution).is_ok());
+        assert_eq!(count(&g.puzzle, None).found, 1, "{}", g.puzzle);
+        // Removing any clue makes the solution ambiguous.
+        for i in (0..g.puzzle.cells.len()).filter(|&i| g.puzzle.cells[i] != 0) {
+            let mut fewer = g.puzzle.clone();
+            fewer.cells[i] = 0;
+            assert_eq!(count(&fewer, Some(2)).found, 2, "clue {i} of {}", g.puzzle);
+        }
+    }
+    // The same seed gives the same puzzle.
+    let a = generate::generate(3, &mut rng(9), &ctl).unwrap();
+    let b = generate::generate(3, &mut rng(9), &ctl).unwrap();
+    assert_eq!(a.puzzle, b.puzzle);
+}
