@@ -336,6 +336,41 @@ impl GridPuzzle for Solver {
     fn render_text(&self, solution: Option<&Sudoku>) -> String {
         solution.unwrap_or(&self.puzzle).to_block()
     }
+
+    /// The grid with thick box borders; clues in bold black, filled digits in blue.
+    fn render_svg(&self, solution: Option<&Sudoku>) -> crate::Result<String> {
+        let (side, n) = (self.puzzle.side(), self.puzzle.order);
+        let cell = crate::render::cell_size(self.dims()).min(36.0);
+        let total = cell * side as f64;
+        let mut svg = crate::render::Svg::new(total, total);
+        svg.rect(0.0, 0.0, total, total, "#ffffff", None);
+        for p in self.dims().positions() {
+            let (x, y) = ((p.col as f64 + 0.5) * cell, (p.row as f64 + 0.5) * cell);
+            let clue = self.puzzle.get(p);
+            let shown = if clue != 0 {
+                clue
+            } else {
+                solution.map_or(0, |s| s.get(p))
+            };
+            if shown == 0 {
+                continue;
+            }
+            let text = Sudoku::symbol(shown).map_or_else(|| shown.to_string(), String::from);
+            let (fill, size) = if clue != 0 {
+                ("#000000", 0.62)
+            } else {
+                ("#1f5fbf", 0.55)
+            };
+            svg.text(x, y, cell * size, fill, &text);
+        }
+        for k in 0..=side {
+            let at = k as f64 * cell;
+            let width = if k % n == 0 { 2.5 } else { 0.6 };
+            svg.line((at, 0.0), (at, total), "#000000", width);
+            svg.line((0.0, at), (total, at), "#000000", width);
+        }
+        Ok(svg.finish())
+    }
 }
 
 /// Describes a clash for messages: `cells 0,1 and 0,5 both hold 7`.

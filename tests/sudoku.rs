@@ -410,3 +410,13 @@ fn transformed_puzzles_keep_their_number_of_solutions() {
         assert_eq!(clues(b), clues(a));
     }
 }
+
+#[test]
+fn svg_draws_every_digit_and_the_box_lines() {
+    let path = crate::util::temp_path("sudoku.svg");
+    crate::util::puzzles(&["sudoku", "puzzles/sudoku/9x9-block.txt", "--svg", &path])
+        .assert()
+        .success();
+    assert_eq!(crate::util::svg_elements(&path, "text"), 81);
+    assert_eq!(crate::util::svg_elements(&path, "line"), 20);
+}

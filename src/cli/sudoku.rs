@@ -133,6 +133,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
     }
     let source = Source::read(args.file.as_deref().unwrap_or("-"))?;
     let input = sudoku::read(&source)?;
+    // Searches and batches poll the stop flag and print the answers so far.
+    ctx.interruptible();
     if args.transform {
         return transform(&args, input, ctx);
     }
@@ -142,6 +144,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
                 return list_all(&args, puzzle, ctx);
             }
             let report = answer(&puzzle, None, mode, &ctx.control)?;
+            args.common
+                .write_svg(|| Solver::new(puzzle.clone()).render_svg(report.grid.as_ref()))?;
             if args.common.json {
                 ctx.out.json(&report)?;
             } else {
