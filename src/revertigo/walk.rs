@@ -36,8 +36,14 @@
 //! both sweep directions, on every activation map when there are few, then
 //! the best orders shortened as a taxicab TSP path (2-opt, or-opt) and
 //! replayed with dummies placed towards the next target. Over every board
-//! from 1×1 to 30×30 it averages under one move per cell (see the ignored
-//! test `walk_lengths_over_every_board_up_to_30x30`).
+//! from 1×1 to 30×30 it averages under one move per cell (0.961; see the
+//! ignored test `walk_lengths_over_every_board_up_to_30x30`). Boards of more
+//! than [`LARGE_CELLS`] cells get one greedy pass (sweep order, fewest
+//! targets around first) and the same replay of its order: linear work,
+//! about 1.03 moves per cell on square boards (2000×2000 in a second or two),
+//! and on a line the 5 moves per 3 cells that any walk going one way needs.
+//! The nearest target beyond the radius is found through path-compressed
+//! "next target in the row" pointers, two `u32` per cell.
 
 use super::{distance, Move, Walk};
 use crate::error::Result;
