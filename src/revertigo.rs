@@ -74,7 +74,9 @@ pub enum Method {
 pub enum Builder {
     /// The seed's diagonal moves, nearest target first, on the map the method gave.
     Diagonal,
-    /// The diagonal builder run on several maps and target orders; the shortest walk is kept.
+    /// The diagonal builder run on several maps and target orders; the
+    /// shortest walk is kept. Boards of more than 2^16 cells get a single
+    /// linear pass (sweep order, fewest targets around first).
     #[default]
     Short,
     /// A breadth-first search over (board, pawn) states: a walk of the fewest
@@ -358,7 +360,8 @@ impl Revertigo {
     }
 
     /// The shortest walk the diagonal builder finds over several target
-    /// orders and, when there are few enough, every activation map.
+    /// orders and, when there are few enough, every activation map; on
+    /// boards of more than 2^16 cells, one linear greedy pass.
     pub fn short_walk(&self, analysis: &Analysis) -> Result<Walk> {
         walk::short(self.dims, self.start(), analysis)
     }

@@ -262,3 +262,24 @@ fn svg_draws_the_map_and_the_walk() {
     assert_eq!(crate::util::svg_elements(&path, "rect"), 35);
     assert_eq!(crate::util::svg_elements(&path, "polyline"), 1);
 }
+
+/// Boards past the short builder's search (more than 2^16 cells, or long and
+/// thin) get their one-pass walk: replayed here, within the lengths measured
+/// when it was written (300×300: 1.026 moves per cell; a line: 5 moves per
+/// 3 cells, what a walk going one way along it needs).
+#[test]
+fn large_and_thin_boards_get_walks_that_replay_within_the_measured_length() {
+    for (rows, cols, per_cell) in [(300, 300, 1.05), (1, 5000, 5.0 / 3.0), (5000, 1, 5.0 / 3.0)] {
+        let (r, c) = (rows.to_string(), cols.to_string());
+        let v = json(&["revertigo", &r, &c, "--json"], 0);
+        let walk = v["walk"].as_str().unwrap();
+        assert_eq!(v["moves"], walk.len());
+        assert_eq!(replay(rows, cols, walk), Some(true), "{rows}×{cols}");
+        let cells = (rows * cols) as f64;
+        assert!(
+            walk.len() as f64 <= per_cell * cells,
+            "{rows}×{cols}: {} moves",
+            walk.len()
+        );
+    }
+}

@@ -308,3 +308,29 @@ fn walk_lengths_over_every_board_up_to_30x30() {
         "the short builder averages more than one move per cell"
     );
 }
+
+/// The targets' "nearest alive in the row" pointers against a plain scan,
+/// on random target sets with random removals.
+#[test]
+fn alive_targets_are_found_left_and_right_as_a_scan_finds_them() {
+    use rand::Rng as _;
+    let mut rng = crate::random::rng(4);
+    for (r, c) in [(1, 1), (1, 70), (70, 1), (5, 9), (13, 130)] {
+        let d = dims(r, c);
+        let mut targets = BitGrid::new(d);
+        for p in d.positions() {
+            targets.set(p, rng.gen_bool(0.3));
+        }
+        let mut alive = walk::Alive::new(&targets);
+        for _ in 0..3 * d.cells() {
+            let p = Pos::new(rng.gen_range(0..r), rng.gen_range(0..c));
+            if rng.gen_bool(0.5) && targets.get(p) {
+                targets.set(p, false);
+                alive.remove(d.index(p));
+            }
+            let left = (0..=p.col).rev().find(|&k| targets.get(Pos::new(p.row, k)));
+            let right = (p.col..c).find(|&k| targets.get(Pos::new(p.row, k)));
+            assert_eq!(alive.around(p.row, p.col), [left, right], "{d} at {p}");
+        }
+    }
+}

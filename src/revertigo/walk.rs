@@ -36,20 +36,33 @@
 //! both sweep directions, on every activation map when there are few, then
 //! the best orders shortened as a taxicab TSP path (2-opt, or-opt) and
 //! replayed with dummies placed towards the next target. Over every board
-//! from 1×1 to 30×30 it averages under one move per cell (see the ignored
-//! test `walk_lengths_over_every_board_up_to_30x30`).
+//! from 1×1 to 30×30 it averages under one move per cell (0.961; see the
+//! ignored test `walk_lengths_over_every_board_up_to_30x30`). Boards of more
+//! than [`LARGE_CELLS`] cells get one greedy pass (sweep order, fewest
+//! targets around first) and the same replay of its order: linear work,
+//! about 1.03 moves per cell on square boards (2000×2000 in a second or two),
+//! and on a line the 5 moves per 3 cells that any walk going one way needs.
+//! The nearest target beyond the radius is found through path-compressed
+//! "next target in the row" pointers, two `u32` per cell.
 
 use super::{distance, Move, Walk};
 use crate::error::Result;
 use crate::grid::{BitGrid, Dims, Pos};
 use crate::lightsout::Analysis;
-use std::collections::BTreeSet;
 
 /// How many of the best greedy walks the short builder improves by local search.
 const IMPROVED: usize = 4;
 
-/// Most targets for the local search (or-opt moves shift the order: quadratic at worst).
-const LOCAL_SEARCH_TARGETS: usize = 50_000;
+/// How many places in the order a 2-opt reversal or an or-opt move may span
+/// (each costs that many steps), so that a pass of the local search is linear.
+const WINDOW: usize = 1000;
+
+/// Boards of more cells get a single greedy walk (the search over several
+/// orders and maps would take seconds, and the local search's model does not help there).
+pub const LARGE_CELLS: usize = 1 << 16;
+
+/// Most `cells × 8 × maps` greedy work when the maps are not all tried.
+const SEARCH_BUDGET: usize = 1 << 21;
 
 /// Most targets for the full (quadratic) 2-opt pass.
 const FULL_TWO_OPT: usize = 1000;
@@ -225,11 +238,15 @@ impl Plan {
 /// The neighbours of `q` one step closer to `p` (all of them when `p = q`).
 fn closer(dims: Dims, q: Pos, p: Pos) -> impl Iterator<Item = Pos> {
     let d = distance(p, q);
-    let near: Vec<Pos> = dims
-        .neighbours(q)
-        .filter(|&n| d == 0 || distance(p, n) + 1 == d)
-        .collect();
-    near.into_iter()
+    let mut near = [q; 4];
+    let mut k = 0;
+    for n in dims.neighbours(q) {
+        if d == 0 || distance(p, n) + 1 == d {
+            near[k] = n;
+            k += 1;
+        }
+    }
+    near.into_iter().take(k)
 }
 
 /// The remaining targets next to `e`, other than `t`.
@@ -317,14 +334,83 @@ fn nearest(targets: &BitGrid, pawn: Pos, order: Order, look: Look) -> Option<(Po
     best.map(|(_, t, how)| (t, how))
 }
 
+/// The targets not yet taken, for the nearest one in a row on either side
+/// of a column: "next alive at or after" and "last alive at or before"
+/// pointers over the row-major cell indices, path-compressed (a disjoint-set
+/// forest each way), so a whole walk costs near-linear time and two `u32` per cell.
+pub(super) struct Alive {
+    cols: usize,
+    /// `next[i]` leads to the first target at index ≥ i (`cells` when none).
+    next: Vec<u32>,
+    /// `prev[i + 1]` leads to the last target at index ≤ i, plus one (0 when none).
+    prev: Vec<u32>,
+}
+
+impl Alive {
+    pub(super) fn new(targets: &BitGrid) -> Self {
+        let dims = targets.dims();
+        let cells = dims.cells();
+        let mut next = vec![0u32; cells + 1];
+        let mut prev = vec![0u32; cells + 1];
+        // Indices fit in 32 bits: boards hold at most MAX_CELLS cells.
+        let mut after = cells as u32;
+        for i in (0..cells).rev() {
+            if targets.bits().contains(i) {
+                after = i as u32;
+            }
+            next[i] = after;
+        }
+        next[cells] = cells as u32;
+        let mut before = 0u32;
+        for i in 0..cells {
+            if targets.bits().contains(i) {
+                before = i as u32 + 1;
+            }
+            prev[i + 1] = before;
+        }
+        Alive {
+            cols: dims.cols,
+            next,
+            prev,
+        }
+    }
+
+    /// Follows `links` from `i` to its root (a cell that points to itself), compressing the way.
+    fn root(links: &mut [u32], i: usize) -> usize {
+        let mut r = i;
+        while links[r] as usize != r {
+            r = links[r] as usize;
+        }
+        let mut k = i;
+        while links[k] as usize != r {
+            let up = links[k] as usize;
+            links[k] = r as u32;
+            k = up;
+        }
+        r
+    }
+
+    /// Takes the target at row-major index `i` away.
+    pub(super) fn remove(&mut self, i: usize) {
+        self.next[i] = i as u32 + 1;
+        self.prev[i + 1] = i as u32;
+    }
+
+    /// The nearest targets of row `r` at or left of column `c` and at or right of it.
+    pub(super) fn around(&mut self, r: usize, c: usize) -> [Option<usize>; 2] {
+        let (first, i) = (r * self.cols, r * self.cols + c);
+        let right = Self::root(&mut self.next, i);
+        let left = Self::root(&mut self.prev, i + 1);
+        [
+            (left > first).then(|| left - 1 - first),
+            (right < first + self.cols).then(|| right - first),
+        ]
+    }
+}
+
 /// The nearest target at any distance (ties to the earliest in `order`),
 /// searched row by row outwards from the pawn's row.
-fn nearest_anywhere(
-    by_row: &[BTreeSet<usize>],
-    pawn: Pos,
-    order: Order,
-    dims: Dims,
-) -> Option<Pos> {
+fn nearest_anywhere(alive: &mut Alive, pawn: Pos, order: Order, dims: Dims) -> Option<Pos> {
     let mut best: Option<((usize, usize), Pos)> = None;
     for dr in 0..dims.rows {
         if best.is_some_and(|((d, _), _)| dr > d) {
@@ -333,10 +419,7 @@ fn nearest_anywhere(
         let above = pawn.row.checked_sub(dr);
         let below = (dr > 0 && pawn.row + dr < dims.rows).then_some(pawn.row + dr);
         for r in [above, below].into_iter().flatten() {
-            let set = &by_row[r];
-            let left = set.range(..=pawn.col).next_back();
-            let right = set.range(pawn.col..).next();
-            for &c in [left, right].into_iter().flatten() {
+            for c in alive.around(r, pawn.col).into_iter().flatten() {
                 let t = Pos::new(r, c);
                 let key = (distance(pawn, t), order.rank(dims, t));
                 if best.is_none_or(|(k, _)| key < k) {
@@ -354,7 +437,13 @@ pub fn diagonal(dims: Dims, start: Pos, map: &BitGrid, order: Order, look: Look)
 }
 
 /// The diagonal builder's walk and the order in which it took the targets.
-fn greedy(dims: Dims, start: Pos, map: &BitGrid, order: Order, look: Look) -> (Walk, Vec<Pos>) {
+pub(super) fn greedy(
+    dims: Dims,
+    start: Pos,
+    map: &BitGrid,
+    order: Order,
+    look: Look,
+) -> (Walk, Vec<Pos>) {
     let mut targets = map.clone();
     // The placement on the start cell is the first landing.
     targets.toggle(start);
@@ -364,15 +453,12 @@ fn greedy(dims: Dims, start: Pos, map: &BitGrid, order: Order, look: Look) -> (W
         pawn: start,
         moves: Vec::new(),
     };
-    // The targets' columns, row by row, for the nearest target beyond the radius.
-    let mut by_row: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); dims.rows];
-    for t in targets.ones() {
-        by_row[t.row].insert(t.col);
-    }
+    // For the nearest target beyond the radius.
+    let mut alive = Alive::new(&targets);
     let mut taken = Vec::with_capacity(left);
     while left > 0 {
         let found = nearest(&targets, pen.pawn, order, look).or_else(|| {
-            nearest_anywhere(&by_row, pen.pawn, order, dims)
+            nearest_anywhere(&mut alive, pen.pawn, order, dims)
                 .map(|t| (t, plan(&targets, pen.pawn, t, look).1))
         });
         let Some((t, how)) = found else {
@@ -381,7 +467,7 @@ fn greedy(dims: Dims, start: Pos, map: &BitGrid, order: Order, look: Look) -> (W
         pen.toggle(t, how);
         taken.push(t);
         targets.set(t, false);
-        by_row[t.row].remove(&t.col);
+        alive.remove(dims.index(t));
         left -= 1;
     }
     (Walk::new(pen.moves), taken)
@@ -429,41 +515,50 @@ fn two_opt(start: Pos, order: &mut [Pos], window: usize) {
 /// Shortens a target order by local search on the model cost `Σ cost(d)`
 /// of the path from `start` (a taxicab TSP path): 2-opt (reverse a segment)
 /// and or-opt (move one target elsewhere), each trying only targets within
-/// [`NEAR`] of the cell concerned, so that a pass is linear in the targets.
-fn improve(dims: Dims, start: Pos, order: &mut Vec<Pos>) {
-    const NOWHERE: usize = usize::MAX;
+/// [`NEAR`] of the cell concerned and at most `window` places away in the
+/// order, so that a pass is linear in the targets; at most `passes` passes.
+pub(super) fn improve(dims: Dims, start: Pos, order: &mut Vec<Pos>, window: usize, passes: usize) {
+    const NOWHERE: u32 = u32::MAX;
     // path[0] is the start (never moved), path[1..] the targets.
     let mut path = Vec::with_capacity(order.len() + 1);
     path.push(start);
     path.extend_from_slice(order);
     let n = path.len() - 1;
+    // Places in the path fit in 32 bits: boards hold at most MAX_CELLS cells.
     let mut index = vec![NOWHERE; dims.cells()];
-    let reindex = |path: &[Pos], index: &mut Vec<usize>, range: std::ops::Range<usize>| {
+    let reindex = |path: &[Pos], index: &mut Vec<u32>, range: std::ops::Range<usize>| {
         for k in range {
-            index[dims.index(path[k])] = k;
+            index[dims.index(path[k])] = k as u32;
         }
     };
     reindex(&path, &mut index, 1..n + 1);
     let link = |a: Pos, b: Pos| cost(distance(a, b)) as i64;
-    let near = |p: Pos| {
+    let offsets: Vec<(i64, i64)> = {
         let r = NEAR as i64;
-        (-r..=r).flat_map(move |dr| {
-            (-r..=r)
-                .filter(move |dc| dr.abs() + dc.abs() <= r && (dr, *dc) != (0, 0))
-                .filter_map(move |dc| dims.checked(p.row as i64 + dr, p.col as i64 + dc))
-        })
+        (-r..=r)
+            .flat_map(|dr| (-r..=r).map(move |dc| (dr, dc)))
+            .filter(|&(dr, dc)| dr.abs() + dc.abs() <= r && (dr, dc) != (0, 0))
+            .collect()
     };
-    for _ in 0..6 {
+    let near = |p: Pos| {
+        offsets
+            .iter()
+            .filter_map(move |&(dr, dc)| dims.checked(p.row as i64 + dr, p.col as i64 + dc))
+    };
+    for _ in 0..passes {
         let mut improved = false;
         // 2-opt: edges (a, b) at i−1, i and (c, e) at j, j+1 become (a, c), (b, e).
         for i in 1..=n {
             let (a, b) = (path[i - 1], path[i]);
-            let candidates: Vec<usize> = near(a)
-                .map(|c| index[dims.index(c)])
-                .filter(|&j| j != NOWHERE && j > i)
-                .collect();
-            for j in candidates {
-                let c = path[j];
+            for c in near(a) {
+                let j = index[dims.index(c)];
+                if j == NOWHERE {
+                    continue;
+                }
+                let j = j as usize;
+                if j <= i || j - i > window {
+                    continue;
+                }
                 let mut delta = link(a, c) - link(a, b);
                 if j < n {
                     delta += link(b, path[j + 1]) - link(c, path[j + 1]);
@@ -477,8 +572,7 @@ fn improve(dims: Dims, start: Pos, order: &mut Vec<Pos>) {
             }
         }
         // Or-opt: target t leaves (p, t, q) and goes between two neighbours in the path.
-        let mut i = 1;
-        while i <= n {
+        for i in 1..=n {
             let t = path[i];
             let p = path[i - 1];
             let gain = match path.get(i + 1) {
@@ -491,9 +585,10 @@ fn improve(dims: Dims, start: Pos, order: &mut Vec<Pos>) {
                 if j == NOWHERE {
                     continue;
                 }
+                let j = j as usize;
                 // Between path[k] and path[k+1], for k = j − 1 and k = j.
                 for k in [j - 1, j] {
-                    if k + 1 == i || k == i {
+                    if k + 1 == i || k == i || k.abs_diff(i) > window {
                         continue;
                     }
                     let x = path[k];
@@ -507,14 +602,17 @@ fn improve(dims: Dims, start: Pos, order: &mut Vec<Pos>) {
                 }
             }
             if let Some((_, k)) = best {
-                path.remove(i);
+                // Moving t from i to just after k shifts the places between by one.
                 let at = if k < i { k + 1 } else { k };
-                path.insert(at, t);
                 let (lo, hi) = (i.min(at), i.max(at));
+                if at < i {
+                    path[lo..=hi].rotate_right(1);
+                } else {
+                    path[lo..=hi].rotate_left(1);
+                }
                 reindex(&path, &mut index, lo..hi + 1);
                 improved = true;
             }
-            i += 1;
         }
         if !improved {
             break;
@@ -525,7 +623,7 @@ fn improve(dims: Dims, start: Pos, order: &mut Vec<Pos>) {
 }
 
 /// Takes the targets in `order` from `start`; a dummy is chosen on the side of the target after.
-fn follow(dims: Dims, start: Pos, order: &[Pos]) -> Walk {
+pub(super) fn follow(dims: Dims, start: Pos, order: &[Pos]) -> Walk {
     let mut pen = Pen {
         dims,
         pawn: start,
@@ -557,13 +655,21 @@ fn follow(dims: Dims, start: Pos, order: &[Pos]) -> Walk {
 
 /// The shortest diagonal-builder walk over both sweep orders and, when
 /// `cells × maps` stays under a budget, every activation map (else the
-/// method's map and its sums with each single quiet pattern).
+/// method's map and its sums with single quiet patterns, as many as
+/// [`SEARCH_BUDGET`] allows). Boards of more than [`LARGE_CELLS`] cells get
+/// one greedy walk (sweep order, Warnsdorff ties) on the method's map,
+/// followed again with dummies placed towards the next target: linear work.
 pub fn short(dims: Dims, start: Pos, analysis: &Analysis) -> Result<Walk> {
     let Some(map) = &analysis.presses else {
         return Err(crate::error::Error::Check(
             "no activation map to build a walk from".to_string(),
         ));
     };
+    if dims.cells() > LARGE_CELLS {
+        let (w, taken) = greedy(dims, start, map, Order::Sweep, Look::Fewest);
+        let w2 = follow(dims, start, &taken);
+        return Ok(if w2.len() < w.len() { w2 } else { w });
+    }
     let quiet = &analysis.quiet_patterns();
     let every_map = quiet.len() < 20 && dims.cells() << quiet.len() <= SHORT_BUDGET;
     let mut maps = vec![map.clone()];
@@ -577,7 +683,9 @@ pub fn short(dims: Dims, start: Pos, analysis: &Analysis) -> Result<Walk> {
             maps.push(current.clone());
         }
     } else {
-        for q in quiet {
+        // Each map costs 8 greedy walks.
+        let room = SEARCH_BUDGET / (8 * dims.cells());
+        for q in quiet.iter().take(room) {
             let mut m = map.clone();
             m.bits_mut().symmetric_difference_with(q.bits());
             maps.push(m);
@@ -600,15 +708,15 @@ pub fn short(dims: Dims, start: Pos, analysis: &Analysis) -> Result<Walk> {
     tries.sort_by_key(|(w, _)| w.len());
     let mut best: Option<Walk> = None;
     for (w, mut taken) in tries.into_iter().take(IMPROVED) {
+        // The greedy order itself, with the dummies towards the next target.
+        let w1 = follow(dims, start, &taken);
         if taken.len() <= FULL_TWO_OPT {
             let all = taken.len();
             two_opt(start, &mut taken, all);
         }
-        if taken.len() <= LOCAL_SEARCH_TARGETS {
-            improve(dims, start, &mut taken);
-        }
+        improve(dims, start, &mut taken, WINDOW, 6);
         let w2 = follow(dims, start, &taken);
-        for w in [w, w2] {
+        for w in [w, w1, w2] {
             if best.as_ref().is_none_or(|b| w.len() < b.len()) {
                 best = Some(w);
             }
