@@ -333,9 +333,16 @@ impl BitGrid {
     /// Row `r` as 64-bit words: column `c` is bit `c % 64` of word `c / 64`.
     /// For word-parallel kernels (a whole row pressed with a few shifts).
     pub fn row_words(&self, r: usize) -> Vec<u64> {
+        let mut row = vec![0u64; self.dims.cols.div_ceil(64)];
+        self.row_words_into(r, &mut row);
+        row
+    }
+
+    /// Writes row `r` as [`BitGrid::row_words`] gives it into `row` (`cols.div_ceil(64)` words).
+    pub fn row_words_into(&self, r: usize, row: &mut [u64]) {
         let n = self.dims.cols;
         let start = r * n;
-        let mut row = vec![0u64; n.div_ceil(64)];
+        row.fill(0);
         if usize::BITS == 64 {
             let blocks = self.bits.as_slice();
             let block = |i: usize| blocks.get(i).map_or(0, |&b| b as u64);
@@ -357,16 +364,17 @@ impl BitGrid {
                 row[c / 64] |= 1 << (c % 64);
             }
         }
-        row
     }
 
-    /// The board whose rows are `rows`, each as [`BitGrid::row_words`] gives them.
-    pub fn from_row_words(dims: Dims, rows: &[Vec<u64>]) -> Self {
+    /// The board whose rows are laid one after another in `words`, each as
+    /// [`BitGrid::row_words`] gives it (`cols.div_ceil(64)` words a row).
+    pub fn from_row_words(dims: Dims, words: &[u64]) -> Self {
         let mut grid = BitGrid::new(dims);
         let n = dims.cols;
+        let rows = words.chunks(n.div_ceil(64));
         if usize::BITS == 64 {
             let blocks = grid.bits.as_mut_slice();
-            for (r, row) in rows.iter().enumerate() {
+            for (r, row) in rows.enumerate() {
                 for (k, &word) in row.iter().enumerate() {
                     let at = r * n + 64 * k;
                     let (i, shift) = (at / 64, at % 64);
@@ -378,7 +386,7 @@ impl BitGrid {
                 }
             }
         } else {
-            for (r, row) in rows.iter().enumerate() {
+            for (r, row) in rows.enumerate() {
                 for c in (0..n).filter(|&c| row[c / 64] >> (c % 64) & 1 == 1) {
                     grid.bits.insert(r * n + c);
                 }
@@ -465,7 +473,7 @@ mod tests {
                     );
                 }
             }
-            assert_eq!(BitGrid::from_row_words(d, &rows), g);
+            assert_eq!(BitGrid::from_row_words(d, &rows.concat()), g);
         }
     }
 

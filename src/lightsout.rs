@@ -170,7 +170,7 @@ impl Analysis {
                 oriented,
                 first_rows,
             } => {
-                let dark = vec![vec![0u64; rows::words(oriented.dims.cols)]; oriented.dims.rows];
+                let dark = rows::Rows::zeros(oriented.dims.rows, oriented.dims.cols);
                 let (presses, _) = rows::chase(&dark, &first_rows[i], oriented.dims.cols);
                 rows::to_grid(oriented.dims, &presses)
             }

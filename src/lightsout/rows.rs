@@ -31,31 +31,66 @@ pub fn mask(v: &mut [u64], n: usize) {
     }
 }
 
+/// A board as rows of words laid one after another: `words(n)` words a row, one allocation in all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rows {
+    w: usize,
+    data: Vec<u64>,
+}
+
+impl Rows {
+    /// `m` dark rows of `n` cells.
+    pub fn zeros(m: usize, n: usize) -> Self {
+        Rows {
+            w: words(n),
+            data: vec![0; m * words(n)],
+        }
+    }
+
+    /// Row `r`.
+    pub fn row(&self, r: usize) -> &[u64] {
+        &self.data[r * self.w..(r + 1) * self.w]
+    }
+
+    /// Number of rows.
+    pub fn len(&self) -> usize {
+        self.data.len().checked_div(self.w).unwrap_or(0)
+    }
+}
+
 /// The rows of `grid`, top first.
-pub fn from_grid(grid: &BitGrid) -> Vec<Row> {
-    (0..grid.dims().rows).map(|r| grid.row_words(r)).collect()
+pub fn from_grid(grid: &BitGrid) -> Rows {
+    let Dims { rows: m, cols: n } = grid.dims();
+    let mut rows = Rows::zeros(m, n);
+    if rows.w > 0 {
+        for (r, row) in rows.data.chunks_mut(words(n)).enumerate() {
+            grid.row_words_into(r, row);
+        }
+    }
+    rows
 }
 
 /// The board whose rows are `rows`.
-pub fn to_grid(dims: Dims, rows: &[Row]) -> BitGrid {
-    BitGrid::from_row_words(dims, rows)
+pub fn to_grid(dims: Dims, rows: &Rows) -> BitGrid {
+    BitGrid::from_row_words(dims, &rows.data)
 }
 
 /// The lights left on after pressing `presses` on `lights` (plane board), row by row.
-pub fn after(lights: &[Row], presses: &[Row], n: usize) -> Vec<Row> {
-    let w = words(n);
+pub fn after(lights: &Rows, presses: &Rows, n: usize) -> Rows {
+    let (m, w) = (lights.len(), words(n));
+    let mut left = Rows::zeros(m, n);
     let mut spread_row = vec![0u64; w];
     let zero = vec![0u64; w];
-    (0..lights.len())
-        .map(|r| {
-            spread(&presses[r], n, &mut spread_row);
-            let above = if r > 0 { &presses[r - 1] } else { &zero };
-            let below = presses.get(r + 1).unwrap_or(&zero);
-            (0..w)
-                .map(|i| lights[r][i] ^ spread_row[i] ^ above[i] ^ below[i])
-                .collect()
-        })
-        .collect()
+    for r in 0..m {
+        spread(presses.row(r), n, &mut spread_row);
+        let above = if r > 0 { presses.row(r - 1) } else { &zero };
+        let below = if r + 1 < m { presses.row(r + 1) } else { &zero };
+        let (light, out) = (lights.row(r), &mut left.data[r * w..(r + 1) * w]);
+        for i in 0..w {
+            out[i] = light[i] ^ spread_row[i] ^ above[i] ^ below[i];
+        }
+    }
+    left
 }
 
 /// The bit set `b` as a row of words.
@@ -71,20 +106,22 @@ pub fn from_bitset(b: &FixedBitSet) -> Row {
 /// later row under the lights left on above it. Returns every row of presses
 /// and, last, the presses a virtual row `m` would need (all zero exactly when
 /// the board ends dark).
-pub fn chase(lights: &[Row], first: &[u64], n: usize) -> (Vec<Row>, Row) {
-    let w = words(n);
-    let mut presses: Vec<Row> = Vec::with_capacity(lights.len());
+pub fn chase(lights: &Rows, first: &[u64], n: usize) -> (Rows, Row) {
+    let (m, w) = (lights.len(), words(n));
+    let mut presses = Rows::zeros(m, n);
+    let mut spread_here = vec![0u64; w];
     let mut above = vec![0u64; w];
     let mut here = first.to_vec();
-    let mut spread_here = vec![0u64; w];
-    for light_row in lights {
+    for r in 0..m {
+        presses.data[r * w..(r + 1) * w].copy_from_slice(&here);
         // Light (r, c) after rows r-1 and r are pressed decides press (r+1, c).
         spread(&here, n, &mut spread_here);
-        let below: Row = (0..w)
-            .map(|i| light_row[i] ^ spread_here[i] ^ above[i])
-            .collect();
-        presses.push(std::mem::replace(&mut here, below));
-        above = presses.last().cloned().unwrap_or_default();
+        let light = lights.row(r);
+        for i in 0..w {
+            above[i] ^= light[i] ^ spread_here[i];
+        }
+        // `above` now holds row r+1; row r becomes the one above it.
+        std::mem::swap(&mut above, &mut here);
     }
     (presses, here)
 }
