@@ -2,6 +2,7 @@
 //!
 //! Lights Out: random and all-on boards at 1000, 4000 and 10,000 per side,
 //! solved by the default polynomial method (state built outside the timing).
+//! Revertigo: map and default walk (built and replayed) at 1000 and 2000.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use puzzles::grid::{BitGrid, Dims};
@@ -24,5 +25,23 @@ fn lightsout(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, lightsout);
+/// Revertigo: the map and the default walk of 1000×1000 and 2000×2000 boards (issue 4's scale).
+fn revertigo(c: &mut Criterion) {
+    use puzzles::revertigo::{Builder, Method, Revertigo, Solver};
+    let mut group = c.benchmark_group("revertigo");
+    group.sample_size(10);
+    let ctl = puzzles::Control::new();
+    for n in [1000usize, 2000] {
+        let game = Revertigo::new(Dims::new(n, n, n * n).expect("a valid size"));
+        group.bench_with_input(BenchmarkId::new("map+walk", n), &game, |b, game| {
+            b.iter(|| {
+                let solver = Solver::new(game.clone(), Method::Chase, &ctl).expect("within limits");
+                solver.walk(Builder::Short, &ctl).expect("a walk")
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, lightsout, revertigo);
 criterion_main!(benches);

@@ -488,6 +488,19 @@ impl GridPuzzle for Solver {
 }
 
 impl Solver {
+    /// A lower bound on the moves of any walk that blackens the board.
+    ///
+    /// Every activated cell of the walk's map is landed on at least once and
+    /// a walk of `k` moves makes `k + 1` landings, so a walk needs at least
+    /// `w − 1` moves, `w` the fewest activated cells of any map, found by the
+    /// exhaustive coset search of Lights Out (`fewest_presses`). `None` when
+    /// the nullity is too large for that search to be exhaustive.
+    pub fn lower_bound(&self, ctl: &Control) -> Option<usize> {
+        lightsout::fewest_presses(&self.analysis, ctl)
+            .filter(|f| f.proven)
+            .map(|f| f.presses.count_ones().saturating_sub(1))
+    }
+
     /// The map (activated cells shaded) with, when given, the walk drawn as a
     /// path through the cell centres from the bottom-left start (a dot).
     pub fn walk_svg(&self, map: &BitGrid, walk: Option<&Walk>) -> Result<String> {

@@ -92,6 +92,8 @@ struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     output: Option<String>,
     moves: usize,
+    /// No walk is shorter: the fewest activated cells of any map, minus one (null when not proven).
+    lower_bound: Option<usize>,
     /// The replay's verdict: always true (a walk that fails is never printed).
     black: bool,
 }
@@ -170,6 +172,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
         walk: args.output.is_none().then(|| walk.to_string()),
         output: args.output.clone(),
         moves: walk.len(),
+        lower_bound: solver.lower_bound(&ctx.control),
         black: true,
     };
     if args.common.json {
@@ -214,6 +217,12 @@ fn print_text(report: &Report, walk: &Walk, quiet: bool, ctx: &mut Context) -> R
         "maps: {} (nullity {}); this one activates {} cell(s)",
         report.solutions, report.nullity, report.activated
     ))?;
+    if let Some(bound) = report.lower_bound {
+        out.line(&format!(
+            "lower bound: {} (every activated cell of the lightest map is landed on)",
+            moves(bound)
+        ))?;
+    }
     let verdict = "replayed: every cell black";
     match (&report.output, quiet) {
         (Some(path), _) => out.line(&format!(

@@ -334,3 +334,23 @@ fn alive_targets_are_found_left_and_right_as_a_scan_finds_them() {
         }
     }
 }
+
+#[test]
+fn no_walk_is_shorter_than_the_lower_bound() {
+    // The exact shortest walk (breadth-first) meets the bound's promise on every small board,
+    // and so does the default builder on larger ones.
+    let ctl = Control::new();
+    for r in 1..=8 {
+        for c in 1..=8 {
+            let game = Revertigo::new(Dims::new(r, c, 1000).unwrap());
+            let solver = Solver::new(game.clone(), Method::Chase, &ctl).unwrap();
+            let bound = solver.lower_bound(&ctl).expect("small nullity: proven");
+            let short = solver.walk(Builder::Short, &ctl).unwrap();
+            assert!(short.len() >= bound, "{r}×{c}");
+            if r * c <= 12 {
+                let shortest = game.shortest_walk(&ctl).unwrap().expect("a walk exists");
+                assert!(shortest.len() >= bound, "{r}×{c}");
+            }
+        }
+    }
+}
