@@ -35,7 +35,7 @@ fn revertigo(c: &mut Criterion) {
         let game = Revertigo::new(Dims::new(n, n, n * n).expect("a valid size"));
         group.bench_with_input(BenchmarkId::new("map+walk", n), &game, |b, game| {
             b.iter(|| {
-                let solver = Solver::new(game.clone(), Method::Chase, &ctl).expect("within limits");
+                let solver = Solver::new(*game, Method::Chase, &ctl).expect("within limits");
                 solver.walk(Builder::Short, &ctl).expect("a walk")
             })
         });

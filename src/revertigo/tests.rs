@@ -343,7 +343,7 @@ fn no_walk_is_shorter_than_the_lower_bound() {
     for r in 1..=8 {
         for c in 1..=8 {
             let game = Revertigo::new(Dims::new(r, c, 1000).unwrap());
-            let solver = Solver::new(game.clone(), Method::Chase, &ctl).unwrap();
+            let solver = Solver::new(game, Method::Chase, &ctl).unwrap();
             let bound = solver.lower_bound(&ctl).expect("small nullity: proven");
             let short = solver.walk(Builder::Short, &ctl).unwrap();
             assert!(short.len() >= bound, "{r}×{c}");
