@@ -191,7 +191,10 @@ fn solve(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Fai
     ))?;
     match (&report.tour, &report.reason) {
         (Some(t), _) => {
-            if !args.common.quiet {
+            if args.common.quiet {
+                let end = t.last().copied().unwrap_or(report.start);
+                out.line(&format!("tour: {} squares, verified, ends at {end}", t.len()))?;
+            } else {
                 out.text(&solver.render_text(Some(t)))?;
             }
         }
