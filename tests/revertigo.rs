@@ -135,8 +135,9 @@ fn text_and_quiet_output() {
         .stdout
         .clone();
     let text = String::from_utf8(out).unwrap();
-    assert_eq!(text.lines().count(), 3, "{text}");
+    assert_eq!(text.lines().count(), 4, "{text}");
     assert!(!text.contains("#"));
+    assert!(text.contains("lower bound: 27 moves"), "{text}");
 }
 
 #[test]

@@ -193,7 +193,10 @@ fn solve(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Fai
         (Some(t), _) => {
             if args.common.quiet {
                 let end = t.last().copied().unwrap_or(report.start);
-                out.line(&format!("tour: {} squares, verified, ends at {end}", t.len()))?;
+                out.line(&format!(
+                    "tour: {} squares, verified, ends at {end}",
+                    t.len()
+                ))?;
             } else {
                 out.text(&solver.render_text(Some(t)))?;
             }

@@ -320,3 +320,19 @@ fn chase_and_polynomial_agree_on_every_board_up_to_40() {
         }
     }
 }
+
+#[test]
+fn all_on_solution_counts_match_oeis_a075462() {
+    // OEIS A075462: the number of solutions of the all-on n×n board, n = 1..20 (also seed 004's table).
+    let a075462 = [
+        "1", "1", "1", "16", "4", "1", "1", "1", "256", "1", "64", "1", "1", "16", "1", "256", "4",
+        "1", "65536", "1",
+    ];
+    for (i, want) in a075462.iter().enumerate() {
+        let n = i + 1;
+        let a = LightsOut::new(BitGrid::full(dims(n, n)))
+            .analyse(Method::Polynomial)
+            .unwrap();
+        assert_eq!(&a.solution_count(), want, "n = {n}");
+    }
+}
