@@ -11,6 +11,7 @@ mod sudoku;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use puzzles::Control;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 pub use output::{Failure, Out, Outcome};
@@ -160,4 +161,52 @@ impl Common {
         })?;
         Ok(())
     }
+}
+
+/// Most solutions `--all` lists when the user gave no `--limit`.
+pub const DEFAULT_LIST_LIMIT: u64 = 1024;
+
+/// Lists the 2^`nullity` solutions of `puzzle` (`what` names them in errors):
+/// at most `--limit`, and refused when there are more than
+/// [`DEFAULT_LIST_LIMIT`] and no limit was given. Each is verified, then written by `write`
+/// with its 1-based number. Ctrl-C stops the listing with what was printed.
+pub fn list_coset<P: puzzles::GridPuzzle>(
+    puzzle: &P,
+    nullity: usize,
+    what: &'static str,
+    limit: Option<u64>,
+    ctx: &mut Context,
+    mut write: impl FnMut(&mut Out, u64, &P::Solution) -> Result<(), Failure>,
+) -> Result<Outcome, Failure> {
+    let cap = limit.unwrap_or(DEFAULT_LIST_LIMIT);
+    if limit.is_none() && (nullity >= 64 || (1u64 << nullity) > cap) {
+        return Err(puzzles::Error::TooLarge {
+            what,
+            got: puzzles::error::Size::PowerOfTwo(nullity as u32),
+            limit: cap.into(),
+            hint: "; pass --limit K to list the first K, or --count".to_string(),
+        }
+        .into());
+    }
+    ctx.interruptible();
+    let mut result = Ok(());
+    let mut listed = 0u64;
+    let out = &mut ctx.out;
+    let tally = puzzle.enumerate(&ctx.control, &mut |s| {
+        listed += 1;
+        result = puzzle
+            .verify(s)
+            .map_err(|e| Failure::from(puzzles::Error::Check(e)))
+            .and_then(|()| write(out, listed, s));
+        if result.is_err() || listed >= cap {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    result?;
+    Ok(match tally.stopped {
+        Some(puzzles::Stop::Interrupted) => Outcome::Interrupted,
+        _ => Outcome::Answered,
+    })
 }

@@ -404,15 +404,7 @@ impl GridPuzzle for Solver {
                 };
             }
         }
-        let mut seen = 0u64;
-        self.enumerate(ctl, &mut |_| {
-            seen += 1;
-            if limit.is_some_and(|l| seen >= l) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
+        crate::puzzle::count_by_enumeration(self, ctl, limit)
     }
 }
 

@@ -62,15 +62,7 @@ pub trait GridPuzzle {
 
     /// Counts solutions, stopping at `limit` when given (the tally then says `Stop::Limit`).
     fn count(&self, ctl: &Control, limit: Option<u64>) -> Tally {
-        let mut seen = 0u64;
-        self.enumerate(ctl, &mut |_| {
-            seen += 1;
-            if limit.is_some_and(|l| seen >= l) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
+        count_by_enumeration(self, ctl, limit)
     }
 
     /// Whether there is exactly one solution (`None` if the search was stopped first).
@@ -81,4 +73,22 @@ pub trait GridPuzzle {
             _ => Some(tally.found == 1),
         }
     }
+}
+
+/// Counts by enumerating, stopping at `limit`: the default [`GridPuzzle::count`],
+/// also the fallback of puzzles whose faster counter does not apply.
+pub fn count_by_enumeration<P: GridPuzzle + ?Sized>(
+    puzzle: &P,
+    ctl: &Control,
+    limit: Option<u64>,
+) -> Tally {
+    let mut seen = 0u64;
+    puzzle.enumerate(ctl, &mut |_| {
+        seen += 1;
+        if limit.is_some_and(|l| seen >= l) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
 }

@@ -1,18 +1,14 @@
 //! `puzzles lightsout`: a random or given position, solved, counted or listed.
 
-use super::{parse_side, Common, Context, Failure, Outcome};
+use super::{list_coset, parse_side, Common, Context, Failure, Outcome};
 use puzzles::grid::{BitGrid, Dims};
 use puzzles::input::Source;
 use puzzles::lightsout::{self, LightsOut, Method, Solver};
 use puzzles::{random, Error, GridPuzzle};
 use serde::Serialize;
-use std::ops::ControlFlow;
 
 /// Largest board whose state and presses are put in the JSON report (larger: use --output).
 const MAX_PRINTED_CELLS: usize = 1 << 20;
-
-/// Most solutions `--all` lists without an explicit `--limit`.
-const DEFAULT_LIST_LIMIT: u64 = 1024;
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -283,44 +279,23 @@ fn list_all(
         }
         return Ok(Outcome::NoSolution);
     }
-    let limit = args.limit.unwrap_or(DEFAULT_LIST_LIMIT);
-    ctx.interruptible();
-    let more_than_limit = a.nullity() >= 64 || (1u64 << a.nullity()) > limit;
-    if args.limit.is_none() && more_than_limit {
-        return Err(Error::TooLarge {
-            what: "solutions to list",
-            got: puzzles::error::Size::PowerOfTwo(a.nullity() as u32),
-            limit: limit.into(),
-            hint: "; pass --limit K to list the first K, or --count".to_string(),
-        }
-        .into());
-    }
-    let mut result = Ok(());
-    let out = &mut ctx.out;
     let json = args.common.json;
-    let mut listed = 0u64;
-    let tally = solver.enumerate(&ctx.control, &mut |p| {
-        listed += 1;
-        result = if json {
-            out.json(&p.row_strings('1', '0'))
-        } else {
-            out.line(&format!("solution {listed} ({} presses):", p.count_ones()))
-                .and_then(|_| p.row_strings('X', '.').iter().try_for_each(|r| out.line(r)))
-        };
-        if result.is_err() || listed >= limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    result?;
-    Ok(match tally.stopped {
-        Some(puzzles::Stop::Interrupted) => Outcome::Interrupted,
-        _ => Outcome::Answered,
-    })
+    list_coset(
+        solver,
+        a.nullity(),
+        "solutions to list",
+        args.limit,
+        ctx,
+        |out, k, p| {
+            if json {
+                return out.json(&p.row_strings('1', '0'));
+            }
+            out.line(&format!("solution {k} ({} presses):", p.count_ones()))?;
+            p.row_strings('X', '.').iter().try_for_each(|r| out.line(r))
+        },
+    )
 }
 
-/// `A..B` (inclusive) or a single `N`.
 fn parse_range(s: &str) -> Result<(usize, usize), String> {
     let (a, b) = s.split_once("..").unwrap_or((s, s));
     let a = parse_side(a)?;

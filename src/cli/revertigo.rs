@@ -1,15 +1,11 @@
 //! `puzzles revertigo`: the activation map, the number of maps and a replayed walk; or a user's walk checked.
 
-use super::{parse_side, Common, Context, Failure, Outcome};
-use puzzles::grid::{BitGrid, Dims, Pos};
+use super::{list_coset, parse_side, Common, Context, Failure, Outcome};
+use puzzles::grid::{Dims, Pos};
 use puzzles::revertigo::{self, Builder, Method, Revertigo, Solver, Walk};
-use puzzles::{random, Error, GridPuzzle};
+use puzzles::{random, Error};
 use rand::Rng as _;
 use serde::Serialize;
-use std::ops::ControlFlow;
-
-/// Most maps `--all` lists without an explicit `--limit`.
-const DEFAULT_LIST_LIMIT: u64 = 1024;
 
 /// The sides of a random board (the original game also picks them at random).
 const RANDOM_SIDES: std::ops::RangeInclusive<usize> = 2..=20;
@@ -309,48 +305,22 @@ fn moves(n: usize) -> String {
 }
 
 fn list_all(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Failure> {
-    let nullity = solver.analysis().nullity();
-    let limit = args.limit.unwrap_or(DEFAULT_LIST_LIMIT);
-    let more_than_limit = nullity >= 64 || (1u64 << nullity) > limit;
-    if args.limit.is_none() && more_than_limit {
-        return Err(Error::TooLarge {
-            what: "activation maps to list",
-            got: puzzles::error::Size::PowerOfTwo(nullity as u32),
-            limit: limit.into(),
-            hint: "; pass --limit K to list the first K".to_string(),
-        }
-        .into());
-    }
-    let mut result = Ok(());
-    let out = &mut ctx.out;
     let json = args.common.json;
-    let mut listed = 0u64;
-    let tally = solver.enumerate(&ctx.control, &mut |map: &BitGrid| {
-        listed += 1;
-        result = solver
-            .verify(map)
-            .map_err(|e| Failure::from(Error::Check(e)))
-            .and_then(|_| {
-                if json {
-                    out.json(&map.row_strings('#', '_'))
-                } else {
-                    out.line(&format!("map {listed} ({} activated):", map.count_ones()))
-                        .and_then(|_| {
-                            map.row_strings('#', '_')
-                                .iter()
-                                .try_for_each(|r| out.line(r))
-                        })
-                }
-            });
-        if result.is_err() || listed >= limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    result?;
-    Ok(match tally.stopped {
-        Some(puzzles::Stop::Interrupted) => Outcome::Interrupted,
-        _ => Outcome::Answered,
-    })
+    let nullity = solver.analysis().nullity();
+    list_coset(
+        solver,
+        nullity,
+        "activation maps to list",
+        args.limit,
+        ctx,
+        |out, k, map| {
+            if json {
+                return out.json(&map.row_strings('#', '_'));
+            }
+            out.line(&format!("map {k} ({} activated):", map.count_ones()))?;
+            map.row_strings('#', '_')
+                .iter()
+                .try_for_each(|r| out.line(r))
+        },
+    )
 }
