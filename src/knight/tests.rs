@@ -170,8 +170,8 @@ fn six_by_six_open_tours_from_the_corner() {
     assert_eq!(fast_count(&k), 524486);
 }
 
+/// About 4 s of CPU in release, spread over the cores.
 #[test]
-#[ignore = "about 4 s of CPU in release; run with cargo test --release -- --ignored"]
 fn six_by_six_open_tours_from_every_square() {
     // OEIS A165134: 6637920 directed open tours on 6×6.
     let all = count_all_starts(Dims::new(6, 6, 36).unwrap(), false, &Control::new()).unwrap();
