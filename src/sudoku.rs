@@ -12,6 +12,7 @@
 //! Orders 2 to [`MAX_ORDER`] are supported; candidate sets are `u64` masks.
 
 pub mod generate;
+mod fast9;
 mod parse;
 mod search;
 pub mod symmetry;
@@ -290,28 +291,14 @@ impl Solver {
         };
         (first, unique)
     }
-}
 
-impl GridPuzzle for Solver {
-    type Solution = Sudoku;
-
-    fn dims(&self) -> Dims {
-        let side = self.puzzle.side();
-        Dims {
-            rows: side,
-            cols: side,
-        }
-    }
-
-    /// Depth-first search from the most constrained cell, with singles and
-    /// locked candidates propagated at every node (the `search` module).
-    fn enumerate(&self, ctl: &Control, visit: &mut dyn FnMut(&Sudoku) -> ControlFlow<()>) -> Tally {
-        if self.puzzle.clash().is_some() {
-            return Tally {
-                found: 0,
-                stopped: None,
-            };
-        }
+    /// The general search of any order (the `search` module), which
+    /// [`GridPuzzle::enumerate`] uses above order 3; the clues must not clash.
+    pub(crate) fn enumerate_general(
+        &self,
+        ctl: &Control,
+        visit: &mut dyn FnMut(&Sudoku) -> ControlFlow<()>,
+    ) -> Tally {
         let order = self.puzzle.order;
         // Reuse this thread's search buffers: a batch then allocates nothing per puzzle.
         let mut search = SEARCHES
@@ -326,6 +313,41 @@ impl GridPuzzle for Solver {
         });
         SEARCHES.with(|s| s.borrow_mut()[order] = Some(search));
         tally
+    }
+}
+
+impl GridPuzzle for Solver {
+    type Solution = Sudoku;
+
+    fn dims(&self) -> Dims {
+        let side = self.puzzle.side();
+        Dims {
+            rows: side,
+            cols: side,
+        }
+    }
+
+    /// Depth-first search from the most constrained cell with singles propagated
+    /// at every node: per-digit bitboards on 9×9 (the `fast9` module), else
+    /// candidate masks plus locked candidates (the `search` module).
+    fn enumerate(&self, ctl: &Control, visit: &mut dyn FnMut(&Sudoku) -> ControlFlow<()>) -> Tally {
+        if self.puzzle.clash().is_some() {
+            return Tally {
+                found: 0,
+                stopped: None,
+            };
+        }
+        if self.puzzle.order == 3 {
+            let order = self.puzzle.order;
+            return fast9::run(&self.puzzle.cells, ctl, &mut |cells| {
+                let grid = Sudoku {
+                    order,
+                    cells: cells.to_vec(),
+                };
+                visit(&grid)
+            });
+        }
+        self.enumerate_general(ctl, visit)
     }
 
     fn verify(&self, solution: &Sudoku) -> Result<(), String> {
