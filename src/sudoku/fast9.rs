@@ -55,11 +55,29 @@ const PEERS: [u128; 81] = {
     peers
 };
 
+/// The three units of each cell as a 27-bit mask (row r, column 9 + c, box 18 + b).
+const CELL_UNITS: [u32; 81] = {
+    let mut units = [0u32; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        let b = (r / 3) * 3 + c / 3;
+        units[i] = (1 << r) | (1 << (9 + c)) | (1 << (18 + b));
+        i += 1;
+    }
+    units
+};
+
 /// One node: where each digit may still go (placed cells keep their digit's bit only).
 #[derive(Debug, Clone, Copy)]
 struct State {
     boards: [u128; 9],
     solved: u128,
+    /// Per digit, the units where it is placed already (no hidden single to look for there).
+    done: [u32; 9],
+    /// The digits whose board changed since their last hidden-single look
+    /// (hidden singles of digit d depend on board d only).
+    dirty: u16,
 }
 
 impl State {
@@ -67,11 +85,15 @@ impl State {
     #[inline]
     fn place(&mut self, cell: usize, d: usize) {
         let b = bit(cell);
-        for board in &mut self.boards {
+        let mut dirty = self.dirty | (1 << d);
+        for (e, board) in self.boards.iter_mut().enumerate() {
+            dirty |= (((*board >> cell) & 1) as u16) << e;
             *board &= !b;
         }
+        self.dirty = dirty;
         self.boards[d] = (self.boards[d] & !PEERS[cell]) | b;
         self.solved |= b;
+        self.done[d] |= CELL_UNITS[cell];
     }
 
     /// The digit (0-based) still possible at an open cell with a single candidate, if any.
@@ -117,9 +139,16 @@ impl State {
                 continue;
             }
             let mut found = false;
-            for d in 0..9 {
-                for &unit in &UNITS {
-                    let m = self.boards[d] & unit;
+            let mut digits = self.dirty;
+            self.dirty = 0;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let mut open = !self.done[d] & ((1 << 27) - 1);
+                while open != 0 {
+                    let u = open.trailing_zeros() as usize;
+                    open &= open - 1;
+                    let m = self.boards[d] & UNITS[u];
                     if m == 0 {
                         return false;
                     }
@@ -201,6 +230,8 @@ pub(crate) fn run(
     let mut root = State {
         boards: [ALL; 9],
         solved: 0,
+        done: [0; 9],
+        dirty: 0x1ff,
     };
     for (i, &v) in clues.iter().enumerate() {
         if v != 0 {
