@@ -82,12 +82,12 @@ struct State {
 
 impl State {
     /// Places digit `d` (0-based) at `cell`, which must be open with `d` possible.
-    #[inline]
+    #[inline(always)]
     fn place(&mut self, cell: usize, d: usize) {
         let b = bit(cell);
         let mut dirty = self.dirty | (1 << d);
         for (e, board) in self.boards.iter_mut().enumerate() {
-            dirty |= (((*board >> cell) & 1) as u16) << e;
+            dirty |= ((*board & b != 0) as u16) << e;
             *board &= !b;
         }
         self.dirty = dirty;
