@@ -11,8 +11,8 @@
 //!
 //! Orders 2 to [`MAX_ORDER`] are supported; candidate sets are `u64` masks.
 
-pub mod generate;
 mod fast9;
+pub mod generate;
 mod parse;
 mod search;
 pub mod symmetry;
