@@ -68,6 +68,23 @@ const CELL_UNITS: [u32; 81] = {
     units
 };
 
+/// The units that hold a peer of each cell.
+const PEER_UNITS: [u32; 81] = {
+    let mut units = [0u32; 81];
+    let mut i = 0;
+    while i < 81 {
+        let mut j = 0;
+        while j < 81 {
+            if PEERS[i] & bit(j) != 0 {
+                units[i] |= CELL_UNITS[j];
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    units
+};
+
 /// One node: where each digit may still go (placed cells keep their digit's bit only).
 #[derive(Debug, Clone, Copy)]
 struct State {
@@ -75,9 +92,10 @@ struct State {
     solved: u128,
     /// Per digit, the units where it is placed already (no hidden single to look for there).
     done: [u32; 9],
-    /// The digits whose board changed since their last hidden-single look
-    /// (hidden singles of digit d depend on board d only).
-    dirty: u16,
+    /// Per digit, the units where its board changed since the last
+    /// hidden-single look (hidden singles of digit d in unit u depend on the
+    /// cells of board d in u only).
+    dirty: [u32; 9],
 }
 
 impl State {
@@ -85,12 +103,12 @@ impl State {
     #[inline(always)]
     fn place(&mut self, cell: usize, d: usize) {
         let b = bit(cell);
-        let mut dirty = self.dirty | (1 << d);
-        for (e, board) in self.boards.iter_mut().enumerate() {
-            dirty |= ((*board & b != 0) as u16) << e;
+        let units = CELL_UNITS[cell];
+        for (board, dirty) in self.boards.iter_mut().zip(&mut self.dirty) {
+            *dirty |= 0u32.wrapping_sub((*board & b != 0) as u32) & units;
             *board &= !b;
         }
-        self.dirty = dirty;
+        self.dirty[d] |= PEER_UNITS[cell];
         self.boards[d] = (self.boards[d] & !PEERS[cell]) | b;
         self.solved |= b;
         self.done[d] |= CELL_UNITS[cell];
@@ -139,12 +157,9 @@ impl State {
                 continue;
             }
             let mut found = false;
-            let mut digits = self.dirty;
-            self.dirty = 0;
-            while digits != 0 {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                let mut open = !self.done[d] & ((1 << 27) - 1);
+            for d in 0..9 {
+                let mut open = self.dirty[d] & !self.done[d];
+                self.dirty[d] = 0;
                 while open != 0 {
                     let u = open.trailing_zeros() as usize;
                     open &= open - 1;
@@ -231,7 +246,7 @@ pub(crate) fn run(
         boards: [ALL; 9],
         solved: 0,
         done: [0; 9],
-        dirty: 0x1ff,
+        dirty: [(1 << 27) - 1; 9],
     };
     for (i, &v) in clues.iter().enumerate() {
         if v != 0 {
