@@ -11,6 +11,7 @@
 //!
 //! Orders 2 to [`MAX_ORDER`] are supported; candidate sets are `u64` masks.
 
+mod fast9;
 pub mod generate;
 mod parse;
 mod search;
@@ -118,21 +119,26 @@ impl Sudoku {
     pub fn clash(&self) -> Option<(Pos, Pos)> {
         let side = self.side();
         let n = self.order;
-        // seen[unit][digit] = 1 + index of the cell holding it.
-        let mut seen = vec![0usize; 3 * side * (side + 1)];
+        // seen[unit]: the digits met so far in the unit (side <= 36 < 64).
+        let mut seen = [0u64; 3 * MAX_ORDER * MAX_ORDER];
+        let unit_of = |i: usize| {
+            let (r, c) = (i / side, i % side);
+            [r, side + c, 2 * side + (r / n) * n + c / n]
+        };
         for (i, &v) in self.cells.iter().enumerate() {
             if v == 0 {
                 continue;
             }
-            let (r, c) = (i / side, i % side);
-            let b = (r / n) * n + c / n;
-            for unit in [r, side + c, 2 * side + b] {
-                let slot = &mut seen[unit * (side + 1) + v as usize];
-                if *slot != 0 {
-                    let j = *slot - 1;
-                    return Some((Pos::new(j / side, j % side), Pos::new(r, c)));
+            let bit = 1u64 << (v - 1);
+            for (k, unit) in unit_of(i).into_iter().enumerate() {
+                if seen[unit] & bit != 0 {
+                    // The first cell of that unit holding v (in reading order).
+                    let j = (0..i)
+                        .find(|&j| self.cells[j] == v && unit_of(j)[k] == unit)
+                        .unwrap_or(i);
+                    return Some((Pos::new(j / side, j % side), Pos::new(i / side, i % side)));
                 }
-                *slot = i + 1;
+                seen[unit] |= bit;
             }
         }
         None
@@ -290,28 +296,14 @@ impl Solver {
         };
         (first, unique)
     }
-}
 
-impl GridPuzzle for Solver {
-    type Solution = Sudoku;
-
-    fn dims(&self) -> Dims {
-        let side = self.puzzle.side();
-        Dims {
-            rows: side,
-            cols: side,
-        }
-    }
-
-    /// Depth-first search from the most constrained cell, with singles and
-    /// locked candidates propagated at every node (the `search` module).
-    fn enumerate(&self, ctl: &Control, visit: &mut dyn FnMut(&Sudoku) -> ControlFlow<()>) -> Tally {
-        if self.puzzle.clash().is_some() {
-            return Tally {
-                found: 0,
-                stopped: None,
-            };
-        }
+    /// The general search of any order (the `search` module), which
+    /// [`GridPuzzle::enumerate`] uses above order 3; the clues must not clash.
+    pub(crate) fn enumerate_general(
+        &self,
+        ctl: &Control,
+        visit: &mut dyn FnMut(&Sudoku) -> ControlFlow<()>,
+    ) -> Tally {
         let order = self.puzzle.order;
         // Reuse this thread's search buffers: a batch then allocates nothing per puzzle.
         let mut search = SEARCHES
@@ -326,6 +318,42 @@ impl GridPuzzle for Solver {
         });
         SEARCHES.with(|s| s.borrow_mut()[order] = Some(search));
         tally
+    }
+}
+
+impl GridPuzzle for Solver {
+    type Solution = Sudoku;
+
+    fn dims(&self) -> Dims {
+        let side = self.puzzle.side();
+        Dims {
+            rows: side,
+            cols: side,
+        }
+    }
+
+    /// Depth-first search from the most constrained cell with singles propagated
+    /// at every node: per-digit bitboards on 9×9 (the `fast9` module), else
+    /// candidate masks plus locked candidates (the `search` module).
+    fn enumerate(&self, ctl: &Control, visit: &mut dyn FnMut(&Sudoku) -> ControlFlow<()>) -> Tally {
+        if self.puzzle.order == 3 {
+            // Clashing clues are found (no solution) while the clues are placed.
+            let order = self.puzzle.order;
+            return fast9::run(&self.puzzle.cells, ctl, &mut |cells| {
+                let grid = Sudoku {
+                    order,
+                    cells: cells.to_vec(),
+                };
+                visit(&grid)
+            });
+        }
+        if self.puzzle.clash().is_some() {
+            return Tally {
+                found: 0,
+                stopped: None,
+            };
+        }
+        self.enumerate_general(ctl, visit)
     }
 
     fn verify(&self, solution: &Sudoku) -> Result<(), String> {

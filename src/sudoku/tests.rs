@@ -375,3 +375,109 @@ fn generated_puzzles_are_unique_and_minimal() {
     let b = generate::generate(3, &mut rng(9), &ctl).unwrap();
     assert_eq!(a.puzzle, b.puzzle);
 }
+
+/// Every solution (up to `limit`) by the 9×9 fast search (through `enumerate`)
+/// or the general one, sorted, with the tally.
+fn solutions(puzzle: &Sudoku, general: bool, limit: u64) -> (Vec<Sudoku>, Tally) {
+    let solver = Solver::new(puzzle.clone());
+    let mut found = Vec::new();
+    let mut visit = |s: &Sudoku| {
+        assert!(solver.verify(s).is_ok(), "{s} does not solve {puzzle}");
+        found.push(s.clone());
+        if found.len() as u64 >= limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    let tally = if general {
+        solver.enumerate_general(&Control::new(), &mut visit)
+    } else {
+        solver.enumerate(&Control::new(), &mut visit)
+    };
+    found.sort_by(|a, b| a.cells.cmp(&b.cells));
+    (found, tally)
+}
+
+/// The fast 9×9 search and the general search find the same solutions, or,
+/// when both stop at `limit`, the same number; returns the count.
+fn fast_and_general_agree(puzzle: &Sudoku, limit: u64) -> u64 {
+    let (fast, fast_tally) = solutions(puzzle, false, limit);
+    let (general, general_tally) = solutions(puzzle, true, limit);
+    assert_eq!(fast_tally, general_tally, "{puzzle}");
+    if fast_tally.stopped.is_none() {
+        assert_eq!(fast, general, "{puzzle}");
+    }
+    fast_tally.found
+}
+
+#[test]
+fn fast_9x9_search_agrees_with_the_general_one_on_diabolical_puzzles() {
+    let text = include_str!("../../puzzles/sudoku/diabolical-300.txt");
+    let Ok(Input::Batch(entries)) = read_text(text) else {
+        panic!("the vendored file is a batch");
+    };
+    assert_eq!(entries.len(), 300);
+    for e in &entries {
+        let p = e.puzzle.as_ref().expect("a valid line");
+        // Counted to 2, as a batch does: each has exactly one solution.
+        assert_eq!(fast_and_general_agree(p, 2), 1, "{p}");
+        // A wrong (but not clashing) digit in an empty cell leaves no solution.
+        let (sol, _) = solutions(p, false, 1);
+        let i = p.cells.iter().position(|&v| v == 0).unwrap();
+        let mut wrong = p.clone();
+        for v in 1..=9u8 {
+            wrong.cells[i] = v;
+            if v != sol[0].cells[i] && wrong.clash().is_none() {
+                assert_eq!(fast_and_general_agree(&wrong, 2), 0, "{wrong}");
+                break;
+            }
+        }
+    }
+}
+
+#[test]
+fn fast_9x9_search_agrees_with_the_general_one_on_blanked_grids() {
+    let mut several = 0;
+    for seed in 0..300u64 {
+        let full = random_full_grid(3, seed);
+        let mut puzzle = full.clone();
+        let mut r = rng(seed ^ 0xb1a5);
+        // From 18 to 40 clues kept: many of these have several solutions.
+        let keep = 18 + (seed % 23) as usize;
+        let mut order: Vec<usize> = (0..81).collect();
+        rand::seq::SliceRandom::shuffle(&mut order[..], &mut r);
+        for &i in &order[keep..] {
+            puzzle.cells[i] = 0;
+        }
+        let found = fast_and_general_agree(&puzzle, 40);
+        assert!(found >= 1, "{puzzle}");
+        several += usize::from(found >= 2);
+        assert_eq!(fast_and_general_agree(&puzzle, 2), found.min(2));
+    }
+    assert!(several >= 50, "only {several} with several solutions");
+}
+
+#[test]
+fn fast_9x9_search_counts_match_the_general_one_with_no_clues_fixed() {
+    // The empty grid: both stop at the limit, counting the same.
+    let empty = Sudoku::empty(3).unwrap();
+    assert_eq!(fast_and_general_agree(&empty, 500), 500);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// On any blanked 9×9 grid the fast search and the general one agree (solutions up to 20).
+    #[test]
+    fn fast_and_general_9x9_searches_agree(seed in any::<u64>(), keep in 0.15f64..0.6) {
+        let mut puzzle = random_full_grid(3, seed);
+        let mut r = rng(seed ^ 0xfa57);
+        for i in 0..81 {
+            if !rand::Rng::gen_bool(&mut r, keep) {
+                puzzle.cells[i] = 0;
+            }
+        }
+        prop_assert!(fast_and_general_agree(&puzzle, 20) >= 1);
+    }
+}
