@@ -344,10 +344,8 @@ impl GridPuzzle for Solver {
     /// and each square numbered, like seed 003's drawing (numbers up to 30×30).
     fn render_svg(&self, tour: Option<&Tour>) -> Result<String> {
         let dims = self.knight.dims;
-        crate::render::check_drawable(dims)?;
-        let cell = crate::render::cell_size(dims);
-        let mut svg = crate::render::Svg::new(cell * dims.cols as f64, cell * dims.rows as f64);
-        let centre = |p: Pos| ((p.col as f64 + 0.5) * cell, (p.row as f64 + 0.5) * cell);
+        let (mut svg, cell) = crate::render::board_canvas(dims)?;
+        let centre = |p: Pos| crate::render::cell_centre(p, cell);
         for p in dims.positions() {
             let fill = if (p.row + p.col) % 2 == 0 {
                 "#f0d9b5"

@@ -20,7 +20,6 @@ use crate::gf2::{self, BitMatrix};
 use crate::grid::{BitGrid, Dims};
 use crate::puzzle::{Answer, GridPuzzle};
 use crate::random::Rng;
-use crate::render::Svg;
 use rand::Rng as _;
 use serde::Serialize;
 use std::ops::ControlFlow;
@@ -478,9 +477,7 @@ impl GridPuzzle for Solver {
     /// Lit cells in amber, dark ones in slate, and seed 000's red dots on the cells to press.
     fn render_svg(&self, presses: Option<&BitGrid>) -> Result<String> {
         let dims = self.dims();
-        crate::render::check_drawable(dims)?;
-        let cell = crate::render::cell_size(dims);
-        let mut svg = Svg::new(cell * dims.cols as f64, cell * dims.rows as f64);
+        let (mut svg, cell) = crate::render::board_canvas(dims)?;
         for p in dims.positions() {
             let (x, y) = (p.col as f64 * cell, p.row as f64 * cell);
             let fill = if self.puzzle.lights.get(p) {

@@ -132,6 +132,21 @@ pub fn cell_size(dims: Dims) -> f64 {
     (720.0 / side).clamp(2.0, 40.0)
 }
 
+/// An empty picture sized for `dims` and the side of one cell; refuses boards too big to draw.
+pub fn board_canvas(dims: Dims) -> Result<(Svg, f64)> {
+    check_drawable(dims)?;
+    let cell = cell_size(dims);
+    Ok((
+        Svg::new(cell * dims.cols as f64, cell * dims.rows as f64),
+        cell,
+    ))
+}
+
+/// The centre of cell `p` on a picture with cells of side `cell`.
+pub fn cell_centre(p: crate::grid::Pos, cell: f64) -> (f64, f64) {
+    ((p.col as f64 + 0.5) * cell, (p.row as f64 + 0.5) * cell)
+}
+
 /// Refuses boards too big to draw, naming the limit.
 pub fn check_drawable(dims: Dims) -> Result<()> {
     if dims.cells() > MAX_SVG_CELLS {

@@ -505,10 +505,8 @@ impl Solver {
     /// path through the cell centres from the bottom-left start (a dot).
     pub fn walk_svg(&self, map: &BitGrid, walk: Option<&Walk>) -> Result<String> {
         let dims = self.game.dims;
-        crate::render::check_drawable(dims)?;
-        let cell = crate::render::cell_size(dims);
-        let mut svg = crate::render::Svg::new(cell * dims.cols as f64, cell * dims.rows as f64);
-        let centre = |p: Pos| ((p.col as f64 + 0.5) * cell, (p.row as f64 + 0.5) * cell);
+        let (mut svg, cell) = crate::render::board_canvas(dims)?;
+        let centre = |p: Pos| crate::render::cell_centre(p, cell);
         for p in dims.positions() {
             let fill = if map.get(p) { "#9ecae1" } else { "#ffffff" };
             svg.rect(
