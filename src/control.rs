@@ -81,4 +81,30 @@ impl Tally {
     pub fn is_complete(&self) -> bool {
         self.stopped.is_none()
     }
+
+    /// Whether the solution is unique: `Some(false)` once two were seen,
+    /// `Some(true)` when exactly one was seen by a search that ran to the end,
+    /// `None` when there is none or the search stopped before deciding.
+    pub fn uniqueness(&self) -> Option<bool> {
+        match self.found {
+            0 => None,
+            1 => self.is_complete().then_some(true),
+            _ => Some(false),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uniqueness_is_decided_only_by_a_finished_search_or_a_second_solution() {
+        let tally = |found, stopped| Tally { found, stopped };
+        assert_eq!(tally(1, None).uniqueness(), Some(true));
+        assert_eq!(tally(1, Some(Stop::Interrupted)).uniqueness(), None);
+        assert_eq!(tally(1, Some(Stop::Limit)).uniqueness(), None);
+        assert_eq!(tally(2, Some(Stop::Limit)).uniqueness(), Some(false));
+        assert_eq!(tally(0, None).uniqueness(), None);
+    }
 }

@@ -144,6 +144,26 @@ impl Analysis {
         }
     }
 
+    /// The analysis of a chased board (`lights` turned as `oriented` says):
+    /// the presses chased from `first_row` when there is one, and the quiet
+    /// patterns kept as the first rows `kernel`.
+    fn from_chase(
+        lights: &BitGrid,
+        oriented: Oriented,
+        first_row: Option<rows::Row>,
+        kernel: Vec<rows::Row>,
+    ) -> Self {
+        let presses = first_row.map(|u| {
+            let (presses, _) = rows::chase(&rows::from_grid(lights), &u, lights.dims().cols);
+            rows::to_grid(lights.dims(), &presses)
+        });
+        let kernel = Kernel::FirstRows {
+            oriented,
+            first_rows: kernel,
+        };
+        Self::from_first_rows(lights, presses, kernel)
+    }
+
     /// The dimension of the null space: there are 2^nullity solutions when there are any.
     pub fn nullity(&self) -> usize {
         match &self.kernel {

@@ -17,7 +17,7 @@ mod parse;
 mod search;
 pub mod symmetry;
 
-use crate::control::{Control, Stop, Tally};
+use crate::control::{Control, Tally};
 use crate::grid::{Dims, Pos};
 use crate::puzzle::GridPuzzle;
 use std::fmt::Write as _;
@@ -287,14 +287,7 @@ impl Solver {
                 ControlFlow::Break(())
             }
         });
-        let unique = match (tally.found, tally.stopped) {
-            (0, Some(Stop::Interrupted)) => None,
-            (0, _) => None,
-            (1, Some(Stop::Interrupted)) => None,
-            (1, _) => Some(true),
-            _ => Some(false),
-        };
-        (first, unique)
+        (first, tally.uniqueness())
     }
 
     /// The general search of any order (the `search` module), which

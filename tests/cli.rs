@@ -40,10 +40,22 @@ fn help_shows_an_example_for_each_subcommand() {
         "completions",
         "man",
     ] {
-        puzzles(&[sub, "--help"])
+        let out = puzzles(&[sub, "--help"])
             .assert()
             .success()
-            .stdout(contains("puzzles "));
+            .get_output()
+            .stdout
+            .clone();
+        let help = String::from_utf8(out).unwrap();
+        // An "Example" heading followed by a real command line for this subcommand.
+        let examples = help
+            .split_once("Example")
+            .map(|(_, rest)| rest)
+            .unwrap_or("");
+        assert!(
+            examples.contains(&format!("puzzles {sub}")),
+            "{sub} --help has no example"
+        );
     }
 }
 

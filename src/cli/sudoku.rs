@@ -208,13 +208,7 @@ fn answer(
             report.count = Some(tally.found);
             report.complete = Some(tally.is_complete());
             report.interrupted = tally.stopped == Some(Stop::Interrupted);
-            let unique = match tally.found {
-                0 => None,
-                1 if tally.is_complete() => Some(true),
-                1 => None,
-                _ => Some(false),
-            };
-            (first, unique)
+            (first, tally.uniqueness())
         }
     };
     if let Some(s) = &first {

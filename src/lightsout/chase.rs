@@ -7,32 +7,24 @@
 //! nullity. Cost `O(m·n²/64 + n³/64)`.
 
 use super::rows::{self, Row};
-use super::{Analysis, Kernel, Oriented};
+use super::{Analysis, Oriented};
 use crate::gf2::BitMatrix;
 use crate::grid::{BitGrid, Dims, Pos};
 use fixedbitset::FixedBitSet;
 
 /// Analyses `lights`, already turned so that columns ≤ rows.
 pub fn analyse(lights: &BitGrid, oriented: Oriented) -> Analysis {
-    let n = lights.dims().cols;
     let (a, b) = last_row_system(lights);
     let (first_row, kernel) = match a.solve(&b) {
         Ok(s) => (Some(s.particular), s.kernel),
         Err(e) => (None, e.kernel),
     };
-    let light_rows = rows::from_grid(lights);
-    let presses = first_row.map(|u| {
-        let (presses, _) = rows::chase(&light_rows, &rows::from_bitset(&u), n);
-        rows::to_grid(lights.dims(), &presses)
-    });
     let kernel: Vec<Row> = kernel.iter().map(rows::from_bitset).collect();
-    Analysis::from_first_rows(
+    Analysis::from_chase(
         lights,
-        presses,
-        Kernel::FirstRows {
-            oriented,
-            first_rows: kernel,
-        },
+        oriented,
+        first_row.map(|u| rows::from_bitset(&u)),
+        kernel,
     )
 }
 

@@ -20,7 +20,7 @@
 //! `O(n²/64)` word operations for the algebra.
 
 use super::rows::{self, Row};
-use super::{Analysis, Kernel, Oriented};
+use super::{Analysis, Oriented};
 use crate::gf2::Poly;
 use crate::grid::{BitGrid, Dims};
 
@@ -42,19 +42,10 @@ pub fn analyse(lights: &BitGrid, oriented: Oriented) -> Analysis {
         .map(|j| krylov.vector(&cofactor.mul(&Poly::monomial(j))))
         .collect();
     let (h_over_d, remainder) = h.div_rem(&d);
-    let presses = remainder.is_zero().then(|| {
-        let g = s.mul(&h_over_d).rem(&modulus);
-        let (presses, _) = rows::chase(&light_rows, &krylov.vector(&g), n);
-        rows::to_grid(dims, &presses)
-    });
-    Analysis::from_first_rows(
-        lights,
-        presses,
-        Kernel::FirstRows {
-            oriented,
-            first_rows: kernel,
-        },
-    )
+    let first_row = remainder
+        .is_zero()
+        .then(|| krylov.vector(&s.mul(&h_over_d).rem(&modulus)));
+    Analysis::from_chase(lights, oriented, first_row, kernel)
 }
 
 /// The nullity of the `dims` board: `deg gcd(f_{m+1}(x), f_{n+1}(x+1))`

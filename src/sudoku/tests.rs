@@ -2,6 +2,7 @@
 
 use super::symmetry::Transform;
 use super::*;
+use crate::control::Stop;
 use crate::error::Error;
 use crate::input::Source;
 use crate::random::rng;
