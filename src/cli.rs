@@ -10,7 +10,9 @@ mod revertigo;
 mod sudoku;
 
 use clap::{CommandFactory, Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::Control;
+use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -67,6 +69,30 @@ impl Context {
     /// partial results: Ctrl-C then stops it cleanly instead of ending the process.
     pub fn interruptible(&self) {
         INTERRUPTIBLE.store(true, Ordering::SeqCst);
+    }
+
+    /// A control that draws a progress bar on stderr for long work: a bar when
+    /// the `total` number of `unit`s is known, a spinner otherwise. It is drawn
+    /// only when stderr is a terminal, and never with `--quiet` or `--json`.
+    pub fn progress(&self, common: &Common, total: Option<u64>, unit: &str) -> Control {
+        if common.quiet || common.json || !std::io::stderr().is_terminal() {
+            return self.control.clone();
+        }
+        let (bar, template) = match total {
+            Some(len) => (
+                ProgressBar::new(len),
+                "{spinner} [{bar:30}] {human_pos}/{human_len} UNIT, {per_sec}, eta {eta} (Ctrl-C stops)",
+            ),
+            None => (
+                ProgressBar::new_spinner(),
+                "{spinner} {human_pos} UNIT, {per_sec}, {elapsed} (Ctrl-C stops)",
+            ),
+        };
+        if let Ok(style) = ProgressStyle::with_template(&template.replace("UNIT", unit)) {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        bar.enable_steady_tick(std::time::Duration::from_millis(120));
+        self.control.clone().with_progress(bar)
     }
 }
 

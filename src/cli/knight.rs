@@ -3,9 +3,8 @@
 use super::{parse_side, Common, Context, Failure, Outcome};
 use puzzles::grid::{Dims, Pos};
 use puzzles::knight::{self, CountResult, Impossible, Knight, Order, Solver, Tour};
-use puzzles::{Control, Error, GridPuzzle, Stop};
+use puzzles::{Error, GridPuzzle, Stop};
 use serde::Serialize;
-use std::io::IsTerminal;
 use std::ops::ControlFlow;
 
 /// Most tours `--all` lists without an explicit `--limit`.
@@ -214,22 +213,8 @@ fn algebraic(dims: Dims, p: Pos) -> String {
     format!("{}{}", knight::file_name(p.col), dims.rows - p.row)
 }
 
-/// A control that draws a progress bar on a terminal (stderr), and nothing on a pipe.
-fn progress_control(ctx: &Context, quiet: bool) -> Control {
-    if quiet || !std::io::stderr().is_terminal() {
-        return ctx.control.clone();
-    }
-    let bar = indicatif::ProgressBar::new(0);
-    if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{spinner} counting [{bar:40}] {pos}/{len} tasks, {elapsed} (Ctrl-C stops)",
-    ) {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    ctx.control.clone().with_progress(bar)
-}
-
 fn count(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Failure> {
-    let ctl = progress_control(ctx, args.common.quiet);
+    let ctl = ctx.progress(&args.common, None, "tasks");
     let c: CountResult = solver.count_all(&ctl)?;
     ctl.progress().finish_and_clear();
     let k = solver.knight();
@@ -268,7 +253,7 @@ fn count(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Fai
 }
 
 fn count_all_starts(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Outcome, Failure> {
-    let ctl = progress_control(ctx, args.common.quiet);
+    let ctl = ctx.progress(&args.common, None, "tasks");
     let all = knight::count_all_starts(dims, args.closed, &ctl)?;
     ctl.progress().finish_and_clear();
     let partial = all.iter().any(|c| c.partial);

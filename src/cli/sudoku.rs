@@ -1,7 +1,6 @@
 //! `puzzles sudoku`: one grid or a batch file, solved (with the uniqueness answer), counted or listed.
 
 use super::{Common, Context, Failure, Outcome};
-use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::grid::Pos;
 use puzzles::input::Source;
 use puzzles::sudoku::symmetry::Transform;
@@ -296,12 +295,7 @@ fn batch(
     mode: Mode,
     ctx: &mut Context,
 ) -> Result<Outcome, Failure> {
-    let bar = ProgressBar::new(entries.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles {per_sec} eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let ctl = ctx.control.clone().with_progress(bar.clone());
+    let ctl = ctx.progress(&args.common, Some(entries.len() as u64), "puzzles");
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs as usize)
         .build()
@@ -354,7 +348,7 @@ fn batch(
             break;
         }
     }
-    bar.finish_and_clear();
+    ctl.progress().finish_and_clear();
     if interrupted {
         return Ok(Outcome::Interrupted);
     }
