@@ -6,6 +6,7 @@
 mod knight;
 mod lightsout;
 mod output;
+mod play;
 mod revertigo;
 mod sudoku;
 

@@ -16,6 +16,7 @@
 //! (`theory`): Schwenk (1991) for closed tours, Conrad et al. (1994) for open
 //! ones, and the colouring argument on odd boards.
 
+pub mod animate;
 mod chain;
 mod count;
 mod search;

@@ -9,6 +9,7 @@
 
 mod chase;
 mod fewest;
+pub mod game;
 mod parse;
 mod polynomial;
 mod rows;

@@ -19,6 +19,7 @@
 //! and every walk is replayed ([`Revertigo::replay`]) before it is trusted.
 
 mod brute;
+pub mod game;
 mod poly;
 mod shortest;
 mod walk;

@@ -46,6 +46,12 @@ pub struct Args {
     /// squares then get a second try with the counting engine, up to 10·N of its cheaper nodes).
     #[arg(long, value_name = "N", default_value_t = knight::DEFAULT_BUDGET)]
     budget: u64,
+    /// Draw the search step by step in the terminal, as seed 003 animates it (q stops).
+    #[arg(long, conflicts_with_all = ["count", "all"])]
+    animate: bool,
+    /// With --animate: milliseconds between steps (0: as fast as the screen follows).
+    #[arg(long, value_name = "MS", default_value_t = 100, requires = "animate")]
+    delay: u64,
     #[command(flatten)]
     common: Common,
 }
@@ -111,6 +117,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
         OrderArg::Warnsdorff => Order::Warnsdorff,
         OrderArg::Plain => Order::Plain,
     };
+    if args.animate {
+        return super::play::animate_knight(problem, order, args.delay, ctx);
+    }
     let solver = Solver::new(problem, order, args.budget);
     // Every knight search polls the stop flag and reports what it has.
     ctx.interruptible();

@@ -55,6 +55,9 @@ pub struct Args {
     /// Print the nullity of every n×n board for n in A..B (inclusive), no board built.
     #[arg(long, value_name = "A..B", value_parser = parse_range, conflicts_with_all = ["rows", "state", "all", "count"])]
     nullity: Option<(usize, usize)>,
+    /// Play in the terminal: click or arrows+space press, s hints, u undo, r new board, q quits.
+    #[arg(long, conflicts_with_all = ["count", "all", "min", "quiet_patterns", "output", "nullity"])]
+    play: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -93,6 +96,16 @@ struct Report {
 }
 
 pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
+    if args.play {
+        let start = super::play::LightsOutStart {
+            state: args.state,
+            rows: args.rows,
+            cols: args.cols,
+            seed: args.seed,
+            torus: args.torus,
+        };
+        return super::play::play_lightsout(start, ctx);
+    }
     if let Some(range) = args.nullity {
         ctx.interruptible();
         return nullity_table(range, args.common.json, ctx);

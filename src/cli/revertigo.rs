@@ -47,6 +47,9 @@ pub struct Args {
     /// Write the walk to FILE (one line) instead of printing it: for huge boards.
     #[arg(long, value_name = "FILE")]
     output: Option<String>,
+    /// Play in the terminal: arrows move the pawn, s shows the map of what remains, u undoes, q quits.
+    #[arg(long, conflicts_with_all = ["check", "all", "output", "shortest"])]
+    play: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -117,6 +120,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
         return check(&args, walk, ctx);
     }
     let (dims, seed) = board(&args)?;
+    if args.play {
+        return super::play::play_revertigo(dims, seed, ctx);
+    }
     let game = Revertigo::new(dims);
     let method = match args.method {
         MethodArg::Chase => Method::Chase,

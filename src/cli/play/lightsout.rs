@@ -1,0 +1,280 @@
+//! `puzzles lightsout --play`: seed 000's game in the terminal, with its red hint dots.
+
+use super::{draw_chrome, layout, min_size, plural, pressed_key, Flow, Screen};
+use crate::cli::{Context, Failure, Outcome};
+use puzzles::grid::{Dims, Pos};
+use puzzles::input::Source;
+use puzzles::lightsout::game::{Game, Hint};
+use puzzles::lightsout::{self, LightsOut};
+use puzzles::random::{self, Rng};
+use puzzles::Error;
+use ratatui::crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::Frame;
+
+/// Columns per cell: a gap, then three characters.
+const CELL: usize = 4;
+
+/// The keys, as the screen lists them.
+const KEYS: &str = "click or arrows+space: press · s: hints · u: undo · r: new board · q: quit";
+
+/// Where the game starts: a file, or a random solvable board.
+#[derive(Debug, Clone)]
+pub struct LightsOutStart {
+    /// `--state FILE` (`-` is refused: stdin is the keyboard).
+    pub state: Option<String>,
+    /// Rows of a random board.
+    pub rows: Option<usize>,
+    /// Columns of a random board (default: as many as rows).
+    pub cols: Option<usize>,
+    /// `--seed`.
+    pub seed: Option<u64>,
+    /// `--torus`.
+    pub torus: bool,
+}
+
+/// The game on the screen.
+pub struct LightsOutScreen {
+    game: Game,
+    cursor: Pos,
+    rng: Rng,
+    /// The seed of the first board, when it was random.
+    seed: Option<u64>,
+    message: String,
+    /// Where the board was last drawn (cells start here), for mouse clicks.
+    board: Rect,
+}
+
+impl LightsOutScreen {
+    /// A screen for `game`; `rng` draws the boards `r` asks for.
+    pub fn new(game: Game, rng: Rng, seed: Option<u64>) -> Self {
+        let dims = game.dims();
+        LightsOutScreen {
+            game,
+            cursor: Pos::new(dims.rows / 2, dims.cols / 2),
+            rng,
+            seed,
+            message: "Switch every light off.".to_string(),
+            board: Rect::default(),
+        }
+    }
+
+    /// The game.
+    #[cfg(test)]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The cell under the cursor.
+    #[cfg(test)]
+    pub fn cursor(&self) -> Pos {
+        self.cursor
+    }
+
+    fn board_size(&self) -> (u16, u16) {
+        let d = self.game.dims();
+        let clamp = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+        (clamp(d.cols * CELL + 1), clamp(d.rows))
+    }
+
+    fn press(&mut self, p: Pos) {
+        if !self.game.press(p) {
+            return;
+        }
+        self.cursor = p;
+        self.message = if self.game.is_won() {
+            format!(
+                "All lights off in {}! r: new board, q: quit.",
+                plural(self.game.presses(), "press", "presses")
+            )
+        } else {
+            match self.game.marks() {
+                Some(m) if m.is_clear() => "The marks are gone.".to_string(),
+                Some(m) => format!(
+                    "Press the {} marked to finish.",
+                    plural(m.count_ones(), "cell", "cells")
+                ),
+                None => String::new(),
+            }
+        };
+    }
+
+    fn hint(&mut self) {
+        if self.game.marks().is_some() {
+            self.game.clear_marks();
+            self.message = "Hints hidden.".to_string();
+            return;
+        }
+        self.message = match self.game.hint() {
+            Ok(Hint::Shown { presses, fewest }) => format!(
+                "Press the {} marked ●{}.",
+                plural(presses, "cell", "cells"),
+                if fewest { " (the fewest possible)" } else { "" }
+            ),
+            Ok(Hint::Unsolvable) => {
+                "No solution: this board cannot be switched off (parity test). r: new board."
+                    .to_string()
+            }
+            Err(e) => e.to_string(),
+        };
+    }
+
+    fn new_board(&mut self) {
+        let dims = self.game.dims();
+        self.game = Game::random(dims, self.game.is_torus(), &mut self.rng);
+        self.seed = None;
+        self.message = "A new board.".to_string();
+    }
+
+    fn move_cursor(&mut self, dr: i64, dc: i64) {
+        let d = self.game.dims();
+        let r = (self.cursor.row as i64 + dr).clamp(0, d.rows as i64 - 1);
+        let c = (self.cursor.col as i64 + dc).clamp(0, d.cols as i64 - 1);
+        self.cursor = Pos::new(r as usize, c as usize);
+    }
+
+    /// The cell at screen position (`x`, `y`), if the board is there.
+    fn cell_at(&self, x: u16, y: u16) -> Option<Pos> {
+        let b = self.board;
+        if x < b.x || y < b.y || x >= b.x + b.width || y >= b.y + b.height {
+            return None;
+        }
+        let col = (x - b.x) as usize / CELL;
+        let row = (y - b.y) as usize;
+        let d = self.game.dims();
+        (row < d.rows && col < d.cols).then_some(Pos::new(row, col))
+    }
+}
+
+impl Screen for LightsOutScreen {
+    fn min_size(&self) -> (u16, u16) {
+        needs(self.game.dims())
+    }
+
+    fn draw(&mut self, frame: &mut Frame) {
+        let (w, h) = self.board_size();
+        let at = layout(frame.area(), w, h);
+        let d = self.game.dims();
+        let seed = self.seed.map(|s| format!(", seed {s}")).unwrap_or_default();
+        let torus = if self.game.is_torus() { " torus" } else { "" };
+        let title = format!(
+            "Lights Out {}×{}{torus}{seed} · {} · {} on",
+            d.rows,
+            d.cols,
+            plural(self.game.presses(), "press", "presses"),
+            plural(self.game.lights().count_ones(), "light", "lights"),
+        );
+        if !draw_chrome(frame, self.min_size(), &at, &title, &self.message, KEYS) {
+            return;
+        }
+        self.board = at.board;
+        let buf = frame.buffer_mut();
+        let lit = Style::new().fg(Color::Yellow);
+        let dark = Style::new().fg(Color::DarkGray);
+        for p in d.positions() {
+            let on = self.game.lights().get(p);
+            let marked = self.game.marks().is_some_and(|m| m.get(p));
+            let x = at.board.x + (p.col * CELL + 1) as u16;
+            let y = at.board.y + p.row as u16;
+            let (fill, style) = if on { ('█', lit) } else { ('·', dark) };
+            let edge = if on { fill } else { ' ' };
+            let mut cell = [edge, fill, edge];
+            let mut styles = [style; 3];
+            if marked {
+                cell[1] = '●';
+                styles[1] = Style::new().fg(Color::Red).add_modifier(Modifier::BOLD);
+                if on {
+                    styles[1] = styles[1].bg(Color::Yellow);
+                }
+            }
+            if p == self.cursor {
+                let bracket = Style::new().add_modifier(Modifier::BOLD);
+                let bracket = if on {
+                    bracket.fg(Color::Black).bg(Color::Yellow)
+                } else {
+                    bracket.fg(Color::White)
+                };
+                cell[0] = '[';
+                cell[2] = ']';
+                styles[0] = bracket;
+                styles[2] = bracket;
+            }
+            for (i, (ch, st)) in cell.iter().zip(styles).enumerate() {
+                buf.set_string(x + i as u16, y, ch.to_string(), st);
+            }
+        }
+    }
+
+    fn handle(&mut self, event: &Event) -> Flow {
+        if let Event::Mouse(m) = event {
+            if m.kind == MouseEventKind::Down(MouseButton::Left) {
+                if let Some(p) = self.cell_at(m.column, m.row) {
+                    self.press(p);
+                }
+            }
+            return Flow::Continue;
+        }
+        match pressed_key(event) {
+            Some(KeyCode::Up) => self.move_cursor(-1, 0),
+            Some(KeyCode::Down) => self.move_cursor(1, 0),
+            Some(KeyCode::Left) => self.move_cursor(0, -1),
+            Some(KeyCode::Right) => self.move_cursor(0, 1),
+            Some(KeyCode::Char(' ') | KeyCode::Enter) => self.press(self.cursor),
+            Some(KeyCode::Char('s' | 'S')) => self.hint(),
+            Some(KeyCode::Char('u' | 'U')) => {
+                self.message = if self.game.undo() {
+                    "Press taken back.".to_string()
+                } else {
+                    "Nothing to undo.".to_string()
+                };
+            }
+            Some(KeyCode::Char('r' | 'R')) => self.new_board(),
+            _ => {}
+        }
+        Flow::Continue
+    }
+}
+
+/// The smallest terminal for a board of shape `dims`.
+fn needs(dims: Dims) -> (u16, u16) {
+    min_size(dims.cols.saturating_mul(CELL) + 1, dims.rows)
+}
+
+/// The first board of the game: the file's, or a random solvable one;
+/// `fits` may refuse the board's shape before a random board is drawn.
+pub fn first_game(
+    start: &LightsOutStart,
+    fits: impl Fn((u16, u16)) -> Result<(), Error>,
+) -> Result<(Game, Rng, Option<u64>), Error> {
+    let seed = start.seed.unwrap_or_else(random::fresh_seed);
+    let mut rng = random::rng(seed);
+    if let Some(path) = &start.state {
+        if path == "-" {
+            return Err(Error::usage(
+                "--play reads the keyboard on stdin: give --state a file, not -",
+            ));
+        }
+        let mut puzzle = LightsOut::parse(&Source::read(path)?)?;
+        if start.torus {
+            puzzle = puzzle.on_torus();
+        }
+        return Ok((Game::new(&puzzle), rng, None));
+    }
+    let Some(rows) = start.rows else {
+        return Err(Error::usage(
+            "give a board size (puzzles lightsout ROWS [COLS] --play) or --state FILE",
+        ));
+    };
+    let dims = Dims::new(rows, start.cols.unwrap_or(rows), lightsout::MAX_CELLS)?;
+    fits(needs(dims))?;
+    let game = Game::random(dims, start.torus, &mut rng);
+    Ok((game, rng, Some(seed)))
+}
+
+/// Runs the game in the terminal.
+pub fn play_lightsout(start: LightsOutStart, ctx: &mut Context) -> Result<Outcome, Failure> {
+    let (game, rng, seed) = first_game(&start, |min| super::check_terminal("--play", min))?;
+    let mut screen = LightsOutScreen::new(game, rng, seed);
+    super::run(&mut screen, "--play", ctx)
+}

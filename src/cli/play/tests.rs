@@ -1,0 +1,307 @@
+//! The screens drawn on ratatui's `TestBackend` and driven with synthetic events: no terminal needed.
+
+use super::knight::KnightScreen;
+use super::lightsout::LightsOutScreen;
+use super::revertigo::RevertigoScreen;
+use super::{is_quit, Flow, Screen};
+use puzzles::grid::{BitGrid, Dims, Pos};
+use puzzles::knight::{verify_tour, Knight, Order};
+use puzzles::lightsout::game::Game;
+use puzzles::lightsout::LightsOut;
+use puzzles::random::rng;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::style::Color;
+use ratatui::Terminal;
+
+/// Draws `screen` on a `w` × `h` test terminal; returns the buffer.
+fn draw(screen: &mut dyn Screen, w: u16, h: u16) -> Buffer {
+    let mut term = Terminal::new(TestBackend::new(w, h)).unwrap();
+    term.draw(|f| screen.draw(f)).unwrap();
+    term.backend().buffer().clone()
+}
+
+/// The buffer's text, one string per line, trailing blanks cut.
+fn lines(buf: &Buffer) -> Vec<String> {
+    let area = buf.area;
+    (0..area.height)
+        .map(|y| {
+            let line: String = (0..area.width).map(|x| buf[(x, y)].symbol()).collect();
+            line.trim_end().to_string()
+        })
+        .collect()
+}
+
+fn key(code: KeyCode) -> Event {
+    Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+fn click(column: u16, row: u16) -> Event {
+    Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    })
+}
+
+fn dims(r: usize, c: usize) -> Dims {
+    Dims::new(r, c, 1 << 20).unwrap()
+}
+
+/// A 3×3 Lights Out game whose only solution is a press on the top-left cell.
+fn corner_game() -> LightsOutScreen {
+    let mut lights = BitGrid::new(dims(3, 3));
+    lights.toggle_plus(Pos::new(0, 0));
+    LightsOutScreen::new(Game::new(&LightsOut::new(lights)), rng(1), None)
+}
+
+#[test]
+fn lightsout_screen_shows_lights_cursor_and_hint_marks() {
+    let mut screen = corner_game();
+    assert_eq!(
+        lines(&draw(&mut screen, 60, 9)),
+        [
+            "Lights Out 3×3 · 0 presses · 3 lights on",
+            "┌─────────────┐",
+            "│ ███ ███  ·  │",
+            "│ ███ [·]  ·  │",
+            "│  ·   ·   ·  │",
+            "└─────────────┘",
+            "Switch every light off.",
+            "click or arrows+space: press · s: hints · u: undo · r: new b",
+            "",
+        ]
+    );
+    screen.handle(&key(KeyCode::Char('s')));
+    let buf = draw(&mut screen, 60, 9);
+    assert_eq!(
+        lines(&buf)[2..7],
+        [
+            "│ █●█ ███  ·  │",
+            "│ ███ [·]  ·  │",
+            "│  ·   ·   ·  │",
+            "└─────────────┘",
+            "Press the 1 cell marked ● (the fewest possible).",
+        ]
+    );
+    // Lit cells are yellow, the mark red on yellow, dark cells grey.
+    assert_eq!(buf[(2, 2)].fg, Color::Yellow);
+    assert_eq!(
+        (buf[(3, 2)].fg, buf[(3, 2)].bg),
+        (Color::Red, Color::Yellow)
+    );
+    assert_eq!(buf[(11, 2)].fg, Color::DarkGray);
+}
+
+#[test]
+fn lightsout_a_click_on_the_mark_wins_and_says_how_many_presses() {
+    let mut screen = corner_game();
+    draw(&mut screen, 60, 9);
+    screen.handle(&key(KeyCode::Char('s')));
+    // Outside the board: nothing happens.
+    screen.handle(&click(40, 3));
+    assert_eq!(screen.game().presses(), 0);
+    // Column 3, row 2 is inside the top-left cell.
+    screen.handle(&click(3, 2));
+    assert!(screen.game().is_won());
+    assert_eq!(screen.cursor(), Pos::new(0, 0));
+    let text = lines(&draw(&mut screen, 60, 9));
+    assert_eq!(text[0], "Lights Out 3×3 · 1 press · 0 lights on");
+    assert_eq!(text[2], "│ [·]  ·   ·  │");
+    assert_eq!(text[6], "All lights off in 1 press! r: new board, q: quit.");
+}
+
+#[test]
+fn lightsout_arrows_and_space_press_at_the_cursor_and_marks_follow() {
+    let mut screen = corner_game();
+    screen.handle(&key(KeyCode::Char('s')));
+    // From the centre: up, right, space presses (0, 2); it gains a mark.
+    for k in [KeyCode::Up, KeyCode::Right, KeyCode::Char(' ')] {
+        assert_eq!(screen.handle(&key(k)), Flow::Continue);
+    }
+    assert_eq!(screen.cursor(), Pos::new(0, 2));
+    let marks = screen.game().marks().unwrap();
+    assert!(marks.get(Pos::new(0, 0)) && marks.get(Pos::new(0, 2)));
+    // The cursor stops at the edge; enter presses too; u takes it back.
+    screen.handle(&key(KeyCode::Right));
+    assert_eq!(screen.cursor(), Pos::new(0, 2));
+    screen.handle(&key(KeyCode::Enter));
+    assert_eq!(screen.game().presses(), 2);
+    screen.handle(&key(KeyCode::Char('u')));
+    assert_eq!(screen.game().presses(), 1);
+    let text = lines(&draw(&mut screen, 60, 9));
+    assert_eq!(text[2], "│ █●█  ·  [●] │");
+    assert_eq!(text[3], "│ ███  ·  ███ │");
+}
+
+#[test]
+fn lightsout_an_unsolvable_board_says_so() {
+    let mut lights = BitGrid::new(dims(4, 4));
+    lights.set(Pos::new(0, 0), true);
+    let mut screen = LightsOutScreen::new(Game::new(&LightsOut::new(lights)), rng(1), None);
+    screen.handle(&key(KeyCode::Char('s')));
+    let text = lines(&draw(&mut screen, 80, 10));
+    assert!(text[7].starts_with("No solution"), "{text:?}");
+    // r draws a new, solvable board.
+    screen.handle(&key(KeyCode::Char('r')));
+    assert!(!screen.game().is_won());
+    screen.handle(&key(KeyCode::Char('s')));
+    assert!(screen.game().marks().is_some());
+}
+
+#[test]
+fn a_screen_too_small_for_the_board_says_so() {
+    let mut screen = corner_game();
+    assert_eq!(screen.min_size(), (24, 8));
+    let text = lines(&draw(&mut screen, 23, 8)).join(" ");
+    assert!(text.starts_with("The terminal is 23×8;"), "{text}");
+    assert!(text.contains("needs 24×8."), "{text}");
+}
+
+#[test]
+fn revertigo_screen_plays_the_seed_2x2_walk() {
+    let mut screen = RevertigoScreen::new(dims(2, 2), Some(5));
+    assert_eq!(
+        lines(&draw(&mut screen, 80, 8)),
+        [
+            "Revertigo 2×2 (random size, seed 5) · 0 moves · 1 white",
+            "┌─────────┐",
+            "│  ·  ███ │",
+            "│  @   ·  │",
+            "└─────────┘",
+            "Turn every cell black: each landing flips the cell and its neighbours.",
+            "arrows: move · s: map of what remains · u: undo · r: restart · q: quit",
+            "",
+        ]
+    );
+    screen.handle(&key(KeyCode::Char('s')));
+    let buf = draw(&mut screen, 80, 8);
+    let marks = screen.game().marks().unwrap().clone();
+    assert!(!marks.is_clear());
+    for p in dims(2, 2).positions() {
+        // The mark sits in the middle of its cell, or left of the pawn.
+        let pawn = p == screen.game().pawn();
+        let x = (p.col * 4 + if pawn { 2 } else { 3 }) as u16;
+        let shown = buf[(x, 2 + p.row as u16)].symbol() == "●";
+        assert_eq!(shown, marks.get(p), "{p}");
+    }
+    for k in [KeyCode::Up, KeyCode::Right, KeyCode::Down] {
+        screen.handle(&key(k));
+    }
+    assert!(screen.game().is_won());
+    let text = lines(&draw(&mut screen, 80, 8));
+    assert_eq!(
+        text[0],
+        "Revertigo 2×2 (random size, seed 5) · 3 moves · 0 white"
+    );
+    assert_eq!(text[2..4], ["│  ·   ·  │", "│  ·   @  │"]);
+    assert_eq!(text[5], "All black in 3 moves! NES");
+    // The edge stops the pawn; u undoes; r restarts.
+    screen.handle(&key(KeyCode::Right));
+    assert_eq!(screen.game().moves(), 3);
+    screen.handle(&key(KeyCode::Char('u')));
+    assert_eq!(screen.game().moves(), 2);
+    assert!(!screen.game().is_won());
+    screen.handle(&key(KeyCode::Char('r')));
+    assert_eq!(screen.game().moves(), 0);
+}
+
+#[test]
+fn knight_screen_numbers_squares_as_placed_and_clears_them_backing_up() {
+    let k = Knight::new(dims(3, 4), Pos::new(0, 0), false).unwrap();
+    let mut screen = KnightScreen::new(k, Order::Plain, 100);
+    for _ in 0..4 {
+        screen.step();
+    }
+    // Seed 003's order (SEED_MOVES, (drow, dcol)): from (0,0) the first
+    // move on the board is (+2,+1), then (-2,+1), then (+1,-2).
+    assert_eq!(
+        lines(&draw(&mut screen, 64, 8)),
+        [
+            "Knight 3×4 from 0,0 (plain) · step 4 · 4/12 placed · 100 ms",
+            "┌────────────┐",
+            "│ 1|  | 3|  |│",
+            "│ 4|  |  |  |│",
+            "│  | 2|  |  |│",
+            "└────────────┘",
+            "",
+            "space: pause · →/n: one step · +/-: faster/slower · q: quit",
+        ]
+    );
+    // The square just placed is highlighted.
+    let buf = draw(&mut screen, 64, 8);
+    assert_eq!(buf[(1, 3)].fg, Color::Yellow);
+    assert_eq!(buf[(1, 2)].fg, Color::Reset);
+    // Run to the end: the last screen shows the verified tour, numbered 1..12.
+    let mut steps = 4;
+    while screen.animation().outcome().is_none() {
+        screen.step();
+        steps += 1;
+        if steps % 2 == 0 {
+            // Every placed square shows its number, every free one is blank.
+            let buf = draw(&mut screen, 64, 8);
+            for p in dims(3, 4).positions() {
+                let x = 1 + p.col as u16 * 3;
+                let cell: String = (x..x + 2)
+                    .map(|x| buf[(x, 2 + p.row as u16)].symbol())
+                    .collect();
+                let want = match screen.animation().number(p) {
+                    Some(n) => format!("{n:>2}"),
+                    None => "  ".to_string(),
+                };
+                assert_eq!(cell, want, "{p} at step {steps}");
+            }
+        }
+    }
+    assert_eq!(screen.animation().outcome(), Some(true));
+    assert!(verify_tour(&k, screen.animation().path()).is_ok());
+    let text = lines(&draw(&mut screen, 64, 8));
+    assert!(text[6].starts_with("A tour found after "), "{text:?}");
+    // A finished animation does not tick any more.
+    assert!(screen.tick_in().is_none());
+}
+
+#[test]
+fn knight_keys_pause_step_and_change_the_speed() {
+    let k = Knight::new(dims(4, 4), Pos::new(0, 0), false).unwrap();
+    let mut screen = KnightScreen::new(k, Order::Plain, 100);
+    assert!(screen.tick_in().is_some());
+    screen.handle(&key(KeyCode::Char(' ')));
+    assert!(screen.tick_in().is_none(), "paused");
+    screen.handle(&key(KeyCode::Right));
+    assert_eq!(screen.animation().steps(), 1);
+    screen.handle(&key(KeyCode::Char(' ')));
+    screen.handle(&key(KeyCode::Char('+')));
+    assert_eq!(screen.tick_in(), Some(std::time::Duration::from_millis(50)));
+    screen.handle(&key(KeyCode::Char('-')));
+    screen.handle(&key(KeyCode::Char('-')));
+    assert_eq!(
+        screen.tick_in(),
+        Some(std::time::Duration::from_millis(200))
+    );
+    // 4×4 has no tour: the search ends on the proof.
+    while screen.animation().outcome().is_none() {
+        screen.tick();
+    }
+    let text = lines(&draw(&mut screen, 64, 9));
+    assert!(
+        text[7].starts_with("No tour from 0,0: every path was tried"),
+        "{text:?}"
+    );
+}
+
+#[test]
+fn q_escape_and_ctrl_c_quit_and_nothing_else_does() {
+    assert!(is_quit(&key(KeyCode::Char('q'))));
+    assert!(is_quit(&key(KeyCode::Esc)));
+    assert!(is_quit(&Event::Key(KeyEvent::new(
+        KeyCode::Char('c'),
+        KeyModifiers::CONTROL
+    ))));
+    assert!(!is_quit(&key(KeyCode::Char('c'))));
+    assert!(!is_quit(&click(1, 1)));
+}

@@ -1,0 +1,207 @@
+//! The knight's search one step at a time, for seed 003's animated drawing.
+//!
+//! Seed 003's `tour` numbers a square, redraws the board, tries each free
+//! move in turn and clears the square when they all fail. [`Animation`] is
+//! that backtracking with the recursion turned into an explicit stack (one
+//! frame of candidate moves per square of the path), run one event at a
+//! time: each call to `next` places the next square or clears the last one,
+//! until the tour is complete ([`Step::Tour`]) or every path from the start
+//! has been tried ([`Step::NoTour`], the proof that none exists). There is no
+//! pruning, so a student sees every dead end the seed's program would meet;
+//! [`Order::Warnsdorff`] (fewest onward moves first, ties to the square
+//! farther from the centre, after Roth, then the seed's order) makes large
+//! boards finish at once.
+
+use super::{is_knight_move, Knight, Order, Tour, SEED_MOVES};
+use crate::grid::{Dims, Pos};
+
+/// One event of the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// The knight moves to `square`, which gets `number` (the start is 1).
+    Place {
+        /// The square numbered.
+        square: Pos,
+        /// Its number: the length of the path with it.
+        number: usize,
+    },
+    /// Every move from `square` failed: the search backs up and clears it.
+    Remove {
+        /// The square cleared (the last of the path).
+        square: Pos,
+        /// The number it had.
+        number: usize,
+    },
+    /// The path is a tour (closed when asked); the last event.
+    Tour,
+    /// Every path from the start was tried and none is a tour; the last event.
+    NoTour,
+}
+
+/// The squares still to try from one square of the path.
+#[derive(Debug, Clone)]
+struct Frame {
+    candidates: Vec<Pos>,
+    next: usize,
+}
+
+/// Where the search is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Nothing placed yet.
+    Fresh,
+    /// Searching.
+    Running,
+    /// Ended on a tour (`true`) or on the exhausted search (`false`).
+    Done(bool),
+}
+
+/// Seed 003's backtracking, one [`Step`] per call to `next`.
+#[derive(Debug, Clone)]
+pub struct Animation {
+    knight: Knight,
+    order: Order,
+    /// The number of each square (row-major), 0 when free.
+    numbers: Vec<usize>,
+    path: Tour,
+    frames: Vec<Frame>,
+    state: State,
+    steps: u64,
+}
+
+impl Animation {
+    /// The search for a tour of `knight`, trying moves in `order`; nothing placed yet.
+    pub fn new(knight: Knight, order: Order) -> Self {
+        Animation {
+            knight,
+            order,
+            numbers: vec![0; knight.dims().cells()],
+            path: Vec::new(),
+            frames: Vec::new(),
+            state: State::Fresh,
+            steps: 0,
+        }
+    }
+
+    /// The problem searched.
+    pub fn knight(&self) -> &Knight {
+        &self.knight
+    }
+
+    /// The move order.
+    pub fn order(&self) -> Order {
+        self.order
+    }
+
+    /// The number on square `p` (1 for the start), `None` when it is free.
+    pub fn number(&self, p: Pos) -> Option<usize> {
+        let dims = self.knight.dims();
+        if !dims.contains(p) {
+            return None;
+        }
+        Some(self.numbers[dims.index(p)]).filter(|&n| n > 0)
+    }
+
+    /// The squares of the current path, the start first.
+    pub fn path(&self) -> &[Pos] {
+        &self.path
+    }
+
+    /// Squares placed and cleared so far.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// `None` while searching; `Some(true)` when a tour was found, `Some(false)` when there is none.
+    pub fn outcome(&self) -> Option<bool> {
+        match self.state {
+            State::Done(found) => Some(found),
+            _ => None,
+        }
+    }
+
+    /// The free squares a knight's move from `p`, in the order the search tries them.
+    fn candidates(&self, p: Pos) -> Vec<Pos> {
+        let dims = self.knight.dims();
+        let free = |q: &Pos| self.numbers[dims.index(*q)] == 0;
+        let mut c: Vec<Pos> = knight_moves(dims, p).filter(free).collect();
+        if self.order == Order::Warnsdorff {
+            // Fewest onward moves first; ties to the square farther from the
+            // centre (Roth); the stable sort keeps the seed's order after that.
+            let onward = |q: Pos| knight_moves(dims, q).filter(free).count();
+            let off_centre = |q: Pos| {
+                let dr = (2 * q.row) as i64 - (dims.rows as i64 - 1);
+                let dc = (2 * q.col) as i64 - (dims.cols as i64 - 1);
+                dr * dr + dc * dc
+            };
+            c.sort_by_key(|&q| (onward(q), std::cmp::Reverse(off_centre(q))));
+        }
+        c
+    }
+
+    /// Numbers `p` and pushes its frame.
+    fn place(&mut self, p: Pos) -> Step {
+        let dims = self.knight.dims();
+        self.path.push(p);
+        let number = self.path.len();
+        self.numbers[dims.index(p)] = number;
+        let candidates = self.candidates(p);
+        self.frames.push(Frame {
+            candidates,
+            next: 0,
+        });
+        self.steps += 1;
+        Step::Place { square: p, number }
+    }
+}
+
+/// The squares a knight's move from `p`, in seed 003's order.
+fn knight_moves(dims: Dims, p: Pos) -> impl Iterator<Item = Pos> {
+    SEED_MOVES
+        .into_iter()
+        .filter_map(move |(dr, dc)| dims.checked(p.row as i64 + dr, p.col as i64 + dc))
+}
+
+impl Iterator for Animation {
+    type Item = Step;
+
+    fn next(&mut self) -> Option<Step> {
+        match self.state {
+            State::Done(_) => return None,
+            State::Fresh => {
+                self.state = State::Running;
+                return Some(self.place(self.knight.start()));
+            }
+            State::Running => {}
+        }
+        let dims = self.knight.dims();
+        if self.path.len() == dims.cells() {
+            let last = self.path[self.path.len() - 1];
+            if !self.knight.closed() || is_knight_move(last, self.knight.start()) {
+                self.state = State::Done(true);
+                return Some(Step::Tour);
+            }
+        }
+        let Some(frame) = self.frames.last_mut() else {
+            self.state = State::Done(false);
+            return Some(Step::NoTour);
+        };
+        while frame.next < frame.candidates.len() {
+            let q = frame.candidates[frame.next];
+            frame.next += 1;
+            if self.numbers[dims.index(q)] == 0 {
+                return Some(self.place(q));
+            }
+        }
+        // A dead end: clear the last square and back up.
+        self.frames.pop();
+        let square = self.path.pop()?;
+        let number = self.path.len() + 1;
+        self.numbers[dims.index(square)] = 0;
+        self.steps += 1;
+        Some(Step::Remove { square, number })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,178 @@
+//! The Lights Out game of seed 000: the player presses cells, the solver gives hints.
+//!
+//! Seed 000 (the lab's "prog-7") keeps a set of advised cells, `conseil`:
+//! pressing `S` fills it with a solution of the current board, drawn as red
+//! dots; afterwards a press on an advised cell removes it from the set, and a
+//! press on any other cell adds it. Presses commute and cancel in pairs, so
+//! that rule keeps the marks a solution of the board as it now is: pressing
+//! every marked cell still switches every light off. [`Game`] is that model,
+//! with no terminal in it; the `--play` front end draws it.
+
+use super::{fewest_presses, LightsOut, Method};
+use crate::control::Control;
+use crate::error::Result;
+use crate::grid::{BitGrid, Dims, Pos};
+use crate::random::Rng;
+use rand::Rng as _;
+
+/// What pressing `s` (ask for hints) gave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hint {
+    /// The marks now show a solution of this many presses (`fewest`: no solution has fewer).
+    Shown {
+        /// Presses the marks ask for.
+        presses: usize,
+        /// Whether no solution of the current board has fewer presses.
+        fewest: bool,
+    },
+    /// The board has no solution (it fails seed 001's parity test); no marks.
+    Unsolvable,
+}
+
+/// A game in progress: the lights, the presses made, and seed 000's hint marks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    lights: BitGrid,
+    torus: bool,
+    /// The cells pressed so far, in order (a press twice on a cell is two entries).
+    history: Vec<Pos>,
+    /// Seed 000's `conseil`: `None` until the player asks for hints.
+    marks: Option<BitGrid>,
+}
+
+impl Game {
+    /// A game starting from `puzzle`'s lights (on the torus when the puzzle is).
+    pub fn new(puzzle: &LightsOut) -> Self {
+        Game {
+            lights: puzzle.lights().clone(),
+            torus: puzzle.is_torus(),
+            history: Vec::new(),
+            marks: None,
+        }
+    }
+
+    /// A random board that can be solved: each cell is pressed with
+    /// probability ½ on a dark board, which draws uniformly among the
+    /// solvable boards (they are the images of press sets). A board that came
+    /// out dark is drawn again; `torus` makes the presses wrap.
+    pub fn random(dims: Dims, torus: bool, rng: &mut Rng) -> Self {
+        let mut game = Game {
+            lights: BitGrid::new(dims),
+            torus,
+            history: Vec::new(),
+            marks: None,
+        };
+        loop {
+            for p in dims.positions() {
+                if rng.gen::<bool>() {
+                    game.toggle_press(p);
+                }
+            }
+            if !game.lights.is_clear() {
+                return game;
+            }
+        }
+    }
+
+    /// The board's shape.
+    pub fn dims(&self) -> Dims {
+        self.lights.dims()
+    }
+
+    /// The lights that are on.
+    pub fn lights(&self) -> &BitGrid {
+        &self.lights
+    }
+
+    /// Whether presses wrap around the edges.
+    pub fn is_torus(&self) -> bool {
+        self.torus
+    }
+
+    /// The hint marks, when the player has asked for them.
+    pub fn marks(&self) -> Option<&BitGrid> {
+        self.marks.as_ref()
+    }
+
+    /// Number of presses made (an undone press no longer counts).
+    pub fn presses(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Whether every light is off.
+    pub fn is_won(&self) -> bool {
+        self.lights.is_clear()
+    }
+
+    /// Toggles `p` and its neighbours, nothing else.
+    fn toggle_press(&mut self, p: Pos) {
+        if self.torus {
+            self.lights.toggle(p);
+            let dims = self.lights.dims();
+            dims.torus_neighbours(p).for_each(|q| self.lights.toggle(q));
+        } else {
+            self.lights.toggle_plus(p);
+        }
+    }
+
+    /// Presses cell `p`: its light and its neighbours' switch, and its hint
+    /// mark (when marks are shown) is removed if it was there, added if not.
+    /// Returns false, changing nothing, when `p` is off the board.
+    pub fn press(&mut self, p: Pos) -> bool {
+        if !self.dims().contains(p) {
+            return false;
+        }
+        self.toggle_press(p);
+        if let Some(m) = &mut self.marks {
+            m.toggle(p);
+        }
+        self.history.push(p);
+        true
+    }
+
+    /// Takes back the last press (pressing the cell again, marks included); false when there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(p) = self.history.pop() else {
+            return false;
+        };
+        self.toggle_press(p);
+        if let Some(m) = &mut self.marks {
+            m.toggle(p);
+        }
+        true
+    }
+
+    /// Seed 000's `S`: marks a solution of the current board, the one with
+    /// the fewest presses when the coset is small enough to search
+    /// ([`fewest_presses`]), or says the board has none (the marks are then
+    /// cleared). Fails only when the board is too large for the solver.
+    pub fn hint(&mut self) -> Result<Hint> {
+        let mut puzzle = LightsOut::new(self.lights.clone());
+        if self.torus {
+            puzzle = puzzle.on_torus();
+        }
+        let analysis = puzzle.analyse(Method::Polynomial)?;
+        Ok(match fewest_presses(&analysis, &Control::new()) {
+            Some(f) => {
+                let presses = f.presses.count_ones();
+                self.marks = Some(f.presses);
+                Hint::Shown {
+                    presses,
+                    fewest: f.proven,
+                }
+            }
+            None => {
+                self.marks = None;
+                Hint::Unsolvable
+            }
+        })
+    }
+
+    /// Hides the hint marks.
+    pub fn clear_marks(&mut self) {
+        self.marks = None;
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,256 @@
+//! The terminal front end run for real: refused off a terminal, and in a
+//! pseudo-terminal played with a few keys, quit cleanly, the terminal restored.
+//!
+//! The pseudo-terminal runs a small shell script that starts `puzzles`,
+//! prints its process id, waits for it, then prints `stty -a` (whether raw
+//! mode was switched back off) and exits with `puzzles`' own status. What the
+//! game writes is read back through a terminal emulator (`vt100`), so the
+//! tests see the screen a player sees.
+
+use super::util::puzzles;
+use portable_pty::{native_pty_system, CommandBuilder, PtySize};
+use std::io::{Read, Write};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The pseudo-terminal's size.
+const COLS: u16 = 80;
+const ROWS: u16 = 24;
+
+/// Longest wait for anything the game should show.
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+#[test]
+fn play_and_animate_refuse_a_stdin_or_stdout_that_is_not_a_terminal() {
+    for args in [
+        &["lightsout", "4", "--play"][..],
+        &["revertigo", "3", "3", "--play"],
+        &["knight", "5", "--animate"],
+    ] {
+        let out = puzzles(args).write_stdin("q").output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("needs a terminal") && err.contains("--svg"),
+            "{err}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+}
+
+/// A `puzzles` process in a pseudo-terminal of `cols` × `rows`.
+struct Session {
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+    writer: Box<dyn Write + Send>,
+    output: Arc<Mutex<Vec<u8>>>,
+    // Kept open until the end: closing the master hangs the child up.
+    _master: Box<dyn portable_pty::MasterPty + Send>,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        let bin = assert_cmd::cargo::cargo_bin("puzzles");
+        let mut cmd = CommandBuilder::new("sh");
+        // Without job control a background command's stdin is /dev/null:
+        // hand it the terminal explicitly through fd 3.
+        cmd.arg("-c");
+        cmd.arg(r#"exec 3<&0; "$0" "$@" <&3 3<&- & p=$!; echo "PID=$p."; wait $p; s=$?; echo "STATUS=$s."; stty -a; exit $s"#);
+        cmd.arg(bin);
+        cmd.args(args);
+        cmd.cwd(env!("CARGO_MANIFEST_DIR"));
+        cmd.env("TERM", "xterm-256color");
+        let child = pty.slave.spawn_command(cmd).expect("sh starts");
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().unwrap();
+        let writer = pty.master.take_writer().unwrap();
+        let output = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&output);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+        Session {
+            child,
+            writer,
+            output,
+            _master: pty.master,
+        }
+    }
+
+    /// Everything written so far, as text.
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.output.lock().unwrap()).into_owned()
+    }
+
+    /// The terminal as a player sees it after everything written so far.
+    fn emulated(&self) -> vt100::Parser {
+        let mut vt = vt100::Parser::new(ROWS, COLS, 0);
+        vt.process(&self.output.lock().unwrap());
+        vt
+    }
+
+    /// Waits until the raw output (from byte `from` on) contains `needle`; returns where it ends.
+    fn wait_for(&self, needle: &str, from: usize) -> usize {
+        let t0 = Instant::now();
+        loop {
+            let text = self.text();
+            if let Some(i) = text.get(from..).and_then(|t| t.find(needle)) {
+                return from + i + needle.len();
+            }
+            assert!(t0.elapsed() < TIMEOUT, "no {needle:?} in {text:?}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Waits until the screen shows `needle`.
+    fn wait_screen(&self, needle: &str) {
+        let t0 = Instant::now();
+        loop {
+            let screen = self.emulated().screen().contents();
+            if screen.contains(needle) {
+                return;
+            }
+            assert!(
+                t0.elapsed() < TIMEOUT,
+                "no {needle:?} on the screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn send(&mut self, bytes: &str) {
+        self.writer.write_all(bytes.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+
+    /// The process id of `puzzles` (not of the shell around it).
+    fn pid(&self) -> String {
+        let end = self.wait_for("PID=", 0);
+        let stop = self.wait_for(".", end);
+        self.text()[end..stop - 1].to_string()
+    }
+
+    /// Waits for the shell to end; returns `puzzles`' exit status, everything
+    /// written, and the emulated terminal at the end.
+    fn finish(mut self) -> (u32, String, vt100::Parser) {
+        let t0 = Instant::now();
+        let status = loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                break s;
+            }
+            if t0.elapsed() > TIMEOUT {
+                let _ = self.child.kill();
+                panic!("the game did not end; screen: {:?}", self.text());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        // Let the reader drain what is left.
+        std::thread::sleep(Duration::from_millis(100));
+        (status.exit_code(), self.text(), self.emulated())
+    }
+}
+
+/// The terminal was given back: main screen, mouse released, cursor shown, raw mode off.
+fn assert_restored(out: &str, vt: &vt100::Parser) {
+    assert!(
+        out.contains("\x1b[?1049h"),
+        "the alternate screen was entered"
+    );
+    let screen = vt.screen();
+    assert!(!screen.alternate_screen(), "still on the alternate screen");
+    assert!(!screen.hide_cursor(), "the cursor is still hidden");
+    assert_eq!(
+        screen.mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "the mouse is still captured"
+    );
+    let stty = &out[out.find("STATUS=").expect("the shell went on")..];
+    let flags: Vec<&str> = stty.split_whitespace().collect();
+    for flag in ["icanon", "echo", "isig"] {
+        assert!(
+            flags.contains(&flag),
+            "{flag} is off after the game: {stty}"
+        );
+    }
+}
+
+#[test]
+fn lightsout_in_a_terminal_takes_keys_and_a_click_then_quits_cleanly() {
+    let mut s = Session::start(&["lightsout", "3", "--play", "--seed", "7"]);
+    s.wait_screen("Lights Out 3×3, seed 7 · 0 presses");
+    // Right, then space: a press at the cursor.
+    s.send("\x1b[C");
+    s.send(" ");
+    s.wait_screen("· 1 press ·");
+    s.send("s");
+    s.wait_screen("marked ●");
+    // A left click (SGR mouse report, 1-based) on the top-left cell.
+    s.send("\x1b[<0;3;3M\x1b[<0;3;3m");
+    s.wait_screen("· 2 presses ·");
+    s.send("q");
+    let (status, out, vt) = s.finish();
+    assert_eq!(status, 0, "{out:?}");
+    assert_restored(&out, &vt);
+}
+
+#[test]
+fn revertigo_in_a_terminal_is_won_with_the_arrows_and_ctrl_c_quits() {
+    let mut s = Session::start(&["revertigo", "2", "2", "--play"]);
+    s.wait_screen("Revertigo 2×2");
+    // The seed's 2×2 walk: N, E, S.
+    s.send("\x1b[A");
+    s.send("\x1b[C");
+    s.send("\x1b[B");
+    s.wait_screen("All black in 3 moves! NES");
+    s.send("\x03");
+    let (status, out, vt) = s.finish();
+    assert_eq!(status, 0, "{out:?}");
+    assert_restored(&out, &vt);
+}
+
+#[test]
+fn sigterm_ends_the_knight_animation_and_restores_the_terminal() {
+    let s = Session::start(&[
+        "knight",
+        "8",
+        "--animate",
+        "--order",
+        "plain",
+        "--delay",
+        "20",
+    ]);
+    let pid = s.pid();
+    s.wait_screen("Knight 8×8");
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let (status, out, vt) = s.finish();
+    assert_eq!(status, 130, "{out:?}");
+    assert_restored(&out, &vt);
+}
+
+#[test]
+fn a_terminal_too_small_for_the_board_is_refused() {
+    let s = Session::start(&["knight", "30", "--animate"]);
+    let (status, out, _) = s.finish();
+    assert_eq!(status, 2, "{out:?}");
+    assert!(out.contains("the terminal is 80×24"), "{out:?}");
+    assert!(out.contains("--svg"), "{out:?}");
+    assert!(!out.contains("\x1b[?1049h"), "no screen was set up");
+}
