@@ -305,3 +305,53 @@ fn q_escape_and_ctrl_c_quit_and_nothing_else_does() {
     assert!(!is_quit(&key(KeyCode::Char('c'))));
     assert!(!is_quit(&click(1, 1)));
 }
+
+#[test]
+fn lightsout_starts_from_a_state_file_or_a_seeded_random_board() {
+    use super::lightsout::{first_game, LightsOutStart};
+    let path = format!(
+        "{}/puzzles/lightsout/5x5-unsolvable.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let from_file = LightsOutStart {
+        state: Some(path.clone()),
+        rows: None,
+        cols: None,
+        seed: None,
+        torus: false,
+    };
+    let (game, r, seed) = first_game(&from_file, |_| Ok(())).unwrap();
+    assert_eq!(seed, None);
+    let file = LightsOut::parse(&puzzles::input::Source::read(&path).unwrap()).unwrap();
+    assert_eq!(game.lights(), file.lights());
+    let mut screen = LightsOutScreen::new(game, r, None);
+    screen.handle(&key(KeyCode::Char('s')));
+    let text = lines(&draw(&mut screen, 80, 10));
+    assert!(text[8].starts_with("No solution"), "{text:?}");
+    // Standard input is the keyboard: `--state -` is refused.
+    let stdin = LightsOutStart {
+        state: Some("-".to_string()),
+        ..from_file
+    };
+    assert!(first_game(&stdin, |_| Ok(())).is_err());
+    // A seed gives the same solvable board every time; a board the terminal
+    // cannot show is refused before it is drawn.
+    let random = LightsOutStart {
+        state: None,
+        rows: Some(4),
+        cols: Some(7),
+        seed: Some(9),
+        torus: false,
+    };
+    let (game, _, seed) = first_game(&random, |_| Ok(())).unwrap();
+    assert_eq!(seed, Some(9));
+    assert_eq!(
+        game.lights(),
+        Game::random(dims(4, 7), false, &mut rng(9)).lights()
+    );
+    let refused = first_game(&random, |need| {
+        assert_eq!(need, (31, 9));
+        Err(puzzles::Error::usage("too small"))
+    });
+    assert!(refused.is_err());
+}
