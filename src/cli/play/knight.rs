@@ -4,7 +4,7 @@ use super::{draw_chrome, layout, min_size, pressed_key, Flow, Screen};
 use crate::cli::{Context, Failure, Outcome};
 use puzzles::grid::Dims;
 use puzzles::knight::animate::{Animation, Step};
-use puzzles::knight::{Knight, Order};
+use puzzles::knight::{self, Impossible, Knight, Order};
 use ratatui::crossterm::event::{Event, KeyCode};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::Frame;
@@ -76,7 +76,19 @@ impl KnightScreen {
                 k.start()
             ),
             None if self.paused => "Paused.".to_string(),
-            None => String::new(),
+            None => match knight::impossible(k) {
+                // Said up front: the unpruned search may take very long to prove it.
+                Some(why) => {
+                    let by = match why {
+                        Impossible::Schwenk => "Schwenk 1991",
+                        Impossible::Conrad => "Conrad et al. 1994",
+                        Impossible::Colour => "the colouring argument",
+                        _ => "a theorem",
+                    };
+                    format!("No tour exists here ({by}); the search will try every path.")
+                }
+                None => String::new(),
+            },
         }
     }
 }
