@@ -166,6 +166,8 @@ impl Screen for LightsOutScreen {
             plural(self.game.lights().count_ones(), "light", "lights"),
         );
         if !draw_chrome(frame, self.min_size(), &at, &title, &self.message, KEYS) {
+            // No board on the screen: no click may press a cell.
+            self.board = Rect::default();
             return;
         }
         self.board = at.board;

@@ -157,9 +157,13 @@ fn lightsout_an_unsolvable_board_says_so() {
 fn a_screen_too_small_for_the_board_says_so() {
     let mut screen = corner_game();
     assert_eq!(screen.min_size(), (24, 8));
+    draw(&mut screen, 60, 9);
     let text = lines(&draw(&mut screen, 23, 8)).join(" ");
     assert!(text.starts_with("The terminal is 23×8;"), "{text}");
     assert!(text.contains("needs 24×8."), "{text}");
+    // Nothing is drawn there, so a click presses nothing.
+    screen.handle(&click(3, 2));
+    assert_eq!(screen.game().presses(), 0);
 }
 
 #[test]
