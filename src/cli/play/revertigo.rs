@@ -29,11 +29,16 @@ pub struct RevertigoScreen {
 impl RevertigoScreen {
     /// A screen for a new game on `dims`.
     pub fn new(dims: Dims, seed: Option<u64>) -> Self {
+        let game = Game::new(dims);
+        let message = if game.is_won() {
+            "All black already: placing the pawn flipped the whole board."
+        } else {
+            "Turn every cell black: each landing flips the cell and its neighbours."
+        };
         RevertigoScreen {
-            game: Game::new(dims),
+            game,
             seed,
-            message: "Turn every cell black: each landing flips the cell and its neighbours."
-                .to_string(),
+            message: message.to_string(),
         }
     }
 
