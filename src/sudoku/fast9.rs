@@ -31,8 +31,6 @@
 
 use crate::control::{Control, Stop, Tally};
 use std::ops::ControlFlow;
-pub static STATS: [std::sync::atomic::AtomicU64; 4] = [const { std::sync::atomic::AtomicU64::new(0) }; 4];
-fn stat(i: usize) { STATS[i].fetch_add(1, std::sync::atomic::Ordering::Relaxed); }
 
 /// The 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -74,6 +72,24 @@ const PERMUTATIONS: [u32; 6] = {
         i += 1;
     }
     out
+};
+
+/// For a 9-bit mask of non-empty segments (bit `3·row + box`), the segments
+/// on some permutation of non-empty segments.
+const PERMITTED_SEGMENTS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut i = 0;
+        while i < 6 {
+            if PERMUTATIONS[i] & s as u32 == PERMUTATIONS[i] {
+                t[s] |= PERMUTATIONS[i];
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
 };
 
 /// For a 9-bit mask of non-empty segments (bit `3·row + box`), the 27-bit
@@ -347,10 +363,47 @@ impl State {
                     chosen = true;
                 }
             }
-            if !chosen {
+            if !chosen && !self.stack_pass() {
                 return true;
             }
         }
+    }
+
+    /// Locked candidates seen from the stacks: in each stack (three columns
+    /// of boxes) a digit occupies one column per band and one band per
+    /// column, a permutation again, of the 3×3 grid of *minicolumns* (a
+    /// column inside a band). Minicolumns on no permutation of non-empty ones
+    /// are cleared, which also finds hidden singles of columns. True when a
+    /// word changed (it is marked dirty).
+    fn stack_pass(&mut self) -> bool {
+        let mut dirty = 0u32;
+        for d in 0..9 {
+            let fold = |w: u32| (w | w >> 9 | w >> 18) & 0x1ff;
+            let f = [
+                fold(self.cand[3 * d]),
+                fold(self.cand[3 * d + 1]),
+                fold(self.cand[3 * d + 2]),
+            ];
+            let mut keep = [0u32; 3];
+            for s in 0..3 {
+                let x = (f[0] >> (3 * s)) & 7
+                    | ((f[1] >> (3 * s)) & 7) << 3
+                    | ((f[2] >> (3 * s)) & 7) << 6;
+                let a = PERMITTED_SEGMENTS[x as usize];
+                for (b, kb) in keep.iter_mut().enumerate() {
+                    *kb |= ((a >> (3 * b)) & 7) << (3 * s);
+                }
+            }
+            for (b, kb) in keep.iter().enumerate() {
+                let k = 3 * d + b;
+                let w = self.cand[k];
+                let nw = w & column(0) * kb;
+                dirty |= ((nw != w) as u32) << k;
+                self.cand[k] = nw;
+            }
+        }
+        self.dirty |= dirty;
+        dirty != 0
     }
 
     /// The candidates of cell `i` of band `b` as a 9-bit mask (bit d for digit d + 1).
@@ -455,34 +508,32 @@ pub(crate) fn run(
         let d = top.remaining.trailing_zeros() as usize;
         top.remaining &= top.remaining - 1;
         let (band, cell) = (top.band, top.cell);
-        // The last digit of a cell needs no copy: the frame is not needed again.
-        let mut child = if top.remaining == 0 {
-            let state = top.state;
-            stack.pop();
-            state
-        } else {
-            top.state
+        // The child is worked on in place: a copy of its parent pushed above
+        // it, or, for the last digit of a cell, the parent itself (not needed again).
+        if top.remaining != 0 {
+            let copy = *top;
+            stack.push(copy);
+        }
+        let Some(child) = stack.last_mut() else {
+            break;
         };
-        child.choose(d, band, cell);
-        stat(2);
-        if !child.propagate() {
+        let state = &mut child.state;
+        state.choose(d, band, cell);
+        if !state.propagate() {
+            stack.pop();
             continue;
         }
-        if child.open == [0; 3] {
+        if state.open == [0; 3] {
             found += 1;
-            if visit(&child.values()).is_break() {
+            if visit(&state.values()).is_break() {
                 return done(found, Some(Stop::Limit));
             }
+            stack.pop();
             continue;
         }
-        let (band, cell) = child.branch_cell();
-        let remaining = child.candidates(band, cell);
-        stack.push(Frame {
-            state: child,
-            band,
-            cell,
-            remaining,
-        });
+        let (band, cell) = state.branch_cell();
+        child.remaining = state.candidates(band, cell);
+        (child.band, child.cell) = (band, cell);
     }
     done(found, None)
 }
