@@ -420,7 +420,7 @@ impl State {
             for (b, kb) in keep.iter().enumerate() {
                 let k = 3 * d + b;
                 let w = self.cand[k];
-                let nw = w & column(0) * kb;
+                let nw = w & (column(0) * kb);
                 dirty |= ((nw != w) as u32) << k;
                 self.cand[k] = nw;
             }

@@ -96,10 +96,10 @@ fn permitted_keeps_exactly_the_segments_of_some_permutation() {
 
 #[test]
 fn band_tables_describe_rows_boxes_and_columns() {
-    for i in 0..27 {
+    for (i, &peers) in BAND_PEERS.iter().enumerate() {
         // Eight row peers and six more in the box (the column's other two cells among them).
-        assert_eq!(BAND_PEERS[i].count_ones(), 8 + 6);
-        assert_eq!(BAND_PEERS[i] & column(i % 9), column(i % 9) & !(1 << i));
+        assert_eq!(peers.count_ones(), 8 + 6);
+        assert_eq!(peers & column(i % 9), column(i % 9) & !(1 << i));
     }
     assert_eq!(
         LOCKED_COLUMNS[0b001_010_100],
