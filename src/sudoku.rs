@@ -229,6 +229,10 @@ impl Sudoku {
 
     /// Checks that `solution` is a full valid grid of the same order that keeps every clue of `self`.
     pub fn check_solution(&self, solution: &Sudoku) -> Result<(), String> {
+        // The common case, quickly (a batch verifies every answer); the general check says why not.
+        if self.order == 3 && solution.order == 3 && fast9::solves(&self.cells, &solution.cells) {
+            return Ok(());
+        }
         if solution.order != self.order {
             return Err(format!(
                 "the solution has order {}, the puzzle {}",

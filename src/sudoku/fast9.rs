@@ -513,6 +513,39 @@ pub(super) fn plain_cells(text: &str) -> Option<[u8; 81]> {
     (!bad).then_some(cells)
 }
 
+/// The row, column and box of each cell, for [`solves`].
+const UNITS_OF: [[u8; 3]; 81] = {
+    let mut t = [[0u8; 3]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        t[i] = [r as u8, c as u8, (r / 3 * 3 + c / 3) as u8];
+        i += 1;
+    }
+    t
+};
+
+/// Whether `cells` is a full valid 9×9 grid that keeps every clue of
+/// `clues`: each row, column and box holds the nine digits. A plain check,
+/// independent of the search, for verifying its solutions quickly; a grid
+/// it refuses is refused by the general check too, which says why.
+pub(super) fn solves(clues: &[u8], cells: &[u8]) -> bool {
+    if clues.len() != 81 || cells.len() != 81 {
+        return false;
+    }
+    let mut seen = [[0u16; 9]; 3];
+    let mut ok = true;
+    for ((&clue, &v), units) in clues.iter().zip(cells).zip(&UNITS_OF) {
+        ok &= (1..=9).contains(&v) && (clue == 0 || clue == v);
+        let bit = 1u16 << (v & 15);
+        for (kind, &u) in units.iter().enumerate() {
+            seen[kind][u as usize % 9] |= bit;
+        }
+    }
+    // Digits 1 to 9 are bits 1 to 9.
+    ok && seen.iter().flatten().all(|&m| m == 0x3fe)
+}
+
 /// One level of the depth-first search: the state before branching, the cell and the digits left.
 #[derive(Debug, Clone, Copy)]
 struct Frame {

@@ -221,3 +221,37 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn solves_accepts_exactly_what_the_general_check_accepts() {
+    let (first, _) = solutions(&[0; 81], false, 1);
+    let full = full_grid(3);
+    let puzzle = Sudoku::new(3, first[0].clone()).expect("81 cells");
+    for grid in [&puzzle, &full] {
+        let empty = [0u8; 81];
+        assert!(solves(&empty, grid.cells()));
+        assert!(solves(grid.cells(), grid.cells()));
+    }
+    // Every one-cell change of a full grid: refused by both checks.
+    let mut r = rng(5);
+    for _ in 0..400 {
+        let i = rand::Rng::gen_range(&mut r, 0..81);
+        let v = rand::Rng::gen_range(&mut r, 0..=9u8);
+        let mut cells = full.cells().to_vec();
+        cells[i] = v;
+        let changed = Sudoku::new(3, cells.clone()).expect("81 cells");
+        let general = Sudoku::new(3, vec![0; 81])
+            .unwrap()
+            .check_solution(&changed);
+        assert_eq!(solves(&[0; 81], &cells), v == full.cells()[i]);
+        assert_eq!(general.is_ok(), v == full.cells()[i]);
+        // A clue that disagrees with the grid.
+        let mut clues = [0u8; 81];
+        clues[i] = v;
+        assert_eq!(solves(&clues, full.cells()), v == 0 || v == full.cells()[i]);
+    }
+    // Two cells swapped across a row: still nine digits per row, not per column.
+    let mut cells = full.cells().to_vec();
+    cells.swap(0, 1);
+    assert!(!solves(&[0; 81], &cells));
+}
