@@ -3,6 +3,7 @@
 //! Lights Out: random and all-on boards at 1000, 4000 and 10,000 per side,
 //! solved by the default polynomial method (state built outside the timing).
 //! Revertigo: map and default walk (built and replayed) at 1000 and 2000.
+//! Sudoku: 300 diabolical 9×9 puzzles, uniqueness decided (`cargo bench -- sudoku`).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use puzzles::grid::{BitGrid, Dims};
@@ -43,5 +44,28 @@ fn revertigo(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, lightsout, revertigo);
+/// Sudoku: the 300 vendored diabolical 9×9 puzzles, each solved with its
+/// uniqueness decided (up to two solutions), as a batch does.
+fn sudoku(c: &mut Criterion) {
+    use puzzles::input::Source;
+    use puzzles::sudoku::{read, Input, Solver};
+    let text = include_str!("../puzzles/sudoku/diabolical-300.txt");
+    let Ok(Input::Batch(entries)) = read(&Source::from_text("diabolical-300.txt", text)) else {
+        panic!("the vendored file is a batch");
+    };
+    let puzzles: Vec<_> = entries.into_iter().filter_map(|e| e.puzzle.ok()).collect();
+    let ctl = puzzles::Control::new();
+    let mut group = c.benchmark_group("sudoku");
+    group.bench_function("diabolical-300 unique", |b| {
+        b.iter(|| {
+            puzzles
+                .iter()
+                .filter(|p| Solver::new((*p).clone()).solve_and_check_unique(&ctl).1 == Some(true))
+                .count()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, lightsout, revertigo, sudoku);
 criterion_main!(benches);

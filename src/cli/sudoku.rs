@@ -179,7 +179,7 @@ fn answer(
         unique: None,
         count: None,
         complete: None,
-        clash: solver.clash().map(|(a, b)| [a, b]),
+        clash: None,
         solutions: None,
         interrupted: false,
         grid: None,
@@ -215,6 +215,11 @@ fn answer(
             .verify(s)
             .map_err(|e| Error::Check(format!("{}: {e}", puzzle.to_line())))?;
     }
+    // Clues that clash leave no solution: only then is the clash looked for.
+    report.clash = first
+        .is_none()
+        .then(|| solver.clash().map(|(a, b)| [a, b]))
+        .flatten();
     report.solution = first.as_ref().map(Sudoku::to_line);
     report.grid = first;
     report.unique = unique;

@@ -1,223 +1,493 @@
-//! A dedicated search for the 9×9 grid (order 3): one 81-bit board per digit.
+//! A dedicated search for the 9×9 grid (order 3): each digit as three 27-bit band words.
 //!
-//! The idea is the one of bitboard solvers such as JCZSolve (described on the
-//! New Sudoku Players' Forum): instead of a candidate set per cell, keep per
-//! digit the set of cells where it may still go, as one `u128` (bit `9r + c`).
-//! Placing digit d at cell c clears c from the other eight boards and the
-//! peers of c from board d. Naked singles are then a few whole-grid operations
-//! (cells covered by exactly one board), hidden singles a mask test per digit
-//! and unit, and a node of the search is ten words, copied in one go.
+//! The representation is the one of JCZSolve (zhouyundong's solver, tuned by
+//! champagne and JasonLion on the New Sudoku Players' Forum, "3.77us solver",
+//! and ported to Rust as the `sudoku` crate): for every digit and every band
+//! (three rows of boxes), one `u32` holds the 27 cells of the band where the
+//! digit may still go (bit `9·row + column`, row inside the band). A placed
+//! digit keeps its own bit, so a word always tells where the digit is or may be.
 //!
-//! The search is the same as the general one of [`super::search`]: singles
-//! propagated to a fixpoint, then a branch on the open cell with the fewest
-//! candidates, digits in increasing order, with an explicit stack.
+//! Inside a band, a digit occupies exactly one *segment* (the three cells of
+//! one row inside one box) per row and per box: its three segments form a
+//! permutation of the 3×3 grid of segments. From the nine "segment not empty"
+//! bits of a word, one table lookup ([`PERMITTED`]) keeps the segments that
+//! lie on at least one permutation made of non-empty segments: pointing and
+//! claiming (box–line locked candidates) inside the band, and more, for four
+//! lookups; a word left empty is a contradiction. A row left with one cell is
+//! the digit's place there, which also covers a box with one cell (hidden
+//! singles of rows and boxes); every other digit then loses that cell. A box
+//! left with one column of the digit takes that column from the digit's two
+//! other bands (which is also how a placed digit clears its column). Cells
+//! with one candidate (naked singles) and none (a contradiction) come from
+//! bit-sliced counting over the nine words of a band.
+//!
+//! When the band passes stop, the same permutation argument is made on the
+//! stacks ([`State::stack_pass`]): in the three columns of a stack, a digit
+//! takes one column per band and one band per column. That finds column
+//! hidden singles and column–box locked candidates, which the band words do
+//! not see; tdoku (Tom Dillon, "Techniques for fast Sudoku solving", 2019)
+//! gets the same from its box–line "triads" on both bands and stacks. It is
+//! done only at fixpoints, on the digits that changed since the last time.
+//!
+//! When nothing follows, the search branches on a cell with two candidates
+//! (there is one in almost every position), choosing the one with the most
+//! open peers: measured on the benchmark sets, that takes 40% fewer guesses
+//! than the first pair in reading order. Else it branches on a cell with the
+//! fewest candidates. A node is 35 words, copied whole; the depth-first search
+//! keeps an explicit stack (no recursion), reused from puzzle to puzzle by
+//! each thread, so a batch allocates nothing in the search.
 
 use crate::control::{Control, Stop, Tally};
 use std::ops::ControlFlow;
 
-/// The 81 cells.
-const ALL: u128 = (1u128 << 81) - 1;
+/// The 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
 
 /// How often (in nodes) the search polls the stop flag.
 const POLL_MASK: u64 = (1 << 12) - 1;
 
-/// The bit of cell `i`.
-#[inline]
-const fn bit(i: usize) -> u128 {
-    1u128 << i
-}
-
-/// The 27 units (rows, columns, boxes) as cell masks.
-const UNITS: [u128; 27] = {
-    let mut units = [0u128; 27];
-    let mut i = 0;
-    while i < 81 {
-        let (r, c) = (i / 9, i % 9);
-        let b = (r / 3) * 3 + c / 3;
-        units[r] |= bit(i);
-        units[9 + c] |= bit(i);
-        units[18 + b] |= bit(i);
-        i += 1;
+/// Per 9-bit row of a band: bit k set when the row has a candidate in box k.
+const ROW_SEGMENTS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (x >> (3 * k)) & 7 != 0 {
+                t[x] |= 1 << k;
+            }
+            k += 1;
+        }
+        x += 1;
     }
-    units
+    t
 };
 
-/// The peers of each cell (its row, column and box, without itself).
-const PEERS: [u128; 81] = {
-    let mut peers = [0u128; 81];
+/// The six permutations of three rows into three boxes, as 9-bit segment masks (bit `3·row + box`).
+const PERMUTATIONS: [u32; 6] = {
+    let p = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut out = [0u32; 6];
     let mut i = 0;
-    while i < 81 {
-        let (r, c) = (i / 9, i % 9);
-        let b = (r / 3) * 3 + c / 3;
-        peers[i] = (UNITS[r] | UNITS[9 + c] | UNITS[18 + b]) & !bit(i);
+    while i < 6 {
+        out[i] = (1 << p[i][0]) | (1 << (3 + p[i][1])) | (1 << (6 + p[i][2]));
         i += 1;
     }
-    peers
+    out
 };
 
-/// The three units of each cell as a 27-bit mask (row r, column 9 + c, box 18 + b).
-const CELL_UNITS: [u32; 81] = {
-    let mut units = [0u32; 81];
-    let mut i = 0;
-    while i < 81 {
-        let (r, c) = (i / 9, i % 9);
-        let b = (r / 3) * 3 + c / 3;
-        units[i] = (1 << r) | (1 << (9 + c)) | (1 << (18 + b));
-        i += 1;
+/// For a 9-bit mask of non-empty segments (bit `3·row + box`), the segments
+/// on some permutation of non-empty segments.
+const PERMITTED_SEGMENTS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut i = 0;
+        while i < 6 {
+            if PERMUTATIONS[i] & s as u32 == PERMUTATIONS[i] {
+                t[s] |= PERMUTATIONS[i];
+            }
+            i += 1;
+        }
+        s += 1;
     }
-    units
+    t
 };
 
-/// The units that hold a peer of each cell.
-const PEER_UNITS: [u32; 81] = {
-    let mut units = [0u32; 81];
+/// For a 9-bit mask of non-empty segments (bit `3·row + box`), the 27-bit
+/// mask of the cells of the segments that lie on some permutation of
+/// non-empty segments: what stays possible for the digit in the band (0: nothing does).
+const PERMITTED: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut segments = 0u32;
+        let mut i = 0;
+        while i < 6 {
+            if PERMUTATIONS[i] & s as u32 == PERMUTATIONS[i] {
+                segments |= PERMUTATIONS[i];
+            }
+            i += 1;
+        }
+        let mut seg = 0;
+        while seg < 9 {
+            if segments & (1 << seg) != 0 {
+                let (row, bx) = (seg / 3, seg % 3);
+                t[s] |= 7 << (9 * row + 3 * bx);
+            }
+            seg += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Per 9-bit row: the row itself when it has exactly one bit, else 0.
+const LONE: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut x = 1;
+    while x < 512 {
+        if x & (x - 1) == 0 {
+            t[x] = x as u16;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// Per 9-bit column mask of a band word: the columns that are the only one of
+/// their box (the digit is locked to that column in the box), spread to the
+/// three rows of a band word.
+const LOCKED_COLUMNS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let m = (x >> (3 * k)) & 7;
+            if m != 0 && m & (m - 1) == 0 {
+                t[x] |= column(0) * (m << (3 * k)) as u32;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// The peers of each cell of a band inside the band (its row and its box, without itself).
+const BAND_PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
     let mut i = 0;
-    while i < 81 {
+    while i < 27 {
+        let (r, c) = (i / 9, i % 9);
         let mut j = 0;
-        while j < 81 {
-            if PEERS[i] & bit(j) != 0 {
-                units[i] |= CELL_UNITS[j];
+        while j < 27 {
+            let (r2, c2) = (j / 9, j % 9);
+            if j != i && (r2 == r || c2 / 3 == c / 3) {
+                t[i] |= 1 << j;
             }
             j += 1;
         }
         i += 1;
     }
-    units
+    t
 };
 
-/// One node: where each digit may still go (placed cells keep their digit's bit only).
+/// The three cells of column c in a band word.
+const fn column(c: usize) -> u32 {
+    (1 | 1 << 9 | 1 << 18) << c
+}
+
+/// The band of word `3·d + b`.
+const BAND_OF: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut k = 0;
+    while k < 32 {
+        t[k] = (k % 3) as u8;
+        k += 1;
+    }
+    t
+};
+
+/// The words of the same digit in the two other bands.
+const NEIGHBOURS: [[u8; 2]; 32] = {
+    let mut t = [[0u8; 2]; 32];
+    let mut k = 0;
+    while k < 27 {
+        let (d, b) = (k / 3, k % 3);
+        t[k] = [(3 * d + (b + 1) % 3) as u8, (3 * d + (b + 2) % 3) as u8];
+        k += 1;
+    }
+    t
+};
+
+/// The digit (0-based) of word `3·d + b`.
+const DIGIT_OF: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut k = 0;
+    while k < 32 {
+        t[k] = (k / 3) as u8;
+        k += 1;
+    }
+    t
+};
+
+/// Where each segment of a band word is not empty, as nine bits (`3·row + box`).
+#[inline(always)]
+fn segments(w: u32) -> u32 {
+    ROW_SEGMENTS[(w & 0x1ff) as usize]
+        | ROW_SEGMENTS[((w >> 9) & 0x1ff) as usize] << 3
+        | ROW_SEGMENTS[((w >> 18) & 0x1ff) as usize] << 6
+}
+
+/// The cells of a band word alone in their row.
+#[inline(always)]
+fn lone_in_row(w: u32) -> u32 {
+    LONE[(w & 0x1ff) as usize] as u32
+        | (LONE[((w >> 9) & 0x1ff) as usize] as u32) << 9
+        | (LONE[((w >> 18) & 0x1ff) as usize] as u32) << 18
+}
+
+/// One node: per digit and band where the digit may go, and the open cells.
 #[derive(Debug, Clone, Copy)]
 struct State {
-    boards: [u128; 9],
-    solved: u128,
-    /// Per digit, the units where it is placed already (no hidden single to look for there).
-    done: [u32; 9],
-    /// Per digit, the units where its board changed since the last
-    /// hidden-single look (hidden singles of digit d in unit u depend on the
-    /// cells of board d in u only).
-    dirty: [u32; 9],
+    /// Word `3·d + b`: the cells of band b where digit d + 1 is or may be
+    /// (27 words; five more so that an index below 32 needs no bound check).
+    cand: [u32; 32],
+    /// Per band, the cells not placed yet.
+    open: [u32; 3],
+    /// Per band, the open cells with two candidates (as of the last naked-single pass).
+    pairs: [u32; 3],
+    /// Bit `3·d + b`: word `3·d + b` changed since its last band pass.
+    dirty: u32,
+    /// Bit `3·d + b`: word `3·d + b` changed since the last stack pass.
+    touched: u32,
 }
 
 impl State {
-    /// Places digit `d` (0-based) at `cell`, which must be open with `d` possible.
+    /// The empty grid: every digit possible everywhere.
+    fn new() -> State {
+        State {
+            cand: [BAND; 32],
+            open: [BAND; 3],
+            pairs: [0; 3],
+            dirty: BAND,
+            touched: BAND,
+        }
+    }
+
+    /// Places clue `d` (0-based) at cell `i` of band `b` and removes it from
+    /// every peer; false when the cell is taken or `d` is no longer possible
+    /// there (the clue clashes with an earlier one).
+    fn place_clue(&mut self, d: usize, b: usize, i: usize) -> bool {
+        let bit = 1u32 << i;
+        let k = 3 * d + b;
+        if self.cand[k] & self.open[b] & bit == 0 {
+            return false;
+        }
+        self.open[b] &= !bit;
+        for e in 0..9 {
+            self.cand[3 * e + b] &= !bit;
+        }
+        self.cand[k] = (self.cand[k] & !BAND_PEERS[i]) | bit;
+        let col = column(i % 9);
+        self.cand[3 * d + (b + 1) % 3] &= !col;
+        self.cand[3 * d + (b + 2) % 3] &= !col;
+        true
+    }
+
+    /// Chooses digit `d` at cell `i` of band `b` (where it is possible): the
+    /// digit's word keeps the cell alone in its row and box, and the band pass
+    /// of that word does the rest (the cell is placed, the other digits and
+    /// the column in the other bands lose it).
     #[inline(always)]
-    fn place(&mut self, cell: usize, d: usize) {
-        let b = bit(cell);
-        let units = CELL_UNITS[cell];
-        for (board, dirty) in self.boards.iter_mut().zip(&mut self.dirty) {
-            *dirty |= 0u32.wrapping_sub((*board & b != 0) as u32) & units;
-            *board &= !b;
+    fn choose(&mut self, d: usize, b: usize, i: usize) {
+        let k = 3 * d + b;
+        self.cand[k] &= !BAND_PEERS[i];
+        self.dirty |= 1 << k;
+    }
+
+    /// The band pass of word `k` (digit d, band b): locked candidates inside
+    /// the band, locked columns out of it, and the cells left alone in their
+    /// row placed. Returns the words it changed (bits `3·d + b`), or `None`
+    /// when the digit has no place left in the band.
+    #[inline(always)]
+    fn band_pass(&mut self, k: usize) -> Option<u32> {
+        let k = k & 31;
+        let b = BAND_OF[k] as usize;
+        let w = self.cand[k] & PERMITTED[segments(self.cand[k]) as usize & 0x1ff];
+        if w == 0 {
+            return None;
         }
-        self.dirty[d] |= PEER_UNITS[cell];
-        self.boards[d] = (self.boards[d] & !PEERS[cell]) | b;
-        self.solved |= b;
-        self.done[d] |= CELL_UNITS[cell];
-    }
-
-    /// The digit (0-based) still possible at an open cell with a single candidate, if any.
-    #[inline]
-    fn digit_at(&self, cell: usize) -> Option<usize> {
-        let b = bit(cell);
-        self.boards.iter().position(|&board| board & b != 0)
-    }
-
-    /// Cells covered by at least one, at least two and at least three boards.
-    #[inline]
-    fn coverage(&self) -> (u128, u128, u128) {
-        let (mut once, mut twice, mut thrice) = (0u128, 0u128, 0u128);
-        for &board in &self.boards {
-            thrice |= twice & board;
-            twice |= once & board;
-            once |= board;
+        // A box where the digit is left on one column (a placed digit
+        // included): the column is the digit's in that box, not in the other bands.
+        let locked = LOCKED_COLUMNS[((w | w >> 9 | w >> 18) & 0x1ff) as usize];
+        let mut dirty = 0u32;
+        for k2 in NEIGHBOURS[k] {
+            let k2 = k2 as usize & 31;
+            let w2 = self.cand[k2];
+            dirty |= ((w2 & locked != 0) as u32) << k2;
+            self.cand[k2] = w2 & !locked;
         }
-        (once, twice, thrice)
+        // A cell alone in its row is the digit's: every other digit loses it.
+        let placed = lone_in_row(w) & self.open[b];
+        if placed != 0 {
+            self.open[b] &= !placed;
+            for e in 0..9 {
+                let k3 = 3 * e + b;
+                let w3 = self.cand[k3];
+                dirty |= ((w3 & placed != 0) as u32) << k3;
+                self.cand[k3] = w3 & !placed;
+            }
+            dirty &= !(1 << k);
+        }
+        self.cand[k] = w;
+        Some(dirty)
     }
 
-    /// Naked and hidden singles to a fixpoint. False on a contradiction.
+    /// Band passes and naked singles to a fixpoint. False on a contradiction.
     fn propagate(&mut self) -> bool {
         loop {
-            if self.solved == ALL {
-                return true;
-            }
-            let (once, twice, _) = self.coverage();
-            if once != ALL {
-                return false;
-            }
-            let mut singles = once & !twice & !self.solved;
-            if singles != 0 {
-                while singles != 0 {
-                    let cell = singles.trailing_zeros() as usize;
-                    singles &= singles - 1;
-                    // An earlier single of this round may have emptied the cell.
-                    match self.digit_at(cell) {
-                        Some(d) => self.place(cell, d),
+            // Rounds over the words changed so far: the passes of one round
+            // do not wait for each other's bookkeeping.
+            while self.dirty != 0 {
+                let mut todo = self.dirty;
+                self.touched |= todo;
+                let mut dirty = 0u32;
+                while todo != 0 {
+                    let k = todo.trailing_zeros() as usize;
+                    todo &= todo - 1;
+                    match self.band_pass(k) {
+                        Some(changed) => dirty |= changed,
                         None => return false,
                     }
                 }
-                continue;
+                // A word changed again after its pass in this round is redone.
+                self.dirty = dirty;
             }
-            let mut found = false;
-            for d in 0..9 {
-                let mut open = self.dirty[d] & !self.done[d];
-                self.dirty[d] = 0;
-                while open != 0 {
-                    let u = open.trailing_zeros() as usize;
-                    open &= open - 1;
-                    let m = self.boards[d] & UNITS[u];
-                    if m == 0 {
-                        return false;
+            if self.open == [0; 3] {
+                return true;
+            }
+            let mut chosen = false;
+            for b in 0..3 {
+                let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+                for d in 0..9 {
+                    let w = self.cand[3 * d + b];
+                    thrice |= twice & w;
+                    twice |= once & w;
+                    once |= w;
+                }
+                let open = self.open[b];
+                if open & !once != 0 {
+                    return false;
+                }
+                self.pairs[b] = twice & !thrice & open;
+                let mut singles = open & !twice;
+                while singles != 0 {
+                    let i = singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    // An earlier single of this round may have emptied the cell.
+                    match (0..9).find(|&d| self.cand[3 * d + b] >> i & 1 != 0) {
+                        Some(d) => self.choose(d, b, i),
+                        None => return false,
                     }
-                    if m & (m - 1) == 0 && m & self.solved == 0 {
-                        self.place(m.trailing_zeros() as usize, d);
-                        found = true;
-                    }
+                    chosen = true;
                 }
             }
-            if !found {
+            if !chosen && !self.stack_pass() {
                 return true;
             }
         }
     }
 
-    /// The open cell with the fewest candidates: the first two-candidate cell
-    /// when there is one, else the first cell of least count in reading order.
-    fn branch_cell(&self) -> usize {
-        let (_, twice, thrice) = self.coverage();
-        let pairs = twice & !thrice & !self.solved;
-        if pairs != 0 {
-            return pairs.trailing_zeros() as usize;
+    /// Locked candidates seen from the stacks: in each stack (three columns
+    /// of boxes) a digit occupies one column per band and one band per
+    /// column, a permutation again, of the 3×3 grid of *minicolumns* (a
+    /// column inside a band). Minicolumns on no permutation of non-empty ones
+    /// are cleared, which also finds hidden singles of columns. True when a
+    /// word changed (it is marked dirty).
+    fn stack_pass(&mut self) -> bool {
+        let mut dirty = 0u32;
+        let mut digits = self.touched;
+        self.touched = 0;
+        // Only the digits with a word changed since the last stack pass.
+        while digits != 0 {
+            let d = DIGIT_OF[digits.trailing_zeros() as usize & 31] as usize;
+            digits &= !(7 << (3 * d));
+            let fold = |w: u32| (w | w >> 9 | w >> 18) & 0x1ff;
+            let f = [
+                fold(self.cand[3 * d]),
+                fold(self.cand[3 * d + 1]),
+                fold(self.cand[3 * d + 2]),
+            ];
+            let mut keep = [0u32; 3];
+            for s in 0..3 {
+                let x = (f[0] >> (3 * s)) & 7
+                    | ((f[1] >> (3 * s)) & 7) << 3
+                    | ((f[2] >> (3 * s)) & 7) << 6;
+                let a = PERMITTED_SEGMENTS[x as usize];
+                for (b, kb) in keep.iter_mut().enumerate() {
+                    *kb |= ((a >> (3 * b)) & 7) << (3 * s);
+                }
+            }
+            for (b, kb) in keep.iter().enumerate() {
+                let k = 3 * d + b;
+                let w = self.cand[k];
+                let nw = w & (column(0) * kb);
+                dirty |= ((nw != w) as u32) << k;
+                self.cand[k] = nw;
+            }
         }
-        let mut open = !self.solved & ALL;
-        let (mut best, mut best_count) = (81, u32::MAX);
-        while open != 0 {
-            let cell = open.trailing_zeros() as usize;
-            open &= open - 1;
-            let count = self.candidates(cell).count_ones();
-            if count < best_count {
-                best = cell;
-                best_count = count;
+        self.dirty |= dirty;
+        dirty != 0
+    }
+
+    /// The candidates of cell `i` of band `b` as a 9-bit mask (bit d for digit d + 1).
+    #[inline]
+    fn candidates(&self, b: usize, i: usize) -> u16 {
+        let mut m = 0u16;
+        for d in 0..9 {
+            m |= (((self.cand[3 * d + b] >> i) & 1) as u16) << d;
+        }
+        m
+    }
+
+    /// The cell to branch on (band, cell of the band): the open cell with two
+    /// candidates that has the most open peers (the first of them), else the
+    /// first open cell with the fewest candidates. Measured on the benchmark
+    /// sets, preferring the pair among the most open cells saves 40% of the
+    /// guesses of the first pair in reading order (JCZSolve's choice): a guess
+    /// there has the most cells to act on.
+    fn branch_cell(&self) -> (usize, usize) {
+        let (mut best, mut best_open) = ((0, 0), 0);
+        for b in 0..3 {
+            let mut pairs = self.pairs[b];
+            while pairs != 0 {
+                let i = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let col = column(i % 9);
+                let open = 1
+                    + (BAND_PEERS[i] & self.open[b]).count_ones()
+                    + (self.open[(b + 1) % 3] & col).count_ones()
+                    + (self.open[(b + 2) % 3] & col).count_ones();
+                if open > best_open {
+                    (best, best_open) = ((b, i), open);
+                }
+            }
+        }
+        if best_open > 0 {
+            return best;
+        }
+        let (mut best, mut best_count) = ((0, 0), u32::MAX);
+        for b in 0..3 {
+            let mut open = self.open[b];
+            while open != 0 {
+                let i = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let count = self.candidates(b, i).count_ones();
+                if count < best_count {
+                    (best, best_count) = ((b, i), count);
+                }
             }
         }
         best
     }
 
-    /// The candidates of a cell as a 9-bit mask (bit d for digit d + 1).
-    #[inline]
-    fn candidates(&self, cell: usize) -> u16 {
-        let mut m = 0u16;
-        for (d, &board) in self.boards.iter().enumerate() {
-            m |= (((board >> cell) & 1) as u16) << d;
-        }
-        m
-    }
-
     /// The values of a full grid, row by row.
     fn values(&self) -> [u8; 81] {
         let mut out = [0u8; 81];
-        for (d, &board) in self.boards.iter().enumerate() {
-            let mut m = board;
+        for (k, &w) in self.cand[..27].iter().enumerate() {
+            let (d, b) = (k / 3, k % 3);
+            let mut m = w;
             while m != 0 {
-                out[m.trailing_zeros() as usize] = d as u8 + 1;
+                out[27 * b + m.trailing_zeros() as usize] = d as u8 + 1;
                 m &= m - 1;
             }
         }
@@ -225,16 +495,69 @@ impl State {
     }
 }
 
+/// The 81 cells of a line in the plain benchmark form: exactly 81
+/// characters `1`–`9` (a clue) or `.`, `0`, `_` (empty), spaces, tabs and a
+/// carriage return around them allowed; `None` for any other line, which the
+/// general reader then takes. A fast path for batch files: it gives the same
+/// cells as the general reader, without its per-cell bookkeeping.
+pub(super) fn plain_cells(text: &str) -> Option<[u8; 81]> {
+    let bytes = text.trim_matches([' ', '\t', '\r']).as_bytes();
+    let bytes: &[u8; 81] = bytes.try_into().ok()?;
+    let mut cells = [0u8; 81];
+    let mut bad = false;
+    for (cell, &ch) in cells.iter_mut().zip(bytes) {
+        let v = ch.wrapping_sub(b'0');
+        bad |= v > 9 && ch != b'.' && ch != b'_';
+        *cell = if v <= 9 { v } else { 0 };
+    }
+    (!bad).then_some(cells)
+}
+
+/// The row, column and box of each cell, for [`solves`].
+const UNITS_OF: [[u8; 3]; 81] = {
+    let mut t = [[0u8; 3]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        t[i] = [r as u8, c as u8, (r / 3 * 3 + c / 3) as u8];
+        i += 1;
+    }
+    t
+};
+
+/// Whether `cells` is a full valid 9×9 grid that keeps every clue of
+/// `clues`: each row, column and box holds the nine digits. A plain check,
+/// independent of the search, for verifying its solutions quickly; a grid
+/// it refuses is refused by the general check too, which says why.
+pub(super) fn solves(clues: &[u8], cells: &[u8]) -> bool {
+    if clues.len() != 81 || cells.len() != 81 {
+        return false;
+    }
+    let mut seen = [[0u16; 9]; 3];
+    let mut ok = true;
+    for ((&clue, &v), units) in clues.iter().zip(cells).zip(&UNITS_OF) {
+        ok &= (1..=9).contains(&v) && (clue == 0 || clue == v);
+        let bit = 1u16 << (v & 15);
+        for (kind, &u) in units.iter().enumerate() {
+            seen[kind][u as usize % 9] |= bit;
+        }
+    }
+    // Digits 1 to 9 are bits 1 to 9.
+    ok && seen.iter().flatten().all(|&m| m == 0x3fe)
+}
+
 /// One level of the depth-first search: the state before branching, the cell and the digits left.
 #[derive(Debug, Clone, Copy)]
 struct Frame {
     state: State,
+    band: usize,
     cell: usize,
     remaining: u16,
 }
 
-/// Visits every completion of the 81 `clues` (row by row, 0 empty, no clash)
-/// until `visit` breaks or `ctl` is stopped; the same contract as the general search.
+/// Visits every completion of the 81 `clues` (row by row, 0 empty) until
+/// `visit` breaks or `ctl` is stopped; the same contract as the general
+/// search. Clashing clues give no solution.
 pub(crate) fn run(
     clues: &[u8],
     ctl: &Control,
@@ -242,34 +565,58 @@ pub(crate) fn run(
 ) -> Tally {
     debug_assert_eq!(clues.len(), 81);
     let done = |found, stopped| Tally { found, stopped };
-    let mut root = State {
-        boards: [ALL; 9],
-        solved: 0,
-        done: [0; 9],
-        dirty: [(1 << 27) - 1; 9],
-    };
-    for (i, &v) in clues.iter().enumerate() {
-        if v != 0 {
-            let d = v as usize - 1;
-            if root.boards[d] & bit(i) == 0 || root.solved & bit(i) != 0 {
-                return done(0, None);
-            }
-            root.place(i, d);
+    let mut root = State::new();
+    // The clue cells first, without a branch per cell (they are sparse and
+    // scattered, a branch on each would be mispredicted often).
+    let mut filled = [0u8; 81];
+    let mut count = 0usize;
+    for (cell, &v) in clues.iter().enumerate().take(81) {
+        filled[count] = cell as u8;
+        count += usize::from(v != 0);
+    }
+    for &cell in &filled[..count.min(81)] {
+        let cell = cell as usize;
+        let (d, b, i) = (clues[cell] as usize - 1, cell / 27, cell % 27);
+        if !root.place_clue(d, b, i) {
+            return done(0, None);
         }
     }
     if !root.propagate() {
         return done(0, None);
     }
-    if root.solved == ALL {
+    if root.open == [0; 3] {
         let stop = visit(&root.values()).is_break();
         return done(1, stop.then_some(Stop::Limit));
     }
-    let mut stack: Vec<Frame> = Vec::with_capacity(81);
-    let cell = root.branch_cell();
+    // This thread's stack of an earlier puzzle, if idle: a batch then
+    // allocates none. The depth is at most the 81 cells, so it never grows after.
+    let mut stack = STACKS.with(|s| s.take());
+    stack.clear();
+    stack.reserve(81);
+    let tally = search(root, &mut stack, ctl, visit);
+    STACKS.with(|s| s.set(stack));
+    tally
+}
+
+thread_local! {
+    /// One idle search stack per thread (taken while in use, so a nested search makes its own).
+    static STACKS: std::cell::Cell<Vec<Frame>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// The depth-first search from `root` (propagated, not solved) on `stack` (empty).
+fn search(
+    root: State,
+    stack: &mut Vec<Frame>,
+    ctl: &Control,
+    visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+) -> Tally {
+    let done = |found, stopped| Tally { found, stopped };
+    let (band, cell) = root.branch_cell();
     stack.push(Frame {
         state: root,
+        band,
         cell,
-        remaining: root.candidates(cell),
+        remaining: root.candidates(band, cell),
     });
     let mut found = 0u64;
     let mut nodes = 0u64;
@@ -278,36 +625,38 @@ pub(crate) fn run(
         if nodes & POLL_MASK == 0 && ctl.stopped() {
             return done(found, Some(Stop::Interrupted));
         }
-        if top.remaining == 0 {
-            stack.pop();
-            continue;
-        }
         let d = top.remaining.trailing_zeros() as usize;
         top.remaining &= top.remaining - 1;
-        let mut child = top.state;
-        let cell = top.cell;
-        // The last digit of a cell needs no copy: the frame is not needed again.
-        if top.remaining == 0 {
-            stack.pop();
+        let (band, cell) = (top.band, top.cell);
+        // The child is worked on in place: a copy of its parent pushed above
+        // it, or, for the last digit of a cell, the parent itself (not needed again).
+        if top.remaining != 0 {
+            let copy = *top;
+            stack.push(copy);
         }
-        child.place(cell, d);
-        if !child.propagate() {
+        let Some(child) = stack.last_mut() else {
+            break;
+        };
+        let state = &mut child.state;
+        state.choose(d, band, cell);
+        if !state.propagate() {
+            stack.pop();
             continue;
         }
-        if child.solved == ALL {
+        if state.open == [0; 3] {
             found += 1;
-            if visit(&child.values()).is_break() {
+            if visit(&state.values()).is_break() {
                 return done(found, Some(Stop::Limit));
             }
+            stack.pop();
             continue;
         }
-        let cell = child.branch_cell();
-        let remaining = child.candidates(cell);
-        stack.push(Frame {
-            state: child,
-            cell,
-            remaining,
-        });
+        let (band, cell) = state.branch_cell();
+        child.remaining = state.candidates(band, cell);
+        (child.band, child.cell) = (band, cell);
     }
     done(found, None)
 }
+
+#[cfg(test)]
+mod tests;

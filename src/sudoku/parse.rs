@@ -166,7 +166,10 @@ pub fn read(source: &Source) -> Result<Input> {
     if content.len() >= 2 {
         let counts: Vec<Option<usize>> = content
             .iter()
-            .map(|(_, t)| line_cells(t).ok().map(|c| c.len()))
+            .map(|(_, t)| {
+                super::fast9::plain_cells(t)
+                    .map_or_else(|| line_cells(t).ok().map(|c| c.len()), |_| Some(81))
+            })
             .collect();
         let whole = counts
             .iter()
@@ -179,7 +182,15 @@ pub fn read(source: &Source) -> Result<Input> {
                     .iter()
                     .map(|&(no, text)| Entry {
                         line: no,
-                        puzzle: single(source, &[(no, text)]),
+                        puzzle: super::fast9::plain_cells(text).map_or_else(
+                            || single(source, &[(no, text)]),
+                            |c| {
+                                Ok(Sudoku {
+                                    order: 3,
+                                    cells: c.to_vec(),
+                                })
+                            },
+                        ),
                     })
                     .collect(),
             ));
