@@ -5,5 +5,6 @@ mod util;
 mod cli;
 mod knight;
 mod lightsout;
+mod parsers;
 mod revertigo;
 mod sudoku;
