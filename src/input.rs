@@ -87,7 +87,10 @@ pub fn parse_side(s: &str) -> std::result::Result<usize, String> {
     match s.trim().parse::<u64>() {
         Ok(0) => Err("a board side must be at least 1".to_string()),
         Ok(n) => usize::try_from(n).map_err(|_| format!("{n} is too large")),
-        Err(_) => Err(format!("'{s}' is not a whole number of at least 1")),
+        Err(_) => Err(format!(
+            "'{}' is not a whole number of at least 1",
+            s.escape_debug()
+        )),
     }
 }
 
@@ -97,7 +100,7 @@ pub fn parse_side_range(s: &str) -> std::result::Result<(usize, usize), String> 
     let a = parse_side(a)?;
     let b = parse_side(b.strip_prefix('=').unwrap_or(b))?;
     if a > b {
-        return Err(format!("the range {s} is empty"));
+        return Err(format!("the range {} is empty", s.escape_debug()));
     }
     Ok((a, b))
 }

@@ -437,7 +437,7 @@ fn long_tasks_write_nothing_to_stderr_off_a_terminal_or_with_quiet_or_json() {
         &["revertigo", "19", "19", "--all", "--limit", "50"],
         &["knight", "5", "--count"],
         &["sudoku", batch],
-        &["sudoku", batch, "--count"],
+        &["sudoku", batch, "--count", "--limit", "50"],
         &["sudoku", "puzzles/sudoku/4x4-empty.txt", "--all"],
         &["sudoku", "--generate", "2", "--seed", "1"],
     ];
@@ -452,4 +452,35 @@ fn long_tasks_write_nothing_to_stderr_off_a_terminal_or_with_quiet_or_json() {
             );
         }
     }
+}
+
+#[test]
+fn a_progress_bar_is_drawn_on_a_terminal_unless_quiet_or_json() {
+    // `script` gives the program a terminal; stdout goes to /dev/null, so what
+    // comes back is what was drawn on stderr.
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: no `script` command to provide a terminal");
+        return;
+    }
+    let bin = assert_cmd::cargo::cargo_bin("puzzles");
+    let drawn = |extra: &str| {
+        let out = std::process::Command::new("script")
+            .args(["-qec"])
+            .arg(format!(
+                "{} lightsout --nullity 1500..1800 {extra} > /dev/null",
+                bin.display()
+            ))
+            .arg("/dev/null")
+            .output()
+            .expect("script runs");
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert!(drawn("").contains("sizes"), "no bar on a terminal");
+    assert!(!drawn("--quiet").contains("sizes"));
+    assert!(!drawn("--json").contains("sizes"));
 }
