@@ -121,14 +121,19 @@ impl Out {
         if !self.color || !row.contains(mark) {
             return row.to_string();
         }
+        // One escape pair per run of marks, not per cell.
         let mut s = String::with_capacity(row.len() * 2);
+        let mut run = String::new();
         for ch in row.chars() {
             if ch == mark {
-                s.push_str(&self.paint(Tone::Mark, mark.encode_utf8(&mut [0; 4])));
+                run.push(ch);
             } else {
+                s.push_str(&self.paint(Tone::Mark, &run));
+                run.clear();
                 s.push(ch);
             }
         }
+        s.push_str(&self.paint(Tone::Mark, &run));
         s
     }
 
