@@ -85,11 +85,15 @@ fuzz_target!(|data: &[u8]| {
                 return;
             };
             if let Some(presses) = &solver.analysis().presses {
-                solver.verify(presses).expect("Lights Out presses are right");
+                solver
+                    .verify(presses)
+                    .expect("Lights Out presses are right");
             }
             let mut listed = 0;
             solver.enumerate(&Control::new(), &mut |s| {
-                solver.verify(s).expect("a listed Lights Out solution is right");
+                solver
+                    .verify(s)
+                    .expect("a listed Lights Out solution is right");
                 listed += 1;
                 if listed >= 4 {
                     ControlFlow::Break(())
