@@ -17,7 +17,7 @@ use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-pub use output::{Failure, Out, Outcome};
+pub use output::{Failure, Out, Outcome, Tone};
 
 /// Solve, count, draw and play Lights Out, Revertigo, the knight's tour and Sudoku.
 ///
@@ -28,6 +28,36 @@ pub use output::{Failure, Out, Outcome};
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Colour the text output and the help: auto (on a terminal, unless
+    /// NO_COLOR is set), always, or never.
+    #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
+    color: clap::ColorChoice,
+}
+
+/// The `--color` choice, read from the raw arguments before clap parses them
+/// (clap's own help and errors must already follow it), and made the choice
+/// of every output stream; `auto` when absent or misspelt (clap then reports it).
+pub fn color_choice(args: &[std::ffi::OsString]) -> clap::ColorChoice {
+    let mut choice = "auto";
+    let mut it = args.iter().skip(1).map(|a| a.to_str().unwrap_or(""));
+    while let Some(arg) = it.next() {
+        match arg {
+            "--" => break,
+            "--color" => choice = it.next().unwrap_or(""),
+            _ => {
+                if let Some(value) = arg.strip_prefix("--color=") {
+                    choice = value;
+                }
+            }
+        }
+    }
+    let (clap_choice, stream_choice) = match choice {
+        "always" => (clap::ColorChoice::Always, anstream::ColorChoice::Always),
+        "never" => (clap::ColorChoice::Never, anstream::ColorChoice::Never),
+        _ => (clap::ColorChoice::Auto, anstream::ColorChoice::Auto),
+    };
+    stream_choice.write_global();
+    clap_choice
 }
 
 #[derive(Debug, Subcommand)]
@@ -149,14 +179,8 @@ pub fn install_panic_hook() {
     }));
 }
 
-/// A board side: a whole number from 1 up.
-pub fn parse_side(s: &str) -> Result<usize, String> {
-    match s.trim().parse::<u64>() {
-        Ok(0) => Err("a board side must be at least 1".to_string()),
-        Ok(n) => usize::try_from(n).map_err(|_| format!("{n} is too large")),
-        Err(_) => Err(format!("'{s}' is not a whole number of at least 1")),
-    }
-}
+/// A board side: a whole number from 1 up (in the library, so it can be fuzzed).
+pub use puzzles::input::parse_side;
 
 /// Options every subcommand shares.
 #[derive(Debug, clap::Args)]
@@ -202,6 +226,7 @@ pub fn list_coset<P: puzzles::GridPuzzle>(
     nullity: usize,
     what: &'static str,
     limit: Option<u64>,
+    common: &Common,
     ctx: &mut Context,
     mut write: impl FnMut(&mut Out, u64, &P::Solution) -> Result<(), Failure>,
 ) -> Result<Outcome, Failure> {
@@ -216,11 +241,18 @@ pub fn list_coset<P: puzzles::GridPuzzle>(
         .into());
     }
     ctx.interruptible();
+    let total = if nullity < 64 {
+        cap.min(1 << nullity)
+    } else {
+        cap
+    };
+    let ctl = ctx.progress(common, Some(total), "listed");
     let mut result = Ok(());
     let mut listed = 0u64;
     let out = &mut ctx.out;
-    let tally = puzzle.enumerate(&ctx.control, &mut |s| {
+    let tally = puzzle.enumerate(&ctl, &mut |s| {
         listed += 1;
+        ctl.progress().inc(1);
         result = puzzle
             .verify(s)
             .map_err(|e| Failure::from(puzzles::Error::Check(e)))
@@ -231,9 +263,23 @@ pub fn list_coset<P: puzzles::GridPuzzle>(
             ControlFlow::Continue(())
         }
     });
+    ctl.progress().finish_and_clear();
     result?;
     Ok(match tally.stopped {
-        Some(puzzles::Stop::Interrupted) => Outcome::Interrupted,
+        Some(puzzles::Stop::Interrupted) => {
+            ctx.out.flush()?;
+            partial_note(&format!(
+                "interrupted: the list is partial ({listed} listed)"
+            ));
+            Outcome::Interrupted
+        }
         _ => Outcome::Answered,
     })
+}
+
+/// Says on stderr that a stream of answers on stdout (a listing, a table)
+/// stopped early: stdout keeps only whole answers, in text and JSON alike.
+pub fn partial_note(msg: &str) {
+    let style = Tone::Partial.style();
+    anstream::eprintln!("puzzles: {style}{msg}{style:#}");
 }

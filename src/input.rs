@@ -35,6 +35,12 @@ impl Source {
                 path: path.to_string(),
                 source,
             })?;
+            // A file's size is known: refuse it before reading a byte.
+            if let Ok(meta) = file.metadata() {
+                if meta.is_file() && meta.len() > MAX_INPUT_BYTES {
+                    return Err(too_large(path, meta.len()));
+                }
+            }
             (path.to_string(), Box::new(file))
         };
         let mut bytes = Vec::new();
@@ -46,12 +52,8 @@ impl Source {
                 source,
             })?;
         if bytes.len() as u64 > MAX_INPUT_BYTES {
-            return Err(Error::TooLarge {
-                what: "input bytes",
-                got: crate::error::Size::Count(bytes.len() as u128),
-                limit: crate::error::Size::Count(MAX_INPUT_BYTES as u128),
-                hint: String::new(),
-            });
+            // Only MAX_INPUT_BYTES + 1 bytes were read: the size is a lower bound.
+            return Err(too_large(&name, bytes.len() as u64));
         }
         let text = String::from_utf8(bytes).map_err(|e| {
             let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
@@ -66,4 +68,39 @@ impl Source {
     pub fn error(&self, line: usize, col: usize, msg: impl Into<String>) -> Error {
         Error::parse(&self.name, line, col, msg)
     }
+}
+
+/// The refusal of an input of `bytes` bytes (or more) read from `name`.
+fn too_large(name: &str, bytes: u64) -> Error {
+    Error::TooLarge {
+        what: "input bytes",
+        got: crate::error::Size::Count(bytes as u128),
+        limit: crate::error::Size::Count(MAX_INPUT_BYTES as u128),
+        hint: format!(" in {name}; split it into smaller files"),
+    }
+}
+
+/// A board side as typed on the command line: a whole number from 1 up
+/// (surrounding blanks ignored). The message says what is wrong; the size
+/// limits of each puzzle are checked later, by `Dims::new`.
+pub fn parse_side(s: &str) -> std::result::Result<usize, String> {
+    match s.trim().parse::<u64>() {
+        Ok(0) => Err("a board side must be at least 1".to_string()),
+        Ok(n) => usize::try_from(n).map_err(|_| format!("{n} is too large")),
+        Err(_) => Err(format!(
+            "'{}' is not a whole number of at least 1",
+            s.escape_debug()
+        )),
+    }
+}
+
+/// A range of board sides `A..B` or `A..=B` (both ends included), or one side `A`.
+pub fn parse_side_range(s: &str) -> std::result::Result<(usize, usize), String> {
+    let (a, b) = s.split_once("..").unwrap_or((s, s));
+    let a = parse_side(a)?;
+    let b = parse_side(b.strip_prefix('=').unwrap_or(b))?;
+    if a > b {
+        return Err(format!("the range {} is empty", s.escape_debug()));
+    }
+    Ok((a, b))
 }

@@ -5,16 +5,23 @@
 
 mod cli;
 
+use clap::{CommandFactory, FromArgMatches};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     cli::install_panic_hook();
-    let args = <cli::Cli as clap::Parser>::parse();
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // The colour choice comes first: clap's help and errors follow it too.
+    let color = cli::color_choice(&argv);
+    let matches = cli::Cli::command().color(color).get_matches_from(argv);
+    let args = cli::Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match cli::run(args) {
         Ok(outcome) => ExitCode::from(outcome.exit_status()),
         Err(cli::Failure::BrokenPipe) => ExitCode::SUCCESS,
         Err(cli::Failure::Error(e)) => {
-            eprintln!("puzzles: {e}");
+            let style = cli::Tone::Bad.style();
+            // anstream strips the style when stderr is not a terminal, with NO_COLOR or --color never.
+            anstream::eprintln!("{style}puzzles:{style:#} {e}");
             ExitCode::from(2)
         }
     }

@@ -5,6 +5,7 @@ mod util;
 mod cli;
 mod knight;
 mod lightsout;
+mod parsers;
 mod play;
 mod revertigo;
 mod sudoku;

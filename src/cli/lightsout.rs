@@ -1,6 +1,6 @@
 //! `puzzles lightsout`: a random or given position, solved, counted or listed.
 
-use super::{list_coset, parse_side, Common, Context, Failure, Outcome};
+use super::{list_coset, parse_side, Common, Context, Failure, Outcome, Tone};
 use puzzles::grid::{BitGrid, Dims};
 use puzzles::input::Source;
 use puzzles::lightsout::{self, LightsOut, Method, Solver};
@@ -53,7 +53,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     output: Option<String>,
     /// Print the nullity of every n×n board for n in A..B (inclusive), no board built.
-    #[arg(long, value_name = "A..B", value_parser = parse_range, conflicts_with_all = ["rows", "state", "all", "count"])]
+    #[arg(long, value_name = "A..B", value_parser = puzzles::input::parse_side_range, conflicts_with_all = ["rows", "state", "all", "count"])]
     nullity: Option<(usize, usize)>,
     /// Play in the terminal: click or arrows+space press, s hints, u undo, r new board, q quits.
     #[arg(long, conflicts_with_all = ["count", "all", "min", "quiet_patterns", "output", "nullity"])]
@@ -108,7 +108,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
     }
     if let Some(range) = args.nullity {
         ctx.interruptible();
-        return nullity_table(range, args.common.json, ctx);
+        return nullity_table(range, &args.common, ctx);
     }
     let (mut puzzle, seed) = position(&args)?;
     if args.torus {
@@ -120,11 +120,26 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
         MethodArg::Poly => Method::Polynomial,
     };
     let solver = Solver::new(puzzle, method)?;
+    let pattern_cells = solver.analysis().nullity() as u128 * solver.dims().cells() as u128;
+    if args.quiet_patterns && pattern_cells > MAX_PRINTED_CELLS as u128 {
+        return Err(Error::TooLarge {
+            what: "quiet pattern cells to print",
+            got: puzzles::error::Size::Count(pattern_cells),
+            limit: MAX_PRINTED_CELLS.into(),
+            hint: "; drop --quiet-patterns (the nullity is in the summary)".to_string(),
+        }
+        .into());
+    }
     if args.all {
         return list_all(&args, &solver, method, ctx);
     }
     let (presses, minimal) = if args.min {
-        match lightsout::fewest_presses(solver.analysis(), &ctx.control) {
+        // Ctrl-C keeps the lightest solution seen so far, reported as not proven.
+        ctx.interruptible();
+        let ctl = ctx.progress(&args.common, None, "sums");
+        let fewest = lightsout::fewest_presses(solver.analysis(), &ctl);
+        ctl.progress().finish_and_clear();
+        match fewest {
             Some(f) => (Some(f.presses), Some(f.proven)),
             None => (None, None),
         }
@@ -168,6 +183,11 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
                 }
             }
         }
+    }
+    if ctx.control.stopped() {
+        ctx.out.flush()?;
+        super::partial_note("interrupted: the press count is the fewest seen so far");
+        return Ok(Outcome::Interrupted);
     }
     Ok(if report.solvable {
         Outcome::Answered
@@ -244,7 +264,7 @@ fn print_text(
             if boards {
                 out.line("presses (X):")?;
                 for row in p.row_strings('X', '.') {
-                    out.line(&row)?;
+                    out.line(&out.paint_marks(&row, 'X'))?;
                 }
             }
             let minimal = match report.minimal {
@@ -259,7 +279,7 @@ fn print_text(
             ))?;
         }
         None => {
-            out.line("no solution")?;
+            out.line(&out.paint(Tone::Bad, "no solution"))?;
             if let Some(w) = &a.witness {
                 out.line(&format!(
                     "parity test: the lights overlap this quiet pattern (nullity {}) an odd number of times ({}):",
@@ -298,6 +318,7 @@ fn list_all(
         a.nullity(),
         "solutions to list",
         args.limit,
+        &args.common,
         ctx,
         |out, k, p| {
             if json {
@@ -309,22 +330,13 @@ fn list_all(
     )
 }
 
-fn parse_range(s: &str) -> Result<(usize, usize), String> {
-    let (a, b) = s.split_once("..").unwrap_or((s, s));
-    let a = parse_side(a)?;
-    let b = parse_side(b.trim_start_matches('='))?;
-    if a > b {
-        return Err(format!("the range {s} is empty"));
-    }
-    Ok((a, b))
-}
-
 /// One line per size: `n nullity`, or JSON Lines `{rows, cols, nullity}`.
 fn nullity_table(
     (a, b): (usize, usize),
-    json: bool,
+    common: &Common,
     ctx: &mut Context,
 ) -> Result<Outcome, Failure> {
+    let json = common.json;
     #[derive(Serialize)]
     struct Row {
         rows: usize,
@@ -336,13 +348,16 @@ fn nullity_table(
             what: "side for --nullity",
             got: b.into(),
             limit: lightsout::MAX_NULLITY_SIDE.into(),
-            hint: String::new(),
+            hint: "; ask for a range of smaller sides".to_string(),
         }
         .into());
     }
+    let ctl = ctx.progress(common, Some((b - a + 1) as u64), "sizes");
     for n in a..=b {
-        if ctx.control.stopped() {
+        if ctl.stopped() {
+            ctl.progress().finish_and_clear();
             ctx.out.flush()?;
+            super::partial_note(&format!("interrupted before n = {n}: the table is partial"));
             return Ok(Outcome::Interrupted);
         }
         let k = lightsout::nullity(Dims { rows: n, cols: n });
@@ -357,7 +372,9 @@ fn nullity_table(
         }
         // Each row costs far more than a write: let a reader see it at once.
         ctx.out.flush()?;
+        ctl.progress().inc(1);
     }
+    ctl.progress().finish_and_clear();
     Ok(Outcome::Answered)
 }
 

@@ -1,4 +1,10 @@
-//! Where answers go: buffered stdout, JSON or text, and the mapping from outcome to exit status.
+//! Where answers go: buffered stdout, JSON or text, colour, and the mapping from outcome to exit status.
+//!
+//! Colour is used sparingly, through [`Out::paint`] only: verdicts (a solution,
+//! no solution, partial results) and the cells to press. It is on when
+//! `--color always` is given, or with `--color auto` (the default) when stdout
+//! is a terminal and `NO_COLOR` is not set (<https://no-color.org>); never
+//! with `--color never`, nor in JSON.
 
 use puzzles::Error;
 use serde::Serialize;
@@ -54,17 +60,81 @@ impl From<io::Error> for Failure {
     }
 }
 
+/// What a highlighted piece of text means: each tone has one style, used everywhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// A verified answer: "unique", "every cell black".
+    Good,
+    /// No answer: "no solution", "no tour", cells left white.
+    Bad,
+    /// An answer cut short: "partial", "interrupted", "stopped at the limit".
+    Partial,
+    /// A cell to act on: a press, a landing.
+    Mark,
+}
+
+impl Tone {
+    /// The one style of this tone (also used on stderr, through anstream).
+    pub fn style(self) -> anstyle::Style {
+        use anstyle::{AnsiColor, Style};
+        match self {
+            Tone::Good => Style::new().fg_color(Some(AnsiColor::Green.into())),
+            Tone::Bad => Style::new().fg_color(Some(AnsiColor::Red.into())).bold(),
+            Tone::Partial => Style::new().fg_color(Some(AnsiColor::Yellow.into())),
+            Tone::Mark => Style::new().fg_color(Some(AnsiColor::Cyan.into())).bold(),
+        }
+    }
+}
+
 /// Buffered standard output.
 pub struct Out {
     w: BufWriter<Stdout>,
+    color: bool,
 }
 
 impl Out {
-    /// Standard output behind a buffer.
+    /// Standard output behind a buffer; coloured as `--color`, the terminal and `NO_COLOR` decide.
     pub fn stdout() -> Self {
+        let stdout = io::stdout();
+        let color = !matches!(
+            anstream::AutoStream::choice(&stdout),
+            anstream::ColorChoice::Never
+        );
         Out {
-            w: BufWriter::with_capacity(1 << 16, io::stdout()),
+            w: BufWriter::with_capacity(1 << 16, stdout),
+            color,
         }
+    }
+
+    /// `text` in the style of `tone` when colour is on, else as it is.
+    pub fn paint(&self, tone: Tone, text: &str) -> String {
+        if self.color && !text.is_empty() {
+            let style = tone.style();
+            format!("{style}{text}{style:#}")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// A board row with every `mark` character painted as [`Tone::Mark`].
+    pub fn paint_marks(&self, row: &str, mark: char) -> String {
+        if !self.color || !row.contains(mark) {
+            return row.to_string();
+        }
+        // One escape pair per run of marks, not per cell.
+        let mut s = String::with_capacity(row.len() * 2);
+        let mut run = String::new();
+        for ch in row.chars() {
+            if ch == mark {
+                run.push(ch);
+            } else {
+                s.push_str(&self.paint(Tone::Mark, &run));
+                run.clear();
+                s.push(ch);
+            }
+        }
+        s.push_str(&self.paint(Tone::Mark, &run));
+        s
     }
 
     /// Writes `value` as one line of JSON.

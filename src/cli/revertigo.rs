@@ -1,6 +1,6 @@
 //! `puzzles revertigo`: the activation map, the number of maps and a replayed walk; or a user's walk checked.
 
-use super::{list_coset, parse_side, Common, Context, Failure, Outcome};
+use super::{list_coset, parse_side, Common, Context, Failure, Outcome, Tone};
 use puzzles::grid::{Dims, Pos};
 use puzzles::revertigo::{self, Builder, Method, Revertigo, Solver, Walk};
 use puzzles::{random, Error};
@@ -225,7 +225,7 @@ fn print_text(report: &Report, walk: &Walk, quiet: bool, ctx: &mut Context) -> R
             moves(bound)
         ))?;
     }
-    let verdict = "replayed: every cell black";
+    let verdict = &out.paint(Tone::Good, "replayed: every cell black");
     match (&report.output, quiet) {
         (Some(path), _) => out.line(&format!(
             "walk: {} written to {path} ({verdict})",
@@ -273,9 +273,10 @@ fn check(args: &Args, text: &str, ctx: &mut Context) -> Result<Outcome, Failure>
                 moves(report.moves)
             ))?;
         } else {
+            let white = format!("{} cell(s) still white", report.white.len());
             out.line(&format!(
-                "Revertigo {dims}: {} cell(s) still white after the walk of {}",
-                report.white.len(),
+                "Revertigo {dims}: {} after the walk of {}",
+                out.paint(Tone::Bad, &white),
                 moves(report.moves)
             ))?;
         }
@@ -318,6 +319,7 @@ fn list_all(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, 
         nullity,
         "activation maps to list",
         args.limit,
+        &args.common,
         ctx,
         |out, k, map| {
             if json {

@@ -49,11 +49,14 @@ fn exhaustive(start: BitGrid, quiet: &[BitGrid], ctl: &Control) -> Fewest {
     let mut best_count = best.count_ones();
     let total: u64 = 1 << quiet.len();
     for step in 1..total {
-        if step % (1 << 16) == 0 && ctl.stopped() {
-            return Fewest {
-                presses: best,
-                proven: false,
-            };
+        if step % (1 << 16) == 0 {
+            ctl.progress().inc(1 << 16);
+            if ctl.stopped() {
+                return Fewest {
+                    presses: best,
+                    proven: false,
+                };
+            }
         }
         let flip = &quiet[step.trailing_zeros() as usize];
         current.bits_mut().symmetric_difference_with(flip.bits());

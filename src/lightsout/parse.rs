@@ -51,6 +51,15 @@ pub fn lights(source: &Source) -> Result<BitGrid> {
             }
         }
         rows.push((line_no, row));
+        // Refused as soon as the rows read pass the limit, not after reading them all.
+        if rows.len().saturating_mul(rows[0].1.len()) > super::MAX_CELLS {
+            return Err(Error::TooLarge {
+                what: "board cells",
+                got: rows.len().saturating_mul(rows[0].1.len()).into(),
+                limit: super::MAX_CELLS.into(),
+                hint: format!(" (by line {line_no})"),
+            });
+        }
     }
     let Some((_, first)) = rows.first() else {
         return Err(Error::parse(
