@@ -16,12 +16,16 @@
 //! (`theory`): Schwenk (1991) for closed tours, Conrad et al. (1994) for open
 //! ones, and the colouring argument on odd boards.
 
+pub(crate) mod build;
 mod chain;
 mod count;
 mod search;
 mod theory;
 
-pub use count::{count_all_starts, count_tours, CountResult, MAX_COUNT_CELLS};
+pub use count::{
+    count_all_starts, count_all_starts_shard, count_tours, count_tours_shard, CountResult, Shard,
+    MAX_COUNT_CELLS,
+};
 pub use theory::{impossible, Impossible};
 
 use crate::control::{Control, Stop, Tally};
@@ -227,20 +231,55 @@ impl Solver {
         if let Some(why) = impossible(&self.knight) {
             return Outcome::NoTour(why);
         }
-        // Long boards of 3 or 4 rows: chain tours of short blocks.
+        let cells = self.knight.dims.cells() as u64;
+        let mut spent = 0u64;
         if self.order == Order::Warnsdorff {
-            if let Some(t) = chain::thin_tour(&self.knight, ctl) {
+            // Warnsdorff's rule alone answers most boards in one pass.
+            let quick = (2 * cells + 10_000).min(self.budget);
+            let mut tour = None;
+            let end = search::Walker::new(&self.knight, self.order).walk(ctl, Some(quick), &mut |t| {
+                tour = Some(t.to_vec());
+                ControlFlow::Break(())
+            });
+            match (tour, end) {
+                (Some(t), _) => return Outcome::Tour(t),
+                (None, search::End::Exhausted { nodes }) => {
+                    return Outcome::NoTour(Impossible::Exhausted { nodes })
+                }
+                (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
+                    return Outcome::Interrupted { nodes }
+                }
+                (None, search::End::Budget { nodes }) => spent += nodes,
+            }
+            // Large boards: block tours joined by edge swaps; long boards of
+            // 3 or 4 rows started near an end: chained block tours.
+            let built = build::build(&self.knight, ctl).or_else(|| chain::thin_tour(&self.knight, ctl));
+            if let Some(t) = built {
                 if verify_tour(&self.knight, &t).is_ok() {
                     return Outcome::Tour(t);
                 }
+            }
+            // A closed tour from the start is an open one too, and Warnsdorff's
+            // rule finds closed tours of boards that have them more readily.
+            let d = self.knight.dims;
+            if !self.knight.closed && theory::has_closed_tour(d.rows, d.cols) {
+                let closed = Knight {
+                    closed: true,
+                    ..self.knight
+                };
+                let half = (self.budget - spent) / 2;
+                if let Outcome::Tour(t) = Solver::new(closed, self.order, half).find(ctl) {
+                    if verify_tour(&self.knight, &t).is_ok() {
+                        return Outcome::Tour(t);
+                    }
+                }
+                spent += half;
             }
         }
         // Warnsdorff's first wrong guess can sit deep in the stack, where
         // backtracking never undoes it; so the search runs with a budget that
         // doubles at each restart, the restarts breaking ties differently
         // (pseudo-randomly, but the same on every run). The plain order runs once.
-        let cells = self.knight.dims.cells() as u64;
-        let mut spent = 0u64;
         let mut attempt = 0u64;
         let mut share = (4 * cells).max(50_000);
         loop {
@@ -296,6 +335,11 @@ impl Solver {
     /// [`MAX_COUNT_CELLS`] cells.
     pub fn count_all(&self, ctl: &Control) -> Result<CountResult> {
         count_tours(&self.knight, ctl)
+    }
+
+    /// Part `shard` of [`Solver::count_all`] (the parts add up to the whole).
+    pub fn count_shard(&self, shard: Shard, ctl: &Control) -> Result<CountResult> {
+        count_tours_shard(&self.knight, shard, ctl)
     }
 }
 

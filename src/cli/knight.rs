@@ -2,7 +2,7 @@
 
 use super::{parse_side, Common, Context, Failure, Outcome};
 use puzzles::grid::{Dims, Pos};
-use puzzles::knight::{self, CountResult, Impossible, Knight, Order, Solver, Tour};
+use puzzles::knight::{self, CountResult, Impossible, Knight, Order, Shard, Solver, Tour};
 use puzzles::{Error, GridPuzzle, Stop};
 use serde::Serialize;
 use std::ops::ControlFlow;
@@ -36,6 +36,9 @@ pub struct Args {
     /// With --count: count from every square of the board.
     #[arg(long, requires = "count")]
     all_starts: bool,
+    /// With --count: count only part i of N (1 ≤ i ≤ N); the N parts add up to the whole count.
+    #[arg(long, value_name = "i/N", requires = "count")]
+    shard: Option<String>,
     /// List every tour from the start (at most --limit).
     #[arg(long)]
     all: bool,
@@ -82,9 +85,12 @@ struct CountReport {
     closed: bool,
     /// Directed tours from the start.
     count: u64,
-    /// Closed tours as undirected cycles (`count / 2`), when complete.
+    /// Closed tours as undirected cycles (`count / 2`), when complete and not a shard.
     #[serde(skip_serializing_if = "Option::is_none")]
     cycles: Option<u64>,
+    /// The part counted (`i/N`), when `--shard` was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shard: Option<String>,
     partial: bool,
 }
 
@@ -100,6 +106,8 @@ struct AllStartsReport {
     total: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     cycles: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shard: Option<String>,
     partial: bool,
 }
 
@@ -112,13 +120,14 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
         OrderArg::Plain => Order::Plain,
     };
     let solver = Solver::new(problem, order, args.budget);
+    let shard: Option<Shard> = args.shard.as_deref().map(str::parse).transpose()?;
     // Every knight search polls the stop flag and reports what it has.
     ctx.interruptible();
     if args.count {
         if args.all_starts {
-            return count_all_starts(&args, dims, ctx);
+            return count_all_starts(&args, dims, shard, ctx);
         }
-        return count(&args, &solver, ctx);
+        return count(&args, &solver, shard, ctx);
     }
     if args.all {
         return list_all(&args, &solver, ctx);
@@ -213,9 +222,15 @@ fn algebraic(dims: Dims, p: Pos) -> String {
     format!("{}{}", knight::file_name(p.col), dims.rows - p.row)
 }
 
-fn count(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Failure> {
-    let ctl = ctx.progress(&args.common, None, "tasks");
-    let c: CountResult = solver.count_all(&ctl)?;
+fn count(
+    args: &Args,
+    solver: &Solver,
+    shard: Option<Shard>,
+    ctx: &mut Context,
+) -> Result<Outcome, Failure> {
+    // The counter sets the bar's length to its number of tasks.
+    let ctl = ctx.progress(&args.common, Some(0), "tasks");
+    let c: CountResult = solver.count_shard(shard.unwrap_or(Shard::WHOLE), &ctl)?;
     ctl.progress().finish_and_clear();
     let k = solver.knight();
     let report = CountReport {
@@ -224,7 +239,8 @@ fn count(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Fai
         start: k.start(),
         closed: k.closed(),
         count: c.count,
-        cycles: (k.closed() && !c.partial).then_some(c.count / 2),
+        cycles: (k.closed() && !c.partial && shard.is_none()).then_some(c.count / 2),
+        shard: shard.map(|s| s.to_string()),
         partial: c.partial,
     };
     if args.common.json {
@@ -237,6 +253,9 @@ fn count(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Fai
         );
         if let Some(cycles) = report.cycles {
             line.push_str(&format!(" directed = {cycles} cycles"));
+        }
+        if let Some(shard) = &report.shard {
+            line.push_str(&format!(" (shard {shard})"));
         }
         if report.partial {
             line.push_str(" (partial: interrupted)");
@@ -252,9 +271,15 @@ fn count(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Fai
     })
 }
 
-fn count_all_starts(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Outcome, Failure> {
-    let ctl = ctx.progress(&args.common, None, "tasks");
-    let all = knight::count_all_starts(dims, args.closed, &ctl)?;
+fn count_all_starts(
+    args: &Args,
+    dims: Dims,
+    shard: Option<Shard>,
+    ctx: &mut Context,
+) -> Result<Outcome, Failure> {
+    let ctl = ctx.progress(&args.common, Some(0), "tasks");
+    let all =
+        knight::count_all_starts_shard(dims, args.closed, shard.unwrap_or(Shard::WHOLE), &ctl)?;
     ctl.progress().finish_and_clear();
     let partial = all.iter().any(|c| c.partial);
     let counts: Vec<Vec<u64>> = all
@@ -266,7 +291,9 @@ fn count_all_starts(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Outcom
         rows: dims.rows,
         cols: dims.cols,
         closed: args.closed,
-        cycles: (args.closed && !partial).then(|| all.first().map_or(0, |c| c.count / 2)),
+        cycles: (args.closed && !partial && shard.is_none())
+            .then(|| all.first().map_or(0, |c| c.count / 2)),
+        shard: shard.map(|s| s.to_string()),
         counts,
         total,
         partial,
@@ -293,6 +320,9 @@ fn count_all_starts(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Outcom
         let mut line = format!("total: {}", report.total);
         if let Some(cycles) = report.cycles {
             line.push_str(&format!(" ({cycles} cycles)"));
+        }
+        if let Some(shard) = &report.shard {
+            line.push_str(&format!(" (shard {shard})"));
         }
         if report.partial {
             line.push_str(" (partial: interrupted)");

@@ -477,3 +477,85 @@ fn the_counting_engine_decides_small_boards() {
         None
     );
 }
+
+/// Whether a tour of `k` exists: the theorems, Schwenk's closed tours (read
+/// from any square), and for boards of at most 64 squares the exhaustive
+/// search; elsewhere `None` (unknown).
+fn truth(k: &Knight) -> Option<bool> {
+    if theory::impossible(k).is_some() {
+        return Some(false);
+    }
+    let d = k.dims();
+    if theory::has_closed_tour(d.rows, d.cols) {
+        return Some(true);
+    }
+    if d.cells() <= 64 {
+        return count::decide(k, &Control::new(), u64::MAX).0.map(|t| t.is_some());
+    }
+    None
+}
+
+/// Runs `find` on every board and start given; returns the failures: a
+/// "no tour" where one exists, a give-up, or a tour that does not verify.
+fn sweep(boards: &[(usize, usize)], starts: impl Fn(Dims) -> Vec<Pos>, budget: u64) -> Vec<String> {
+    let mut bad = Vec::new();
+    for &(r, c) in boards {
+        let d = Dims::new(r, c, MAX_CELLS).unwrap();
+        let mut cases: Vec<(Pos, bool)> = starts(d).into_iter().map(|p| (p, false)).collect();
+        cases.push((Pos::new(0, 0), true));
+        for (s, closed) in cases {
+            let k = Knight::new(d, s, closed).unwrap();
+            let found = Solver::new(k, Order::Warnsdorff, budget).find(&Control::new());
+            let what = match &found {
+                Outcome::Tour(t) => verify_tour(&k, t).err().map(|e| format!("bad tour: {e}")),
+                Outcome::NoTour(why) => (truth(&k) == Some(true)).then(|| format!("no tour ({why}) but one exists")),
+                Outcome::GaveUp { nodes } => Some(format!("gave up after {nodes} nodes")),
+                Outcome::Interrupted { .. } => Some("interrupted".into()),
+            };
+            if let Some(w) = what {
+                bad.push(format!("{r}×{c} from {s}{}: {w}", if closed { " closed" } else { "" }));
+            }
+        }
+    }
+    bad
+}
+
+#[test]
+fn every_board_up_to_7_rows_and_16_columns_from_every_square() {
+    let boards: Vec<(usize, usize)> = (1..=7).flat_map(|r| (r..=16).map(move |c| (r, c))).collect();
+    let bad = sweep(&boards, |d| d.positions().collect(), 200_000);
+    assert!(bad.is_empty(), "{} failures:\n{}", bad.len(), bad.join("\n"));
+}
+
+/// The big sweep (a few minutes in release mode):
+/// `cargo test --release --lib knight::tests::big_sweep -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn big_sweep() {
+    let boards: Vec<(usize, usize)> = (1..=8).flat_map(|r| (r..=60).map(move |c| (r, c))).collect();
+    let mut bad = sweep(&boards, |d| d.positions().collect(), 200_000);
+    let long: Vec<(usize, usize)> = (3..=8)
+        .flat_map(|r| [61, 99, 100, 101, 250, 333, 999, 1000].map(move |c| (r, c)))
+        .collect();
+    let some = |d: Dims| {
+        let mut v = Vec::new();
+        for c in [0, 1, 2, 3, 7, d.cols / 3, d.cols / 2, d.cols / 2 + 1, d.cols - 1] {
+            for r in 0..d.rows {
+                v.push(Pos::new(r, c.min(d.cols - 1)));
+            }
+        }
+        v
+    };
+    bad.extend(sweep(&long, some, 200_000));
+    let squares: Vec<(usize, usize)> = [9, 10, 11, 12, 13, 25, 50, 99, 100, 101, 261, 500, 999, 1000]
+        .iter()
+        .flat_map(|&n| [(n, n), (n, n + 1), (n, n + 2)])
+        .collect();
+    let few = |d: Dims| vec![Pos::new(0, 0), Pos::new(d.rows / 2, d.cols / 2), Pos::new(d.rows - 1, d.cols / 3), Pos::new(1, 0)];
+    bad.extend(sweep(&squares, few, 200_000));
+    for b in &bad {
+        println!("{b}");
+    }
+    assert!(bad.is_empty(), "{} failures", bad.len());
+}
+
