@@ -35,8 +35,8 @@ use crate::puzzle::{Answer, GridPuzzle};
 use serde::Serialize;
 use std::ops::ControlFlow;
 
-/// The largest board accepted, in cells (a 2000 × 2000 board).
-pub const MAX_CELLS: usize = 4_000_000;
+/// The largest board accepted, in cells (a 3000 × 3000 board: about 0.5 GB at the peak).
+pub const MAX_CELLS: usize = 9_000_000;
 
 /// Search nodes (moves tried) a solve may spend before it gives up, unless told otherwise.
 pub const DEFAULT_BUDGET: u64 = 5_000_000;
@@ -231,16 +231,20 @@ impl Solver {
         if let Some(why) = impossible(&self.knight) {
             return Outcome::NoTour(why);
         }
+        if ctl.stopped() {
+            return Outcome::Interrupted { nodes: 0 };
+        }
         let cells = self.knight.dims.cells() as u64;
         let mut spent = 0u64;
         if self.order == Order::Warnsdorff {
             // Warnsdorff's rule alone answers most boards in one pass.
             let quick = (2 * cells + 10_000).min(self.budget);
             let mut tour = None;
-            let end = search::Walker::new(&self.knight, self.order).walk(ctl, Some(quick), &mut |t| {
-                tour = Some(t.to_vec());
-                ControlFlow::Break(())
-            });
+            let end =
+                search::Walker::new(&self.knight, self.order).walk(ctl, Some(quick), &mut |t| {
+                    tour = Some(t.to_vec());
+                    ControlFlow::Break(())
+                });
             match (tour, end) {
                 (Some(t), _) => return Outcome::Tour(t),
                 (None, search::End::Exhausted { nodes }) => {
@@ -253,7 +257,8 @@ impl Solver {
             }
             // Large boards: block tours joined by edge swaps; long boards of
             // 3 or 4 rows started near an end: chained block tours.
-            let built = build::build(&self.knight, ctl).or_else(|| chain::thin_tour(&self.knight, ctl));
+            let built =
+                build::build(&self.knight, ctl).or_else(|| chain::thin_tour(&self.knight, ctl));
             if let Some(t) = built {
                 if verify_tour(&self.knight, &t).is_ok() {
                     return Outcome::Tour(t);

@@ -7,8 +7,9 @@ use puzzles::{Error, GridPuzzle, Stop};
 use serde::Serialize;
 use std::ops::ControlFlow;
 
-/// Most tours `--all` lists without an explicit `--limit`.
-const DEFAULT_LIST_LIMIT: u64 = 1000;
+/// The largest board `--all` lists without `--limit` (5×6 has 4542 tours from
+/// a corner; 6×6 has 6,637,920 open tours in all).
+const MAX_UNLIMITED_CELLS: usize = 30;
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -42,7 +43,7 @@ pub struct Args {
     /// List every tour from the start (at most --limit).
     #[arg(long)]
     all: bool,
-    /// With --all: list at most K tours.
+    /// With --all: list at most K tours (required on boards of more than 30 squares).
     #[arg(long, value_name = "K", requires = "all")]
     limit: Option<u64>,
     /// Search nodes (moves tried) before giving up on finding one tour (boards of at most 128
@@ -339,7 +340,14 @@ fn count_all_starts(
 }
 
 fn list_all(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Failure> {
-    let limit = args.limit.unwrap_or(DEFAULT_LIST_LIMIT);
+    let cells = solver.knight().dims().cells();
+    if args.limit.is_none() && cells > MAX_UNLIMITED_CELLS {
+        return Err(Error::usage(format!(
+            "--all without --limit on a board of {cells} squares: its tours run to millions (6×6 alone has 6,637,920); give --limit K"
+        ))
+        .into());
+    }
+    let limit = args.limit.unwrap_or(u64::MAX);
     let json = args.common.json;
     let quiet = args.common.quiet;
     let out = &mut ctx.out;

@@ -290,7 +290,12 @@ fn insert_into(cover: &mut Cover, a: Rect, e1: u32, e2: u32) -> bool {
 
 /// Lays the pieces and joins neighbouring ones (the `pairs`) until one is
 /// left; the tour read from the start, or `None` when a join is missing.
-fn join(knight: &Knight, pieces: &[Piece], pairs: &[(usize, usize)], ctl: &Control) -> Option<Tour> {
+fn join(
+    knight: &Knight,
+    pieces: &[Piece],
+    pairs: &[(usize, usize)],
+    ctl: &Control,
+) -> Option<Tour> {
     let d = knight.dims();
     let start = (knight.start().row * d.cols + knight.start().col) as u32;
     let mut cover = Cover {
@@ -379,7 +384,11 @@ fn assemble(
                         let dims = Dims::new(h, w, usize::MAX).ok()?;
                         piece(dims, Pos::new(0, 0), true, ctl)
                     });
-                    let turn = if (i + j) % 2 == 0 { variant % 4 } else { variant / 4 };
+                    let turn = if (i + j) % 2 == 0 {
+                        variant % 4
+                    } else {
+                        variant / 4
+                    };
                     pieces.push(place(cycle.as_ref()?, rect, turn, d.cols, true));
                 }
             }
@@ -555,7 +564,8 @@ pub(crate) fn build(knight: &Knight, ctl: &Control) -> Option<Tour> {
             });
             if let Some(p) = path.clone() {
                 let path = Some((*ri, *ci, &p));
-                let built = (0..16).find_map(|v| assemble(knight, rows, cols, path, &mut cycles, v, ctl));
+                let built =
+                    (0..16).find_map(|v| assemble(knight, rows, cols, path, &mut cycles, v, ctl));
                 if built.is_some() {
                     return built;
                 }
@@ -568,4 +578,3 @@ pub(crate) fn build(knight: &Knight, ctl: &Control) -> Option<Tour> {
     }
     None
 }
-

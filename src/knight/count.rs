@@ -55,10 +55,20 @@ impl std::str::FromStr for Shard {
 
     /// Parses `i/N` with `1 ≤ i ≤ N`.
     fn from_str(text: &str) -> Result<Shard> {
-        let bad = |why: &str| Error::usage(format!("shard '{text}': {why} (expected i/N with 1 ≤ i ≤ N, e.g. 3/8)"));
+        let bad = |why: &str| {
+            Error::usage(format!(
+                "shard '{text}': {why} (expected i/N with 1 ≤ i ≤ N, e.g. 3/8)"
+            ))
+        };
         let (i, n) = text.trim().split_once('/').ok_or_else(|| bad("no '/'"))?;
-        let index: usize = i.trim().parse().map_err(|_| bad("the part is not a number"))?;
-        let count: usize = n.trim().parse().map_err(|_| bad("the number of parts is not a number"))?;
+        let index: usize = i
+            .trim()
+            .parse()
+            .map_err(|_| bad("the part is not a number"))?;
+        let count: usize = n
+            .trim()
+            .parse()
+            .map_err(|_| bad("the number of parts is not a number"))?;
         if count == 0 {
             return Err(bad("there must be at least one part"));
         }
@@ -367,7 +377,13 @@ pub fn count_tours(knight: &Knight, ctl: &Control) -> Result<CountResult> {
 
 /// Part `shard` of [`count_tours`]: the parts of a count add up to it.
 pub fn count_tours_shard(knight: &Knight, shard: Shard, ctl: &Control) -> Result<CountResult> {
-    let mut all = count_starts(knight.dims(), knight.closed(), &[knight.start()], shard, ctl)?;
+    let mut all = count_starts(
+        knight.dims(),
+        knight.closed(),
+        &[knight.start()],
+        shard,
+        ctl,
+    )?;
     Ok(all.remove(0))
 }
 
