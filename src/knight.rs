@@ -19,6 +19,7 @@
 pub(crate) mod build;
 mod chain;
 mod count;
+mod magic;
 mod search;
 mod theory;
 
@@ -26,6 +27,7 @@ pub use count::{
     count_all_starts, count_all_starts_shard, count_tours, count_tours_shard, CountResult, Shard,
     MAX_COUNT_CELLS,
 };
+pub use magic::{magic_sums, semi_magic_tour, MagicSums, MAGIC_SUM};
 pub use theory::{impossible, Impossible};
 
 use crate::control::{Control, Stop, Tally};

@@ -46,6 +46,10 @@ pub struct Args {
     /// With --all: list at most K tours (required on boards of more than 30 squares).
     #[arg(long, value_name = "K", requires = "all")]
     limit: Option<u64>,
+    /// Find a semi-magic tour of the 8×8 board (rows and columns sum to 260) and tell whether
+    /// its diagonals do too.
+    #[arg(long, conflicts_with_all = ["count", "all", "closed"])]
+    magic: bool,
     /// Search nodes (moves tried) before giving up on finding one tour (boards of at most 128
     /// squares then get a second try with the counting engine, up to 10·N of its cheaper nodes).
     #[arg(long, value_name = "N", default_value_t = knight::DEFAULT_BUDGET)]
@@ -75,6 +79,18 @@ struct Report {
     reason: Option<String>,
     /// Search nodes spent, when a search ran without an answer.
     nodes: Option<u64>,
+}
+
+/// A semi-magic tour and its line sums.
+#[derive(Serialize)]
+struct MagicReport {
+    rows: usize,
+    cols: usize,
+    /// "tour" or "interrupted".
+    result: &'static str,
+    tour: Option<Tour>,
+    /// Row, column and diagonal sums, `semi_magic`, `magic` (diagonals too).
+    sums: Option<knight::MagicSums>,
 }
 
 /// A count of tours from the start.
@@ -132,6 +148,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
     }
     if args.all {
         return list_all(&args, &solver, ctx);
+    }
+    if args.magic {
+        return magic(&args, dims, ctx);
     }
     solve(&args, &solver, ctx)
 }
@@ -217,6 +236,70 @@ fn solve(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Fai
         (None, None) => {}
     }
     Ok(outcome)
+}
+
+fn magic(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Outcome, Failure> {
+    if (dims.rows, dims.cols) != (8, 8) {
+        return Err(Error::usage(format!(
+            "--magic searches the 8×8 board (semi-magic tours sum to 260), not {dims}"
+        ))
+        .into());
+    }
+    let found = knight::semi_magic_tour(&ctx.control);
+    let mut report = MagicReport {
+        rows: 8,
+        cols: 8,
+        result: "interrupted",
+        tour: None,
+        sums: None,
+    };
+    if let Some(t) = found {
+        let k = Knight::new(dims, t[0], true)?;
+        knight::verify_tour(&k, &t).map_err(Error::Check)?;
+        let sums = knight::magic_sums(&t)
+            .filter(|m| m.semi_magic)
+            .ok_or_else(|| Error::Check("the tour is not semi-magic".into()))?;
+        report.result = "tour";
+        report.tour = Some(t);
+        report.sums = Some(sums);
+    }
+    if let Some(t) = &report.tour {
+        let k = Knight::new(dims, t[0], true)?;
+        args.common
+            .write_svg(|| Solver::new(k, Order::Warnsdorff, 0).render_svg(Some(t)))?;
+    }
+    if args.common.json {
+        ctx.out.json(&report)?;
+    } else if let (Some(t), Some(m)) = (&report.tour, &report.sums) {
+        ctx.out.line(&format!(
+            "semi-magic knight's tour 8×8 from {} (closed), verified",
+            t[0]
+        ))?;
+        if !args.common.quiet {
+            ctx.out.text(&knight::render_board(dims, t))?;
+        }
+        let line = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+        ctx.out.line(&format!("rows: {}", line(&m.rows)))?;
+        ctx.out.line(&format!("columns: {}", line(&m.cols)))?;
+        ctx.out.line(&format!(
+            "diagonals: {} {} ({})",
+            m.diagonals[0],
+            m.diagonals[1],
+            if m.magic {
+                "magic"
+            } else {
+                "not magic: only rows and columns sum to 260"
+            }
+        ))?;
+    } else {
+        ctx.out
+            .line("search interrupted before a semi-magic tour was found")?;
+    }
+    Ok(if report.tour.is_some() {
+        Outcome::Answered
+    } else {
+        Outcome::Interrupted
+    })
 }
 
 fn algebraic(dims: Dims, p: Pos) -> String {

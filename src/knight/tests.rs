@@ -601,3 +601,25 @@ fn big_sweep() {
     }
     assert!(bad.is_empty(), "{} failures", bad.len());
 }
+
+#[test]
+fn a_semi_magic_tour_is_found_and_checked() {
+    let t = semi_magic_tour(&Control::new()).expect("a semi-magic tour");
+    let k = knight(8, 8, (t[0].row, t[0].col), true);
+    verify_tour(&k, &t).unwrap();
+    let m = magic_sums(&t).unwrap();
+    assert!(m.semi_magic, "{m:?}");
+    assert!(m.rows.iter().chain(&m.cols).all(|&s| s == 260));
+    // No 8×8 knight's tour is fully magic (Stertenbrink et al., 2003).
+    assert!(!m.magic);
+    // The sums are computed, not assumed: a plain tour is not semi-magic.
+    let plain = Solver::new(
+        knight(8, 8, (0, 0), false),
+        Order::Warnsdorff,
+        DEFAULT_BUDGET,
+    );
+    let Outcome::Tour(p) = plain.find(&Control::new()) else {
+        panic!("8×8")
+    };
+    assert!(!magic_sums(&p).unwrap().semi_magic);
+}
