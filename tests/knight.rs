@@ -295,7 +295,7 @@ fn long_thin_and_large_boards_get_tours_from_any_square() {
         (100, 3, (50, 1), false),
         (3, 100, (0, 0), true),
         (5, 200, (2, 100), false),
-        (201, 7, (100, 3), false),
+        (201, 7, (100, 4), false),
         (8, 300, (0, 0), true),
         (61, 61, (30, 30), false),
     ] {
