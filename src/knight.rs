@@ -17,12 +17,18 @@
 //! ones, and the colouring argument on odd boards.
 
 pub mod animate;
+pub(crate) mod build;
 mod chain;
 mod count;
+mod magic;
 mod search;
 mod theory;
 
-pub use count::{count_all_starts, count_tours, CountResult, MAX_COUNT_CELLS};
+pub use count::{
+    count_all_starts, count_all_starts_shard, count_tours, count_tours_shard, CountResult, Shard,
+    MAX_COUNT_CELLS,
+};
+pub use magic::{magic_sums, semi_magic_tour, MagicSums, MAGIC_SUM};
 pub use theory::{impossible, Impossible};
 
 use crate::control::{Control, Stop, Tally};
@@ -32,8 +38,8 @@ use crate::puzzle::{Answer, GridPuzzle};
 use serde::Serialize;
 use std::ops::ControlFlow;
 
-/// The largest board accepted, in cells (a 2000 × 2000 board).
-pub const MAX_CELLS: usize = 4_000_000;
+/// The largest board accepted, in cells (a 3000 × 3000 board: about 0.5 GB at the peak).
+pub const MAX_CELLS: usize = 9_000_000;
 
 /// Search nodes (moves tried) a solve may spend before it gives up, unless told otherwise.
 pub const DEFAULT_BUDGET: u64 = 5_000_000;
@@ -228,20 +234,60 @@ impl Solver {
         if let Some(why) = impossible(&self.knight) {
             return Outcome::NoTour(why);
         }
-        // Long boards of 3 or 4 rows: chain tours of short blocks.
+        if ctl.stopped() {
+            return Outcome::Interrupted { nodes: 0 };
+        }
+        let cells = self.knight.dims.cells() as u64;
+        let mut spent = 0u64;
         if self.order == Order::Warnsdorff {
-            if let Some(t) = chain::thin_tour(&self.knight, ctl) {
+            // Warnsdorff's rule alone answers most boards in one pass.
+            let quick = (2 * cells + 10_000).min(self.budget);
+            let mut tour = None;
+            let end =
+                search::Walker::new(&self.knight, self.order).walk(ctl, Some(quick), &mut |t| {
+                    tour = Some(t.to_vec());
+                    ControlFlow::Break(())
+                });
+            match (tour, end) {
+                (Some(t), _) => return Outcome::Tour(t),
+                (None, search::End::Exhausted { nodes }) => {
+                    return Outcome::NoTour(Impossible::Exhausted { nodes })
+                }
+                (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
+                    return Outcome::Interrupted { nodes }
+                }
+                (None, search::End::Budget { nodes }) => spent += nodes,
+            }
+            // Large boards: block tours joined by edge swaps; long boards of
+            // 3 or 4 rows started near an end: chained block tours.
+            let built =
+                build::build(&self.knight, ctl).or_else(|| chain::thin_tour(&self.knight, ctl));
+            if let Some(t) = built {
                 if verify_tour(&self.knight, &t).is_ok() {
                     return Outcome::Tour(t);
                 }
+            }
+            // A closed tour from the start is an open one too, and Warnsdorff's
+            // rule finds closed tours of boards that have them more readily.
+            let d = self.knight.dims;
+            if !self.knight.closed && theory::has_closed_tour(d.rows, d.cols) {
+                let closed = Knight {
+                    closed: true,
+                    ..self.knight
+                };
+                let half = (self.budget - spent) / 2;
+                if let Outcome::Tour(t) = Solver::new(closed, self.order, half).find(ctl) {
+                    if verify_tour(&self.knight, &t).is_ok() {
+                        return Outcome::Tour(t);
+                    }
+                }
+                spent += half;
             }
         }
         // Warnsdorff's first wrong guess can sit deep in the stack, where
         // backtracking never undoes it; so the search runs with a budget that
         // doubles at each restart, the restarts breaking ties differently
         // (pseudo-randomly, but the same on every run). The plain order runs once.
-        let cells = self.knight.dims.cells() as u64;
-        let mut spent = 0u64;
         let mut attempt = 0u64;
         let mut share = (4 * cells).max(50_000);
         loop {
@@ -297,6 +343,11 @@ impl Solver {
     /// [`MAX_COUNT_CELLS`] cells.
     pub fn count_all(&self, ctl: &Control) -> Result<CountResult> {
         count_tours(&self.knight, ctl)
+    }
+
+    /// Part `shard` of [`Solver::count_all`] (the parts add up to the whole).
+    pub fn count_shard(&self, shard: Shard, ctl: &Control) -> Result<CountResult> {
+        count_tours_shard(&self.knight, shard, ctl)
     }
 }
 

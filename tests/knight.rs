@@ -192,14 +192,14 @@ fn boards_without_tours_exit_1_and_say_why() {
 fn an_exhausted_budget_is_an_honest_gave_up() {
     let v = json(
         &[
-            "knight", "3", "100", "--start", "1,50", "--budget", "1000", "--json",
+            "knight", "12", "--order", "plain", "--budget", "1000", "--json",
         ],
         1,
     );
     assert_eq!(v["result"], "gave up");
     assert_eq!(v["nodes"], 1000);
     assert!(v["tour"].is_null());
-    puzzles(&["knight", "3", "100", "--start", "1,50", "--budget", "1000"])
+    puzzles(&["knight", "12", "--order", "plain", "--budget", "1000"])
         .assert()
         .code(1)
         .stdout(contains("search gave up after 1000 nodes"));
@@ -215,7 +215,7 @@ fn bad_input_exits_2_with_one_line() {
         vec!["knight", "5", "0"],
         vec!["knight", "x"],
         vec!["knight", "-3"],
-        vec!["knight", "3000", "3000"],
+        vec!["knight", "3000", "3001"],
         vec!["knight", "12", "--count"],
         vec!["knight", "5", "--count", "--all"],
     ] {
@@ -236,4 +236,116 @@ fn svg_draws_the_tour_with_numbers() {
     assert_eq!(crate::util::svg_elements(&path, "rect"), 36);
     assert_eq!(crate::util::svg_elements(&path, "polyline"), 1);
     assert_eq!(crate::util::svg_elements(&path, "text"), 36);
+}
+
+#[test]
+fn shards_of_a_count_add_up_to_the_count() {
+    let whole = json(&["knight", "5", "6", "--count", "--json"], 0)["count"]
+        .as_u64()
+        .unwrap();
+    assert!(whole > 0);
+    let mut sum = 0;
+    for i in 1..=3 {
+        let part = format!("{i}/3");
+        let (_, v) = json_status(&["knight", "5", "6", "--count", "--shard", &part, "--json"]);
+        assert_eq!(v["shard"], part.as_str());
+        assert_eq!(v["partial"], false);
+        sum += v["count"].as_u64().unwrap();
+    }
+    assert_eq!(sum, whole);
+    // All starts: square by square, the parts add up to the whole table.
+    let all = json(&["knight", "5", "--count", "--all-starts", "--json"], 0);
+    let mut table = vec![vec![0u64; 5]; 5];
+    for i in 1..=4 {
+        let part = format!("{i}/4");
+        let (_, v) = json_status(&[
+            "knight",
+            "5",
+            "--count",
+            "--all-starts",
+            "--shard",
+            &part,
+            "--json",
+        ]);
+        for (r, row) in table.iter_mut().enumerate() {
+            for (c, cell) in row.iter_mut().enumerate() {
+                *cell += v["counts"][r][c].as_u64().unwrap();
+            }
+        }
+    }
+    assert_eq!(serde_json::json!(table), all["counts"]);
+}
+
+#[test]
+fn bad_shards_exit_2() {
+    for spec in ["0/3", "4/3", "1/0", "x", "1/", "/3", "2/3/4", "-1/3"] {
+        let out = puzzles(&["knight", "5", "--count", "--shard", spec])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{spec}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn long_thin_and_large_boards_get_tours_from_any_square() {
+    for (r, c, s, closed) in [
+        (3, 100, (1, 50), false),
+        (3, 101, (0, 50), false),
+        (100, 3, (50, 1), false),
+        (3, 100, (0, 0), true),
+        (5, 200, (2, 100), false),
+        (201, 7, (100, 4), false),
+        (8, 300, (0, 0), true),
+        (61, 61, (30, 30), false),
+    ] {
+        let (rs, cs, st) = (r.to_string(), c.to_string(), format!("{},{}", s.0, s.1));
+        let mut args = vec!["knight", &rs, &cs, "--start", &st, "--json"];
+        if closed {
+            args.push("--closed");
+        }
+        let v = json(&args, 0);
+        check_tour(&squares(&v["tour"]), r, c, s, closed);
+    }
+}
+
+#[test]
+fn thin_board_counts_match_oeis() {
+    // Undirected open tours (half the directed total over all starts):
+    // OEIS A118067 for 3×n and A079137 for 4×n.
+    for (r, c, undirected) in [
+        (3, 4, 8),
+        (3, 7, 52),
+        (3, 8, 396),
+        (3, 9, 560),
+        (3, 10, 3048),
+        (4, 5, 82),
+        (4, 6, 744),
+        (4, 7, 6378),
+        (4, 8, 31088),
+    ] {
+        let (rs, cs) = (r.to_string(), c.to_string());
+        let v = json(
+            &["knight", &rs, &cs, "--count", "--all-starts", "--json"],
+            0,
+        );
+        assert_eq!(v["total"].as_u64().unwrap(), 2 * undirected, "{r}×{c}");
+        // Turning the board over its diagonal changes nothing.
+        let t = json(
+            &["knight", &cs, &rs, "--count", "--all-starts", "--json"],
+            0,
+        );
+        assert_eq!(t["total"], v["total"], "{c}×{r}");
+    }
+}
+
+#[test]
+fn all_without_limit_is_refused_on_boards_with_millions_of_tours() {
+    let out = puzzles(&["knight", "8", "--all"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("--limit"));
+    puzzles(&["knight", "8", "--all", "--limit", "1", "--quiet"])
+        .assert()
+        .success()
+        .stdout(contains("1 tours listed (stopped at --limit)"));
 }

@@ -2,13 +2,14 @@
 
 use super::{parse_side, Common, Context, Failure, Outcome};
 use puzzles::grid::{Dims, Pos};
-use puzzles::knight::{self, CountResult, Impossible, Knight, Order, Solver, Tour};
+use puzzles::knight::{self, CountResult, Impossible, Knight, Order, Shard, Solver, Tour};
 use puzzles::{Error, GridPuzzle, Stop};
 use serde::Serialize;
 use std::ops::ControlFlow;
 
-/// Most tours `--all` lists without an explicit `--limit`.
-const DEFAULT_LIST_LIMIT: u64 = 1000;
+/// The largest board `--all` lists without `--limit` (5×6 has 4542 tours from
+/// a corner; 6×6 has 6,637,920 open tours in all).
+const MAX_UNLIMITED_CELLS: usize = 30;
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -36,12 +37,19 @@ pub struct Args {
     /// With --count: count from every square of the board.
     #[arg(long, requires = "count")]
     all_starts: bool,
+    /// With --count: count only part i of N (1 ≤ i ≤ N); the N parts add up to the whole count.
+    #[arg(long, value_name = "i/N", requires = "count")]
+    shard: Option<String>,
     /// List every tour from the start (at most --limit).
     #[arg(long)]
     all: bool,
-    /// With --all: list at most K tours.
+    /// With --all: list at most K tours (required on boards of more than 30 squares).
     #[arg(long, value_name = "K", requires = "all")]
     limit: Option<u64>,
+    /// Find a semi-magic tour of the 8×8 board (rows and columns sum to 260) and tell whether
+    /// its diagonals do too.
+    #[arg(long, conflicts_with_all = ["count", "all", "closed"])]
+    magic: bool,
     /// Search nodes (moves tried) before giving up on finding one tour (boards of at most 128
     /// squares then get a second try with the counting engine, up to 10·N of its cheaper nodes).
     #[arg(long, value_name = "N", default_value_t = knight::DEFAULT_BUDGET)]
@@ -79,6 +87,18 @@ struct Report {
     nodes: Option<u64>,
 }
 
+/// A semi-magic tour and its line sums.
+#[derive(Serialize)]
+struct MagicReport {
+    rows: usize,
+    cols: usize,
+    /// "tour" or "interrupted".
+    result: &'static str,
+    tour: Option<Tour>,
+    /// Row, column and diagonal sums, `semi_magic`, `magic` (diagonals too).
+    sums: Option<knight::MagicSums>,
+}
+
 /// A count of tours from the start.
 #[derive(Serialize)]
 struct CountReport {
@@ -88,9 +108,12 @@ struct CountReport {
     closed: bool,
     /// Directed tours from the start.
     count: u64,
-    /// Closed tours as undirected cycles (`count / 2`), when complete.
+    /// Closed tours as undirected cycles (`count / 2`), when complete and not a shard.
     #[serde(skip_serializing_if = "Option::is_none")]
     cycles: Option<u64>,
+    /// The part counted (`i/N`), when `--shard` was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shard: Option<String>,
     partial: bool,
 }
 
@@ -106,6 +129,8 @@ struct AllStartsReport {
     total: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     cycles: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shard: Option<String>,
     partial: bool,
 }
 
@@ -121,16 +146,20 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
         return super::play::animate_knight(problem, order, args.delay, ctx);
     }
     let solver = Solver::new(problem, order, args.budget);
+    let shard: Option<Shard> = args.shard.as_deref().map(str::parse).transpose()?;
     // Every knight search polls the stop flag and reports what it has.
     ctx.interruptible();
     if args.count {
         if args.all_starts {
-            return count_all_starts(&args, dims, ctx);
+            return count_all_starts(&args, dims, shard, ctx);
         }
-        return count(&args, &solver, ctx);
+        return count(&args, &solver, shard, ctx);
     }
     if args.all {
         return list_all(&args, &solver, ctx);
+    }
+    if args.magic {
+        return magic(&args, dims, ctx);
     }
     solve(&args, &solver, ctx)
 }
@@ -218,13 +247,83 @@ fn solve(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Fai
     Ok(outcome)
 }
 
+fn magic(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Outcome, Failure> {
+    if (dims.rows, dims.cols) != (8, 8) {
+        return Err(Error::usage(format!(
+            "--magic searches the 8×8 board (semi-magic tours sum to 260), not {dims}"
+        ))
+        .into());
+    }
+    let found = knight::semi_magic_tour(&ctx.control);
+    let mut report = MagicReport {
+        rows: 8,
+        cols: 8,
+        result: "interrupted",
+        tour: None,
+        sums: None,
+    };
+    if let Some(t) = found {
+        let k = Knight::new(dims, t[0], true)?;
+        knight::verify_tour(&k, &t).map_err(Error::Check)?;
+        let sums = knight::magic_sums(&t)
+            .filter(|m| m.semi_magic)
+            .ok_or_else(|| Error::Check("the tour is not semi-magic".into()))?;
+        report.result = "tour";
+        report.tour = Some(t);
+        report.sums = Some(sums);
+    }
+    if let Some(t) = &report.tour {
+        let k = Knight::new(dims, t[0], true)?;
+        args.common
+            .write_svg(|| Solver::new(k, Order::Warnsdorff, 0).render_svg(Some(t)))?;
+    }
+    if args.common.json {
+        ctx.out.json(&report)?;
+    } else if let (Some(t), Some(m)) = (&report.tour, &report.sums) {
+        ctx.out.line(&format!(
+            "semi-magic knight's tour 8×8 from {} (closed), verified",
+            t[0]
+        ))?;
+        if !args.common.quiet {
+            ctx.out.text(&knight::render_board(dims, t))?;
+        }
+        let line = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+        ctx.out.line(&format!("rows: {}", line(&m.rows)))?;
+        ctx.out.line(&format!("columns: {}", line(&m.cols)))?;
+        ctx.out.line(&format!(
+            "diagonals: {} {} ({})",
+            m.diagonals[0],
+            m.diagonals[1],
+            if m.magic {
+                "magic"
+            } else {
+                "not magic: only rows and columns sum to 260"
+            }
+        ))?;
+    } else {
+        ctx.out
+            .line("search interrupted before a semi-magic tour was found")?;
+    }
+    Ok(if report.tour.is_some() {
+        Outcome::Answered
+    } else {
+        Outcome::Interrupted
+    })
+}
+
 fn algebraic(dims: Dims, p: Pos) -> String {
     format!("{}{}", knight::file_name(p.col), dims.rows - p.row)
 }
 
-fn count(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Failure> {
-    let ctl = ctx.progress(&args.common, None, "tasks");
-    let c: CountResult = solver.count_all(&ctl)?;
+fn count(
+    args: &Args,
+    solver: &Solver,
+    shard: Option<Shard>,
+    ctx: &mut Context,
+) -> Result<Outcome, Failure> {
+    // The counter sets the bar's length to its number of tasks.
+    let ctl = ctx.progress(&args.common, Some(0), "tasks");
+    let c: CountResult = solver.count_shard(shard.unwrap_or(Shard::WHOLE), &ctl)?;
     ctl.progress().finish_and_clear();
     let k = solver.knight();
     let report = CountReport {
@@ -233,7 +332,8 @@ fn count(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Fai
         start: k.start(),
         closed: k.closed(),
         count: c.count,
-        cycles: (k.closed() && !c.partial).then_some(c.count / 2),
+        cycles: (k.closed() && !c.partial && shard.is_none()).then_some(c.count / 2),
+        shard: shard.map(|s| s.to_string()),
         partial: c.partial,
     };
     if args.common.json {
@@ -246,6 +346,9 @@ fn count(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Fai
         );
         if let Some(cycles) = report.cycles {
             line.push_str(&format!(" directed = {cycles} cycles"));
+        }
+        if let Some(shard) = &report.shard {
+            line.push_str(&format!(" (shard {shard})"));
         }
         if report.partial {
             line.push_str(" (partial: interrupted)");
@@ -261,9 +364,15 @@ fn count(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Fai
     })
 }
 
-fn count_all_starts(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Outcome, Failure> {
-    let ctl = ctx.progress(&args.common, None, "tasks");
-    let all = knight::count_all_starts(dims, args.closed, &ctl)?;
+fn count_all_starts(
+    args: &Args,
+    dims: Dims,
+    shard: Option<Shard>,
+    ctx: &mut Context,
+) -> Result<Outcome, Failure> {
+    let ctl = ctx.progress(&args.common, Some(0), "tasks");
+    let all =
+        knight::count_all_starts_shard(dims, args.closed, shard.unwrap_or(Shard::WHOLE), &ctl)?;
     ctl.progress().finish_and_clear();
     let partial = all.iter().any(|c| c.partial);
     let counts: Vec<Vec<u64>> = all
@@ -275,7 +384,9 @@ fn count_all_starts(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Outcom
         rows: dims.rows,
         cols: dims.cols,
         closed: args.closed,
-        cycles: (args.closed && !partial).then(|| all.first().map_or(0, |c| c.count / 2)),
+        cycles: (args.closed && !partial && shard.is_none())
+            .then(|| all.first().map_or(0, |c| c.count / 2)),
+        shard: shard.map(|s| s.to_string()),
         counts,
         total,
         partial,
@@ -303,6 +414,9 @@ fn count_all_starts(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Outcom
         if let Some(cycles) = report.cycles {
             line.push_str(&format!(" ({cycles} cycles)"));
         }
+        if let Some(shard) = &report.shard {
+            line.push_str(&format!(" (shard {shard})"));
+        }
         if report.partial {
             line.push_str(" (partial: interrupted)");
         }
@@ -318,7 +432,14 @@ fn count_all_starts(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Outcom
 }
 
 fn list_all(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Failure> {
-    let limit = args.limit.unwrap_or(DEFAULT_LIST_LIMIT);
+    let cells = solver.knight().dims().cells();
+    if args.limit.is_none() && cells > MAX_UNLIMITED_CELLS {
+        return Err(Error::usage(format!(
+            "--all without --limit on a board of {cells} squares: its tours run to millions (6×6 alone has 6,637,920); give --limit K"
+        ))
+        .into());
+    }
+    let limit = args.limit.unwrap_or(u64::MAX);
     let json = args.common.json;
     let quiet = args.common.quiet;
     let out = &mut ctx.out;

@@ -22,6 +22,63 @@ pub const MAX_COUNT_CELLS: usize = 128;
 /// How many independent tasks the first moves are split into, at least (when there are that many paths).
 const MIN_TASKS: usize = 256;
 
+/// One of `count` independent parts of a count (`index` from 1 to `count`):
+/// the counter's task list (paths cut after their first moves, the same on
+/// every run and machine) dealt round-robin, so the parts of a count add up to
+/// the whole and can run as separate jobs (a Slurm array, GNU parallel).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Shard {
+    /// Which part, from 1.
+    pub index: usize,
+    /// How many parts.
+    pub count: usize,
+}
+
+impl Shard {
+    /// The whole count (part 1 of 1).
+    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
+
+    /// Whether task number `task` belongs to this part.
+    pub fn owns(&self, task: usize) -> bool {
+        task % self.count == self.index - 1
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = Error;
+
+    /// Parses `i/N` with `1 ≤ i ≤ N`.
+    fn from_str(text: &str) -> Result<Shard> {
+        let bad = |why: &str| {
+            Error::usage(format!(
+                "shard '{text}': {why} (expected i/N with 1 ≤ i ≤ N, e.g. 3/8)"
+            ))
+        };
+        let (i, n) = text.trim().split_once('/').ok_or_else(|| bad("no '/'"))?;
+        let index: usize = i
+            .trim()
+            .parse()
+            .map_err(|_| bad("the part is not a number"))?;
+        let count: usize = n
+            .trim()
+            .parse()
+            .map_err(|_| bad("the number of parts is not a number"))?;
+        if count == 0 {
+            return Err(bad("there must be at least one part"));
+        }
+        if index == 0 || index > count {
+            return Err(bad("the part is out of range"));
+        }
+        Ok(Shard { index, count })
+    }
+}
+
 /// Tours counted from one start square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct CountResult {
@@ -315,15 +372,36 @@ impl<'g, S: Set> Counter<'g, S> {
 /// Boards ruled out by a theorem count 0 at once. Refuses boards over
 /// [`MAX_COUNT_CELLS`] cells.
 pub fn count_tours(knight: &Knight, ctl: &Control) -> Result<CountResult> {
-    let mut all = count_starts(knight.dims(), knight.closed(), &[knight.start()], ctl)?;
+    count_tours_shard(knight, Shard::WHOLE, ctl)
+}
+
+/// Part `shard` of [`count_tours`]: the parts of a count add up to it.
+pub fn count_tours_shard(knight: &Knight, shard: Shard, ctl: &Control) -> Result<CountResult> {
+    let mut all = count_starts(
+        knight.dims(),
+        knight.closed(),
+        &[knight.start()],
+        shard,
+        ctl,
+    )?;
     Ok(all.remove(0))
 }
 
 /// Counts the directed tours from every square of the board (a closed board:
 /// the same count from each square), each orbit of the board's symmetries once.
 pub fn count_all_starts(dims: Dims, closed: bool, ctl: &Control) -> Result<Vec<CountResult>> {
+    count_all_starts_shard(dims, closed, Shard::WHOLE, ctl)
+}
+
+/// Part `shard` of [`count_all_starts`]: square by square, the parts add up to it.
+pub fn count_all_starts_shard(
+    dims: Dims,
+    closed: bool,
+    shard: Shard,
+    ctl: &Control,
+) -> Result<Vec<CountResult>> {
     let starts: Vec<Pos> = dims.positions().collect();
-    count_starts(dims, closed, &starts, ctl)
+    count_starts(dims, closed, &starts, shard, ctl)
 }
 
 /// The images of `p` under the symmetries of the board (the rectangle's four,
@@ -347,6 +425,7 @@ fn count_starts(
     dims: Dims,
     closed: bool,
     starts: &[Pos],
+    shard: Shard,
     ctl: &Control,
 ) -> Result<Vec<CountResult>> {
     if dims.cells() > MAX_COUNT_CELLS {
@@ -370,9 +449,9 @@ fn count_starts(
     reps.sort();
     reps.dedup();
     let counts: Vec<(u64, bool)> = if dims.cells() <= 64 {
-        count_many::<u64>(dims, closed, &reps, ctl)
+        count_many::<u64>(dims, closed, &reps, shard, ctl)
     } else {
-        count_many::<u128>(dims, closed, &reps, ctl)
+        count_many::<u128>(dims, closed, &reps, shard, ctl)
     };
     Ok(starts
         .iter()
@@ -388,7 +467,13 @@ fn count_starts(
 }
 
 /// The counts from each of `starts`: (tours, interrupted).
-fn count_many<S: Set>(dims: Dims, closed: bool, starts: &[Pos], ctl: &Control) -> Vec<(u64, bool)> {
+fn count_many<S: Set>(
+    dims: Dims,
+    closed: bool,
+    starts: &[Pos],
+    shard: Shard,
+    ctl: &Control,
+) -> Vec<(u64, bool)> {
     let g = Graph::new(dims);
     let mut totals: Vec<(u64, bool)> = vec![(0, false); starts.len()];
     // Split every start's paths after their first few moves.
@@ -412,12 +497,21 @@ fn count_many<S: Set>(dims: Dims, closed: bool, starts: &[Pos], ctl: &Control) -
                 prefixes.push(p.to_vec())
             });
             if prefixes.len() * starts.len() >= MIN_TASKS || prefixes.is_empty() || cap >= 8 {
-                totals[i].0 += done;
+                // Tours already complete within the first moves belong to part 1.
+                if shard.index == 1 {
+                    totals[i].0 += done;
+                }
                 tasks.extend(prefixes.into_iter().map(|p| (i, p)));
                 break;
             }
         }
     }
+    let tasks: Vec<(usize, Vec<u8>)> = tasks
+        .into_iter()
+        .enumerate()
+        .filter(|(k, _)| shard.owns(*k))
+        .map(|(_, t)| t)
+        .collect();
     let bar = ctl.progress();
     bar.set_length(tasks.len() as u64);
     let results: Vec<(usize, u64, bool)> = tasks

@@ -13,6 +13,14 @@
 //!   an odd×odd board the squares with `row + col` even outnumber the others by
 //!   one, so an open tour must start (and end) on one of them.
 //!
+//! - Four rows: a square of row 0 or 3 only neighbours rows 1 and 2, so in a
+//!   tour no two outer squares follow each other; a tour that never puts two
+//!   inner squares in a row alternates outer and inner, so the outer squares
+//!   would all fall on every other move and share one colour, which they do
+//!   not; hence a tour of 2n outer and 2n inner squares has exactly one
+//!   inner–inner step and starts and ends on the outer rows (the argument of
+//!   Schwenk's proof that 4 × n has no closed tour).
+//!
 //! These only say a board has no tour at all (or none from a start); the
 //! search still decides the remaining starts by exhausting it.
 
@@ -30,6 +38,8 @@ pub enum Impossible {
     Conrad,
     /// The colouring argument: on an odd×odd board an open tour starts on the majority colour.
     Colour,
+    /// On a board with 4 rows (or columns) a tour starts and ends on the outer ones.
+    OuterRows,
     /// The search tried every path from the start.
     Exhausted {
         /// Nodes (moves tried) the search spent.
@@ -51,6 +61,10 @@ impl fmt::Display for Impossible {
             Impossible::Colour => write!(
                 f,
                 "colouring: on an odd×odd board a tour starts on the majority colour (row + col even)"
+            ),
+            Impossible::OuterRows => write!(
+                f,
+                "4-row boards: a square of an outer row only neighbours the inner rows, and a tour with no two inner squares in a row would give all outer squares one colour, so a tour starts and ends on an outer row (Schwenk's argument)"
             ),
             Impossible::Exhausted { nodes } => {
                 write!(f, "exhaustive search: every path tried ({nodes} nodes)")
@@ -84,6 +98,10 @@ pub fn impossible(knight: &Knight) -> Option<Impossible> {
         return Some(Impossible::Conrad);
     }
     let s = knight.start();
+    let across = if d.rows == 4 { s.row } else { s.col };
+    if d.rows.min(d.cols) == 4 && (across == 1 || across == 2) {
+        return Some(Impossible::OuterRows);
+    }
     if d.rows % 2 == 1 && d.cols % 2 == 1 && (s.row + s.col) % 2 == 1 {
         return Some(Impossible::Colour);
     }
