@@ -51,8 +51,8 @@ pub struct Args {
     /// Generate K minimal puzzles with a unique solution, one per line.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=100_000))]
     generate: Option<u64>,
-    /// With --generate: the order n (n²×n² grids), 2 to 4.
-    #[arg(long, value_name = "N", requires = "generate", default_value_t = 3, value_parser = clap::value_parser!(u64).range(2..=4))]
+    /// With --generate: the order n (n²×n² grids), 2 to 5.
+    #[arg(long, value_name = "N", requires = "generate", default_value_t = 3, value_parser = clap::value_parser!(u64).range(2..=6))]
     order: u64,
     /// The seed of --generate and --transform (printed, so any run can be repeated).
     #[arg(long)]
@@ -281,7 +281,10 @@ fn batch_line(report: &Report, mode: Mode) -> String {
         }
         Mode::Solve => match (&report.solution, report.unique) {
             (None, _) if report.interrupted => "interrupted".to_string(),
-            (None, _) => "none".to_string(),
+            (None, _) => match report.clash {
+                Some([a, b]) => format!("none (clash: {a} and {b})"),
+                None => "none".to_string(),
+            },
             (Some(s), Some(true)) => format!("{s} unique"),
             (Some(s), Some(false)) => format!("{s} multiple"),
             (Some(s), None) => format!("{s} interrupted"),

@@ -60,11 +60,9 @@ pub fn generate(order: usize, rng: &mut Rng, ctl: &Control) -> Option<Generated>
     for i in cells {
         let clue = puzzle.cells[i];
         puzzle.cells[i] = 0;
-        let (_, unique) = Solver::new(puzzle.clone()).solve_and_check_unique(ctl);
-        match unique {
-            Some(true) => {}
-            Some(false) => puzzle.cells[i] = clue,
-            None => return None,
+        // Unique still, unless some solution of the rest differs from `solution` at i.
+        if Solver::new(puzzle.clone()).solvable_without(i, clue, ctl)? {
+            puzzle.cells[i] = clue;
         }
     }
     Some(Generated { puzzle, solution })
