@@ -8,6 +8,9 @@
 //! left; hidden singles: a digit with one place left in a row, column or box)
 //! and locked candidates (a digit confined to one line of a box, or one box of
 //! a line). Without hidden singles the 17-clue puzzles take millions of nodes.
+//! From 16×16 up the search adds Régin's all-different filter on every unit,
+//! failure-weighted branching and, on 25×25 and larger, probing near the root
+//! (the `search` module).
 //!
 //! Orders 2 to [`MAX_ORDER`] are supported; candidate sets are `u64` masks.
 

@@ -51,7 +51,7 @@ pub struct Args {
     /// Generate K minimal puzzles with a unique solution, one per line.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=100_000))]
     generate: Option<u64>,
-    /// With --generate: the order n (n²×n² grids), 2 to 5.
+    /// With --generate: the order n (n²×n² grids), 2 to 4.
     #[arg(long, value_name = "N", requires = "generate", default_value_t = 3, value_parser = clap::value_parser!(u64).range(2..=6))]
     order: u64,
     /// The seed of --generate and --transform (printed, so any run can be repeated).
@@ -455,6 +455,17 @@ fn generate(args: &Args, k: u64, ctx: &mut Context) -> Result<Outcome, Failure> 
     let seed = args.seed.unwrap_or_else(random::fresh_seed);
     let mut rng = random::rng(seed);
     let order = args.order as usize;
+    if order > sudoku::generate::MAX_GENERATE_ORDER {
+        return Err(Error::TooLarge {
+            what: "the generator's order",
+            got: order.into(),
+            limit: sudoku::generate::MAX_GENERATE_ORDER.into(),
+            hint: "; minimal puzzles of order 5 and above need one uniqueness proof per clue, \
+                   which can take minutes each on 25×25 grids"
+                .into(),
+        }
+        .into());
+    }
     if !args.common.json {
         ctx.out.line(&format!(
             "# puzzles sudoku --generate {k} --order {order} --seed {seed}"

@@ -15,6 +15,12 @@ use crate::random::Rng;
 use rand::seq::SliceRandom;
 use rand::Rng as _;
 
+/// The largest order [`generate`] is offered for: minimality needs one
+/// uniqueness proof per clue, and on 25×25 grids with about 40% clues
+/// (where the removal pass ends) those proofs can take this solver minutes
+/// each (see the Gecode 25×25 instances), so order 5 and above are refused.
+pub const MAX_GENERATE_ORDER: usize = 4;
+
 /// A puzzle made by [`generate`] and its unique solution.
 #[derive(Debug, Clone)]
 pub struct Generated {

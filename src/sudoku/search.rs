@@ -5,10 +5,21 @@
 //! with one candidate is queued (naked single); a digit left with one place in
 //! a row, column or box is placed there (hidden single); a digit whose places
 //! in a box lie on one line is removed from the rest of that line, and the
-//! other way round (locked candidates). When nothing more follows, the search
-//! branches on the empty cell with the fewest candidates — seed 002's order
-//! "from the cells with the fewest possibilities to those with the most" —
-//! trying its digits in increasing order.
+//! other way round (locked candidates). From 16×16 up, each unit also gets
+//! Régin's all-different filter (the `alldiff` module: every naked and hidden
+//! subset at once), and from 25×25 up the nodes near the root probe each
+//! two-candidate cell (a candidate whose propagation fails is removed).
+//! When nothing more follows, the search branches on the empty cell with the
+//! fewest candidates — seed 002's order "from the cells with the fewest
+//! possibilities to those with the most" — counted per contradiction met in
+//! its units so far (dom/wdeg), trying its digits in increasing order.
+//!
+//! Measured on the Gecode 25×25 instances (18 puzzles, ~270 clues of 625):
+//! singles and locked candidates alone finish none in minutes; with the
+//! all-different filter 2 finish, with dom/wdeg and probing 4 (each in
+//! seconds); the other 14 still run for minutes. Digit-in-unit branching,
+//! restarts, per-digit row/column/box matchings ("fish") and deeper probing
+//! were tried and did not pay.
 //!
 //! The depth-first search keeps one state per depth in an explicit stack
 //! (no recursion): a child state is a copy of its parent plus one digit.

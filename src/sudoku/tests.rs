@@ -607,3 +607,29 @@ fn blanked_16x16_25x25_and_36x36_grids_are_solved_back() {
         assert!(unique.is_some());
     }
 }
+
+#[test]
+fn a_transformed_puzzle_has_the_transformed_solution() {
+    let diabolical = include_str!("../../puzzles/sudoku/diabolical-300.txt");
+    let mut unique: Vec<Sudoku> = diabolical
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(5)
+        .map(one)
+        .collect();
+    unique.push(one(include_str!("../../puzzles/sudoku/16x16.txt")));
+    unique.push(one(include_str!("../../puzzles/sudoku/25x25-numbers.txt")));
+    let ctl = Control::new();
+    for (k, puzzle) in unique.iter().enumerate() {
+        let (solution, once) = Solver::new(puzzle.clone()).solve_and_check_unique(&ctl);
+        let solution = solution.expect("the example has a solution");
+        assert_eq!(once, Some(true));
+        for seed in 0..3 {
+            let t = Transform::random(puzzle.order(), &mut rng(1000 * k as u64 + seed));
+            let moved = t.apply(puzzle);
+            let (got, once) = Solver::new(moved.clone()).solve_and_check_unique(&ctl);
+            assert_eq!(once, Some(true), "{moved}");
+            assert_eq!(got, Some(t.apply(&solution)), "{moved}");
+        }
+    }
+}
