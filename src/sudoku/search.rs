@@ -12,14 +12,17 @@
 //! When nothing more follows, the search branches on the empty cell with the
 //! fewest candidates — seed 002's order "from the cells with the fewest
 //! possibilities to those with the most" — counted per contradiction met in
-//! its units so far (dom/wdeg), trying its digits in increasing order.
+//! its units so far (dom/wdeg), trying its digits in increasing order; where
+//! probing ran, on the probed cell whose values removed the most candidates
+//! (a look-ahead choice).
 //!
-//! Measured on the Gecode 25×25 instances (18 puzzles, ~270 clues of 625):
-//! singles and locked candidates alone finish none in minutes; with the
-//! all-different filter 2 finish, with dom/wdeg and probing 4 (each in
-//! seconds); the other 14 still run for minutes. Digit-in-unit branching,
-//! restarts, per-digit row/column/box matchings ("fish") and deeper probing
-//! were tried and did not pay.
+//! Measured on the Gecode 25×25 instances (18 puzzles, ~270 clues of 625,
+//! 20 s of CPU each): singles and locked candidates alone finish none; with
+//! the all-different filter 2 finish; with dom/wdeg and probing 5 (0.2 s to
+//! 14 s); look-ahead made the two slower ones of those 1.5 to 2.5 times
+//! faster. The other 13 still run past 20 s. Digit-in-unit branching,
+//! restarts, per-digit row/column/box matchings ("fish") and probing deeper
+//! than 3 were tried and did not pay.
 //!
 //! The depth-first search keeps one state per depth in an explicit stack
 //! (no recursion): a child state is a copy of its parent plus one digit.
@@ -179,6 +182,11 @@ struct State {
     remaining: u64,
 }
 
+/// The candidates left in all cells (placed cells count one).
+fn candidates(cand: &[u64]) -> u64 {
+    cand.iter().map(|m| m.count_ones() as u64).sum()
+}
+
 /// Added to a cell to blame it (see `State::blame`), above every unit.
 const BLAME_CELL: usize = 1 << 16;
 
@@ -330,12 +338,15 @@ impl State {
         };
         let mut changed = false;
         let mut result = Some(false);
+        scratch.ahead = (0, usize::MAX);
         'cells: for cell in 0..lay.cells {
             let m = self.cand[cell];
             if self.value[cell] != 0 || m.count_ones() > scratch.probe_now {
                 continue;
             }
             let mut rest = m;
+            // Look-ahead score: the product of the candidates each value removes.
+            let mut score = 1u64;
             while rest != 0 && self.value[cell] == 0 {
                 let bit = rest & rest.wrapping_neg();
                 rest ^= bit;
@@ -347,8 +358,13 @@ impl State {
                     && trial.propagate_inner(lay, full, queue, scratch, true);
                 queue.clear();
                 if ok {
+                    score *= 1 + candidates(&self.cand).saturating_sub(candidates(&trial.cand));
+                    if rest == 0 && score > scratch.ahead.0 {
+                        scratch.ahead = (score, cell);
+                    }
                     continue;
                 }
+                score = 0;
                 scratch.bump(lay, trial.blame);
                 changed = true;
                 let ok = self.remove(cell, bit, queue).is_some()
@@ -597,7 +613,15 @@ impl State {
     /// Boussemart, Hemery, Lecoutre and Sais, ECAI 2004): seed 002's
     /// most-constrained cell, with ties (and near ties) broken towards the
     /// cells whose units failed most in this search.
-    fn choose(&mut self, lay: &Layout, weight: &[u32]) {
+    ///
+    /// `ahead` names the cell the last probing found best, if any (else
+    /// `usize::MAX`): it is taken when still open.
+    fn choose(&mut self, lay: &Layout, weight: &[u32], ahead: usize) {
+        if ahead < lay.cells && self.value[ahead] == 0 && self.cand[ahead].count_ones() >= 2 {
+            self.cell = ahead;
+            self.remaining = self.cand[ahead];
+            return;
+        }
         let (mut best, mut best_count, mut best_weight) = (usize::MAX, u64::MAX, 1u64);
         for (i, (&m, &v)) in self.cand.iter().zip(&self.value).enumerate() {
             if v == 0 {
@@ -635,6 +659,10 @@ struct Scratch {
     /// The most candidates of a probed cell (0: no probing).
     /// The probing done at the node being propagated (see `Layout::probe`).
     probe_now: u32,
+    /// The probed cell whose values removed the most candidates (product
+    /// over its values, as in look-ahead SAT solvers) at the last probing,
+    /// with its score; the branch there.
+    ahead: (u64, usize),
     /// The copy probes work on (`None` while a probe runs).
     probe: Option<Box<State>>,
 }
@@ -681,6 +709,7 @@ impl<'a> Search<'a> {
                 weight: vec![1; 3 * lay.side],
                 probe: Some(Box::new(State::new(lay))),
                 probe_now: 0,
+                ahead: (0, usize::MAX),
             },
         }
     }
@@ -720,6 +749,7 @@ impl<'a> Search<'a> {
             }
         }
         self.scratch.probe_now = lay.probe(0);
+        self.scratch.ahead = (0, usize::MAX);
         // Locked candidates always at the root, where they are found most.
         if !root.propagate(lay, full, &mut self.queue, &mut self.scratch, true) {
             return done(0, None);
@@ -728,7 +758,7 @@ impl<'a> Search<'a> {
             let stop = visit(&root.value).is_break();
             return done(1, stop.then_some(Stop::Limit));
         }
-        root.choose(lay, &self.scratch.weight);
+        root.choose(lay, &self.scratch.weight, self.scratch.ahead.1);
         let mut depth = 0usize;
         let mut nodes = 0u64;
         loop {
@@ -754,6 +784,7 @@ impl<'a> Search<'a> {
             }
             let child_depth = if last { depth } else { depth + 1 };
             self.scratch.probe_now = lay.probe(child_depth);
+            self.scratch.ahead = (0, usize::MAX);
             let (parents, children) = self.stack.split_at_mut(depth + 1);
             let child = if last {
                 &mut parents[depth]
@@ -775,7 +806,7 @@ impl<'a> Search<'a> {
                 }
                 continue;
             }
-            child.choose(lay, &self.scratch.weight);
+            child.choose(lay, &self.scratch.weight, self.scratch.ahead.1);
             depth = child_depth;
         }
     }
