@@ -18,9 +18,9 @@
 //!
 //! Measured on the Gecode 25×25 instances (18 puzzles, ~270 clues of 625,
 //! 20 s of CPU each): singles and locked candidates alone finish none; with
-//! the all-different filter 2 finish; with dom/wdeg and probing 5 (0.2 s to
-//! 14 s); look-ahead made the two slower ones of those 1.5 to 2.5 times
-//! faster. The other 13 still run past 20 s. Digit-in-unit branching,
+//! the all-different filter 2 finish; with dom/wdeg and probing 7 (0.2 s,
+//! 0.2 s, 2.3 s, 4.6 s, 14 s, 17 s, 19 s); look-ahead then made the 2.3 s and
+//! 4.6 s ones 1.5 to 2.5 times faster. The other 11 still run past 20 s. Digit-in-unit branching,
 //! restarts, per-digit row/column/box matchings ("fish") and probing deeper
 //! than 3 were tried and did not pay.
 //!
