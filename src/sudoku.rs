@@ -8,9 +8,13 @@
 //! left; hidden singles: a digit with one place left in a row, column or box)
 //! and locked candidates (a digit confined to one line of a box, or one box of
 //! a line). Without hidden singles the 17-clue puzzles take millions of nodes.
+//! From 16×16 up the search adds Régin's all-different filter on every unit,
+//! failure-weighted branching and, on 25×25 and larger, probing near the root
+//! (the `search` module).
 //!
 //! Orders 2 to [`MAX_ORDER`] are supported; candidate sets are `u64` masks.
 
+mod alldiff;
 mod fast9;
 pub mod generate;
 mod parse;
@@ -311,10 +315,30 @@ impl Solver {
         (first, tally.uniqueness())
     }
 
+    /// Whether the puzzle has a solution that does not hold `digit` at
+    /// `cell` (an index in reading order); `None` when `ctl` stopped the search.
+    ///
+    /// The generator's test: a clue c of a puzzle with the single solution S
+    /// can go exactly when no solution of the rest differs from S at c (a
+    /// solution agreeing with S at c solves the full puzzle, so it is S).
+    pub fn solvable_without(&self, cell: usize, digit: u8, ctl: &Control) -> Option<bool> {
+        if self.puzzle.clash().is_some() {
+            return Some(false);
+        }
+        let tally =
+            self.enumerate_general(Some((cell, digit)), ctl, &mut |_| ControlFlow::Break(()));
+        match tally.stopped {
+            Some(crate::control::Stop::Interrupted) => None,
+            _ => Some(tally.found > 0),
+        }
+    }
+
     /// The general search of any order (the `search` module), which
-    /// [`GridPuzzle::enumerate`] uses above order 3; the clues must not clash.
+    /// [`GridPuzzle::enumerate`] uses above order 3, excluding one digit of
+    /// one cell when asked; the clues must not clash.
     pub(crate) fn enumerate_general(
         &self,
+        exclude: Option<(usize, u8)>,
         ctl: &Control,
         visit: &mut dyn FnMut(&Sudoku) -> ControlFlow<()>,
     ) -> Tally {
@@ -323,7 +347,7 @@ impl Solver {
         let mut search = SEARCHES
             .with(|s| s.borrow_mut()[order].take())
             .unwrap_or_else(|| search::Search::new(self.layout));
-        let tally = search.run(&self.puzzle.cells, ctl, &mut |cells| {
+        let tally = search.run(&self.puzzle.cells, exclude, ctl, &mut |cells| {
             let grid = Sudoku {
                 order,
                 cells: cells.to_vec(),
@@ -367,7 +391,7 @@ impl GridPuzzle for Solver {
                 stopped: None,
             };
         }
-        self.enumerate_general(ctl, visit)
+        self.enumerate_general(None, ctl, visit)
     }
 
     fn verify(&self, solution: &Sudoku) -> Result<(), String> {

@@ -371,6 +371,40 @@ fn generated_puzzles_solve_back_uniquely_and_repeat_with_the_seed() {
         g[0]["solution"].as_str().unwrap(),
         4,
     );
+    // A 16×16 one, minimal: removing any clue leaves several solutions.
+    let g = json_lines(
+        &[
+            "sudoku",
+            "--generate",
+            "1",
+            "--order",
+            "4",
+            "--seed",
+            "4",
+            "--json",
+        ],
+        "",
+        0,
+    );
+    let puzzle = g[0]["puzzle"].as_str().unwrap();
+    assert_solves(puzzle, g[0]["solution"].as_str().unwrap(), 16);
+    let fewer: Vec<String> = puzzle
+        .char_indices()
+        .filter(|&(_, ch)| ch != '.')
+        .map(|(i, _)| format!("{}.{}", &puzzle[..i], &puzzle[i + 1..]))
+        .collect();
+    let counts = json_lines(
+        &["sudoku", "-", "--count", "--limit", "2", "--json"],
+        &fewer.join("\n"),
+        0,
+    );
+    assert_eq!(counts.len(), fewer.len());
+    assert!(counts.iter().all(|v| v["count"] == 2));
+    // Order 5 and above are refused, naming the limit.
+    puzzles(&["sudoku", "--generate", "1", "--order", "5"])
+        .assert()
+        .code(2)
+        .stderr(contains("over the limit of 4"));
 }
 
 #[test]
@@ -419,4 +453,37 @@ fn svg_draws_every_digit_and_the_box_lines() {
         .success();
     assert_eq!(crate::util::svg_elements(&path, "text"), 81);
     assert_eq!(crate::util::svg_elements(&path, "line"), 20);
+}
+
+#[test]
+fn clashing_25x25_clues_are_named_in_a_batch() {
+    let text = std::fs::read_to_string("puzzles/sudoku/25x25-clash-batch.txt").unwrap();
+    let answers = json_lines(&["sudoku", "-", "--json"], &text, 1);
+    assert_eq!(answers.len(), 3);
+    for v in &answers {
+        assert!(v["solution"].is_null());
+        let grid = cells(v["puzzle"].as_str().unwrap());
+        let at = |p: &serde_json::Value| {
+            let (r, c) = (
+                p[0].as_u64().unwrap() as usize,
+                p[1].as_u64().unwrap() as usize,
+            );
+            (r, c, grid[r * 25 + c])
+        };
+        let (r1, c1, d1) = at(&v["clash"][0]);
+        let (r2, c2, d2) = at(&v["clash"][1]);
+        // Two different cells of a common row, column or box holding the same digit.
+        assert_ne!((r1, c1), (r2, c2));
+        assert!(d1 != 0 && d1 == d2);
+        assert!(r1 == r2 || c1 == c2 || (r1 / 5, c1 / 5) == (r2 / 5, c2 / 5));
+    }
+    let out = puzzles(&["sudoku", "puzzles/sudoku/25x25-clash-batch.txt"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(out.lines().count(), 3);
+    assert!(out.lines().all(|l| l.starts_with("none (clash: ")), "{out}");
 }

@@ -52,7 +52,7 @@ pub struct Args {
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=100_000))]
     generate: Option<u64>,
     /// With --generate: the order n (n²×n² grids), 2 to 4.
-    #[arg(long, value_name = "N", requires = "generate", default_value_t = 3, value_parser = clap::value_parser!(u64).range(2..=4))]
+    #[arg(long, value_name = "N", requires = "generate", default_value_t = 3, value_parser = clap::value_parser!(u64).range(2..=6))]
     order: u64,
     /// The seed of --generate and --transform (printed, so any run can be repeated).
     #[arg(long)]
@@ -286,7 +286,10 @@ fn batch_line(report: &Report, mode: Mode) -> String {
         }
         Mode::Solve => match (&report.solution, report.unique) {
             (None, _) if report.interrupted => "interrupted".to_string(),
-            (None, _) => "none".to_string(),
+            (None, _) => match report.clash {
+                Some([a, b]) => format!("none (clash: {a} and {b})"),
+                None => "none".to_string(),
+            },
             (Some(s), Some(true)) => format!("{s} unique"),
             (Some(s), Some(false)) => format!("{s} multiple"),
             (Some(s), None) => format!("{s} interrupted"),
@@ -457,6 +460,17 @@ fn generate(args: &Args, k: u64, ctx: &mut Context) -> Result<Outcome, Failure> 
     let seed = args.seed.unwrap_or_else(random::fresh_seed);
     let mut rng = random::rng(seed);
     let order = args.order as usize;
+    if order > sudoku::generate::MAX_GENERATE_ORDER {
+        return Err(Error::TooLarge {
+            what: "the generator's order",
+            got: order.into(),
+            limit: sudoku::generate::MAX_GENERATE_ORDER.into(),
+            hint: "; minimal puzzles of order 5 and above need one uniqueness proof per clue, \
+                   which can take minutes each on 25×25 grids"
+                .into(),
+        }
+        .into());
+    }
     if !args.common.json {
         ctx.out.line(&format!(
             "# puzzles sudoku --generate {k} --order {order} --seed {seed}"

@@ -359,7 +359,7 @@ proptest! {
 #[test]
 fn generated_puzzles_are_unique_and_minimal() {
     let ctl = Control::new();
-    for (order, seed) in [(2, 1), (2, 2), (3, 3), (3, 4)] {
+    for (order, seed) in [(2, 1), (2, 2), (3, 3), (3, 4), (4, 5)] {
         let g = generate::generate(order, &mut rng(seed), &ctl).unwrap();
         let solver = Solver::new(g.puzzle.clone());
         assert!(solver.verify(&g.solution).is_ok());
@@ -392,7 +392,7 @@ fn solutions(puzzle: &Sudoku, general: bool, limit: u64) -> (Vec<Sudoku>, Tally)
         }
     };
     let tally = if general {
-        solver.enumerate_general(&Control::new(), &mut visit)
+        solver.enumerate_general(None, &Control::new(), &mut visit)
     } else {
         solver.enumerate(&Control::new(), &mut visit)
     };
@@ -480,5 +480,156 @@ proptest! {
             }
         }
         prop_assert!(fast_and_general_agree(&puzzle, 20) >= 1);
+    }
+}
+
+/// The number of solutions (up to `limit`) by the general search with every filter on at every node.
+fn count_with_every_filter(puzzle: &Sudoku, limit: u64) -> u64 {
+    let lay = Layout::with_every_filter(puzzle.order());
+    let mut search = search::Search::new(&lay);
+    let mut found = 0u64;
+    let solver = Solver::new(puzzle.clone());
+    search
+        .run(puzzle.cells(), None, &Control::new(), &mut |cells| {
+            let grid = Sudoku {
+                order: puzzle.order(),
+                cells: cells.to_vec(),
+            };
+            assert!(
+                solver.verify(&grid).is_ok(),
+                "{grid} does not solve {puzzle}"
+            );
+            found += 1;
+            if found >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .found
+}
+
+#[test]
+fn all_different_and_probing_keep_every_solution_on_4x4_grids() {
+    // Orders 2 and 3 normally skip these filters: switched on here, they must not lose a solution.
+    let mut r = rng(77);
+    for k in 0..200 {
+        let full = random_full_grid(2, k);
+        let mut puzzle = full.clone();
+        for i in 0..16 {
+            if rand::Rng::gen_bool(&mut r, 0.7) {
+                puzzle.cells[i] = 0;
+            }
+        }
+        assert_eq!(
+            count_with_every_filter(&puzzle, u64::MAX),
+            naive_count(&puzzle),
+            "{puzzle}"
+        );
+    }
+}
+
+#[test]
+fn all_different_and_probing_keep_every_solution_on_9x9_grids() {
+    let text = include_str!("../../puzzles/sudoku/diabolical-300.txt");
+    let puzzles: Vec<Sudoku> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(40)
+        .map(one)
+        .collect();
+    for p in &puzzles {
+        assert_eq!(count_with_every_filter(p, 2), 1, "{p}");
+    }
+    // Blanked grids with several solutions: the counts agree with the fast search.
+    let mut r = rng(5);
+    for k in 0..40 {
+        let full = random_full_grid(3, 100 + k);
+        let mut puzzle = full.clone();
+        for i in 0..81 {
+            if rand::Rng::gen_bool(&mut r, 0.6) {
+                puzzle.cells[i] = 0;
+            }
+        }
+        let want = count(&puzzle, Some(50)).found;
+        assert_eq!(count_with_every_filter(&puzzle, 50), want, "{puzzle}");
+    }
+}
+
+#[test]
+fn a_clue_can_go_exactly_when_the_rest_has_another_solution() {
+    let ctl = Control::new();
+    for (order, seed) in [(2, 11), (3, 12), (3, 13)] {
+        let full = random_full_grid(order, seed);
+        let mut r = rng(seed);
+        let mut puzzle = full.clone();
+        for i in 0..puzzle.cells.len() {
+            if rand::Rng::gen_bool(&mut r, 0.45) {
+                puzzle.cells[i] = 0;
+            }
+        }
+        if count(&puzzle, Some(2)).found != 1 {
+            continue;
+        }
+        for i in (0..puzzle.cells.len()).filter(|&i| puzzle.cells[i] != 0) {
+            let mut fewer = puzzle.clone();
+            let clue = fewer.cells[i];
+            fewer.cells[i] = 0;
+            let other = Solver::new(fewer.clone()).solvable_without(i, clue, &ctl);
+            assert_eq!(
+                other,
+                Some(count(&fewer, Some(2)).found == 2),
+                "clue {i} of {puzzle}"
+            );
+        }
+    }
+}
+
+#[test]
+fn blanked_16x16_25x25_and_36x36_grids_are_solved_back() {
+    for (order, seed, keep) in [(4, 1, 0.45), (5, 2, 0.6), (6, 3, 0.7)] {
+        let full = random_full_grid(order, seed);
+        let mut r = rng(seed);
+        let mut puzzle = full.clone();
+        for i in 0..puzzle.cells.len() {
+            if !rand::Rng::gen_bool(&mut r, keep) {
+                puzzle.cells[i] = 0;
+            }
+        }
+        let solver = Solver::new(puzzle.clone());
+        let (first, unique) = solver.solve_and_check_unique(&Control::new());
+        let first = first.expect("a blanked grid has a solution");
+        assert!(solver.verify(&first).is_ok());
+        // Unique exactly when no other completion exists: then it is the grid blanked.
+        if unique == Some(true) {
+            assert_eq!(first, full);
+        }
+        assert!(unique.is_some());
+    }
+}
+
+#[test]
+fn a_transformed_puzzle_has_the_transformed_solution() {
+    let diabolical = include_str!("../../puzzles/sudoku/diabolical-300.txt");
+    let mut unique: Vec<Sudoku> = diabolical
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(5)
+        .map(one)
+        .collect();
+    unique.push(one(include_str!("../../puzzles/sudoku/16x16.txt")));
+    unique.push(one(include_str!("../../puzzles/sudoku/25x25-numbers.txt")));
+    let ctl = Control::new();
+    for (k, puzzle) in unique.iter().enumerate() {
+        let (solution, once) = Solver::new(puzzle.clone()).solve_and_check_unique(&ctl);
+        let solution = solution.expect("the example has a solution");
+        assert_eq!(once, Some(true));
+        for seed in 0..3 {
+            let t = Transform::random(puzzle.order(), &mut rng(1000 * k as u64 + seed));
+            let moved = t.apply(puzzle);
+            let (got, once) = Solver::new(moved.clone()).solve_and_check_unique(&ctl);
+            assert_eq!(once, Some(true), "{moved}");
+            assert_eq!(got, Some(t.apply(&solution)), "{moved}");
+        }
     }
 }
