@@ -142,10 +142,11 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
             if args.all {
                 return list_all(&args, puzzle, ctx);
             }
-            let report = answer(&puzzle, None, mode, &ctx.control)?;
+            let mut report = answer(&puzzle, None, mode, &ctx.control)?;
             args.common
                 .write_svg(|| Solver::new(puzzle.clone()).render_svg(report.grid.as_ref()))?;
             if args.common.json {
+                report.puzzle = puzzle.to_line();
                 ctx.out.json(&report)?;
             } else {
                 print_single(&report, &puzzle, mode, args.common.quiet, ctx)?;
@@ -174,7 +175,8 @@ fn answer(
     let mut report = Report {
         line,
         size: puzzle.side(),
-        puzzle: puzzle.to_line(),
+        // Only JSON shows the puzzle: written there, not in every batch answer.
+        puzzle: String::new(),
         solution: None,
         unique: None,
         count: None,
@@ -324,7 +326,7 @@ fn batch(
             pool.install(|| chunk.par_iter().map(work).collect())
         };
         for (entry, result) in chunk.iter().zip(results) {
-            let report = match (&entry.puzzle, result) {
+            let mut report = match (&entry.puzzle, result) {
                 (Err(e), _) => {
                     bad = true;
                     ctx.out.flush()?;
@@ -344,6 +346,11 @@ fn batch(
                 none = true;
             }
             if args.common.json {
+                report.puzzle = entry
+                    .puzzle
+                    .as_ref()
+                    .map(Sudoku::to_line)
+                    .unwrap_or_default();
                 ctx.out.json(&report)?;
             } else {
                 ctx.out.line(&batch_line(&report, mode))?;

@@ -533,17 +533,18 @@ pub(super) fn solves(clues: &[u8], cells: &[u8]) -> bool {
     if clues.len() != 81 || cells.len() != 81 {
         return false;
     }
-    let mut seen = [[0u16; 9]; 3];
+    // Rows, columns and boxes are masks 0..9, 9..18 and 18..27 of one array.
+    let mut seen = [0u16; 27];
     let mut ok = true;
-    for ((&clue, &v), units) in clues.iter().zip(cells).zip(&UNITS_OF) {
-        ok &= (1..=9).contains(&v) && (clue == 0 || clue == v);
+    for ((&clue, &v), &[r, c, b]) in clues.iter().zip(cells).zip(&UNITS_OF) {
+        ok &= v.wrapping_sub(1) < 9 && (clue == 0 || clue == v);
         let bit = 1u16 << (v & 15);
-        for (kind, &u) in units.iter().enumerate() {
-            seen[kind][u as usize % 9] |= bit;
-        }
+        seen[r as usize] |= bit;
+        seen[9 + c as usize] |= bit;
+        seen[18 + b as usize] |= bit;
     }
     // Digits 1 to 9 are bits 1 to 9.
-    ok && seen.iter().flatten().all(|&m| m == 0x3fe)
+    ok && seen.iter().all(|&m| m == 0x3fe)
 }
 
 /// One level of the depth-first search: the state before branching, the cell and the digits left.
