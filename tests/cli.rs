@@ -289,8 +289,8 @@ fn limits_are_refused_with_the_limit_named_and_status_2() {
             "cells for the exact shortest walk 25 is over the limit of 16",
         ),
         (
-            &["knight", "3000"],
-            "board cells 9000000 is over the limit of 4000000",
+            &["knight", "3001", "3000"],
+            "board cells 9003000 is over the limit of 9000000",
         ),
         (
             &["knight", "12", "--count"],
@@ -301,7 +301,7 @@ fn limits_are_refused_with_the_limit_named_and_status_2() {
             "is not a whole number",
         ),
         (&["lightsout", "0"], "a board side must be at least 1"),
-        (&["sudoku", "--generate", "1", "--order", "5"], "--order"),
+        (&["sudoku", "--generate", "1", "--order", "5"], "the generator's order 5 is over the limit of 4"),
         (&["sudoku", "-", "--jobs", "1000"], "--jobs"),
     ];
     for (args, message) in cases {

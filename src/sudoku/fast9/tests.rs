@@ -27,7 +27,7 @@ fn solutions(clues: &[u8], general: bool, limit: u64) -> (Vec<Vec<u8>>, Tally) {
     };
     let ctl = Control::new();
     let tally = if general {
-        Search::new(Layout::of_order(3)).run(clues, &ctl, &mut visit)
+        Search::new(Layout::of_order(3)).run(clues, None, &ctl, &mut visit)
     } else {
         run(clues, &ctl, &mut visit)
     };
