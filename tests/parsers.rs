@@ -11,7 +11,7 @@
 use proptest::prelude::*;
 use puzzles::grid::Dims;
 use puzzles::input::{parse_side, parse_side_range, Source};
-use puzzles::knight;
+use puzzles::knight::{self, Shard};
 use puzzles::lightsout::{self, LightsOut};
 use puzzles::revertigo::{Revertigo, Walk};
 use puzzles::sudoku::{self, Input, Sudoku};
@@ -327,6 +327,29 @@ proptest! {
                 prop_assert!(!msg.contains('\n'));
                 if mutations.is_empty() && form == 1 {
                     prop_assert!(a == 0 || b == 0 || a > b, "{text}: {msg}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shard_specs_near_valid(
+        i in 0usize..20,
+        n in 0usize..20,
+        mutations in prop::collection::vec(mutation(), 0..3),
+    ) {
+        let text = mutate(&format!("{i}/{n}"), &mutations);
+        match text.parse::<Shard>() {
+            Ok(shard) => {
+                prop_assert!(1 <= shard.index && shard.index <= shard.count);
+                if mutations.is_empty() {
+                    prop_assert_eq!((shard.index, shard.count), (i, n));
+                }
+            }
+            Err(e) => {
+                assert_one_line(&e);
+                if mutations.is_empty() {
+                    prop_assert!(i == 0 || n == 0 || i > n, "{text}: {e}");
                 }
             }
         }

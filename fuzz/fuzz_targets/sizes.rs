@@ -1,5 +1,6 @@
 //! Fuzz target: size arguments — a board side (`parse_side`), a range of
-//! sides (`--nullity A..B`, `parse_side_range`) and the board limit check (`Dims::new`).
+//! sides (`--nullity A..B`, `parse_side_range`), the board limit check
+//! (`Dims::new`) and the knight counter's `--shard i/N` (`knight::Shard`).
 //!
 //! Must never panic; what is accepted is at least 1, and `Dims::new` refuses
 //! exactly the boards over its limit.
@@ -8,6 +9,7 @@
 use libfuzzer_sys::fuzz_target;
 use puzzles::grid::Dims;
 use puzzles::input::{parse_side, parse_side_range};
+use puzzles::knight::Shard;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -19,6 +21,10 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok((a, b)) = parse_side_range(text) {
         assert!(1 <= a && a <= b);
+    }
+    if let Ok(shard) = text.parse::<Shard>() {
+        assert!(1 <= shard.index && shard.index <= shard.count);
+        assert_eq!(shard.to_string().parse::<Shard>().ok(), Some(shard));
     }
     let mut it = text.split_whitespace().map(parse_side);
     if let (Some(Ok(r)), Some(Ok(c))) = (it.next(), it.next()) {
