@@ -142,7 +142,13 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
             if args.all {
                 return list_all(&args, puzzle, ctx);
             }
-            let mut report = answer(&puzzle, None, mode, &ctx.control)?;
+            // A count may run long: it shows a spinner.
+            let ctl = match mode {
+                Mode::Count(_) => ctx.progress(&args.common, None, "solutions"),
+                Mode::Solve => ctx.control.clone(),
+            };
+            let mut report = answer(&puzzle, None, mode, &ctl)?;
+            ctl.progress().finish_and_clear();
             args.common
                 .write_svg(|| Solver::new(puzzle.clone()).render_svg(report.grid.as_ref()))?;
             if args.common.json {
@@ -200,6 +206,7 @@ fn answer(
                     first = Some(s.clone());
                 }
                 seen += 1;
+                ctl.progress().inc(1);
                 if limit.is_some_and(|l| seen >= l) {
                     ControlFlow::Break(())
                 } else {
@@ -381,27 +388,44 @@ fn batch(
 }
 
 /// `--all`: every solution of one grid, up to the limit, each verified.
+/// Most cells (solutions × cells per grid) `--all --json` holds in memory.
+const MAX_JSON_LIST_CELLS: u64 = 1 << 28;
+
 fn list_all(args: &Args, puzzle: Sudoku, ctx: &mut Context) -> Result<Outcome, Failure> {
     let limit = args.limit.unwrap_or(DEFAULT_LIST_LIMIT);
-    let solver = Solver::new(puzzle.clone());
     let json = args.common.json;
+    // JSON holds the whole list in one object; text streams it line by line.
+    let held = limit.saturating_mul(puzzle.cells().len() as u64);
+    if json && held > MAX_JSON_LIST_CELLS {
+        return Err(Error::TooLarge {
+            what: "cells of solutions held for one JSON object",
+            got: held.into(),
+            limit: MAX_JSON_LIST_CELLS.into(),
+            hint: "; pass a smaller --limit, or drop --json (the text listing is streamed)".into(),
+        }
+        .into());
+    }
+    let solver = Solver::new(puzzle.clone());
+    let ctl = ctx.progress(&args.common, Some(limit), "solutions");
     let out = &mut ctx.out;
     let mut listed: Vec<String> = Vec::new();
+    let mut found = 0u64;
     let mut failure: Option<Failure> = None;
-    let tally = solver.enumerate(&ctx.control, &mut |s| {
+    let tally = solver.enumerate(&ctl, &mut |s| {
+        ctl.progress().inc(1);
         if let Err(e) = solver.verify(s) {
             failure = Some(Error::Check(e).into());
             return ControlFlow::Break(());
         }
+        found += 1;
         let line = s.to_line();
-        if !json {
-            if let Err(e) = out.line(&line) {
-                failure = Some(e);
-                return ControlFlow::Break(());
-            }
+        if json {
+            listed.push(line);
+        } else if let Err(e) = out.line(&line) {
+            failure = Some(e);
+            return ControlFlow::Break(());
         }
-        listed.push(line);
-        if listed.len() as u64 >= limit {
+        if found >= limit {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
@@ -410,7 +434,6 @@ fn list_all(args: &Args, puzzle: Sudoku, ctx: &mut Context) -> Result<Outcome, F
     if let Some(f) = failure {
         return Err(f);
     }
-    let found = listed.len() as u64;
     let interrupted = tally.stopped == Some(Stop::Interrupted);
     if json {
         let report = Report {
@@ -483,17 +506,25 @@ fn generate(args: &Args, k: u64, ctx: &mut Context) -> Result<Outcome, Failure> 
             "# puzzles sudoku --generate {k} --order {order} --seed {seed}"
         ))?;
     }
+    // Ctrl-C stops between searches; the puzzles printed so far are kept.
+    ctx.interruptible();
+    let ctl = ctx.progress(&args.common, Some(k), "puzzles");
+    let interrupted = |ctx: &mut Context| -> Result<Outcome, Failure> {
+        ctl.progress().finish_and_clear();
+        ctx.out.flush()?;
+        Ok(Outcome::Interrupted)
+    };
     for _ in 0..k {
-        let Some(g) = sudoku::generate::generate(order, &mut rng, &ctx.control) else {
-            return Ok(Outcome::Interrupted);
+        let Some(g) = sudoku::generate::generate(order, &mut rng, &ctl) else {
+            return interrupted(ctx);
         };
         // Check what is printed: the solution solves the puzzle, and nothing else does.
         let solver = Solver::new(g.puzzle.clone());
         solver.verify(&g.solution).map_err(Error::Check)?;
-        let (first, unique) = solver.solve_and_check_unique(&ctx.control);
+        let (first, unique) = solver.solve_and_check_unique(&ctl);
         match (first, unique) {
             (Some(s), Some(true)) if s == g.solution => {}
-            (_, None) => return Ok(Outcome::Interrupted),
+            (_, None) => return interrupted(ctx),
             _ => return Err(Error::Check("a generated puzzle is not unique".into()).into()),
         }
         let made = Made {
@@ -509,7 +540,9 @@ fn generate(args: &Args, k: u64, ctx: &mut Context) -> Result<Outcome, Failure> 
         } else {
             ctx.out.line(&made.puzzle)?;
         }
+        ctl.progress().inc(1);
     }
+    ctl.progress().finish_and_clear();
     Ok(Outcome::Answered)
 }
 
