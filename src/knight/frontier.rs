@@ -276,7 +276,7 @@ impl Geo {
             return a[..self.w].iter().all(|&x| x == FULL);
         }
         let open: Vec<u8> = a[..self.w].iter().copied().filter(|&x| x != FULL).collect();
-        if open.iter().any(|&x| x == FREE) || open.iter().any(|&x| x != open[0]) {
+        if open.contains(&FREE) || open.iter().any(|&x| x != open[0]) {
             return false;
         }
         let fixed = usize::from(s & END_FIXED != 0);
