@@ -20,6 +20,7 @@ pub mod animate;
 pub(crate) mod build;
 mod chain;
 mod count;
+mod frontier;
 mod magic;
 mod search;
 mod theory;
@@ -257,6 +258,16 @@ impl Solver {
                     return Outcome::Interrupted { nodes }
                 }
                 (None, search::End::Budget { nodes }) => spent += nodes,
+            }
+            // Boards of 4 rows (or fewer): the frontier programme is exact.
+            match frontier::tour(&self.knight, ctl) {
+                frontier::Answer::Tour(t) if verify_tour(&self.knight, &t).is_ok() => {
+                    return Outcome::Tour(t)
+                }
+                frontier::Answer::NoTour => {
+                    return Outcome::NoTour(Impossible::Exhausted { nodes: spent })
+                }
+                _ => {}
             }
             // Large boards: block tours joined by edge swaps; long boards of
             // 3 or 4 rows started near an end: chained block tours.

@@ -309,6 +309,27 @@ fn long_thin_and_large_boards_get_tours_from_any_square() {
     }
 }
 
+/// Four rows: tours start on an outer row, also far from both ends (the
+/// frontier programme), and the inner rows are refused by the theorem.
+#[test]
+fn four_row_boards_get_tours_from_outer_squares_far_from_the_ends() {
+    for (r, c, s) in [
+        (4, 100, (0, 50)),
+        (4, 1000, (3, 500)),
+        (1000, 4, (500, 0)),
+        (4, 12, (3, 3)),
+        (4, 14, (3, 13)),
+    ] {
+        let (rs, cs, st) = (r.to_string(), c.to_string(), format!("{},{}", s.0, s.1));
+        let v = json(&["knight", &rs, &cs, "--start", &st, "--json"], 0);
+        check_tour(&squares(&v["tour"]), r, c, s, false);
+    }
+    let out = puzzles(&["knight", "4", "100", "--start", "1,50"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}
+
 #[test]
 fn thin_board_counts_match_oeis() {
     // Undirected open tours (half the directed total over all starts):
