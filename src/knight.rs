@@ -415,14 +415,7 @@ impl GridPuzzle for Solver {
             } else {
                 "#b58863"
             };
-            svg.rect(
-                p.col as f64 * cell,
-                p.row as f64 * cell,
-                cell,
-                cell,
-                fill,
-                None,
-            );
+            svg.cell(p, cell, fill, None);
         }
         let path = tour.map(Vec::as_slice).unwrap_or(&[]);
         let mut points: Vec<(f64, f64)> = path.iter().map(|&p| centre(p)).collect();

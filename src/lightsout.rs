@@ -500,15 +500,15 @@ impl GridPuzzle for Solver {
         let dims = self.dims();
         let (mut svg, cell) = crate::render::board_canvas(dims)?;
         for p in dims.positions() {
-            let (x, y) = (p.col as f64 * cell, p.row as f64 * cell);
             let fill = if self.puzzle.lights.get(p) {
                 "#f6c744"
             } else {
                 "#2e3440"
             };
-            svg.rect(x, y, cell, cell, fill, Some("#111111"));
+            svg.cell(p, cell, fill, Some("#111111"));
             if presses.is_some_and(|q| q.get(p)) {
-                svg.circle(x + cell / 2.0, y + cell / 2.0, cell / 5.0, "#d62828");
+                let (x, y) = crate::render::cell_centre(p, cell);
+                svg.circle(x, y, cell / 5.0, "#d62828");
             }
         }
         Ok(svg.finish())

@@ -65,6 +65,12 @@ impl Svg {
         );
     }
 
+    /// The square of cell `p` on a board of `cell`-sized cells.
+    pub fn cell(&mut self, p: crate::grid::Pos, cell: f64, fill: &str, stroke: Option<&str>) {
+        let (x, y) = (p.col as f64 * cell, p.row as f64 * cell);
+        self.rect(x, y, cell, cell, fill, stroke);
+    }
+
     /// A filled circle.
     pub fn circle(&mut self, cx: f64, cy: f64, r: f64, fill: &str) {
         let _ = writeln!(

@@ -510,14 +510,7 @@ impl Solver {
         let centre = |p: Pos| crate::render::cell_centre(p, cell);
         for p in dims.positions() {
             let fill = if map.get(p) { "#9ecae1" } else { "#ffffff" };
-            svg.rect(
-                p.col as f64 * cell,
-                p.row as f64 * cell,
-                cell,
-                cell,
-                fill,
-                Some("#555555"),
-            );
+            svg.cell(p, cell, fill, Some("#555555"));
         }
         if let Some(walk) = walk {
             let mut at = self.game.start();

@@ -1,4 +1,8 @@
-//! Open tours of long thin boards (3 or 4 rows) by chaining tours of short blocks.
+//! Open tours of long 3-row boards by chaining tours of short blocks.
+//!
+//! Not for 4 rows: there a path covering whole columns starts and ends on an
+//! outer row, and an outer square's moves all land on inner rows, so no path
+//! can cross from one block into the next (the `frontier` module answers those).
 //!
 //! On a 3×n board Warnsdorff's rule soon strands a few squares far behind the
 //! knight, and backtracking cannot reach back that far. Instead the board is
@@ -67,7 +71,7 @@ fn hops(rows: usize, x: Pos, width: usize) -> Vec<Pos> {
     out
 }
 
-/// An open tour of `knight` when it is a long board with 3 or 4 rows (or
+/// An open tour of `knight` when it is a long board with 3 rows (or
 /// columns) starting near one end; `None` when the construction does not apply
 /// or finds nothing (the caller then searches).
 pub(crate) fn thin_tour(knight: &Knight, ctl: &Control) -> Option<Tour> {
@@ -79,7 +83,7 @@ pub(crate) fn thin_tour(knight: &Knight, ctl: &Control) -> Option<Tour> {
         let t = thin_tour(&knight.transposed(), ctl)?;
         return Some(t.into_iter().map(|p| Pos::new(p.col, p.row)).collect());
     }
-    if !(3..=4).contains(&d.rows) || d.cols < 2 * BLOCK {
+    if d.rows != 3 || d.cols < 2 * BLOCK {
         return None;
     }
     if knight.start().col >= BLOCK {

@@ -426,7 +426,7 @@ fn long_thin_boards_get_tours_from_chained_blocks() {
         let s = Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET);
         assert!(matches!(s.find(&Control::new()), Outcome::Tour(_)));
     }
-    // Four rows: the chain or the search.
+    // Four rows: the frontier programme (the chain cannot cross a block seam there).
     for (r, c, s) in [(4, 100, (0, 0)), (4, 23, (3, 22)), (4, 1000, (3, 999))] {
         let s = Solver::new(knight(r, c, s, false), Order::Warnsdorff, DEFAULT_BUDGET);
         let Outcome::Tour(t) = s.find(&Control::new()) else {
