@@ -132,11 +132,13 @@ pub fn run(cli: Cli) -> Result<Outcome, Failure> {
     let control = Control::new();
     let flag = control.stop_flag();
     // Ctrl-C and SIGTERM stop an interruptible search, which then reports what
-    // it found so far; other work (or a second Ctrl-C) ends at once with 130.
+    // it found so far; other work (or a second Ctrl-C) ends at once with 130,
+    // giving a game's terminal back first.
     let _ = ctrlc::set_handler(move || {
         if INTERRUPTIBLE.load(Ordering::SeqCst) && !flag.swap(true, Ordering::SeqCst) {
             return;
         }
+        play::restore();
         std::process::exit(130);
     });
     let mut ctx = Context {

@@ -264,9 +264,7 @@ impl Solver {
                 frontier::Answer::Tour(t) if verify_tour(&self.knight, &t).is_ok() => {
                     return Outcome::Tour(t)
                 }
-                frontier::Answer::NoTour => {
-                    return Outcome::NoTour(Impossible::Exhausted { nodes: spent })
-                }
+                frontier::Answer::NoTour => return Outcome::NoTour(Impossible::Frontier),
                 _ => {}
             }
             // Large boards: block tours joined by edge swaps; long boards of

@@ -246,6 +246,26 @@ fn sigterm_ends_the_knight_animation_and_restores_the_terminal() {
 }
 
 #[test]
+fn a_second_sigterm_still_restores_the_terminal() {
+    let s = Session::start(&["lightsout", "3", "--play", "--seed", "7"]);
+    let pid = s.pid();
+    s.wait_screen("Lights Out 3×3");
+    // 10 ms apart: the second lands before the game loop (which looks every
+    // 100 ms) has seen the first, so the signal handler itself must restore.
+    let killed = std::process::Command::new("sh")
+        .args([
+            "-c",
+            &format!("kill -TERM {pid}; sleep 0.01; kill -TERM {pid}"),
+        ])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let (status, out, vt) = s.finish();
+    assert_eq!(status, 130, "{out:?}");
+    assert_restored(&out, &vt);
+}
+
+#[test]
 fn a_terminal_too_small_for_the_board_is_refused() {
     let s = Session::start(&["knight", "30", "--animate"]);
     let (status, out, _) = s.finish();

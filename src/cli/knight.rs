@@ -1,6 +1,6 @@
 //! `puzzles knight`: one tour (open or closed) printed as seed 003 prints it, or every tour counted or listed.
 
-use super::{parse_side, Common, Context, Failure, Outcome};
+use super::{parse_side, Common, Context, Failure, Outcome, Tone};
 use puzzles::grid::{Dims, Pos};
 use puzzles::knight::{self, CountResult, Impossible, Knight, Order, Shard, Solver, Tour};
 use puzzles::{Error, GridPuzzle, Stop};
@@ -166,7 +166,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
 
 fn solve(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Failure> {
     let k = solver.knight();
-    let found = solver.find(&ctx.control);
+    let ctl = ctx.progress(&args.common, None, "nodes");
+    let found = solver.find(&ctl);
+    ctl.progress().finish_and_clear();
     let mut report = Report {
         rows: k.dims().rows,
         cols: k.dims().cols,
@@ -230,8 +232,9 @@ fn solve(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Fai
         (Some(t), _) => {
             if args.common.quiet {
                 let end = t.last().copied().unwrap_or(report.start);
+                let verified = out.paint(Tone::Good, "verified");
                 out.line(&format!(
-                    "tour: {} squares, verified, ends at {end}",
+                    "tour: {} squares, {verified}, ends at {end}",
                     t.len()
                 ))?;
             } else {
@@ -239,9 +242,9 @@ fn solve(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Fai
             }
         }
         (None, Some(reason)) if report.result == "no tour" => {
-            out.line(&format!("no tour: {reason}"))?
+            out.line(&format!("{}: {reason}", out.paint(Tone::Bad, "no tour")))?
         }
-        (None, Some(reason)) => out.line(reason)?,
+        (None, Some(reason)) => out.line(&out.paint(Tone::Partial, reason))?,
         (None, None) => {}
     }
     Ok(outcome)
@@ -351,7 +354,10 @@ fn count(
             line.push_str(&format!(" (shard {shard})"));
         }
         if report.partial {
-            line.push_str(" (partial: interrupted)");
+            line.push_str(&format!(
+                " ({})",
+                ctx.out.paint(Tone::Partial, "partial: interrupted")
+            ));
         }
         ctx.out.line(&line)?;
     }
@@ -418,7 +424,10 @@ fn count_all_starts(
             line.push_str(&format!(" (shard {shard})"));
         }
         if report.partial {
-            line.push_str(" (partial: interrupted)");
+            line.push_str(&format!(
+                " ({})",
+                ctx.out.paint(Tone::Partial, "partial: interrupted")
+            ));
         }
         ctx.out.line(&line)?;
     }
@@ -442,6 +451,7 @@ fn list_all(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, 
     let limit = args.limit.unwrap_or(u64::MAX);
     let json = args.common.json;
     let quiet = args.common.quiet;
+    let ctl = ctx.progress(&args.common, None, "nodes");
     let out = &mut ctx.out;
     let mut listed = 0u64;
     let mut result = Ok(());
@@ -451,7 +461,7 @@ fn list_all(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, 
             stopped: Some(Stop::Limit),
         }
     } else {
-        solver.enumerate(&ctx.control, &mut |t| {
+        solver.enumerate(&ctl, &mut |t| {
             listed += 1;
             result = solver.verify(t).map_err(|e| Failure::from(Error::Check(e)));
             if result.is_ok() {
@@ -471,12 +481,17 @@ fn list_all(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, 
             }
         })
     };
+    ctl.progress().finish_and_clear();
     result?;
     if !json {
         let end = match tally.stopped {
             None => "all of them",
             Some(Stop::Limit) => "stopped at --limit",
             Some(Stop::Interrupted) => "interrupted",
+        };
+        let end = match tally.stopped {
+            None => out.paint(Tone::Good, end),
+            Some(_) => out.paint(Tone::Partial, end),
         };
         out.line(&format!("{} tours listed ({end})", tally.found))?;
     }

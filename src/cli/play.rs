@@ -31,7 +31,7 @@ use ratatui::widgets::{Block, Paragraph, Wrap};
 use ratatui::Frame;
 use std::time::Duration;
 
-pub use terminal::{check_terminal, run};
+pub use terminal::{check_terminal, restore, run};
 
 /// What the loop does after an event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

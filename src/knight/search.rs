@@ -269,8 +269,11 @@ impl Walker {
             if t < k {
                 self.tried[d] += 1;
                 nodes += 1;
-                if nodes & 0xFFFF == 0 && ctl.stopped() {
-                    return End::Interrupted { nodes };
+                if nodes & 0xFFFF == 0 {
+                    ctl.progress().inc(0x10000);
+                    if ctl.stopped() {
+                        return End::Interrupted { nodes };
+                    }
                 }
                 if budget.is_some_and(|b| nodes > b) {
                     return End::Budget { nodes: nodes - 1 };

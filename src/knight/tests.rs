@@ -307,6 +307,12 @@ fn known_tourless_boards_say_why() {
         no(3, 4, (1, 1), false),
         Impossible::Exhausted { .. }
     ));
+    // Past a tiny budget the frontier programme proves it, without a search.
+    let thin = Solver::new(knight(3, 8, (1, 2), false), Order::Warnsdorff, 10);
+    assert_eq!(
+        thin.find(&Control::new()),
+        Outcome::NoTour(Impossible::Frontier)
+    );
     // The one-square board: the knight is already done; it cannot come back.
     let one = Solver::new(knight(1, 1, (0, 0), false), Order::Plain, 10);
     assert_eq!(

@@ -40,6 +40,9 @@ pub enum Impossible {
     Colour,
     /// On a board with 4 rows (or columns) a tour starts and ends on the outer ones.
     OuterRows,
+    /// The frontier dynamic programme (boards of at most 4 rows) found no
+    /// path over every square from the start: exact, without a search.
+    Frontier,
     /// The search tried every path from the start.
     Exhausted {
         /// Nodes (moves tried) the search spent.
@@ -65,6 +68,10 @@ impl fmt::Display for Impossible {
             Impossible::OuterRows => write!(
                 f,
                 "4-row boards: a square of an outer row only neighbours the inner rows, and a tour with no two inner squares in a row would give all outer squares one colour, so a tour starts and ends on an outer row (Schwenk's argument)"
+            ),
+            Impossible::Frontier => write!(
+                f,
+                "frontier dynamic programme: no path from this square covers the board (exact, column by column over every set of moves)"
             ),
             Impossible::Exhausted { nodes } => {
                 write!(f, "exhaustive search: every path tried ({nodes} nodes)")

@@ -41,8 +41,9 @@ pub fn check_terminal(what: &str, min: (u16, u16)) -> Result<(), Error> {
     Ok(())
 }
 
-/// Puts the terminal back as it was; harmless when it already is.
-fn restore() {
+/// Puts the terminal back as it was; harmless when it already is (and when
+/// no game ever ran): the signal handler calls it before ending the process.
+pub fn restore() {
     if ACTIVE.swap(false, Ordering::SeqCst) {
         let _ = disable_raw_mode();
         let _ = execute!(
