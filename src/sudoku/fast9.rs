@@ -335,23 +335,20 @@ impl State {
     /// Band passes and naked singles to a fixpoint. False on a contradiction.
     fn propagate(&mut self) -> bool {
         loop {
-            // Rounds over the words changed so far: the passes of one round
-            // do not wait for each other's bookkeeping.
-            while self.dirty != 0 {
-                let mut todo = self.dirty;
-                self.touched |= todo;
-                let mut dirty = 0u32;
-                while todo != 0 {
-                    let k = todo.trailing_zeros() as usize;
-                    todo &= todo - 1;
-                    match self.band_pass(k) {
-                        Some(changed) => dirty |= changed,
-                        None => return false,
-                    }
+            // The changed words, lowest first, each pass seeing every change
+            // made so far: a word is redone only when changed after its pass.
+            let mut dirty = self.dirty;
+            self.touched |= dirty;
+            while dirty != 0 {
+                let k = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                match self.band_pass(k) {
+                    Some(changed) => dirty |= changed,
+                    None => return false,
                 }
-                // A word changed again after its pass in this round is redone.
-                self.dirty = dirty;
+                self.touched |= dirty;
             }
+            self.dirty = 0;
             if self.open == [0; 3] {
                 return true;
             }
