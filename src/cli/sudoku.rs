@@ -17,7 +17,7 @@ const DEFAULT_LIST_LIMIT: u64 = 1000;
 /// Puzzles of a batch solved between two writes (bounds memory with `--jobs`).
 const CHUNK: usize = 4096;
 
-/// Puzzles of a batch one thread answers in a row with `--jobs` above 1.
+/// Puzzles of a batch answered in a row by one thread (between two steps of the progress bar).
 const PIECE: usize = 64;
 
 #[derive(Debug, clap::Args)]
@@ -337,7 +337,7 @@ struct Batch<'a> {
 }
 
 impl Batch<'_> {
-    /// Answers `lines` into `piece`, after what it holds.
+    /// Answers `lines` (at most [`PIECE`] of them) into `piece`, after what it holds.
     fn answer_lines(&self, lines: &[BatchLine], piece: &mut Piece) {
         for line in lines {
             let done = if self.ctl.stopped() {
@@ -347,11 +347,12 @@ impl Batch<'_> {
             };
             let failed = matches!(done, Done::Failed(_));
             piece.done.push((piece.text.len(), done));
-            self.ctl.progress().inc(1);
             if failed {
                 break;
             }
         }
+        // Once per piece: the bar reads the clock at every step.
+        self.ctl.progress().inc(lines.len() as u64);
     }
 
     /// Answers one line, its text written to `text`; every solution is verified first.
@@ -456,7 +457,9 @@ fn batch(
             match &pool {
                 None => {
                     pieces[0].text.clear();
-                    work.answer_lines(chunk, &mut pieces[0]);
+                    for part in chunk.chunks(PIECE) {
+                        work.answer_lines(part, &mut pieces[0]);
+                    }
                 }
                 Some(pool) => {
                     pieces = pool.install(|| {
