@@ -6,7 +6,7 @@
 //! index tables would cost as much as the search. [`Grid9`] keeps the 81
 //! cells in an array and goes straight to the band-word search (`fast9`).
 
-use super::{fast9, symbol_byte, Sudoku};
+use super::{fast9, Sudoku};
 use crate::control::Control;
 use std::ops::ControlFlow;
 
@@ -73,6 +73,8 @@ impl Grid9 {
 
     /// The line form ([`Sudoku::to_line`]): 81 symbols, `.` for empty.
     pub fn line(&self) -> [u8; 81] {
-        self.0.map(symbol_byte)
+        // The cells hold 0 to 9 (as read, or solved), whose symbols are the
+        // ASCII digits: `b'0' + v`, without a table lookup per cell.
+        self.0.map(|v| if v == 0 { b'.' } else { b'0' + v })
     }
 }
