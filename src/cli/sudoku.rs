@@ -297,7 +297,11 @@ fn solve_line(
         (Some(_), None) => b" interrupted\n",
         (None, _) if interrupted => b"interrupted\n",
         (None, _) => match clash {
-            Some([a, b]) => return writeln!(text, "none (clash: {a} and {b})").unwrap_or(()),
+            Some([a, b]) => {
+                // Writing to a Vec cannot fail.
+                let _ = writeln!(text, "none (clash: {a} and {b})");
+                return;
+            }
             None => b"none\n",
         },
     };
