@@ -13,10 +13,15 @@
 //! (the `search` module).
 //!
 //! Orders 2 to [`MAX_ORDER`] are supported; candidate sets are `u64` masks.
+//! Batches of 9×9 puzzles (the benchmark files) go through [`Grid9`]: a line
+//! read into an array, solved by the band-word search, checked and written
+//! back without allocating; [`scan`] leaves each batch line unparsed until
+//! it is answered.
 
 mod alldiff;
 mod fast9;
 pub mod generate;
+mod grid9;
 mod parse;
 mod search;
 pub mod symmetry;
@@ -27,7 +32,8 @@ use crate::puzzle::GridPuzzle;
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
-pub use parse::{read, Entry, Input};
+pub use grid9::Grid9;
+pub use parse::{read, scan, BatchLine, Entry, Input, Scan};
 pub use search::Layout;
 
 /// The largest order accepted: a 36×36 grid of 1296 cells.
@@ -38,6 +44,14 @@ pub const MIN_ORDER: usize = 2;
 
 /// The symbols of the one-character-per-cell forms: value 1 is `1`, value 10 is `A`, value 35 is `Z`.
 const SYMBOLS: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// The byte of a digit in the one-character forms: `.` for empty, `?` above 35.
+fn symbol_byte(v: u8) -> u8 {
+    match v {
+        0 => b'.',
+        v => SYMBOLS.get(v as usize - 1).copied().unwrap_or(b'?'),
+    }
+}
 
 /// A grid of order n: n²×n² cells, each empty (0) or holding a digit 1..n².
 ///
@@ -171,14 +185,7 @@ impl Sudoku {
     pub fn to_line(&self) -> String {
         if self.side() <= SYMBOLS.len() {
             // ASCII bytes, then one check: much faster than a char at a time.
-            let bytes: Vec<u8> = self
-                .cells
-                .iter()
-                .map(|&v| match v {
-                    0 => b'.',
-                    v => SYMBOLS.get(v as usize - 1).copied().unwrap_or(b'?'),
-                })
-                .collect();
+            let bytes: Vec<u8> = self.cells.iter().map(|&v| symbol_byte(v)).collect();
             String::from_utf8(bytes).unwrap_or_default()
         } else {
             let words: Vec<String> = self
@@ -234,8 +241,13 @@ impl Sudoku {
     /// Checks that `solution` is a full valid grid of the same order that keeps every clue of `self`.
     pub fn check_solution(&self, solution: &Sudoku) -> Result<(), String> {
         // The common case, quickly (a batch verifies every answer); the general check says why not.
-        if self.order == 3 && solution.order == 3 && fast9::solves(&self.cells, &solution.cells) {
-            return Ok(());
+        if let (Ok(clues), Ok(cells)) = (
+            self.cells.as_slice().try_into(),
+            solution.cells.as_slice().try_into(),
+        ) {
+            if fast9::solves(clues, cells) {
+                return Ok(());
+            }
         }
         if solution.order != self.order {
             return Err(format!(
@@ -303,24 +315,18 @@ impl Solver {
     /// Up to two solutions: the first one found and whether it is the only one
     /// (`None` when the search was stopped before it could tell).
     pub fn solve_and_check_unique(&self, ctl: &Control) -> (Option<Sudoku>, Option<bool>) {
+        if let Some(grid) = Grid9::from_sudoku(&self.puzzle) {
+            let (first, unique) = grid.solve_and_check_unique(ctl);
+            return (first.map(|g| g.to_sudoku()), unique);
+        }
         let mut first = None;
-        let mut keep_first = |cells: &[u8]| {
-            if first.is_none() {
-                first = Some(Sudoku {
-                    order: self.puzzle.order,
-                    cells: cells.to_vec(),
-                });
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
+        let tally = self.enumerate(ctl, &mut |s| {
+            if first.is_some() {
+                return ControlFlow::Break(());
             }
-        };
-        // On 9×9 the second solution is not even copied: a batch allocates little.
-        let tally = if self.puzzle.order == 3 {
-            fast9::run(&self.puzzle.cells, ctl, &mut keep_first)
-        } else {
-            self.enumerate(ctl, &mut |s| keep_first(&s.cells))
-        };
+            first = Some(s.clone());
+            ControlFlow::Continue(())
+        });
         (first, tally.uniqueness())
     }
 

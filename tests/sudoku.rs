@@ -487,3 +487,108 @@ fn clashing_25x25_clues_are_named_in_a_batch() {
     assert_eq!(out.lines().count(), 3);
     assert!(out.lines().all(|l| l.starts_with("none (clash: ")), "{out}");
 }
+
+/// A 9×9 batch that takes every branch of the batch code: the vendored
+/// diabolical puzzles (the plain-line fast path), with a bad line, clashing
+/// clues, a puzzle without solution, one with several, a 9×9 line with box
+/// separators and a 4×4 line (both read by the general path) among them.
+fn mixed_batch() -> String {
+    let text = std::fs::read_to_string("puzzles/sudoku/diabolical-300.txt").unwrap();
+    let mut lines: Vec<String> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(120)
+        .map(str::to_string)
+        .collect();
+    let plain = lines[7].clone();
+    let separated = format!("{}|{}|{}", &plain[..27], &plain[27..54], &plain[54..]);
+    let no_place = format!("12345678.{}{}", "........9", ".".repeat(63));
+    for (at, line) in [
+        (3, format!("55{}", ".".repeat(79))),
+        (10, format!("{}!{}", &plain[..40], &plain[41..])),
+        (20, no_place),
+        (30, ".".repeat(81)),
+        (40, separated),
+        (50, "1.....3..4.....2".to_string()),
+    ] {
+        lines.insert(at, line);
+    }
+    lines.join("\n") + "\n"
+}
+
+/// The text line of a batch answer as the JSON answer (the general path) gives it.
+fn text_of(answer: &serde_json::Value) -> String {
+    match answer["solution"].as_str() {
+        Some(s) if answer["unique"] == true => format!("{s} unique"),
+        Some(s) => format!("{s} multiple"),
+        None => match answer["clash"].as_array() {
+            Some(c) => format!(
+                "none (clash: {},{} and {},{})",
+                c[0][0], c[0][1], c[1][0], c[1][1]
+            ),
+            None => "none".to_string(),
+        },
+    }
+}
+
+#[test]
+fn the_text_fast_path_answers_as_the_general_path_and_keeps_order_with_jobs() {
+    let input = mixed_batch();
+    let answers = json_lines(&["sudoku", "-", "--json"], &input, 2);
+    // One answer per good line, in order; the bad line (11) is left out.
+    assert_eq!(answers.len(), input.lines().count() - 1);
+    assert!(answers.iter().all(|a| a["line"] != 11));
+    for a in &answers {
+        if let Some(s) = a["solution"].as_str() {
+            let side = a["size"].as_u64().unwrap() as usize;
+            assert_solves(a["puzzle"].as_str().unwrap(), s, side);
+        }
+    }
+    let mut outputs = Vec::new();
+    for jobs in ["1", "2"] {
+        let out = puzzles(&["sudoku", "-", "--jobs", jobs])
+            .write_stdin(input.clone())
+            .assert()
+            .code(2)
+            .stderr(contains("<stdin>:11:41: '!' is not a Sudoku symbol"))
+            .get_output()
+            .stdout
+            .clone();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), answers.len());
+        for (line, a) in lines.iter().zip(&answers) {
+            assert_eq!(*line, text_of(a), "line {}", a["line"]);
+        }
+        outputs.push(text);
+    }
+    assert_eq!(outputs[0], outputs[1]);
+    // Every kind of answer is there: unique, multiple, a clash, none without a clash.
+    let texts: Vec<String> = answers.iter().map(text_of).collect();
+    for wanted in [" unique", " multiple", "none (clash: 0,0 and 0,1)"] {
+        assert!(texts.iter().any(|t| t.ends_with(wanted)), "{wanted}");
+    }
+    assert!(texts.iter().any(|t| t == "none"));
+}
+
+#[test]
+fn a_text_batch_exits_0_when_all_are_solved_and_1_when_one_is_not() {
+    // All answered: 0; one puzzle without solution: 1.
+    let good = mixed_batch()
+        .lines()
+        .filter(|l| {
+            l.len() == 81 && !l.contains('!') && !l.starts_with("55") && !l.starts_with("12345678")
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    puzzles(&["sudoku", "-"])
+        .write_stdin(good.clone())
+        .assert()
+        .success();
+    let with_none = format!("{good}\n55{}\n", ".".repeat(79));
+    puzzles(&["sudoku", "-", "--jobs", "2"])
+        .write_stdin(with_none)
+        .assert()
+        .code(1)
+        .stdout(contains("none (clash: 0,0 and 0,1)"));
+}

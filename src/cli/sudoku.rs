@@ -4,10 +4,11 @@ use super::{Common, Context, Failure, Outcome};
 use puzzles::grid::Pos;
 use puzzles::input::Source;
 use puzzles::sudoku::symmetry::Transform;
-use puzzles::sudoku::{self, Entry, Input, Solver, Sudoku};
+use puzzles::sudoku::{self, BatchLine, Scan, Solver, Sudoku};
 use puzzles::{random, Control, Error, GridPuzzle, Stop};
 use rayon::prelude::*;
 use serde::Serialize;
+use std::io::Write as _;
 use std::ops::ControlFlow;
 
 /// Most solutions `--all` lists without an explicit `--limit`.
@@ -15,6 +16,9 @@ const DEFAULT_LIST_LIMIT: u64 = 1000;
 
 /// Puzzles of a batch solved between two writes (bounds memory with `--jobs`).
 const CHUNK: usize = 4096;
+
+/// Puzzles of a batch answered in a row by one thread (between two steps of the progress bar).
+const PIECE: usize = 64;
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -131,14 +135,14 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
         return Err(Error::usage("--seed goes with --generate or --transform").into());
     }
     let source = Source::read(args.file.as_deref().unwrap_or("-"))?;
-    let input = sudoku::read(&source)?;
+    let input = sudoku::scan(&source)?;
     // Searches and batches poll the stop flag and print the answers so far.
     ctx.interruptible();
     if args.transform {
-        return transform(&args, input, ctx);
+        return transform(&args, &source, input, ctx);
     }
     match input {
-        Input::Single(puzzle) => {
+        Scan::Single(puzzle) => {
             if args.all {
                 return list_all(&args, puzzle, ctx);
             }
@@ -147,7 +151,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
                 Mode::Count(_) => ctx.progress(&args.common, None, "solutions"),
                 Mode::Solve => ctx.control.clone(),
             };
-            let mut report = answer(&puzzle, None, mode, &ctl)?;
+            let mut report = answer(puzzle.clone(), None, mode, &ctl)?;
             ctl.progress().finish_and_clear();
             args.common
                 .write_svg(|| Solver::new(puzzle.clone()).render_svg(report.grid.as_ref()))?;
@@ -159,25 +163,21 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
             }
             Ok(report.outcome())
         }
-        Input::Batch(entries) => {
+        Scan::Batch(lines) => {
             if args.all {
                 return Err(
                     Error::usage("--all lists the solutions of one grid, not of a batch").into(),
                 );
             }
-            batch(&args, entries, mode, ctx)
+            batch(&args, &source, &lines, mode, ctx)
         }
     }
 }
 
 /// Solves or counts one puzzle; every solution is verified first.
-fn answer(
-    puzzle: &Sudoku,
-    line: Option<usize>,
-    mode: Mode,
-    ctl: &Control,
-) -> Result<Report, Error> {
-    let solver = Solver::new(puzzle.clone());
+fn answer(puzzle: Sudoku, line: Option<usize>, mode: Mode, ctl: &Control) -> Result<Report, Error> {
+    let solver = Solver::new(puzzle);
+    let puzzle = solver.puzzle();
     let mut report = Report {
         line,
         size: puzzle.side(),
@@ -282,94 +282,238 @@ fn print_single(
     })
 }
 
-/// The text line of a batch answer.
-fn batch_line(report: &Report, mode: Mode) -> String {
-    match mode {
-        Mode::Count(_) => {
-            let count = report.count.unwrap_or(0);
-            if report.complete == Some(false) {
-                format!("{count}+")
+/// Writes the text line of a solved batch puzzle: the solution and whether
+/// it is unique, or why there is none.
+fn solve_line(
+    text: &mut Vec<u8>,
+    solution: Option<&[u8]>,
+    unique: Option<bool>,
+    interrupted: bool,
+    clash: Option<[Pos; 2]>,
+) {
+    let verdict: &[u8] = match (solution, unique) {
+        (Some(_), Some(true)) => b" unique\n",
+        (Some(_), Some(false)) => b" multiple\n",
+        (Some(_), None) => b" interrupted\n",
+        (None, _) if interrupted => b"interrupted\n",
+        (None, _) => match clash {
+            Some([a, b]) => {
+                // Writing to a Vec cannot fail.
+                let _ = writeln!(text, "none (clash: {a} and {b})");
+                return;
+            }
+            None => b"none\n",
+        },
+    };
+    text.extend_from_slice(solution.unwrap_or_default());
+    text.extend_from_slice(verdict);
+}
+
+/// What one batch line came to; its text answer, if any, is in the [`Piece`]'s buffer.
+enum Done {
+    /// A text answer was written (`none`: the puzzle has no solution).
+    Answered { none: bool, interrupted: bool },
+    /// A JSON answer, to be written in order.
+    Json(Box<Report>),
+    /// The line is not a puzzle.
+    Bad(Error),
+    /// A solution failed its check: the batch stops there.
+    Failed(Error),
+    /// Not answered: the run was stopped first.
+    Skipped,
+}
+
+/// The answers of consecutive batch lines: their text, and per line where
+/// its text ends and what it came to. One buffer for many answers: a batch
+/// of small puzzles allocates next to nothing per line.
+#[derive(Default)]
+struct Piece {
+    text: Vec<u8>,
+    done: Vec<(usize, Done)>,
+}
+
+/// What every batch line needs besides itself.
+struct Batch<'a> {
+    source: &'a Source,
+    mode: Mode,
+    json: bool,
+    ctl: &'a Control,
+}
+
+impl Batch<'_> {
+    /// Answers `lines` (at most [`PIECE`] of them) into `piece`, after what it holds.
+    fn answer_lines(&self, lines: &[BatchLine], piece: &mut Piece) {
+        for line in lines {
+            let done = if self.ctl.stopped() {
+                Done::Skipped
             } else {
-                count.to_string()
+                self.answer_line(line, &mut piece.text)
+            };
+            let failed = matches!(done, Done::Failed(_));
+            piece.done.push((piece.text.len(), done));
+            if failed {
+                break;
             }
         }
-        Mode::Solve => match (&report.solution, report.unique) {
-            (None, _) if report.interrupted => "interrupted".to_string(),
-            (None, _) => match report.clash {
-                Some([a, b]) => format!("none (clash: {a} and {b})"),
-                None => "none".to_string(),
-            },
-            (Some(s), Some(true)) => format!("{s} unique"),
-            (Some(s), Some(false)) => format!("{s} multiple"),
-            (Some(s), None) => format!("{s} interrupted"),
-        },
+        // Once per piece: the bar reads the clock at every step.
+        self.ctl.progress().inc(lines.len() as u64);
+    }
+
+    /// Answers one line, its text written to `text`; every solution is verified first.
+    fn answer_line(&self, line: &BatchLine, text: &mut Vec<u8>) -> Done {
+        // The bulk of the benchmark files: a plain 9×9 line, solved, checked
+        // and written without a `Sudoku`, a `Report` or a `String`.
+        if let (Mode::Solve, false, Some(grid)) = (self.mode, self.json, line.plain9()) {
+            let (first, unique) = grid.solve_and_check_unique(self.ctl);
+            if let Some(s) = &first {
+                if let Err(e) = grid.check_solution(s) {
+                    let shown = String::from_utf8_lossy(&grid.line()).into_owned();
+                    return Done::Failed(Error::Check(format!("{shown}: {e}")));
+                }
+            }
+            let interrupted = unique.is_none() && self.ctl.stopped();
+            let clash = match first {
+                None if !interrupted => grid.to_sudoku().clash().map(|(a, b)| [a, b]),
+                _ => None,
+            };
+            let solution = first.map(|s| s.line());
+            solve_line(
+                text,
+                solution.as_ref().map(|s| &s[..]),
+                unique,
+                interrupted,
+                clash,
+            );
+            return Done::Answered {
+                none: first.is_none() && !interrupted,
+                interrupted,
+            };
+        }
+        let puzzle = match line.puzzle(self.source) {
+            Ok(p) => p,
+            Err(e) => return Done::Bad(e),
+        };
+        let shown = if self.json {
+            puzzle.to_line()
+        } else {
+            String::new()
+        };
+        let mut report = match answer(puzzle, Some(line.line), self.mode, self.ctl) {
+            Ok(r) => r,
+            Err(e) => return Done::Failed(e),
+        };
+        if self.json {
+            report.puzzle = shown;
+            return Done::Json(Box::new(report));
+        }
+        match self.mode {
+            Mode::Count(_) => {
+                let more = if report.complete == Some(false) {
+                    "+"
+                } else {
+                    ""
+                };
+                let _ = writeln!(text, "{}{more}", report.count.unwrap_or(0));
+            }
+            Mode::Solve => solve_line(
+                text,
+                report.solution.as_ref().map(|s| s.as_bytes()),
+                report.unique,
+                report.interrupted,
+                report.clash,
+            ),
+        }
+        Done::Answered {
+            none: report.solution.is_none() && !report.interrupted,
+            interrupted: report.interrupted,
+        }
     }
 }
 
 fn batch(
     args: &Args,
-    entries: Vec<Entry>,
+    source: &Source,
+    lines: &[BatchLine],
     mode: Mode,
     ctx: &mut Context,
 ) -> Result<Outcome, Failure> {
-    let ctl = ctx.progress(&args.common, Some(entries.len() as u64), "puzzles");
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs as usize)
-        .build()
-        .map_err(|e| Error::usage(format!("cannot start {} threads: {e}", args.jobs)))?;
-    let (mut bad, mut none, mut interrupted) = (false, false, false);
-    let work = |e: &Entry| -> Option<Result<Report, Error>> {
-        let result = match &e.puzzle {
-            Ok(p) if !ctl.stopped() => Some(answer(p, Some(e.line), mode, &ctl)),
-            _ => None,
-        };
-        ctl.progress().inc(1);
-        result
+    let ctl = ctx.progress(&args.common, Some(lines.len() as u64), "puzzles");
+    let pool = match args.jobs {
+        1 => None,
+        jobs => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(jobs as usize)
+                .build()
+                .map_err(|e| Error::usage(format!("cannot start {jobs} threads: {e}")))?,
+        ),
     };
-    for chunk in entries.chunks(CHUNK) {
-        let results: Vec<Option<Result<Report, Error>>> = if args.jobs == 1 {
-            chunk.iter().map(work).collect()
-        } else {
-            pool.install(|| chunk.par_iter().map(work).collect())
-        };
-        for (entry, result) in chunk.iter().zip(results) {
-            let mut report = match (&entry.puzzle, result) {
-                (Err(e), _) => {
-                    bad = true;
-                    ctx.out.flush()?;
-                    eprintln!("puzzles: {e}");
-                    continue;
+    let work = Batch {
+        source,
+        mode,
+        json: args.common.json,
+        ctl: &ctl,
+    };
+    let (mut bad, mut none) = (false, false);
+    // One piece reused on one thread; a piece per PIECE lines on several.
+    let mut pieces = vec![Piece::default()];
+    let interrupted = 'run: {
+        for chunk in lines.chunks(CHUNK) {
+            match &pool {
+                None => {
+                    pieces[0].text.clear();
+                    for part in chunk.chunks(PIECE) {
+                        work.answer_lines(part, &mut pieces[0]);
+                    }
                 }
-                (Ok(_), None) => {
-                    interrupted = true;
-                    break;
+                Some(pool) => {
+                    pieces = pool.install(|| {
+                        chunk
+                            .par_chunks(PIECE)
+                            .map(|part| {
+                                let mut piece = Piece::default();
+                                work.answer_lines(part, &mut piece);
+                                piece
+                            })
+                            .collect()
+                    })
                 }
-                (Ok(_), Some(Err(e))) => return Err(e.into()),
-                (Ok(_), Some(Ok(r))) => r,
-            };
-            if report.interrupted {
-                interrupted = true;
-            } else if report.solution.is_none() {
-                none = true;
             }
-            if args.common.json {
-                report.puzzle = entry
-                    .puzzle
-                    .as_ref()
-                    .map(Sudoku::to_line)
-                    .unwrap_or_default();
-                ctx.out.json(&report)?;
-            } else {
-                ctx.out.line(&batch_line(&report, mode))?;
-            }
-            if interrupted {
-                break;
+            for piece in &mut pieces {
+                let mut start = 0;
+                for (end, done) in piece.done.drain(..) {
+                    let text = &piece.text[start..end];
+                    start = end;
+                    let stop = match done {
+                        Done::Answered {
+                            none: n,
+                            interrupted,
+                        } => {
+                            ctx.out.bytes(text)?;
+                            none |= n;
+                            interrupted
+                        }
+                        Done::Json(report) => {
+                            ctx.out.json(&report)?;
+                            none |= report.solution.is_none() && !report.interrupted;
+                            report.interrupted
+                        }
+                        Done::Bad(e) => {
+                            bad = true;
+                            ctx.out.flush()?;
+                            eprintln!("puzzles: {e}");
+                            false
+                        }
+                        Done::Failed(e) => return Err(e.into()),
+                        Done::Skipped => true,
+                    };
+                    if stop {
+                        break 'run true;
+                    }
+                }
             }
         }
-        if interrupted {
-            break;
-        }
-    }
+        false
+    };
     ctl.progress().finish_and_clear();
     if interrupted {
         return Ok(Outcome::Interrupted);
@@ -547,12 +691,17 @@ fn generate(args: &Args, k: u64, ctx: &mut Context) -> Result<Outcome, Failure> 
 }
 
 /// `--transform`: every puzzle moved by its own random symmetry, one per line.
-fn transform(args: &Args, input: Input, ctx: &mut Context) -> Result<Outcome, Failure> {
+fn transform(
+    args: &Args,
+    source: &Source,
+    input: Scan,
+    ctx: &mut Context,
+) -> Result<Outcome, Failure> {
     let seed = args.seed.unwrap_or_else(random::fresh_seed);
     let mut rng = random::rng(seed);
     let puzzles: Vec<Result<Sudoku, Error>> = match input {
-        Input::Single(p) => vec![Ok(p)],
-        Input::Batch(entries) => entries.into_iter().map(|e| e.puzzle).collect(),
+        Scan::Single(p) => vec![Ok(p)],
+        Scan::Batch(lines) => lines.iter().map(|l| l.puzzle(source)).collect(),
     };
     if !args.common.json {
         ctx.out

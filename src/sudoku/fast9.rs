@@ -335,23 +335,20 @@ impl State {
     /// Band passes and naked singles to a fixpoint. False on a contradiction.
     fn propagate(&mut self) -> bool {
         loop {
-            // Rounds over the words changed so far: the passes of one round
-            // do not wait for each other's bookkeeping.
-            while self.dirty != 0 {
-                let mut todo = self.dirty;
-                self.touched |= todo;
-                let mut dirty = 0u32;
-                while todo != 0 {
-                    let k = todo.trailing_zeros() as usize;
-                    todo &= todo - 1;
-                    match self.band_pass(k) {
-                        Some(changed) => dirty |= changed,
-                        None => return false,
-                    }
+            // The changed words, lowest first, each pass seeing every change
+            // made so far: a word is redone only when changed after its pass.
+            let mut dirty = self.dirty;
+            self.touched |= dirty;
+            while dirty != 0 {
+                let k = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                match self.band_pass(k) {
+                    Some(changed) => dirty |= changed,
+                    None => return false,
                 }
-                // A word changed again after its pass in this round is redone.
-                self.dirty = dirty;
+                self.touched |= dirty;
             }
+            self.dirty = 0;
             if self.open == [0; 3] {
                 return true;
             }
@@ -449,14 +446,18 @@ impl State {
         let (mut best, mut best_open) = ((0, 0), 0);
         for b in 0..3 {
             let mut pairs = self.pairs[b];
+            // The open cells of the two other bands in one word, so that a
+            // column of both is counted at once (the default x86-64 target
+            // has no popcount instruction: each count is a dozen).
+            let others =
+                u64::from(self.open[(b + 1) % 3]) | u64::from(self.open[(b + 2) % 3]) << 32;
             while pairs != 0 {
                 let i = pairs.trailing_zeros() as usize;
                 pairs &= pairs - 1;
-                let col = column(i % 9);
+                let col = u64::from(column(i % 9));
                 let open = 1
                     + (BAND_PEERS[i] & self.open[b]).count_ones()
-                    + (self.open[(b + 1) % 3] & col).count_ones()
-                    + (self.open[(b + 2) % 3] & col).count_ones();
+                    + (others & (col | col << 32)).count_ones();
                 if open > best_open {
                     (best, best_open) = ((b, i), open);
                 }
@@ -501,7 +502,21 @@ impl State {
 /// general reader then takes. A fast path for batch files: it gives the same
 /// cells as the general reader, without its per-cell bookkeeping.
 pub(super) fn plain_cells(text: &str) -> Option<[u8; 81]> {
-    let bytes = text.trim_matches([' ', '\t', '\r']).as_bytes();
+    // Trimmed as bytes: a pattern of chars costs more than the rest of the line.
+    let blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\r');
+    let mut bytes = text.as_bytes();
+    while let [first, rest @ ..] = bytes {
+        if !blank(first) {
+            break;
+        }
+        bytes = rest;
+    }
+    while let [rest @ .., last] = bytes {
+        if !blank(last) {
+            break;
+        }
+        bytes = rest;
+    }
     let bytes: &[u8; 81] = bytes.try_into().ok()?;
     let mut cells = [0u8; 81];
     let mut bad = false;
@@ -513,38 +528,32 @@ pub(super) fn plain_cells(text: &str) -> Option<[u8; 81]> {
     (!bad).then_some(cells)
 }
 
-/// The row, column and box of each cell, for [`solves`].
-const UNITS_OF: [[u8; 3]; 81] = {
-    let mut t = [[0u8; 3]; 81];
-    let mut i = 0;
-    while i < 81 {
-        let (r, c) = (i / 9, i % 9);
-        t[i] = [r as u8, c as u8, (r / 3 * 3 + c / 3) as u8];
-        i += 1;
-    }
-    t
-};
-
 /// Whether `cells` is a full valid 9×9 grid that keeps every clue of
 /// `clues`: each row, column and box holds the nine digits. A plain check,
-/// independent of the search, for verifying its solutions quickly; a grid
+/// independent of the search, for verifying its solutions quickly (a few
+/// hundred instructions: fixed loops over the rows, no index tables); a grid
 /// it refuses is refused by the general check too, which says why.
-pub(super) fn solves(clues: &[u8], cells: &[u8]) -> bool {
-    if clues.len() != 81 || cells.len() != 81 {
-        return false;
+pub(super) fn solves(clues: &[u8; 81], cells: &[u8; 81]) -> bool {
+    // Digit v is bit v (1 to 9) of a mask; the nine digits make 0x3fe.
+    const ALL: u16 = 0x3fe;
+    // Digits in range and clues kept: a byte-wise pass, vectorised.
+    let kept = clues.iter().zip(cells).fold(true, |ok, (&clue, &v)| {
+        ok & (v.wrapping_sub(1) < 9) & ((clue == 0) | (clue == v))
+    });
+    let bits = cells.map(|v| 1u16 << (v & 15));
+    let (mut rows, mut columns, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+    for (r, row) in bits.chunks_exact(9).enumerate() {
+        for (column, &bit) in columns.iter_mut().zip(row) {
+            *column |= bit;
+        }
+        // A box row (three cells) goes to the row and to its box.
+        for (k, three) in row.chunks_exact(3).enumerate() {
+            let m = three[0] | three[1] | three[2];
+            rows[r] |= m;
+            boxes[r / 3 * 3 + k] |= m;
+        }
     }
-    // Rows, columns and boxes are masks 0..9, 9..18 and 18..27 of one array.
-    let mut seen = [0u16; 27];
-    let mut ok = true;
-    for ((&clue, &v), &[r, c, b]) in clues.iter().zip(cells).zip(&UNITS_OF) {
-        ok &= v.wrapping_sub(1) < 9 && (clue == 0 || clue == v);
-        let bit = 1u16 << (v & 15);
-        seen[r as usize] |= bit;
-        seen[9 + c as usize] |= bit;
-        seen[18 + b as usize] |= bit;
-    }
-    // Digits 1 to 9 are bits 1 to 9.
-    ok && seen.iter().all(|&m| m == 0x3fe)
+    kept && rows.iter().chain(&columns).chain(&boxes).all(|&m| m == ALL)
 }
 
 /// One level of the depth-first search: the state before branching, the cell and the digits left.
@@ -567,19 +576,23 @@ pub(crate) fn run(
     debug_assert_eq!(clues.len(), 81);
     let done = |found, stopped| Tally { found, stopped };
     let mut root = State::new();
-    // The clue cells first, without a branch per cell (they are sparse and
-    // scattered, a branch on each would be mispredicted often).
-    let mut filled = [0u8; 81];
-    let mut count = 0usize;
-    for (cell, &v) in clues.iter().enumerate().take(81) {
-        filled[count] = cell as u8;
-        count += usize::from(v != 0);
-    }
-    for &cell in &filled[..count.min(81)] {
-        let cell = cell as usize;
-        let (d, b, i) = (clues[cell] as usize - 1, cell / 27, cell % 27);
-        if !root.place_clue(d, b, i) {
-            return done(0, None);
+    // The clue cells eight at a time: the bytes that are not 0 (a bit per
+    // byte, as in the classic "has a zero byte" test), then their positions,
+    // without a branch per cell (clues are sparse and scattered, a branch on
+    // each would be mispredicted often).
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    for (j, eight) in clues.chunks(8).enumerate() {
+        let mut bytes = [0u8; 8];
+        bytes[..eight.len()].copy_from_slice(eight);
+        let x = u64::from_le_bytes(bytes);
+        let mut nonzero = (((x & LOW7) + LOW7) | x) & !LOW7;
+        while nonzero != 0 {
+            let cell = 8 * j + nonzero.trailing_zeros() as usize / 8;
+            nonzero &= nonzero - 1;
+            let (d, b, i) = (clues[cell] as usize - 1, cell / 27, cell % 27);
+            if !root.place_clue(d, b, i) {
+                return done(0, None);
+            }
         }
     }
     if !root.propagate() {

@@ -11,7 +11,7 @@
 //! format), except that n² lines of n² cells are one grid (16 lines of 16
 //! cells are a 16×16 grid, not sixteen 4×4 puzzles).
 
-use super::{Sudoku, MAX_ORDER, MIN_ORDER};
+use super::{Grid9, Sudoku, MAX_ORDER, MIN_ORDER};
 use crate::error::{Error, Result};
 use crate::input::Source;
 
@@ -31,6 +31,41 @@ pub struct Entry {
     pub line: usize,
     /// The puzzle, or why the line is not one.
     pub puzzle: Result<Sudoku>,
+}
+
+/// What a text holds, each batch line left unparsed until asked: a batch
+/// streams through it without holding a grid per line.
+#[derive(Debug)]
+pub enum Scan<'a> {
+    /// One grid.
+    Single(Sudoku),
+    /// One puzzle per line, in order.
+    Batch(Vec<BatchLine<'a>>),
+}
+
+/// One line of a batch, parsed when asked.
+#[derive(Debug, Clone, Copy)]
+pub struct BatchLine<'a> {
+    /// The 1-based line number in the source.
+    pub line: usize,
+    /// The text of the line.
+    text: &'a str,
+}
+
+impl BatchLine<'_> {
+    /// The grid of a line in the plain 9×9 benchmark form ([`Grid9::from_plain_line`]), if it is one.
+    pub fn plain9(&self) -> Option<Grid9> {
+        Grid9::from_plain_line(self.text)
+    }
+
+    /// The puzzle on the line, in any form, or why it is not one (naming
+    /// `source`, the line and the column).
+    pub fn puzzle(&self, source: &Source) -> Result<Sudoku> {
+        match self.plain9() {
+            Some(grid) => Ok(grid.to_sudoku()),
+            None => single(source, &[(self.line, self.text)]),
+        }
+    }
 }
 
 /// A cell as read: its value (0 empty, not yet checked against the order) and 1-based column.
@@ -147,8 +182,24 @@ fn prefer_numbers(lines: &[(usize, &str)]) -> bool {
     multi && (whole(words_total) || !whole(chars_total))
 }
 
-/// Reads one grid or a batch from `source`.
+/// Reads one grid or a batch from `source`, every line of a batch parsed.
 pub fn read(source: &Source) -> Result<Input> {
+    Ok(match scan(source)? {
+        Scan::Single(grid) => Input::Single(grid),
+        Scan::Batch(lines) => Input::Batch(
+            lines
+                .iter()
+                .map(|l| Entry {
+                    line: l.line,
+                    puzzle: l.puzzle(source),
+                })
+                .collect(),
+        ),
+    })
+}
+
+/// Reads one grid, or splits a batch into its lines (parsed later, one by one).
+pub fn scan(source: &Source) -> Result<Scan<'_>> {
     let content: Vec<(usize, &str)> = source
         .text
         .lines()
@@ -166,9 +217,9 @@ pub fn read(source: &Source) -> Result<Input> {
     if content.len() >= 2 {
         let counts: Vec<Option<usize>> = content
             .iter()
-            .map(|(_, t)| {
-                super::fast9::plain_cells(t)
-                    .map_or_else(|| line_cells(t).ok().map(|c| c.len()), |_| Some(81))
+            .map(|(_, t)| match Grid9::from_plain_line(t) {
+                Some(_) => Some(81),
+                None => line_cells(t).ok().map(|c| c.len()),
             })
             .collect();
         let whole = counts
@@ -177,26 +228,15 @@ pub fn read(source: &Source) -> Result<Input> {
             .count();
         let square_grid = counts.iter().all(|&c| c == Some(content.len()));
         if 2 * whole > content.len() && !square_grid {
-            return Ok(Input::Batch(
+            return Ok(Scan::Batch(
                 content
-                    .iter()
-                    .map(|&(no, text)| Entry {
-                        line: no,
-                        puzzle: super::fast9::plain_cells(text).map_or_else(
-                            || single(source, &[(no, text)]),
-                            |c| {
-                                Ok(Sudoku {
-                                    order: 3,
-                                    cells: c.to_vec(),
-                                })
-                            },
-                        ),
-                    })
+                    .into_iter()
+                    .map(|(line, text)| BatchLine { line, text })
                     .collect(),
             ));
         }
     }
-    single(source, &content).map(Input::Single)
+    single(source, &content).map(Scan::Single)
 }
 
 /// The cells of one line on its own (for batch detection and batch lines).

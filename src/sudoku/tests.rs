@@ -633,3 +633,56 @@ fn a_transformed_puzzle_has_the_transformed_solution() {
         }
     }
 }
+
+#[test]
+fn grid9_reads_solves_checks_and_writes_as_the_general_path() {
+    let text = [
+        include_str!("../../puzzles/sudoku/diabolical-300.txt"),
+        include_str!("../../puzzles/sudoku/batch-9x9.txt"),
+    ]
+    .concat();
+    let source = Source::from_text("t.txt", text);
+    let Ok(Scan::Batch(lines)) = scan(&source) else {
+        panic!("the vendored files are a batch");
+    };
+    assert_eq!(lines.len(), 311);
+    let ctl = Control::new();
+    let grid9 = |cells: [u8; 81]| {
+        Grid9::from_sudoku(&Sudoku::new(3, cells.to_vec()).expect("81 cells")).expect("order 3")
+    };
+    for line in lines.iter().step_by(3) {
+        let grid = line.plain9().expect("a plain 9×9 line");
+        let puzzle = line.puzzle(&source).expect("a valid line");
+        // The general reader (without the plain-line shortcut) reads the same cells.
+        let text = String::from_utf8(grid.line().to_vec()).unwrap();
+        assert_eq!(one(&text), puzzle);
+        assert_eq!(grid.to_sudoku(), puzzle);
+        assert_eq!(Grid9::from_sudoku(&puzzle), Some(grid));
+        assert_eq!(text, puzzle.to_line());
+        // Uniqueness as the general search decides it, the same solution when unique.
+        let (first, unique) = grid.solve_and_check_unique(&ctl);
+        let first = first.expect("a solution");
+        let (general, tally) = solutions(&puzzle, true, 2);
+        if general.len() == 1 {
+            assert_eq!(general[0], first.to_sudoku(), "{puzzle}");
+        }
+        assert_eq!(unique, tally.uniqueness(), "{puzzle}");
+        assert_eq!(unique == Some(true), general.len() == 1);
+        assert!(grid.check_solution(&first).is_ok());
+        // A changed cell or a lost clue: both checks refuse it.
+        let i = puzzle.cells().iter().position(|&v| v != 0).unwrap();
+        for v in 0..=9u8 {
+            let mut cells = *first.cells();
+            cells[i] = v;
+            let changed = grid9(cells);
+            let general = puzzle.check_solution(&changed.to_sudoku());
+            let fast = grid.check_solution(&changed);
+            assert_eq!(fast.is_ok(), v == first.cells()[i]);
+            assert_eq!(fast, general);
+        }
+    }
+    // A clash has no solution (and so no uniqueness answer).
+    let mut cells = [0u8; 81];
+    (cells[0], cells[1]) = (5, 5);
+    assert_eq!(grid9(cells).solve_and_check_unique(&ctl), (None, None));
+}
