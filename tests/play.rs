@@ -233,30 +233,25 @@ fn sigterm_ends_the_knight_animation_and_restores_the_terminal() {
         "--delay",
         "20",
     ]);
-    let pid = s.pid();
     s.wait_screen("Knight 8×8");
-    let killed = std::process::Command::new("kill")
-        .args(["-TERM", &pid])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let (status, out, vt) = s.finish();
-    assert_eq!(status, 130, "{out:?}");
-    assert_restored(&out, &vt);
+    signal_and_expect_restored(s, "kill -TERM PID");
 }
 
 #[test]
 fn a_second_sigterm_still_restores_the_terminal() {
     let s = Session::start(&["lightsout", "3", "--play", "--seed", "7"]);
-    let pid = s.pid();
     s.wait_screen("Lights Out 3×3");
     // 10 ms apart: the second lands before the game loop (which looks every
     // 100 ms) has seen the first, so the signal handler itself must restore.
+    signal_and_expect_restored(s, "kill -TERM PID; sleep 0.01; kill -TERM PID");
+}
+
+/// Runs the shell `script` with `PID` standing for the game's process, then
+/// expects exit status 130 and the terminal given back.
+fn signal_and_expect_restored(s: Session, script: &str) {
+    let script = script.replace("PID", &s.pid());
     let killed = std::process::Command::new("sh")
-        .args([
-            "-c",
-            &format!("kill -TERM {pid}; sleep 0.01; kill -TERM {pid}"),
-        ])
+        .args(["-c", &script])
         .status()
         .unwrap();
     assert!(killed.success());
