@@ -349,7 +349,13 @@ fn colour_only_when_asked_or_on_a_terminal_and_never_with_no_color() {
         "puzzles/lightsout/5x5-unsolvable.txt",
     ];
     let solvable = ["lightsout", "5", "--seed", "1"];
-    for args in [&unsolvable[..], &solvable[..]] {
+    let verdicts: [&[&str]; 4] = [
+        &["sudoku", "puzzles/sudoku/9x9-block.txt"],
+        &["sudoku", "puzzles/sudoku/clash.txt"],
+        &["knight", "4"],
+        &["knight", "5", "--quiet"],
+    ];
+    for args in [&unsolvable[..], &solvable[..]].into_iter().chain(verdicts) {
         // Piped: no colour by default.
         let out = puzzles(args).output().unwrap();
         assert!(!has_escape(&out.stdout), "{args:?}");

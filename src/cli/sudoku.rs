@@ -1,6 +1,6 @@
 //! `puzzles sudoku`: one grid or a batch file, solved (with the uniqueness answer), counted or listed.
 
-use super::{Common, Context, Failure, Outcome};
+use super::{Common, Context, Failure, Outcome, Tone};
 use puzzles::grid::Pos;
 use puzzles::input::Source;
 use puzzles::sudoku::symmetry::Transform;
@@ -251,7 +251,8 @@ fn print_single(
     ))?;
     if let Some([a, b]) = report.clash {
         out.line(&format!(
-            "no solution: the clues clash: {}",
+            "{}: the clues clash: {}",
+            out.paint(Tone::Bad, "no solution"),
             sudoku::describe_clash(puzzle, (a, b))
         ))?;
         return Ok(());
@@ -266,20 +267,21 @@ fn print_single(
     if let Mode::Count(_) = mode {
         let count = report.count.unwrap_or(0);
         let note = match (report.complete, report.interrupted) {
-            (_, true) => " (interrupted)",
-            (Some(false), _) => " (stopped at the limit)",
-            _ => "",
+            (_, true) => format!(" ({})", out.paint(Tone::Partial, "interrupted")),
+            (Some(false), _) => format!(" ({})", out.paint(Tone::Partial, "stopped at the limit")),
+            _ => String::new(),
         };
         out.line(&format!("count: {count}{note}"))?;
         return Ok(());
     }
-    out.line(match (&report.solution, report.unique) {
-        (None, _) if report.interrupted => "interrupted",
-        (None, _) => "no solution",
-        (Some(_), Some(true)) => "unique",
-        (Some(_), Some(false)) => "multiple",
-        (Some(_), None) => "interrupted before uniqueness was decided",
-    })
+    let (tone, verdict) = match (&report.solution, report.unique) {
+        (None, _) if report.interrupted => (Tone::Partial, "interrupted"),
+        (None, _) => (Tone::Bad, "no solution"),
+        (Some(_), Some(true)) => (Tone::Good, "unique"),
+        (Some(_), Some(false)) => (Tone::Good, "multiple"),
+        (Some(_), None) => (Tone::Partial, "interrupted before uniqueness was decided"),
+    };
+    out.line(&out.paint(tone, verdict))
 }
 
 /// Writes the text line of a solved batch puzzle: the solution and whether
