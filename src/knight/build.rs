@@ -104,6 +104,14 @@ impl Rect {
     fn contains(&self, r: i64, c: i64) -> bool {
         r >= self.r0 as i64 && r < self.r1 as i64 && c >= self.c0 as i64 && c < self.c1 as i64
     }
+
+    /// The squares of this block a knight's move from (r, c), in the seed's move order.
+    fn moves_from(self, r: usize, c: usize) -> impl Iterator<Item = (usize, usize)> {
+        SEED_MOVES.into_iter().filter_map(move |(dr, dc)| {
+            let (wr, wc) = (r as i64 + dr, c as i64 + dc);
+            self.contains(wr, wc).then_some((wr as usize, wc as usize))
+        })
+    }
 }
 
 fn find(parent: &mut [usize], mut x: usize) -> usize {
@@ -124,12 +132,8 @@ fn swap_between(cover: &mut Cover, a: Rect, b: Rect) -> bool {
     for r in r0..r1 {
         for c in c0..c1 {
             let u = cover.sq(r, c);
-            for (dr, dc) in SEED_MOVES {
-                let (wr, wc) = (r as i64 + dr, c as i64 + dc);
-                if !b.contains(wr, wc) {
-                    continue;
-                }
-                let w = cover.sq(wr as usize, wc as usize);
+            for (wr, wc) in b.moves_from(r, c) {
+                let w = cover.sq(wr, wc);
                 for v in cover.adj[u as usize] {
                     if v == NONE {
                         continue;
@@ -268,12 +272,8 @@ fn place(tour: &[Pos], rect: Rect, turn: usize, cols: usize, closed: bool) -> Pi
 fn insert_into(cover: &mut Cover, a: Rect, e1: u32, e2: u32) -> bool {
     for (x, y) in [(e1, e2), (e2, e1)] {
         let (r, c) = cover.pos(x);
-        for (dr, dc) in SEED_MOVES {
-            let (ur, uc) = (r as i64 + dr, c as i64 + dc);
-            if !a.contains(ur, uc) {
-                continue;
-            }
-            let u = cover.sq(ur as usize, uc as usize);
+        for (ur, uc) in a.moves_from(r, c) {
+            let u = cover.sq(ur, uc);
             for v in cover.adj[u as usize] {
                 if v != NONE && cover.knight(v, y) {
                     cover.replace(u, v, x);

@@ -193,12 +193,40 @@ pub fn semi_magic_tour(ctl: &Control) -> Option<Tour> {
     })
 }
 
+/// The moves from one square of the path not yet tried (at most 8, held
+/// inline: a node of the search allocates nothing).
+struct Untried {
+    squares: [u8; 8],
+    len: usize,
+}
+
+impl Untried {
+    fn of(moves: impl Iterator<Item = usize>) -> Self {
+        let mut untried = Untried {
+            squares: [0; 8],
+            len: 0,
+        };
+        for v in moves {
+            untried.squares[untried.len] = v as u8;
+            untried.len += 1;
+        }
+        untried
+    }
+
+    /// The last move not yet tried, taken out.
+    fn pop(&mut self) -> Option<usize> {
+        self.len = self.len.checked_sub(1)?;
+        Some(usize::from(self.squares[self.len]))
+    }
+}
+
 /// The first semi-magic symmetric tour from `start`, if any (until `stop`).
 fn from_start(start: usize, stop: &dyn Fn() -> bool) -> Option<Tour> {
     let mut h = Half::new();
     h.push(start, 1);
     // For each depth, the moves from the square there not yet tried.
-    let mut stack: Vec<Vec<usize>> = vec![knight_moves(start).collect()];
+    let mut stack: Vec<Untried> = Vec::with_capacity(33);
+    stack.push(Untried::of(knight_moves(start)));
     let mut nodes = 0u64;
     while let Some(options) = stack.last_mut() {
         if h.path.len() == 32 {
@@ -224,8 +252,7 @@ fn from_start(start: usize, stop: &dyn Fn() -> bool) -> Option<Tour> {
                 }
                 if h.fits(v) {
                     h.push(v, 1);
-                    let next: Vec<usize> = knight_moves(v).filter(|&w| h.fits(w)).collect();
-                    stack.push(next);
+                    stack.push(Untried::of(knight_moves(v).filter(|&w| h.fits(w))));
                 }
             }
             None => {
