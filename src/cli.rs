@@ -123,7 +123,25 @@ impl Context {
             bar.set_style(style.progress_chars("=> "));
         }
         bar.enable_steady_tick(std::time::Duration::from_millis(120));
-        self.control.clone().with_progress(bar)
+        self.control.clone().with_progress(std::sync::Arc::new(Bar(bar)))
+    }
+}
+
+/// The library's progress reports drawn as an indicatif bar on stderr.
+struct Bar(ProgressBar);
+
+impl puzzles::control::Progress for Bar {
+    fn set_total(&self, total: u64) {
+        self.0.set_length(total);
+    }
+    fn advance(&self, n: u64) {
+        self.0.inc(n);
+    }
+    fn note(&self, message: &str) {
+        self.0.set_message(message.to_string());
+    }
+    fn finish(&self) {
+        self.0.finish_and_clear();
     }
 }
 
@@ -254,7 +272,7 @@ pub fn list_coset<P: puzzles::GridPuzzle>(
     let out = &mut ctx.out;
     let tally = puzzle.enumerate(&ctl, &mut |s| {
         listed += 1;
-        ctl.progress().inc(1);
+        ctl.progress().advance(1);
         result = puzzle
             .verify(s)
             .map_err(|e| Failure::from(puzzles::Error::Check(e)))
@@ -265,7 +283,7 @@ pub fn list_coset<P: puzzles::GridPuzzle>(
             ControlFlow::Continue(())
         }
     });
-    ctl.progress().finish_and_clear();
+    ctl.progress().finish();
     result?;
     Ok(match tally.stopped {
         Some(puzzles::Stop::Interrupted) => {

@@ -1,17 +1,73 @@
 //! Stop and progress: how a long search is interrupted (Ctrl-C, a limit) and reports how far it got.
 //!
-//! The searches poll [`Control::stopped`] and advance [`Control::progress`];
-//! they never touch the terminal. The CLI decides whether the bar is drawn.
+//! The searches poll [`Control::stopped`] and report to [`Control::progress`];
+//! they never touch the terminal. The CLI decides whether a bar is drawn: it
+//! hands the control a [`Progress`] of its own (an indicatif bar, say).
+//!
+//! ```
+//! use puzzles::control::{Control, Progress};
+//! use std::sync::atomic::{AtomicU64, Ordering};
+//! use std::sync::Arc;
+//!
+//! #[derive(Default)]
+//! struct Counter(AtomicU64);
+//! impl Progress for Counter {
+//!     fn advance(&self, n: u64) {
+//!         self.0.fetch_add(n, Ordering::Relaxed);
+//!     }
+//! }
+//!
+//! let counter = Arc::new(Counter::default());
+//! let ctl = Control::new().with_progress(counter.clone());
+//! ctl.progress().advance(3);
+//! assert_eq!(counter.0.load(Ordering::Relaxed), 3);
+//! assert!(!ctl.stopped());
+//! ctl.request_stop();
+//! assert!(ctl.stopped());
+//! ```
 
-use indicatif::ProgressBar;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+/// Where a long search says how far it got: units of work done, and the
+/// total when it becomes known. Implementations must be cheap to call and
+/// safe to share between threads; the library never draws anything itself.
+pub trait Progress: Send + Sync {
+    /// The whole work is now known to be `total` units.
+    fn set_total(&self, total: u64) {
+        let _ = total;
+    }
+    /// `n` more units are done.
+    fn advance(&self, n: u64);
+    /// A short note on where the work stands ("column 5 of 8", say).
+    fn note(&self, message: &str) {
+        let _ = message;
+    }
+    /// The work is over (done or stopped): a display may be cleared.
+    fn finish(&self) {}
+}
+
+/// The progress nobody watches.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoProgress;
+
+impl Progress for NoProgress {
+    fn advance(&self, _: u64) {}
+}
+
 /// Shared by a search and whoever may stop it.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Control {
     stop: Arc<AtomicBool>,
-    progress: ProgressBar,
+    progress: Arc<dyn Progress>,
+}
+
+impl std::fmt::Debug for Control {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Control")
+            .field("stopped", &self.stopped())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Default for Control {
@@ -21,17 +77,17 @@ impl Default for Control {
 }
 
 impl Control {
-    /// A control that nobody has stopped, with a hidden progress bar.
+    /// A control that nobody has stopped, reporting progress to nobody.
     pub fn new() -> Self {
         Control {
             stop: Arc::new(AtomicBool::new(false)),
-            progress: ProgressBar::hidden(),
+            progress: Arc::new(NoProgress),
         }
     }
 
-    /// The same control reporting to `bar`.
-    pub fn with_progress(mut self, bar: ProgressBar) -> Self {
-        self.progress = bar;
+    /// The same control (same stop flag) reporting progress to `progress`.
+    pub fn with_progress(mut self, progress: Arc<dyn Progress>) -> Self {
+        self.progress = progress;
         self
     }
 
@@ -51,9 +107,9 @@ impl Control {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// Where the search reports progress (hidden unless the CLI shows it).
-    pub fn progress(&self) -> &ProgressBar {
-        &self.progress
+    /// Where the search reports progress (nobody, unless the caller gave a [`Progress`]).
+    pub fn progress(&self) -> &dyn Progress {
+        &*self.progress
     }
 }
 

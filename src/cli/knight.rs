@@ -168,7 +168,7 @@ fn solve(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Fai
     let k = solver.knight();
     let ctl = ctx.progress(&args.common, None, "nodes");
     let found = solver.find(&ctl);
-    ctl.progress().finish_and_clear();
+    ctl.progress().finish();
     let mut report = Report {
         rows: k.dims().rows,
         cols: k.dims().cols,
@@ -327,7 +327,7 @@ fn count(
     // The counter sets the bar's length to its number of tasks.
     let ctl = ctx.progress(&args.common, Some(0), "tasks");
     let c: CountResult = solver.count_shard(shard.unwrap_or(Shard::WHOLE), &ctl)?;
-    ctl.progress().finish_and_clear();
+    ctl.progress().finish();
     let k = solver.knight();
     let report = CountReport {
         rows: k.dims().rows,
@@ -379,7 +379,7 @@ fn count_all_starts(
     let ctl = ctx.progress(&args.common, Some(0), "tasks");
     let all =
         knight::count_all_starts_shard(dims, args.closed, shard.unwrap_or(Shard::WHOLE), &ctl)?;
-    ctl.progress().finish_and_clear();
+    ctl.progress().finish();
     let partial = all.iter().any(|c| c.partial);
     let counts: Vec<Vec<u64>> = all
         .chunks(dims.cols)
@@ -481,7 +481,7 @@ fn list_all(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, 
             }
         })
     };
-    ctl.progress().finish_and_clear();
+    ctl.progress().finish();
     result?;
     if !json {
         let end = match tally.stopped {

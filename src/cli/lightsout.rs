@@ -138,7 +138,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
         ctx.interruptible();
         let ctl = ctx.progress(&args.common, None, "sums");
         let fewest = lightsout::fewest_presses(solver.analysis(), &ctl);
-        ctl.progress().finish_and_clear();
+        ctl.progress().finish();
         match fewest {
             Some(f) => (Some(f.presses), Some(f.proven)),
             None => (None, None),
@@ -355,7 +355,7 @@ fn nullity_table(
     let ctl = ctx.progress(common, Some((b - a + 1) as u64), "sizes");
     for n in a..=b {
         if ctl.stopped() {
-            ctl.progress().finish_and_clear();
+            ctl.progress().finish();
             ctx.out.flush()?;
             super::partial_note(&format!("interrupted before n = {n}: the table is partial"));
             return Ok(Outcome::Interrupted);
@@ -372,9 +372,9 @@ fn nullity_table(
         }
         // Each row costs far more than a write: let a reader see it at once.
         ctx.out.flush()?;
-        ctl.progress().inc(1);
+        ctl.progress().advance(1);
     }
-    ctl.progress().finish_and_clear();
+    ctl.progress().finish();
     Ok(Outcome::Answered)
 }
 

@@ -152,7 +152,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
                 Mode::Solve => ctx.control.clone(),
             };
             let mut report = answer(puzzle.clone(), None, mode, &ctl)?;
-            ctl.progress().finish_and_clear();
+            ctl.progress().finish();
             args.common
                 .write_svg(|| Solver::new(puzzle.clone()).render_svg(report.grid.as_ref()))?;
             if args.common.json {
@@ -206,7 +206,7 @@ fn answer(puzzle: Sudoku, line: Option<usize>, mode: Mode, ctl: &Control) -> Res
                     first = Some(s.clone());
                 }
                 seen += 1;
-                ctl.progress().inc(1);
+                ctl.progress().advance(1);
                 if limit.is_some_and(|l| seen >= l) {
                     ControlFlow::Break(())
                 } else {
@@ -358,7 +358,7 @@ impl Batch<'_> {
             }
         }
         // Once per piece: the bar reads the clock at every step.
-        self.ctl.progress().inc(lines.len() as u64);
+        self.ctl.progress().advance(lines.len() as u64);
     }
 
     /// Answers one line, its text written to `text`; every solution is verified first.
@@ -516,7 +516,7 @@ fn batch(
         }
         false
     };
-    ctl.progress().finish_and_clear();
+    ctl.progress().finish();
     if interrupted {
         return Ok(Outcome::Interrupted);
     }
@@ -558,7 +558,7 @@ fn list_all(args: &Args, puzzle: Sudoku, ctx: &mut Context) -> Result<Outcome, F
     let mut found = 0u64;
     let mut failure: Option<Failure> = None;
     let tally = solver.enumerate(&ctl, &mut |s| {
-        ctl.progress().inc(1);
+        ctl.progress().advance(1);
         if let Err(e) = solver.verify(s) {
             failure = Some(Error::Check(e).into());
             return ControlFlow::Break(());
@@ -656,7 +656,7 @@ fn generate(args: &Args, k: u64, ctx: &mut Context) -> Result<Outcome, Failure> 
     ctx.interruptible();
     let ctl = ctx.progress(&args.common, Some(k), "puzzles");
     let interrupted = |ctx: &mut Context| -> Result<Outcome, Failure> {
-        ctl.progress().finish_and_clear();
+        ctl.progress().finish();
         ctx.out.flush()?;
         Ok(Outcome::Interrupted)
     };
@@ -686,9 +686,9 @@ fn generate(args: &Args, k: u64, ctx: &mut Context) -> Result<Outcome, Failure> 
         } else {
             ctx.out.line(&made.puzzle)?;
         }
-        ctl.progress().inc(1);
+        ctl.progress().advance(1);
     }
-    ctl.progress().finish_and_clear();
+    ctl.progress().finish();
     Ok(Outcome::Answered)
 }
 

@@ -513,7 +513,7 @@ fn count_many<S: Set>(
         .map(|(_, t)| t)
         .collect();
     let bar = ctl.progress();
-    bar.set_length(tasks.len() as u64);
+    bar.set_total(tasks.len() as u64);
     let results: Vec<(usize, u64, bool)> = tasks
         .par_iter()
         .map(|(i, prefix)| {
@@ -526,7 +526,7 @@ fn count_many<S: Set>(
             }
             c.only[c.len - 1] = c.forced(c.path[c.len - 1]);
             let (n, stopped) = c.run(None, ctl, &mut |_| {});
-            bar.inc(1);
+            bar.advance(1);
             (*i, n, stopped)
         })
         .collect();

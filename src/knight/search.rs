@@ -270,7 +270,7 @@ impl Walker {
                 self.tried[d] += 1;
                 nodes += 1;
                 if nodes & 0xFFFF == 0 {
-                    ctl.progress().inc(0x10000);
+                    ctl.progress().advance(0x10000);
                     if ctl.stopped() {
                         return End::Interrupted { nodes };
                     }

@@ -50,7 +50,7 @@ fn exhaustive(start: BitGrid, quiet: &[BitGrid], ctl: &Control) -> Fewest {
     let total: u64 = 1 << quiet.len();
     for step in 1..total {
         if step % (1 << 16) == 0 {
-            ctl.progress().inc(1 << 16);
+            ctl.progress().advance(1 << 16);
             if ctl.stopped() {
                 return Fewest {
                     presses: best,
