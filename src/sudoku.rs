@@ -10,7 +10,10 @@
 //! a line). Without hidden singles the 17-clue puzzles take millions of nodes.
 //! From 16×16 up the search adds Régin's all-different filter on every unit,
 //! failure-weighted branching and, on 25×25 and larger, probing near the root
-//! (the `search` module).
+//! (the `search` module). From 25×25 up, uniqueness is decided by the CDCL
+//! back end (the `sat` module: the CaDiCaL SAT solver on the candidates the
+//! root propagation leaves), alone or as a portfolio of differently seeded
+//! searches on several threads ([`Solver::with_threads`]).
 //!
 //! Orders 2 to [`MAX_ORDER`] are supported; candidate sets are `u64` masks.
 //! Batches of 9×9 puzzles (the benchmark files) go through [`Grid9`]: a line
@@ -23,6 +26,7 @@ mod fast9;
 pub mod generate;
 mod grid9;
 mod parse;
+mod sat;
 mod search;
 pub mod symmetry;
 
@@ -38,6 +42,10 @@ pub use search::Layout;
 
 /// The largest order accepted: a 36×36 grid of 1296 cells.
 pub const MAX_ORDER: usize = 6;
+
+/// The smallest order whose uniqueness is decided by the CDCL back end
+/// (the `sat` module) rather than by the depth-first search.
+const SAT_ORDER: usize = 5;
 
 /// The smallest order accepted: the 4×4 grid.
 pub const MIN_ORDER: usize = 2;
@@ -292,13 +300,49 @@ thread_local! {
 pub struct Solver {
     puzzle: Sudoku,
     layout: &'static Layout,
+    threads: usize,
 }
 
 impl Solver {
-    /// The solver for `puzzle`.
+    /// The solver for `puzzle`, on one thread.
     pub fn new(puzzle: Sudoku) -> Self {
         let layout = Layout::of_order(puzzle.order);
-        Solver { puzzle, layout }
+        Solver {
+            puzzle,
+            layout,
+            threads: 1,
+        }
+    }
+
+    /// The same solver deciding uniqueness with `threads` threads (at least
+    /// one): on 25×25 and larger grids [`Solver::solve_and_check_unique`]
+    /// then runs that many differently seeded CDCL searches at once and the
+    /// first to decide answers. Smaller grids are decided in a blink and
+    /// stay on one thread.
+    ///
+    /// ```
+    /// use puzzles::control::Control;
+    /// use puzzles::sudoku::{Solver, Sudoku};
+    ///
+    /// // A 25×25 grid with its first row and first box left: 40 open cells.
+    /// let side = 25usize;
+    /// let cell = |r: usize, c: usize| ((r % 5 * 5 + r / 5 + c) % side + 1) as u8;
+    /// let mut cells: Vec<u8> = (0..side * side).map(|i| cell(i / side, i % side)).collect();
+    /// for i in 0..side * side {
+    ///     let (r, c) = (i / side, i % side);
+    ///     if r == 0 || (r < 5 && c < 5) {
+    ///         cells[i] = 0;
+    ///     }
+    /// }
+    /// let puzzle = Sudoku::new(5, cells).unwrap();
+    /// let solver = Solver::new(puzzle).with_threads(2);
+    /// let (solution, unique) = solver.solve_and_check_unique(&Control::new());
+    /// assert!(solver.puzzle().check_solution(&solution.unwrap()).is_ok());
+    /// assert_eq!(unique, Some(true));
+    /// ```
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
     }
 
     /// The puzzle (its clues).
@@ -314,10 +358,18 @@ impl Solver {
 
     /// Up to two solutions: the first one found and whether it is the only one
     /// (`None` when the search was stopped before it could tell).
+    ///
+    /// Up to 16×16 the depth-first search decides; from 25×25 up, the root
+    /// propagation of that search and then the CDCL back end on the
+    /// candidates it leaves (the `sat` module), on [`Solver::with_threads`]
+    /// threads.
     pub fn solve_and_check_unique(&self, ctl: &Control) -> (Option<Sudoku>, Option<bool>) {
         if let Some(grid) = Grid9::from_sudoku(&self.puzzle) {
             let (first, unique) = grid.solve_and_check_unique(ctl);
             return (first.map(|g| g.to_sudoku()), unique);
+        }
+        if self.puzzle.order >= SAT_ORDER {
+            return self.decide_by_sat(ctl);
         }
         let mut first = None;
         let tally = self.enumerate(ctl, &mut |s| {
@@ -328,6 +380,35 @@ impl Solver {
             ControlFlow::Continue(())
         });
         (first, tally.uniqueness())
+    }
+
+    /// Up to two solutions by the CDCL back end (the `sat` module) on what
+    /// the root propagation leaves: as [`Solver::solve_and_check_unique`].
+    fn decide_by_sat(&self, ctl: &Control) -> (Option<Sudoku>, Option<bool>) {
+        if self.puzzle.clash().is_some() {
+            return (None, None);
+        }
+        let order = self.puzzle.order;
+        let decided = self.with_search(|search| {
+            let cand = search.reduce(&self.puzzle.cells, None)?;
+            Some(sat::decide(self.layout, cand, true, self.threads, ctl))
+        });
+        let Some((first, unique)) = decided else {
+            return (None, None);
+        };
+        (first.map(|cells| Sudoku { order, cells }), unique)
+    }
+
+    /// Runs `work` on this thread's idle search of this order (or a new one).
+    fn with_search<T>(&self, work: impl FnOnce(&mut search::Search<'static>) -> T) -> T {
+        let order = self.puzzle.order;
+        // Reuse this thread's search buffers: a batch then allocates nothing per puzzle.
+        let mut search = SEARCHES
+            .with(|s| s.borrow_mut()[order].take())
+            .unwrap_or_else(|| search::Search::new(self.layout));
+        let result = work(&mut search);
+        SEARCHES.with(|s| s.borrow_mut()[order] = Some(search));
+        result
     }
 
     /// Whether the puzzle has a solution that does not hold `digit` at
@@ -358,19 +439,15 @@ impl Solver {
         visit: &mut dyn FnMut(&Sudoku) -> ControlFlow<()>,
     ) -> Tally {
         let order = self.puzzle.order;
-        // Reuse this thread's search buffers: a batch then allocates nothing per puzzle.
-        let mut search = SEARCHES
-            .with(|s| s.borrow_mut()[order].take())
-            .unwrap_or_else(|| search::Search::new(self.layout));
-        let tally = search.run(&self.puzzle.cells, exclude, ctl, &mut |cells| {
-            let grid = Sudoku {
-                order,
-                cells: cells.to_vec(),
-            };
-            visit(&grid)
-        });
-        SEARCHES.with(|s| s.borrow_mut()[order] = Some(search));
-        tally
+        self.with_search(|search| {
+            search.run(&self.puzzle.cells, exclude, ctl, &mut |cells| {
+                let grid = Sudoku {
+                    order,
+                    cells: cells.to_vec(),
+                };
+                visit(&grid)
+            })
+        })
     }
 }
 

@@ -161,8 +161,14 @@ impl Layout {
         }
     }
 
+    /// The grid side n² (the number of digits, and of cells per unit).
+    pub(super) fn side(&self) -> usize {
+        self.side
+    }
+
+    /// The cells of unit `u` (rows, then columns, then boxes).
     #[inline]
-    fn unit(&self, u: usize) -> &[u16] {
+    pub(super) fn unit(&self, u: usize) -> &[u16] {
         &self.units[u * self.side..(u + 1) * self.side]
     }
 
@@ -720,6 +726,46 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Places `clues` (row by row, 0 empty) at the root, removes digit
+    /// `exclude.1` from cell `exclude.0` when asked, and propagates with
+    /// every filter of this order (locked candidates always: at the root
+    /// they are found most). False when that shows there is no solution.
+    fn propagate_root(&mut self, clues: &[u8], exclude: Option<(usize, u8)>) -> bool {
+        let (lay, full) = (self.lay, self.full);
+        self.scratch.weight.fill(1);
+        let root = &mut self.stack[0];
+        root.reset(lay, full);
+        self.queue.clear();
+        for (i, &v) in clues.iter().enumerate() {
+            if v != 0 && !root.place(lay, i, 1u64 << (v - 1), &mut self.queue) {
+                self.queue.clear();
+                return false;
+            }
+        }
+        if let Some((cell, digit)) = exclude {
+            if root
+                .remove(cell, 1u64 << (digit - 1), &mut self.queue)
+                .is_none()
+                || root.value[cell] == digit
+            {
+                self.queue.clear();
+                return false;
+            }
+        }
+        self.scratch.probe_now = lay.probe(0);
+        self.scratch.ahead = (0, usize::MAX);
+        root.propagate(lay, full, &mut self.queue, &mut self.scratch, true)
+    }
+
+    /// The candidates of every cell (a placed cell has one) after the root
+    /// propagation of `clues`, less digit `exclude.1` at cell `exclude.0`
+    /// when asked; `None` when the propagation shows there is no solution.
+    /// The clues must not clash.
+    pub(crate) fn reduce(&mut self, clues: &[u8], exclude: Option<(usize, u8)>) -> Option<&[u64]> {
+        self.propagate_root(clues, exclude)
+            .then_some(&self.stack[0].cand[..])
+    }
+
     /// Visits every completion of `clues` (row by row, 0 empty) that does not
     /// put digit `exclude.1` at cell `exclude.0`, until `visit` breaks or
     /// `ctl` is stopped. The clues must not clash.
@@ -734,32 +780,10 @@ impl<'a> Search<'a> {
         let full = self.full;
         let mut found = 0u64;
         let done = |found, stopped| Tally { found, stopped };
-        self.scratch.weight.fill(1);
-        let root = &mut self.stack[0];
-        root.reset(lay, full);
-        self.queue.clear();
-        for (i, &v) in clues.iter().enumerate() {
-            if v != 0 && !root.place(lay, i, 1u64 << (v - 1), &mut self.queue) {
-                self.queue.clear();
-                return done(0, None);
-            }
-        }
-        if let Some((cell, digit)) = exclude {
-            if root
-                .remove(cell, 1u64 << (digit - 1), &mut self.queue)
-                .is_none()
-                || root.value[cell] == digit
-            {
-                self.queue.clear();
-                return done(0, None);
-            }
-        }
-        self.scratch.probe_now = lay.probe(0);
-        self.scratch.ahead = (0, usize::MAX);
-        // Locked candidates always at the root, where they are found most.
-        if !root.propagate(lay, full, &mut self.queue, &mut self.scratch, true) {
+        if !self.propagate_root(clues, exclude) {
             return done(0, None);
         }
+        let root = &mut self.stack[0];
         if root.left == 0 {
             let stop = visit(&root.value).is_break();
             return done(1, stop.then_some(Stop::Limit));

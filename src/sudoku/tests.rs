@@ -585,17 +585,23 @@ fn a_clue_can_go_exactly_when_the_rest_has_another_solution() {
     }
 }
 
+/// A random full grid of `order` and the puzzle left when each cell is kept with probability `keep`.
+fn blanked(order: usize, seed: u64, keep: f64) -> (Sudoku, Sudoku) {
+    let full = random_full_grid(order, seed);
+    let mut r = rng(seed);
+    let mut puzzle = full.clone();
+    for v in puzzle.cells.iter_mut() {
+        if !rand::Rng::gen_bool(&mut r, keep) {
+            *v = 0;
+        }
+    }
+    (full, puzzle)
+}
+
 #[test]
 fn blanked_16x16_25x25_and_36x36_grids_are_solved_back() {
     for (order, seed, keep) in [(4, 1, 0.45), (5, 2, 0.6), (6, 3, 0.7)] {
-        let full = random_full_grid(order, seed);
-        let mut r = rng(seed);
-        let mut puzzle = full.clone();
-        for i in 0..puzzle.cells.len() {
-            if !rand::Rng::gen_bool(&mut r, keep) {
-                puzzle.cells[i] = 0;
-            }
-        }
+        let (full, puzzle) = blanked(order, seed, keep);
         let solver = Solver::new(puzzle.clone());
         let (first, unique) = solver.solve_and_check_unique(&Control::new());
         let first = first.expect("a blanked grid has a solution");
@@ -685,4 +691,62 @@ fn grid9_reads_solves_checks_and_writes_as_the_general_path() {
     let mut cells = [0u8; 81];
     (cells[0], cells[1]) = (5, 5);
     assert_eq!(grid9(cells).solve_and_check_unique(&ctl), (None, None));
+}
+
+/// The CDCL back end's verdict on `puzzle`, with `threads` searches.
+fn decide_by_sat(puzzle: &Sudoku, threads: usize) -> (Option<Sudoku>, Option<bool>) {
+    Solver::new(puzzle.clone())
+        .with_threads(threads)
+        .decide_by_sat(&Control::new())
+}
+
+#[test]
+fn the_cdcl_back_end_decides_as_the_depth_first_search() {
+    // 16×16 and 25×25 grids blanked more and more: unique, multiple, and a
+    // clue changed so that none is left; both methods must agree.
+    let mut seen = [0usize; 3];
+    for (order, seed, keep) in [
+        (4, 21, 0.7),
+        (4, 22, 0.5),
+        (4, 23, 0.3),
+        (5, 24, 0.8),
+        (5, 25, 0.6),
+        (5, 26, 0.45),
+    ] {
+        let (_, puzzle) = blanked(order, seed, keep);
+        let mut broken = puzzle.clone();
+        let i = broken.cells.iter().position(|&v| v != 0).unwrap();
+        broken.cells[i] = broken.cells[i] % broken.side() as u8 + 1;
+        for p in [puzzle, broken] {
+            let tally = count(&p, Some(2));
+            for threads in [1, 3] {
+                let (first, unique) = decide_by_sat(&p, threads);
+                match tally.found {
+                    0 => assert_eq!((first.is_none(), unique), (true, None), "{p}"),
+                    found => {
+                        let first = first.expect("a solution");
+                        assert!(p.check_solution(&first).is_ok(), "{p}");
+                        assert_eq!(unique, Some(found == 1), "{p}");
+                    }
+                }
+            }
+            seen[tally.found as usize] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&k| k > 0), "every verdict met: {seen:?}");
+}
+
+#[test]
+fn the_cdcl_back_end_stops_when_asked() {
+    let full = random_full_grid(5, 27);
+    let mut puzzle = full.clone();
+    for v in puzzle.cells.iter_mut().step_by(2) {
+        *v = 0;
+    }
+    let ctl = Control::new();
+    ctl.request_stop();
+    for threads in [1, 2] {
+        let solver = Solver::new(puzzle.clone()).with_threads(threads);
+        assert_eq!(solver.solve_and_check_unique(&ctl).1, None);
+    }
 }
