@@ -63,10 +63,10 @@ impl Dims {
         }
         if rows.checked_mul(cols).is_none_or(|cells| cells > max_cells) {
             return Err(Error::TooLarge {
-                what: "board cells",
+                bound: crate::error::Bound::BoardCells,
                 got: Size::Count(rows as u128 * cols as u128),
                 limit: Size::from(max_cells),
-                hint: format!(" ({rows}×{cols} asked)"),
+                note: format!(" ({rows}×{cols} asked)"),
             });
         }
         Ok(Dims { rows, cols })

@@ -13,6 +13,7 @@ pub mod error;
 pub mod gf2;
 pub mod grid;
 pub mod input;
+pub mod listing;
 pub mod random;
 pub mod render;
 
@@ -25,4 +26,4 @@ pub mod sudoku;
 pub use control::{Control, Stop, Tally};
 pub use error::{Error, Result};
 pub use grid::{BitGrid, Dims, Grid, Pos};
-pub use puzzle::{Answer, GridPuzzle};
+pub use puzzle::{Flaw, Found, GridPuzzle};

@@ -7,6 +7,7 @@
 //! 2^nullity of them, or none when `s` overlaps some quiet pattern an odd
 //! number of times (`M` is symmetric, so that is the whole parity test).
 
+mod answer;
 mod chase;
 mod fewest;
 pub mod game;
@@ -19,12 +20,15 @@ use crate::control::{Control, Stop, Tally};
 use crate::error::Result;
 use crate::gf2::{self, BitMatrix};
 use crate::grid::{BitGrid, Dims};
-use crate::puzzle::{Answer, GridPuzzle};
+use crate::puzzle::{Flaw, Found, GridPuzzle};
 use crate::random::Rng;
 use rand::Rng as _;
 use serde::Serialize;
 use std::ops::ControlFlow;
 
+pub use answer::{
+    answer, list, nullity_table, Answer, Board, NullityRow, Report, Request, MAX_PRINTED_CELLS,
+};
 pub use fewest::{fewest_presses, Fewest};
 pub use polynomial::nullity;
 
@@ -389,10 +393,10 @@ impl LightsOut {
         let dims = self.lights.dims();
         if dims.cells() > MAX_GAUSS_CELLS {
             return Err(crate::error::Error::TooLarge {
-                what: "cells for --method gauss",
+                bound: crate::error::Bound::GaussCells,
                 got: dims.cells().into(),
                 limit: MAX_GAUSS_CELLS.into(),
-                hint: "; use --method poly or chase".to_string(),
+                note: String::new(),
             });
         }
         let to_grid = |bits| BitGrid::from_bits(dims, bits).expect("one bit per cell");
@@ -449,6 +453,14 @@ impl GridPuzzle for Solver {
         self.puzzle.lights.dims()
     }
 
+    /// 2^nullity solutions when solvable.
+    fn expected_solutions(&self) -> crate::listing::Expected {
+        match self.analysis.presses {
+            Some(_) => crate::listing::Expected::PowerOfTwo(self.analysis.nullity() as u32),
+            None => crate::listing::Expected::Unknown,
+        }
+    }
+
     /// Every solution is the particular one plus a sum of quiet patterns;
     /// they are visited in Gray-code order, one XOR each.
     fn enumerate(
@@ -459,22 +471,21 @@ impl GridPuzzle for Solver {
         self.analysis.enumerate(ctl, visit)
     }
 
-    fn verify(&self, presses: &BitGrid) -> std::result::Result<(), String> {
+    fn verify(&self, presses: &BitGrid) -> std::result::Result<(), Flaw> {
         if presses.dims() != self.dims() {
-            return Err(format!(
-                "presses are {}, the board {}",
-                presses.dims(),
-                self.dims()
-            ));
+            return Err(Flaw::WrongShape {
+                want: self.dims(),
+                got: presses.dims(),
+            });
         }
         let left = self.puzzle.after(presses);
         let first_lit = left.ones().next();
         match first_lit {
             None => Ok(()),
-            Some(p) => Err(format!(
-                "{} light(s) stay on after the presses, the first at {p}",
-                left.count_ones()
-            )),
+            Some(first) => Err(Flaw::LightsOn {
+                first,
+                count: left.count_ones(),
+            }),
         }
     }
 
@@ -514,10 +525,10 @@ impl GridPuzzle for Solver {
         Ok(svg.finish())
     }
 
-    fn solve(&self, _ctl: &Control) -> Answer<BitGrid> {
+    fn solve(&self, _ctl: &Control) -> Found<BitGrid> {
         match &self.analysis.presses {
-            Some(p) => Answer::Solved(p.clone()),
-            None => Answer::NoSolution,
+            Some(p) => Found::Solved(p.clone()),
+            None => Found::NoSolution,
         }
     }
 }

@@ -18,6 +18,7 @@
 //! A map is turned into a walk by the seed's diagonal moves (module `walk`),
 //! and every walk is replayed ([`Revertigo::replay`]) before it is trusted.
 
+mod answer;
 mod brute;
 pub mod game;
 mod poly;
@@ -28,11 +29,12 @@ use crate::control::{Control, Tally};
 use crate::error::{Error, Result};
 use crate::grid::{BitGrid, Dims, Pos};
 use crate::lightsout::{self, Analysis, LightsOut};
-use crate::puzzle::{Answer, GridPuzzle};
+use crate::puzzle::{Flaw, Found, GridPuzzle};
 use serde::Serialize;
 use std::fmt;
 use std::ops::ControlFlow;
 
+pub use answer::{answer, check, list, Answer, CheckReport, Report, Request, RANDOM_SIDES};
 pub use shortest::MAX_SHORTEST_CELLS;
 
 /// The largest board accepted, in cells (a 2000 × 2000 board): the map, the
@@ -182,6 +184,22 @@ impl From<WalkError> for Error {
     }
 }
 
+impl From<WalkError> for Flaw {
+    /// A produced walk that cannot even be replayed: where it fails.
+    fn from(e: WalkError) -> Self {
+        match e {
+            WalkError::OffBoard {
+                at, letter, from, ..
+            } => Flaw::WalkOffBoard {
+                index: at,
+                letter,
+                from,
+            },
+            WalkError::NotAMove { at, found } => Flaw::NotAMove { index: at, found },
+        }
+    }
+}
+
 impl Walk {
     /// A walk made of `moves`.
     pub fn new(moves: Vec<Move>) -> Self {
@@ -285,21 +303,20 @@ impl Revertigo {
 
     /// Checks the seed's rule: every cell must have an odd number of map
     /// cells in its plus (itself and its neighbours); the error names the first cell that has not.
-    pub fn check_map(&self, map: &BitGrid) -> std::result::Result<(), String> {
+    pub fn check_map(&self, map: &BitGrid) -> std::result::Result<(), Flaw> {
         if map.dims() != self.dims {
-            return Err(format!(
-                "the map is {}, the board {}",
-                map.dims(),
-                self.dims
-            ));
+            return Err(Flaw::WrongShape {
+                want: self.dims,
+                got: map.dims(),
+            });
         }
         let board = self.after(map);
         match self.dims.positions().find(|&p| !board.get(p)) {
             None => Ok(()),
-            Some(p) => Err(format!(
-                "{} cell(s) stay white with this map, the first at {p}",
-                self.dims.cells() - board.count_ones()
-            )),
+            Some(first) => Err(Flaw::CellsWhite {
+                first,
+                count: self.dims.cells() - board.count_ones(),
+            }),
         }
     }
 
@@ -324,24 +341,31 @@ impl Revertigo {
     }
 
     /// Finds an activation map and the quiet patterns (maps differ by their
-    /// sums) with `method`; fails when the board is too large for the method.
-    pub fn analyse(&self, method: Method, ctl: &Control) -> Result<Analysis> {
+    /// sums) with `method`; fails when the board is too large for the method;
+    /// `None` when `ctl` stopped an exhaustive method first.
+    pub fn analyse(&self, method: Method, ctl: &Control) -> Result<Option<Analysis>> {
         let all_on = || LightsOut::new(BitGrid::full(self.dims));
         let analysis = match method {
             Method::Chase => all_on().analyse(lightsout::Method::Chase)?,
             Method::Gauss => all_on().analyse(lightsout::Method::Gauss)?,
             Method::Poly => poly::analyse(self.dims)?,
-            Method::FirstRow => brute::first_row(self.dims, ctl)?,
-            Method::Naive => brute::naive(self.dims, ctl)?,
+            Method::FirstRow => match brute::first_row(self.dims, ctl)? {
+                Some(a) => a,
+                None => return Ok(None),
+            },
+            Method::Naive => match brute::naive(self.dims, ctl)? {
+                Some(a) => a,
+                None => return Ok(None),
+            },
         };
         match &analysis.presses {
             Some(map) => {
-                self.check_map(map).map_err(Error::Check)?;
-                Ok(analysis)
+                self.check_map(map)?;
+                Ok(Some(analysis))
             }
-            // Sutner's theorem says this cannot happen; only an interrupted search gets here.
+            // Sutner's theorem: the all-on board is always solvable.
             None => Err(Error::Check(format!(
-                "no activation map found for the {} board (the search was stopped?)",
+                "no activation map found for the {} board, against Sutner's theorem",
                 self.dims
             ))),
         }
@@ -384,14 +408,17 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// Finds the maps of `game` with `method`.
-    pub fn new(game: Revertigo, method: Method, ctl: &Control) -> Result<Self> {
-        let analysis = game.analyse(method, ctl)?;
-        Ok(Solver {
+    /// Finds the maps of `game` with `method`; `None` when `ctl` stopped an
+    /// exhaustive method first.
+    pub fn new(game: Revertigo, method: Method, ctl: &Control) -> Result<Option<Self>> {
+        let Some(analysis) = game.analyse(method, ctl)? else {
+            return Ok(None);
+        };
+        Ok(Some(Solver {
             game,
             method,
             analysis,
-        })
+        }))
     }
 
     /// The board.
@@ -418,33 +445,31 @@ impl Solver {
     }
 
     /// A walk for the board with `builder`, replayed before it is returned:
-    /// it must stay on the board and leave every cell black.
-    pub fn walk(&self, builder: Builder, ctl: &Control) -> Result<Walk> {
+    /// it must stay on the board and leave every cell black. `None` when
+    /// `ctl` stopped the exact shortest-walk search first.
+    pub fn walk(&self, builder: Builder, ctl: &Control) -> Result<Option<Walk>> {
         let walk = match builder {
             Builder::Diagonal => self.game.diagonal_walk(self.map()),
             Builder::Short => self.game.short_walk(&self.analysis)?,
             Builder::Shortest => match self.game.shortest_walk(ctl)? {
                 Some(w) => w,
-                None => {
-                    return Err(Error::Check(
-                        "the shortest-walk search was stopped before it ended".to_string(),
-                    ))
-                }
+                None => return Ok(None),
             },
         };
-        self.verify_walk(&walk).map_err(Error::Check)?;
-        Ok(walk)
+        self.verify_walk(&walk)?;
+        Ok(Some(walk))
     }
 
     /// Replays `walk`: it must stay on the board and leave every cell black.
-    pub fn verify_walk(&self, walk: &Walk) -> std::result::Result<(), String> {
-        let replay = self.game.replay(walk).map_err(|e| e.to_string())?;
-        match replay.white_cells().first() {
+    pub fn verify_walk(&self, walk: &Walk) -> std::result::Result<(), Flaw> {
+        let replay = self.game.replay(walk).map_err(Flaw::from)?;
+        let white = replay.white_cells();
+        match white.first() {
             None => Ok(()),
-            Some(p) => Err(format!(
-                "{} cell(s) stay white after the walk, the first at {p}",
-                replay.white_cells().len()
-            )),
+            Some(&first) => Err(Flaw::CellsWhite {
+                first,
+                count: white.len(),
+            }),
         }
     }
 }
@@ -454,6 +479,11 @@ impl GridPuzzle for Solver {
 
     fn dims(&self) -> Dims {
         self.game.dims
+    }
+
+    /// 2^nullity activation maps (the all-on board is always solvable).
+    fn expected_solutions(&self) -> crate::listing::Expected {
+        crate::listing::Expected::PowerOfTwo(self.analysis.nullity() as u32)
     }
 
     /// Every map is the method's map plus a sum of quiet patterns, visited in
@@ -466,7 +496,7 @@ impl GridPuzzle for Solver {
         self.analysis.enumerate(ctl, visit)
     }
 
-    fn verify(&self, map: &BitGrid) -> std::result::Result<(), String> {
+    fn verify(&self, map: &BitGrid) -> std::result::Result<(), Flaw> {
         self.game.check_map(map)
     }
 
@@ -483,8 +513,8 @@ impl GridPuzzle for Solver {
         self.walk_svg(map.unwrap_or_else(|| self.map()), None)
     }
 
-    fn solve(&self, _ctl: &Control) -> Answer<BitGrid> {
-        Answer::Solved(self.map().clone())
+    fn solve(&self, _ctl: &Control) -> Found<BitGrid> {
+        Found::Solved(self.map().clone())
     }
 }
 

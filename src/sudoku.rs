@@ -19,6 +19,8 @@
 //! it is answered.
 
 mod alldiff;
+mod answer;
+mod batch;
 mod fast9;
 pub mod generate;
 mod grid9;
@@ -28,10 +30,15 @@ pub mod symmetry;
 
 use crate::control::{Control, Tally};
 use crate::grid::{Dims, Pos};
-use crate::puzzle::GridPuzzle;
+use crate::puzzle::{Flaw, GridPuzzle};
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
+pub use answer::{
+    answer, check_generator_order, generate_puzzles, list, list_held, Made, Mode, Report,
+    Transformer, MAX_HELD_CELLS,
+};
+pub use batch::{batch, BatchAnswer, BatchOptions, BatchSummary, PIECE};
 pub use grid9::Grid9;
 pub use parse::{read, scan, BatchLine, Entry, Input, Scan};
 pub use search::Layout;
@@ -239,7 +246,7 @@ impl Sudoku {
     }
 
     /// Checks that `solution` is a full valid grid of the same order that keeps every clue of `self`.
-    pub fn check_solution(&self, solution: &Sudoku) -> Result<(), String> {
+    pub fn check_solution(&self, solution: &Sudoku) -> Result<(), Flaw> {
         // The common case, quickly (a batch verifies every answer); the general check says why not.
         if let (Ok(clues), Ok(cells)) = (
             self.cells.as_slice().try_into(),
@@ -250,24 +257,31 @@ impl Sudoku {
             }
         }
         if solution.order != self.order {
-            return Err(format!(
-                "the solution has order {}, the puzzle {}",
-                solution.order, self.order
-            ));
+            let dims = |s: &Sudoku| Dims {
+                rows: s.side(),
+                cols: s.side(),
+            };
+            return Err(Flaw::WrongShape {
+                want: dims(self),
+                got: dims(solution),
+            });
         }
         let side = self.side();
         if let Some(i) = solution.cells.iter().position(|&v| v == 0) {
-            return Err(format!("cell {} is empty", Pos::new(i / side, i % side)));
+            return Err(Flaw::EmptyCell {
+                at: Pos::new(i / side, i % side),
+            });
         }
         if let Some((a, b)) = solution.clash() {
-            return Err(format!("cells {a} and {b} hold the same digit"));
+            return Err(Flaw::SameDigit { a, b });
         }
-        for (i, (&clue, &v)) in self.cells.iter().zip(&solution.cells).enumerate() {
-            if clue != 0 && clue != v {
-                return Err(format!(
-                    "the clue {clue} at {} became {v}",
-                    Pos::new(i / side, i % side)
-                ));
+        for (i, (&clue, &value)) in self.cells.iter().zip(&solution.cells).enumerate() {
+            if clue != 0 && clue != value {
+                return Err(Flaw::ClueChanged {
+                    at: Pos::new(i / side, i % side),
+                    clue,
+                    value,
+                });
             }
         }
         Ok(())
@@ -409,7 +423,7 @@ impl GridPuzzle for Solver {
         self.enumerate_general(None, ctl, visit)
     }
 
-    fn verify(&self, solution: &Sudoku) -> Result<(), String> {
+    fn verify(&self, solution: &Sudoku) -> Result<(), Flaw> {
         self.puzzle.check_solution(solution)
     }
 

@@ -46,10 +46,10 @@ pub fn analyse(dims: Dims) -> Result<Analysis> {
     let (l, c) = (dims.rows, dims.cols);
     if l > super::MAX_POLY_SIDE {
         return Err(Error::TooLarge {
-            what: "board side for --method poly",
+            bound: crate::error::Bound::PolySide,
             got: l.into(),
             limit: super::MAX_POLY_SIDE.into(),
-            hint: "; use --method chase".to_string(),
+            note: String::new(),
         });
     }
     let (xi, sum) = triangle(l);

@@ -12,7 +12,9 @@ fn game(r: usize, c: usize) -> Revertigo {
 }
 
 fn solver(r: usize, c: usize, method: Method) -> Solver {
-    Solver::new(game(r, c), method, &Control::new()).unwrap()
+    Solver::new(game(r, c), method, &Control::new())
+        .unwrap()
+        .expect("not stopped")
 }
 
 /// The seed's walks, from the example file: (rows, cols, walk).
@@ -180,12 +182,15 @@ fn every_built_walk_up_to_12x12_blackens_its_board() {
     for r in 1..=12 {
         for c in 1..=12 {
             let s = solver(r, c, Method::Chase);
-            let diagonal = s.walk(Builder::Diagonal, &ctl).unwrap();
+            let diagonal = s
+                .walk(Builder::Diagonal, &ctl)
+                .unwrap()
+                .expect("not stopped");
             // The diagonal builder realises exactly the method's map.
             let replay = s.game().replay(&diagonal).unwrap();
             assert!(replay.is_solved(), "{r}×{c}");
             assert_eq!(&replay.map, s.map(), "{r}×{c}");
-            let short = s.walk(Builder::Short, &ctl).unwrap();
+            let short = s.walk(Builder::Short, &ctl).unwrap().expect("not stopped");
             assert!(s.game().replay(&short).unwrap().is_solved(), "{r}×{c}");
             assert!(short.len() <= diagonal.len(), "{r}×{c}");
         }
@@ -198,9 +203,12 @@ fn shortest_walks_are_no_longer_than_built_ones_or_the_seeds() {
     for r in 1..=4 {
         for c in 1..=4 {
             let s = solver(r, c, Method::Chase);
-            let shortest = s.walk(Builder::Shortest, &ctl).unwrap();
+            let shortest = s
+                .walk(Builder::Shortest, &ctl)
+                .unwrap()
+                .expect("not stopped");
             assert!(s.game().replay(&shortest).unwrap().is_solved());
-            let short = s.walk(Builder::Short, &ctl).unwrap();
+            let short = s.walk(Builder::Short, &ctl).unwrap().expect("not stopped");
             assert!(shortest.len() <= short.len(), "{r}×{c}");
         }
     }
@@ -208,7 +216,8 @@ fn shortest_walks_are_no_longer_than_built_ones_or_the_seeds() {
         if r * c <= MAX_SHORTEST_CELLS {
             let shortest = solver(r, c, Method::Chase)
                 .walk(Builder::Shortest, &ctl)
-                .unwrap();
+                .unwrap()
+                .expect("not stopped");
             assert!(shortest.len() <= text.len(), "{r}×{c}");
         }
     }
@@ -233,7 +242,7 @@ fn thin_and_tall_boards_work_with_straight_double_moves() {
         for (r, c) in [(1, n), (n, 1), (2, n), (n, 2)] {
             let s = solver(r, c, Method::Chase);
             for b in [Builder::Diagonal, Builder::Short] {
-                let w = s.walk(b, &ctl).unwrap();
+                let w = s.walk(b, &ctl).unwrap().expect("not stopped");
                 assert!(s.game().replay(&w).unwrap().is_solved(), "{r}×{c}");
             }
         }
@@ -255,7 +264,7 @@ proptest! {
             prop_assert_eq!(plus % 2, 1);
         }
         for b in [Builder::Diagonal, Builder::Short] {
-            let w = s.walk(b, &ctl).unwrap();
+            let w = s.walk(b, &ctl).unwrap().expect("not stopped");
             let replay = s.game().replay(&w).unwrap();
             prop_assert!(replay.is_solved());
         }
@@ -286,8 +295,16 @@ fn walk_lengths_over_every_board_up_to_30x30() {
     for r in 1..=30 {
         for c in 1..=30 {
             let s = solver(r, c, Method::Chase);
-            let d = s.walk(Builder::Diagonal, &ctl).unwrap().len();
-            let sh = s.walk(Builder::Short, &ctl).unwrap().len();
+            let d = s
+                .walk(Builder::Diagonal, &ctl)
+                .unwrap()
+                .expect("not stopped")
+                .len();
+            let sh = s
+                .walk(Builder::Short, &ctl)
+                .unwrap()
+                .expect("not stopped")
+                .len();
             cells += r * c;
             diagonal += d;
             short += sh;
@@ -342,9 +359,14 @@ fn no_walk_is_shorter_than_the_lower_bound() {
     for r in 1..=8 {
         for c in 1..=8 {
             let game = Revertigo::new(Dims::new(r, c, 1000).unwrap());
-            let solver = Solver::new(game, Method::Chase, &ctl).unwrap();
+            let solver = Solver::new(game, Method::Chase, &ctl)
+                .unwrap()
+                .expect("not stopped");
             let bound = solver.lower_bound(&ctl).expect("small nullity: proven");
-            let short = solver.walk(Builder::Short, &ctl).unwrap();
+            let short = solver
+                .walk(Builder::Short, &ctl)
+                .unwrap()
+                .expect("not stopped");
             assert!(short.len() >= bound, "{r}×{c}");
             if r * c <= 12 {
                 let shortest = game.shortest_walk(&ctl).unwrap().expect("a walk exists");

@@ -10,7 +10,7 @@
 use super::symmetry::Transform;
 use super::{Solver, Sudoku};
 use crate::control::Control;
-use crate::puzzle::{Answer, GridPuzzle};
+use crate::puzzle::{Found, GridPuzzle};
 use crate::random::Rng;
 use rand::seq::SliceRandom;
 use rand::Rng as _;
@@ -45,13 +45,13 @@ pub fn random_full_grid(order: usize, rng: &mut Rng, ctl: &Control) -> Option<Su
         trial.cells[i] = v;
         if trial.clash().is_none() {
             match Solver::new(trial.clone()).solve(ctl) {
-                Answer::Solved(_) => grid = trial,
-                Answer::NoSolution => {}
-                Answer::Stopped => return None,
+                Found::Solved(_) => grid = trial,
+                Found::NoSolution => {}
+                Found::Stopped => return None,
             }
         }
     }
-    let Answer::Solved(full) = Solver::new(grid).solve(ctl) else {
+    let Found::Solved(full) = Solver::new(grid).solve(ctl) else {
         return None;
     };
     Some(Transform::random(order, rng).apply(&full))
