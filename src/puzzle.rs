@@ -246,3 +246,55 @@ pub fn count_by_enumeration<P: GridPuzzle + ?Sized>(
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::BitGrid;
+    use crate::input::Source;
+    use crate::{knight, lightsout, revertigo, sudoku};
+
+    #[test]
+    fn each_puzzle_names_what_is_wrong_and_where() {
+        let board =
+            lightsout::LightsOut::parse(&Source::from_text("b", "#..\n...\n...\n")).unwrap();
+        let solver = lightsout::Solver::new(board, lightsout::Method::Gauss).unwrap();
+        let dims = Dims { rows: 3, cols: 3 };
+        assert_eq!(
+            solver.verify(&BitGrid::new(dims)),
+            Err(Flaw::LightsOn {
+                first: Pos::new(0, 0),
+                count: 1
+            })
+        );
+        let game = revertigo::Revertigo::new(dims);
+        assert_eq!(
+            game.check_map(&BitGrid::new(dims)),
+            Err(Flaw::CellsWhite {
+                first: Pos::new(0, 0),
+                count: 9
+            })
+        );
+        let k = knight::Knight::new(Dims { rows: 3, cols: 4 }, Pos::new(0, 0), false).unwrap();
+        let hop = [Pos::new(0, 0), Pos::new(0, 1)];
+        let mut path = vec![Pos::new(0, 0); 12];
+        path[..2].copy_from_slice(&hop);
+        assert_eq!(
+            knight::verify_tour(&k, &path),
+            Err(Flaw::NotAKnightMove {
+                index: 2,
+                from: hop[0],
+                to: hop[1]
+            })
+        );
+        let sudoku::Input::Single(grid) =
+            sudoku::read(&Source::from_text("s", "1... ..3. .4.. ...2")).unwrap()
+        else {
+            panic!("one grid")
+        };
+        assert_eq!(
+            grid.check_solution(&grid),
+            Err(Flaw::EmptyCell { at: Pos::new(0, 1) })
+        );
+    }
+}

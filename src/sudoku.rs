@@ -134,11 +134,6 @@ impl Sudoku {
         self.cells.iter().filter(|&&v| v != 0).count()
     }
 
-    /// Whether every cell is filled.
-    pub fn is_full(&self) -> bool {
-        self.cells.iter().all(|&v| v != 0)
-    }
-
     /// The first two filled cells that hold the same digit in a common row,
     /// column or box (in reading order of the second cell), if any.
     pub fn clash(&self) -> Option<(Pos, Pos)> {
