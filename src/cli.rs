@@ -17,7 +17,7 @@ use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-pub use output::{Failure, Out, Outcome, Tone};
+pub use output::{Exit, Failure, Out, Tone};
 
 /// Solve, count, draw and play Lights Out, Revertigo, the knight's tour and Sudoku.
 ///
@@ -148,7 +148,7 @@ impl puzzles::control::Progress for Bar {
 }
 
 /// Runs the subcommand named on the command line.
-pub fn run(cli: Cli) -> Result<Outcome, Failure> {
+pub fn run(cli: Cli) -> Result<Exit, Failure> {
     let control = Control::new();
     let flag = control.stop_flag();
     // Ctrl-C and SIGTERM stop an interruptible search, which then reports what
@@ -173,14 +173,14 @@ pub fn run(cli: Cli) -> Result<Outcome, Failure> {
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "puzzles", &mut script);
-            ctx.out.bytes(&script).map(|()| Outcome::Answered)
+            ctx.out.bytes(&script).map(|()| Exit::Answered)
         }
         Command::Man => {
             let mut page = Vec::new();
             clap_mangen::Man::new(Cli::command())
                 .render(&mut page)
                 .map_err(Failure::from)?;
-            ctx.out.bytes(&page).map(|()| Outcome::Answered)
+            ctx.out.bytes(&page).map(|()| Exit::Answered)
         }
     }?;
     ctx.out.flush()?;
@@ -246,7 +246,7 @@ pub fn continue_if_ok(written: &Result<(), Failure>) -> ControlFlow<()> {
 
 /// How a listing of solutions or maps ended: a stop by Ctrl-C says on stderr
 /// that the list is partial.
-pub fn end_of_listing(tally: puzzles::Tally, ctx: &mut Context) -> Result<Outcome, Failure> {
+pub fn end_of_listing(tally: puzzles::Tally, ctx: &mut Context) -> Result<Exit, Failure> {
     Ok(match tally.stopped {
         Some(puzzles::Stop::Interrupted) => {
             ctx.out.flush()?;
@@ -254,9 +254,9 @@ pub fn end_of_listing(tally: puzzles::Tally, ctx: &mut Context) -> Result<Outcom
                 "interrupted: the list is partial ({} listed)",
                 tally.found
             ));
-            Outcome::Interrupted
+            Exit::Interrupted
         }
-        _ => Outcome::Answered,
+        _ => Exit::Answered,
     })
 }
 

@@ -1,12 +1,15 @@
-//! The knight's tour (seed 003): visit every square of an R×C board once with knight moves, optionally
+//! The knight's tour: visit every square of an R×C board once with knight moves, optionally
 //! returning to the start (a closed tour).
+//!
+//! "The knight's tour lab" is "TP — Tour de cavaliers", an MP2I programming
+//! lab in OCaml on backtracking (2021–2022).
 //!
 //! One search engine (`search`) extends the path square by square with an
 //! explicit stack and a safe cut (no unvisited square may be left unreachable,
 //! and at most one may be left with a single way in: the tour's last square);
 //! the order in which it tries the moves is Warnsdorff's rule (fewest onward
 //! moves first, ties to the square farther from the centre, after Roth) or the
-//! seed's own move order (`Order::Plain`, for teaching). When Warnsdorff's
+//! lab's own move order (`Order::Plain`, for teaching). When Warnsdorff's
 //! first guesses doom a search, it restarts with a doubled budget and other
 //! tie-breaks; long boards of 3 or 4 rows are built from chained block tours
 //! (`chain`). Counting all tours of a small board has its own faster engine
@@ -53,7 +56,7 @@ pub const DEFAULT_BUDGET: u64 = 5_000_000;
 /// A tour: the squares in the order the knight visits them, the start first.
 pub type Tour = Vec<Pos>;
 
-/// The eight knight moves `(drow, dcol)` in seed 003's order: `deplacements (x,y)`
+/// The eight knight moves `(drow, dcol)` in the knight's tour lab's order: `deplacements (x,y)`
 /// lists `(x-2,y-1); (x-2,y+1); (x-1,y-2); (x-1,y+2); (x+1,y-2); (x+1,y+2);
 /// (x+2,y-1); (x+2,y+1)` with `x` the column and `y` the row.
 pub const SEED_MOVES: [(i64, i64); 8] = [
@@ -73,10 +76,10 @@ pub const SEED_MOVES: [(i64, i64); 8] = [
 pub enum Order {
     /// Warnsdorff's rule (1823): the square with the fewest onward moves first;
     /// ties go to the square farther from the centre (Roth's tie-break), then to
-    /// the seed's move order.
+    /// the lab's move order.
     #[default]
     Warnsdorff,
-    /// Seed 003's move order, as its backtracking tries them.
+    /// The knight's tour lab's move order, as its backtracking tries them.
     Plain,
 }
 
@@ -414,7 +417,7 @@ impl GridPuzzle for Solver {
         verify_tour(&self.knight, tour)
     }
 
-    /// The board as seed 003 prints it: each row a run of `%2d|` cells, the
+    /// The board as the knight's tour lab prints it: each row a run of `%2d|` cells, the
     /// move numbers from 1, blank for unvisited squares; wider cells when the
     /// board has more than 99 squares.
     fn render_text(&self, tour: Option<&Tour>) -> String {
@@ -422,7 +425,7 @@ impl GridPuzzle for Solver {
     }
 
     /// A chequered board with the tour as a line through the square centres
-    /// and each square numbered, like seed 003's drawing (numbers up to 30×30).
+    /// and each square numbered, like the knight's tour lab's drawing (numbers up to 30×30).
     fn render_svg(&self, tour: Option<&Tour>) -> Result<String> {
         let dims = self.knight.dims;
         let (mut svg, cell) = crate::render::board_canvas(dims)?;
@@ -532,7 +535,7 @@ pub fn verify_tour(knight: &Knight, tour: &[Pos]) -> std::result::Result<(), Fla
     Ok(())
 }
 
-/// The board with the first `path.len()` moves numbered, seed 003's way:
+/// The board with the first `path.len()` moves numbered, the knight's tour lab's way:
 /// `%2d|` per cell (wider when the numbers need it), blanks for the rest.
 pub fn render_board(dims: Dims, path: &[Pos]) -> String {
     let width = dims.cells().to_string().len().max(2);

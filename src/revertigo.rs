@@ -1,9 +1,12 @@
-//! Revertigo (seed 004): walk a pawn from the bottom-left corner until the whole board is black.
+//! Revertigo: walk a pawn from the bottom-left corner until the whole board is black.
+//!
+//! "The Revertigo page" is the hobby page "Revertigo" that describes the
+//! puzzle and its original C++/SDL game, with its analysis and algorithms.
 //!
 //! An L×C board starts white; the pawn is put on the bottom-left cell and
 //! that placement counts as a landing; every landing flips the cell and its
 //! orthogonal neighbours; the pawn moves one cell north, east, south or west
-//! (the seed writes `O`, "ouest", for west). The goal is all black.
+//! (the page writes `O`, "ouest", for west). The goal is all black.
 //!
 //! Landings commute and cancel in pairs, so what a walk does depends only on
 //! its *activation map*: the cells landed on an odd number of times. A walk
@@ -11,17 +14,17 @@
 //! all-on Lights Out board off, so the maps are the Lights Out solutions of
 //! the all-on board; that board is always solvable (Sutner, "Linear cellular
 //! automata and the Garden-of-Eden", Math. Intelligencer 11, 1989), and there
-//! are 2^nullity maps, the seed's "always a power of two". The maps come from
-//! [`crate::lightsout`] by default; the seed's three teaching methods (naive,
+//! are 2^nullity maps, the page's "always a power of two". The maps come from
+//! [`crate::lightsout`] by default; the page's three teaching methods (naive,
 //! first row, polynomial) are here too, cross-checked against it.
 //!
-//! A map is turned into a walk by the seed's diagonal moves (module `walk`),
+//! A map is turned into a walk by the page's diagonal moves (module `walk`),
 //! and every walk is replayed ([`Revertigo::replay`]) before it is trusted.
 
 mod answer;
 mod brute;
 pub mod game;
-mod poly;
+mod polynomial_method;
 mod shortest;
 mod walk;
 
@@ -60,14 +63,14 @@ pub enum Method {
     Chase,
     /// Lights Out's full (L·C)-unknown elimination ([`lightsout::Method::Gauss`]), small boards only.
     Gauss,
-    /// The seed's polynomial method, corrected: the first row as unknowns,
+    /// The page's polynomial method, corrected: the first row as unknowns,
     /// the last row's equations from the coefficient triangle folded at the
     /// borders, one Gauss pivot of C unknowns (O(L² + C³)).
     Poly,
-    /// The seed's "algorithme moins naïf": try all 2^C first rows, complete
+    /// The page's "algorithme moins naïf": try all 2^C first rows, complete
     /// each by the parity rule, keep those whose last row is right.
     FirstRow,
-    /// The seed's "algorithme naïf": try all 2^(L·C) maps.
+    /// The page's "algorithme naïf": try all 2^(L·C) maps.
     Naive,
 }
 
@@ -75,7 +78,7 @@ pub enum Method {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum Builder {
-    /// The seed's diagonal moves, nearest target first, on the map the method gave.
+    /// The page's diagonal moves, nearest target first, on the map the method gave.
     Diagonal,
     /// The diagonal builder run on several maps and target orders; the
     /// shortest walk is kept. Boards of more than 2^16 cells get a single
@@ -96,7 +99,7 @@ pub enum Move {
     E,
     /// South: one row down.
     S,
-    /// West: one column left (the seed's `O`).
+    /// West: one column left (the page's `O`).
     W,
 }
 
@@ -114,7 +117,7 @@ impl Move {
         }
     }
 
-    /// The move a letter stands for: `N`, `E`, `S`, `W`, or the seed's `O` for west (either case).
+    /// The move a letter stands for: `N`, `E`, `S`, `W`, or the page's `O` for west (either case).
     pub fn from_letter(c: char) -> Option<Move> {
         match c.to_ascii_uppercase() {
             'N' => Some(Move::N),
@@ -301,7 +304,7 @@ impl Revertigo {
         board
     }
 
-    /// Checks the seed's rule: every cell must have an odd number of map
+    /// Checks the page's rule: every cell must have an odd number of map
     /// cells in its plus (itself and its neighbours); the error names the first cell that has not.
     pub fn check_map(&self, map: &BitGrid) -> std::result::Result<(), Flaw> {
         if map.dims() != self.dims {
@@ -348,7 +351,7 @@ impl Revertigo {
         let analysis = match method {
             Method::Chase => all_on().analyse(lightsout::Method::Chase)?,
             Method::Gauss => all_on().analyse(lightsout::Method::Gauss)?,
-            Method::Poly => poly::analyse(self.dims)?,
+            Method::Poly => polynomial_method::analyse(self.dims)?,
             Method::FirstRow => match brute::first_row(self.dims, ctl)? {
                 Some(a) => a,
                 None => return Ok(None),
@@ -371,7 +374,7 @@ impl Revertigo {
         }
     }
 
-    /// A walk whose activation map is `map`, built with the seed's diagonal
+    /// A walk whose activation map is `map`, built with the page's diagonal
     /// moves, nearest target first; `map` must satisfy [`Revertigo::check_map`]
     /// for the walk to blacken the board.
     pub fn diagonal_walk(&self, map: &BitGrid) -> Walk {
@@ -500,7 +503,7 @@ impl GridPuzzle for Solver {
         self.game.check_map(map)
     }
 
-    /// The map as the seed draws it: `#` odd, `_` even, top row first.
+    /// The map as the page draws it: `#` odd, `_` even, top row first.
     fn render_text(&self, map: Option<&BitGrid>) -> String {
         let map = map.unwrap_or_else(|| self.map());
         map.row_strings('#', '_')

@@ -1,6 +1,7 @@
-//! Sudoku of order n (seed 002): an n²×n² grid, digits 1..n², each row, column and n×n box holding every digit once.
+//! Sudoku of order n: an n²×n² grid, digits 1..n², each row, column and n×n box holding every digit once.
 //!
-//! Seed 002 reads the grid as a graph colouring (cells are nodes, cells of a
+//! "The Sudoku page" is the hobby page "Algorithme Résolution Sudoku
+//! Python". It reads the grid as a graph colouring (cells are nodes, cells of a
 //! common row, column or box are joined, digits are colours) and solves it by
 //! backtracking that fills the cell with the fewest possible digits first.
 //! [`Solver`] does exactly that on bitmask candidates, with the two cheap
@@ -41,7 +42,7 @@ pub use answer::{
 pub use batch::{batch, BatchAnswer, BatchOptions, BatchSummary, PIECE};
 pub use grid9::Grid9;
 pub use parse::{read, scan, BatchLine, Entry, Input, Scan};
-pub use search::Layout;
+use search::Layout;
 
 /// The largest order accepted: a 36×36 grid of 1296 cells.
 pub const MAX_ORDER: usize = 6;

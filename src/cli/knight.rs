@@ -1,6 +1,6 @@
-//! `puzzles knight`: one tour (open or closed) printed as seed 003 prints it, or every tour counted or listed.
+//! `puzzles knight`: one tour (open or closed) printed as the knight's tour lab prints it, or every tour counted or listed.
 
-use super::{parse_side, Common, Context, Failure, Outcome, Tone};
+use super::{parse_side, Common, Context, Exit, Failure, Tone};
 use puzzles::grid::Dims;
 use puzzles::knight::{self, AllStartsReport, CountReport, Knight, Order, Report, Request, Shard};
 use puzzles::listing::Limit;
@@ -23,7 +23,7 @@ pub struct Args {
     /// A closed tour: the last square a knight's move from the first.
     #[arg(long)]
     closed: bool,
-    /// warnsdorff: fewest onward moves first (Roth's tie-break); plain: seed 003's move order.
+    /// warnsdorff: fewest onward moves first (Roth's tie-break); plain: the knight's tour lab's move order.
     #[arg(long, value_enum, default_value_t = OrderArg::Warnsdorff)]
     order: OrderArg,
     /// Count every tour from the start (directed; closed tours also as cycles).
@@ -49,7 +49,7 @@ pub struct Args {
     /// squares then get a second try with the counting engine, up to 10·N of its cheaper nodes).
     #[arg(long, value_name = "N", default_value_t = knight::DEFAULT_BUDGET)]
     budget: u64,
-    /// Draw the search step by step in the terminal, as seed 003 animates it (q stops).
+    /// Draw the search step by step in the terminal, as the knight's tour lab animates it (q stops).
     #[arg(long, conflicts_with_all = ["count", "all"])]
     animate: bool,
     /// With --animate: milliseconds between steps (0: as fast as the screen follows).
@@ -65,7 +65,7 @@ enum OrderArg {
     Plain,
 }
 
-pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
+pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     let request = Request {
         dims: Dims {
             rows: args.rows,
@@ -117,11 +117,11 @@ fn print_tour(
     solver: &knight::Solver,
     common: &Common,
     ctx: &mut Context,
-) -> Result<Outcome, Failure> {
+) -> Result<Exit, Failure> {
     let outcome = match report.result {
-        "tour" => Outcome::Answered,
-        "interrupted" => Outcome::Interrupted,
-        _ => Outcome::NoSolution,
+        "tour" => Exit::Answered,
+        "interrupted" => Exit::Interrupted,
+        _ => Exit::NoSolution,
     };
     if common.json {
         ctx.out.json(report)?;
@@ -162,7 +162,7 @@ fn print_tour(
     Ok(outcome)
 }
 
-fn magic(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Outcome, Failure> {
+fn magic(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Exit, Failure> {
     let report = knight::magic(dims, &ctx.control)?;
     if let Some(t) = &report.tour {
         let k = Knight::new(dims, t[0], true)?;
@@ -197,9 +197,9 @@ fn magic(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Outcome, Failure>
             .line("search interrupted before a semi-magic tour was found")?;
     }
     Ok(if report.tour.is_some() {
-        Outcome::Answered
+        Exit::Answered
     } else {
-        Outcome::Interrupted
+        Exit::Interrupted
     })
 }
 
@@ -219,17 +219,17 @@ fn count_suffix(shard: &Option<String>, partial: bool, ctx: &Context) -> String 
 }
 
 /// Exit status of a count: interrupted, none, or some.
-fn count_outcome(partial: bool, total: u64) -> Outcome {
+fn count_outcome(partial: bool, total: u64) -> Exit {
     if partial {
-        Outcome::Interrupted
+        Exit::Interrupted
     } else if total == 0 {
-        Outcome::NoSolution
+        Exit::NoSolution
     } else {
-        Outcome::Answered
+        Exit::Answered
     }
 }
 
-fn print_count(report: &CountReport, json: bool, ctx: &mut Context) -> Result<Outcome, Failure> {
+fn print_count(report: &CountReport, json: bool, ctx: &mut Context) -> Result<Exit, Failure> {
     if json {
         ctx.out.json(report)?;
     } else {
@@ -251,7 +251,7 @@ fn print_all_starts(
     report: &AllStartsReport,
     json: bool,
     ctx: &mut Context,
-) -> Result<Outcome, Failure> {
+) -> Result<Exit, Failure> {
     if json {
         ctx.out.json(report)?;
     } else {
@@ -286,7 +286,7 @@ fn list_all(
     request: &Request,
     solver: &knight::Solver,
     ctx: &mut Context,
-) -> Result<Outcome, Failure> {
+) -> Result<Exit, Failure> {
     let limit = Limit::from_option(args.limit)?;
     let (json, quiet) = (args.common.json, args.common.quiet);
     let ctl = ctx.progress(&args.common, None, "tours");
@@ -313,8 +313,8 @@ fn list_all(
         out.line(&format!("{} tours listed ({end})", tally.found))?;
     }
     Ok(match tally.stopped {
-        Some(Stop::Interrupted) => Outcome::Interrupted,
-        None if tally.found == 0 => Outcome::NoSolution,
-        _ => Outcome::Answered,
+        Some(Stop::Interrupted) => Exit::Interrupted,
+        None if tally.found == 0 => Exit::NoSolution,
+        _ => Exit::Answered,
     })
 }

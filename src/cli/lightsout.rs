@@ -1,6 +1,6 @@
 //! `puzzles lightsout`: a random or given position, solved, counted or listed.
 
-use super::{parse_side, Common, Context, Failure, Outcome, Tone};
+use super::{parse_side, Common, Context, Exit, Failure, Tone};
 use puzzles::grid::{BitGrid, Dims};
 use puzzles::input::Source;
 use puzzles::lightsout::{self, Board, LightsOut, Method, Report, Request};
@@ -25,7 +25,7 @@ pub struct Args {
     #[arg(long)]
     seed: Option<u64>,
     /// poly: chasing plus one polynomial gcd (fast); chase: chasing plus
-    /// elimination (seed 001); gauss: the full elimination of seed 000.
+    /// elimination (the Lights Out chapter); gauss: the full elimination of the Lights Out lab.
     #[arg(long, value_enum, default_value_t = MethodArg::Poly)]
     method: MethodArg,
     /// Print only the number of solutions.
@@ -66,7 +66,7 @@ enum MethodArg {
     Gauss,
 }
 
-pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
+pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     if args.play {
         let start = super::play::LightsOutStart {
             state: args.state,
@@ -123,12 +123,12 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
     if report.interrupted {
         ctx.out.flush()?;
         super::partial_note("interrupted: the press count is the fewest seen so far");
-        return Ok(Outcome::Interrupted);
+        return Ok(Exit::Interrupted);
     }
     Ok(if report.solvable {
-        Outcome::Answered
+        Exit::Answered
     } else {
-        Outcome::NoSolution
+        Exit::NoSolution
     })
 }
 
@@ -219,7 +219,7 @@ fn print_text(
     Ok(())
 }
 
-fn list_all(args: &Args, request: &Request, ctx: &mut Context) -> Result<Outcome, Failure> {
+fn list_all(args: &Args, request: &Request, ctx: &mut Context) -> Result<Exit, Failure> {
     let limit = Limit::from_option(args.limit)?;
     ctx.interruptible();
     let ctl = ctx.progress(&args.common, Some(0), "listed");
@@ -227,11 +227,12 @@ fn list_all(args: &Args, request: &Request, ctx: &mut Context) -> Result<Outcome
     let out = &mut ctx.out;
     let mut written = Ok(());
     let listed = lightsout::list(request, limit, &ctl, |k, p| {
-        written = if json {
-            out.json(&p.row_strings('1', '0'))
-        } else {
-            out.line(&format!("solution {k} ({} presses):", p.count_ones()))
-                .and_then(|()| p.row_strings('X', '.').iter().try_for_each(|r| out.line(r)))
+        written = match json {
+            true => out.json(&p.row_strings('1', '0')),
+            false => out.grid(
+                &format!("solution {k} ({} presses):", p.count_ones()),
+                &p.row_strings('X', '.'),
+            ),
         };
         super::continue_if_ok(&written)
     })?;
@@ -243,7 +244,7 @@ fn list_all(args: &Args, request: &Request, ctx: &mut Context) -> Result<Outcome
         } else {
             ctx.out.line("no solution")?;
         }
-        return Ok(Outcome::NoSolution);
+        return Ok(Exit::NoSolution);
     };
     super::end_of_listing(tally, ctx)
 }
@@ -254,7 +255,7 @@ fn nullity_table(
     to: usize,
     common: &Common,
     ctx: &mut Context,
-) -> Result<Outcome, Failure> {
+) -> Result<Exit, Failure> {
     let ctl = ctx.progress(common, Some(0), "sizes");
     let json = common.json;
     let out = &mut ctx.out;
@@ -276,9 +277,9 @@ fn nullity_table(
             "interrupted before n = {}: the table is partial",
             from as u64 + tally.found
         ));
-        return Ok(Outcome::Interrupted);
+        return Ok(Exit::Interrupted);
     }
-    Ok(Outcome::Answered)
+    Ok(Exit::Answered)
 }
 
 /// Writes `grid` as rows of 0/1 to `path`.

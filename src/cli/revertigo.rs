@@ -1,6 +1,6 @@
 //! `puzzles revertigo`: the activation map, the number of maps and a replayed walk; or a user's walk checked.
 
-use super::{parse_side, Common, Context, Failure, Outcome, Tone};
+use super::{parse_side, Common, Context, Exit, Failure, Tone};
 use puzzles::grid::{Dims, Pos};
 use puzzles::listing::Limit;
 use puzzles::revertigo::{self, Builder, Method, Report, Request, Walk};
@@ -8,7 +8,7 @@ use puzzles::Error;
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  puzzles revertigo 4 4\n  puzzles revertigo --seed 7 --json\n  puzzles revertigo 3 3 --check NNSEENSS\n  puzzles revertigo 20 20 --method poly --quiet\n\nThe walk is N/E/S/W from the bottom-left cell (O is accepted for west, as in the seed).\nThe map shows # for cells landed on an odd number of times, _ for even."
+    after_help = "Examples:\n  puzzles revertigo 4 4\n  puzzles revertigo --seed 7 --json\n  puzzles revertigo 3 3 --check NNSEENSS\n  puzzles revertigo 20 20 --method poly --quiet\n\nThe walk is N/E/S/W from the bottom-left cell (O is accepted for west, as on the Revertigo page).\nThe map shows # for cells landed on an odd number of times, _ for even."
 )]
 pub struct Args {
     /// Rows of the board (random 2..=20 when absent).
@@ -23,7 +23,7 @@ pub struct Args {
     /// How the activation maps are found (all agree; chase is the fast one).
     #[arg(long, value_enum, default_value_t = MethodArg::Chase)]
     method: MethodArg,
-    /// How the walk is built: short (default), diagonal (the seed's moves on
+    /// How the walk is built: short (default), diagonal (the page's moves on
     /// the method's map), shortest (exact, boards of at most 16 cells).
     #[arg(long, value_enum, default_value_t = BuilderArg::Short)]
     builder: BuilderArg,
@@ -66,7 +66,7 @@ enum BuilderArg {
     Shortest,
 }
 
-pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
+pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     if let Some(walk) = &args.check {
         return check(&args, walk, ctx);
     }
@@ -98,7 +98,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
     }
     // A search stopped by Ctrl-C ends with status 130.
     let Some(answer) = revertigo::answer(&request, &ctx.control)? else {
-        return Ok(Outcome::Interrupted);
+        return Ok(Exit::Interrupted);
     };
     let mut report = answer.report;
     if let Some(path) = &args.output {
@@ -116,7 +116,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
     } else {
         print_text(&report, &answer.walk, args.common.quiet, ctx)?;
     }
-    Ok(Outcome::Answered)
+    Ok(Exit::Answered)
 }
 
 fn print_text(report: &Report, walk: &Walk, quiet: bool, ctx: &mut Context) -> Result<(), Failure> {
@@ -157,7 +157,7 @@ fn print_text(report: &Report, walk: &Walk, quiet: bool, ctx: &mut Context) -> R
     Ok(())
 }
 
-fn check(args: &Args, text: &str, ctx: &mut Context) -> Result<Outcome, Failure> {
+fn check(args: &Args, text: &str, ctx: &mut Context) -> Result<Exit, Failure> {
     let Some(rows) = args.rows else {
         return Err(Error::usage(
             "--check needs the board size: puzzles revertigo ROWS [COLS] --check WALK",
@@ -202,9 +202,9 @@ fn check(args: &Args, text: &str, ctx: &mut Context) -> Result<Outcome, Failure>
         }
     }
     Ok(if report.black {
-        Outcome::Answered
+        Exit::Answered
     } else {
-        Outcome::NoSolution
+        Exit::NoSolution
     })
 }
 
@@ -217,7 +217,7 @@ fn moves(n: usize) -> String {
     }
 }
 
-fn list_all(args: &Args, request: &Request, ctx: &mut Context) -> Result<Outcome, Failure> {
+fn list_all(args: &Args, request: &Request, ctx: &mut Context) -> Result<Exit, Failure> {
     let limit = Limit::from_option(args.limit)?;
     ctx.interruptible();
     let ctl = ctx.progress(&args.common, Some(0), "listed");
@@ -225,21 +225,16 @@ fn list_all(args: &Args, request: &Request, ctx: &mut Context) -> Result<Outcome
     let out = &mut ctx.out;
     let mut written = Ok(());
     let listed = revertigo::list(request, limit, &ctl, |k, map| {
-        written = if json {
-            out.json(&map.row_strings('#', '_'))
-        } else {
-            out.line(&format!("map {k} ({} activated):", map.count_ones()))
-                .and_then(|()| {
-                    map.row_strings('#', '_')
-                        .iter()
-                        .try_for_each(|r| out.line(r))
-                })
+        let rows = map.row_strings('#', '_');
+        written = match json {
+            true => out.json(&rows),
+            false => out.grid(&format!("map {k} ({} activated):", map.count_ones()), &rows),
         };
         super::continue_if_ok(&written)
     })?;
     written?;
     match listed {
         Some(tally) => super::end_of_listing(tally, ctx),
-        None => Ok(Outcome::Interrupted),
+        None => Ok(Exit::Interrupted),
     }
 }

@@ -1,6 +1,6 @@
 //! `puzzles sudoku`: one grid or a batch file, solved (with the uniqueness answer), counted or listed.
 
-use super::{Common, Context, Failure, Outcome, Tone};
+use super::{Common, Context, Exit, Failure, Tone};
 use puzzles::input::Source;
 use puzzles::listing::Limit;
 use puzzles::sudoku::{
@@ -36,7 +36,7 @@ pub struct Args {
     /// Solve a batch on N threads (answers stay in input order).
     #[arg(long, short, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: u64,
-    /// Print each puzzle moved by a random symmetry of seed 002 (band, stack,
+    /// Print each puzzle moved by a random symmetry of the Sudoku page (band, stack,
     /// row and column permutations, transposition, relabelling), one per line.
     #[arg(long, conflicts_with_all = ["count", "all"])]
     transform: bool,
@@ -53,17 +53,17 @@ pub struct Args {
     common: Common,
 }
 
-fn outcome(report: &Report) -> Outcome {
+fn outcome(report: &Report) -> Exit {
     if report.interrupted {
-        Outcome::Interrupted
+        Exit::Interrupted
     } else if report.solution.is_none() {
-        Outcome::NoSolution
+        Exit::NoSolution
     } else {
-        Outcome::Answered
+        Exit::Answered
     }
 }
 
-pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
+pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     if args.limit.is_some() && !args.count && !args.all {
         return Err(Error::usage("--limit goes with --count or --all").into());
     }
@@ -172,7 +172,7 @@ fn batch(
     lines: &[BatchLine],
     mode: Mode,
     ctx: &mut Context,
-) -> Result<Outcome, Failure> {
+) -> Result<Exit, Failure> {
     let ctl = ctx.progress(&args.common, Some(lines.len() as u64), "puzzles");
     let options = BatchOptions {
         mode,
@@ -191,7 +191,7 @@ fn batch(
     })?;
     written?;
     if summary.interrupted {
-        return Ok(Outcome::Interrupted);
+        return Ok(Exit::Interrupted);
     }
     if summary.bad {
         ctx.out.flush()?;
@@ -200,28 +200,23 @@ fn batch(
         );
     }
     Ok(if summary.none {
-        Outcome::NoSolution
+        Exit::NoSolution
     } else {
-        Outcome::Answered
+        Exit::Answered
     })
 }
 
 /// `--all`: every solution of one grid, up to the limit, each verified;
 /// streamed as text, or held in one JSON report.
-fn list_all(
-    args: &Args,
-    puzzle: Sudoku,
-    limit: Limit,
-    ctx: &mut Context,
-) -> Result<Outcome, Failure> {
+fn list_all(args: &Args, puzzle: Sudoku, limit: Limit, ctx: &mut Context) -> Result<Exit, Failure> {
     let ctl = ctx.progress(&args.common, limit.get(), "solutions");
     if args.common.json {
         let report = sudoku::list_held(puzzle, limit, &ctl)?;
         ctx.out.json(&report)?;
         return Ok(match report.count {
-            _ if report.interrupted => Outcome::Interrupted,
-            Some(0) => Outcome::NoSolution,
-            _ => Outcome::Answered,
+            _ if report.interrupted => Exit::Interrupted,
+            Some(0) => Exit::NoSolution,
+            _ => Exit::Answered,
         });
     }
     let out = &mut ctx.out;
@@ -238,14 +233,14 @@ fn list_all(
     };
     out.line(&format!("{} solutions{note}", tally.found))?;
     Ok(match tally.stopped {
-        Some(Stop::Interrupted) => Outcome::Interrupted,
-        _ if tally.found == 0 => Outcome::NoSolution,
-        _ => Outcome::Answered,
+        Some(Stop::Interrupted) => Exit::Interrupted,
+        _ if tally.found == 0 => Exit::NoSolution,
+        _ => Exit::Answered,
     })
 }
 
 /// `--generate K`: minimal puzzles with a unique solution, each checked before it is printed.
-fn generate(args: &Args, k: u64, ctx: &mut Context) -> Result<Outcome, Failure> {
+fn generate(args: &Args, k: u64, ctx: &mut Context) -> Result<Exit, Failure> {
     let seed = args.seed.unwrap_or_else(random::fresh_seed);
     let order = args.order as usize;
     // Refused before the header line is printed.
@@ -273,9 +268,9 @@ fn generate(args: &Args, k: u64, ctx: &mut Context) -> Result<Outcome, Failure> 
     ctl.progress().finish();
     if tally.stopped.is_some() {
         ctx.out.flush()?;
-        return Ok(Outcome::Interrupted);
+        return Ok(Exit::Interrupted);
     }
-    Ok(Outcome::Answered)
+    Ok(Exit::Answered)
 }
 
 /// `--transform`: every puzzle moved by its own random symmetry, one per line.
@@ -284,7 +279,7 @@ fn transform(
     source: &Source,
     input: Scan,
     ctx: &mut Context,
-) -> Result<Outcome, Failure> {
+) -> Result<Exit, Failure> {
     let seed = args.seed.unwrap_or_else(random::fresh_seed);
     let mut transformer = Transformer::new(seed);
     let puzzles: Vec<Result<Sudoku, Error>> = match input {
@@ -319,5 +314,5 @@ fn transform(
             Error::usage("some lines of the batch are not puzzles (reported above)").into(),
         );
     }
-    Ok(Outcome::Answered)
+    Ok(Exit::Answered)
 }

@@ -36,8 +36,8 @@ fn enumerated(k: &Knight, order: Order) -> u64 {
     t.found
 }
 
-/// The plain textbook search of seed 003 (no cut at all), iterative, for cross-checks:
-/// the number of tours and the first one met in the seed's move order.
+/// The plain textbook search of the knight's tour lab (no cut at all), iterative, for cross-checks:
+/// the number of tours and the first one met in the lab's move order.
 fn textbook(k: &Knight, first_only: bool) -> (u64, Option<Tour>) {
     let d = k.dims();
     let n = d.cells();
@@ -132,8 +132,8 @@ fn the_search_the_counter_and_the_textbook_agree() {
 
 #[test]
 fn plain_order_finds_the_seeds_first_tour() {
-    // The cut only removes dead branches, so the first tour in the seed's
-    // order is the one seed 003's `tour` prints.
+    // The cut only removes dead branches, so the first tour in the lab's
+    // order is the one the knight's tour lab's `tour` prints.
     for (r, c, closed) in [(5, 5, false), (5, 6, false), (6, 6, true)] {
         let k = knight(r, c, (0, 0), closed);
         let (_, first) = if closed && r * c > 30 {
@@ -337,7 +337,7 @@ fn the_budget_gives_an_honest_answer() {
 
 #[test]
 fn the_seeds_closed_6x6_tour_verifies_and_prints_as_in_the_seed() {
-    // Seed 003: "Exemple de numérotation finale d'un tour fermé d'un échiquier 6x6".
+    // The knight's tour lab: "Exemple de numérotation finale d'un tour fermé d'un échiquier 6x6".
     let seed = " 1| 6|15|18|35|26|\n 8|19|36|25|14|17|\n 5| 2| 7|16|27|34|\n20| 9| 4|31|24|13|\n 3|30|11|22|33|28|\n10|21|32|29|12|23|\n";
     let numbers: Vec<usize> = seed
         .split(['|', '\n'])
@@ -352,7 +352,7 @@ fn the_seeds_closed_6x6_tour_verifies_and_prints_as_in_the_seed() {
     let k = Knight::new(d, tour[0], true).unwrap();
     verify_tour(&k, &tour).unwrap();
     assert_eq!(render_board(d, &tour), seed);
-    // A partial walk prints blanks, as the seed's second example does.
+    // A partial walk prints blanks, as the lab's second example does.
     assert_eq!(
         render_board(
             Dims::new(2, 3, 6).unwrap(),

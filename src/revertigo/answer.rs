@@ -38,7 +38,7 @@ impl Request {
         }
     }
 
-    /// The board asked for, or a random one from the seed, and that seed.
+    /// The board asked for, or a random one from its seed, and that seed.
     pub fn board(&self) -> Result<(Dims, Option<u64>)> {
         match self.dims {
             Some(d) => Ok((Dims::new(d.rows, d.cols, MAX_CELLS)?, None)),

@@ -1,4 +1,4 @@
-//! The seed's two exhaustive methods, kept for teaching and as independent cross-checks.
+//! The page's two exhaustive methods, kept for teaching and as independent cross-checks.
 //!
 //! * Naive ("algorithme naïf"): every one of the 2^(L·C) maps, in Gray-code
 //!   order so that each costs one XOR of its cell's plus.
@@ -10,7 +10,7 @@
 //! differences with it: the maps form a coset, so the count must be 2 to the
 //! basis size — checked, not assumed.
 
-use super::poly::complete;
+use super::polynomial_method::complete;
 use crate::control::Control;
 use crate::error::{Error, Result, Size};
 use crate::grid::{BitGrid, Dims};

@@ -1,4 +1,4 @@
-//! Revertigo against the seed's published counts, maps and walks, and the methods against each other.
+//! Revertigo against the page's published counts, maps and walks, and the methods against each other.
 
 use super::*;
 use proptest::prelude::*;
@@ -17,9 +17,9 @@ fn solver(r: usize, c: usize, method: Method) -> Solver {
         .expect("not stopped")
 }
 
-/// The seed's walks, from the example file: (rows, cols, walk).
+/// The page's walks, from the example file: (rows, cols, walk).
 fn seed_walks() -> Vec<(usize, usize, String)> {
-    include_str!("../../puzzles/revertigo/seed-walks.txt")
+    include_str!("../../puzzles/revertigo/page-walks.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
@@ -35,7 +35,7 @@ fn seed_walks() -> Vec<(usize, usize, String)> {
 
 #[test]
 fn square_boards_have_the_seeds_numbers_of_maps() {
-    // Seed 004's table for 1×1 … 20×20.
+    // The Revertigo page's table for 1×1 … 20×20.
     let counts = [
         1u64, 1, 1, 16, 4, 1, 1, 1, 256, 1, 64, 1, 1, 16, 1, 256, 4, 1, 65536, 1,
     ];
@@ -73,7 +73,7 @@ fn the_seeds_walks_blacken_their_boards() {
         // The walk's own activation map obeys the parity rule.
         assert_eq!(game(r, c).check_map(&replay.map), Ok(()));
     }
-    // The seed's 4×4 example: EEENNOOOS has the map it prints.
+    // The page's 4×4 example: EEENNOOOS has the map it prints.
     let replay = game(4, 4)
         .replay(&Walk::parse("EEENNOOOS").unwrap())
         .unwrap();
@@ -156,21 +156,21 @@ fn enumerate_visits_2_to_the_nullity_distinct_valid_maps() {
 
 #[test]
 fn the_triangle_mod_2_and_the_corrected_constant() {
-    // Seed 004's triangle rows 1 3 8 9 8 3 1 and 1 4 13 22 29 22 13 4 1, mod 2.
+    // The Revertigo page's triangle rows 1 3 8 9 8 3 1 and 1 4 13 22 29 22 13 4 1, mod 2.
     let bits = |v: Vec<bool>| {
         v.iter()
             .map(|&b| if b { '1' } else { '0' })
             .collect::<String>()
     };
-    assert_eq!(bits(poly::triangle(0).0), "1");
-    assert_eq!(bits(poly::triangle(1).0), "111");
-    assert_eq!(bits(poly::triangle(2).0), "10001");
-    assert_eq!(bits(poly::triangle(3).0), "1101011");
-    assert_eq!(bits(poly::triangle(4).0), "101010101");
+    assert_eq!(bits(polynomial_method::triangle(0).0), "1");
+    assert_eq!(bits(polynomial_method::triangle(1).0), "111");
+    assert_eq!(bits(polynomial_method::triangle(2).0), "10001");
+    assert_eq!(bits(polynomial_method::triangle(3).0), "1101011");
+    assert_eq!(bits(polynomial_method::triangle(4).0), "101010101");
     // On an unbounded row the constant of row l is 1 exactly when l ≡ 2 (mod 3),
-    // not l − 1 as the seed transcribes it.
+    // not l − 1 as the page transcribes it.
     for l in 1..40usize {
-        let sum = poly::triangle(l - 1).1;
+        let sum = polynomial_method::triangle(l - 1).1;
         let constant = sum.iter().filter(|&&b| b).count() % 2 == 1;
         assert_eq!(constant, l % 3 == 2, "row {l}");
     }
@@ -221,7 +221,7 @@ fn shortest_walks_are_no_longer_than_built_ones_or_the_seeds() {
             assert!(shortest.len() <= text.len(), "{r}×{c}");
         }
     }
-    // 2×2: every cell once, so three moves (the seed's NES) is the least.
+    // 2×2: every cell once, so three moves (the page's NES) is the least.
     assert_eq!(game(2, 2).shortest_walk(&ctl).unwrap().unwrap().len(), 3);
     assert!(game(5, 4).shortest_walk(&ctl).is_err());
 }
@@ -252,7 +252,7 @@ fn thin_and_tall_boards_work_with_straight_double_moves() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
-    /// Any board up to 15×15: the map obeys the seed's parity rule (every
+    /// Any board up to 15×15: the map obeys the page's parity rule (every
     /// plus holds an odd number of activated cells) and both builders' walks replay to all black.
     #[test]
     fn random_boards_get_walks_that_replay(r in 1usize..=15, c in 1usize..=15) {

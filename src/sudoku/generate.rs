@@ -2,7 +2,7 @@
 //!
 //! The full grid comes from the search itself: a random first row and a few
 //! random clues that keep the grid solvable, solved, then moved by a random
-//! symmetry of seed 002. Clues are then tried for removal once each, in random
+//! symmetry of the Sudoku page. Clues are then tried for removal once each, in random
 //! order; a clue is removed when the puzzle keeps a single solution. One pass
 //! is enough for minimality: removing clues only adds solutions, so a clue
 //! that could not go then cannot go later.
