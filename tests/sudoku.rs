@@ -592,3 +592,29 @@ fn a_text_batch_exits_0_when_all_are_solved_and_1_when_one_is_not() {
         .code(1)
         .stdout(contains("none (clash: 0,0 and 0,1)"));
 }
+
+#[test]
+fn jobs_on_one_25x25_puzzle_runs_a_portfolio_with_the_same_answer() {
+    let file = "puzzles/sudoku/25x25-numbers.txt";
+    let one = json(&["sudoku", file, "--json"], 0);
+    for jobs in ["2", "3"] {
+        let v = json(&["sudoku", file, "--json", "--jobs", jobs], 0);
+        assert_eq!(v["unique"], true, "--jobs {jobs}");
+        assert_eq!(v["solution"], one["solution"], "--jobs {jobs}");
+        assert_solves(
+            v["puzzle"].as_str().unwrap(),
+            v["solution"].as_str().unwrap(),
+            25,
+        );
+    }
+    for bad in ["0", "x", "257"] {
+        let out = puzzles(&["sudoku", file, "--jobs", bad])
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("--jobs"), "--jobs {bad}: {text}");
+    }
+}

@@ -33,7 +33,8 @@ pub struct Args {
     /// With --count or --all: stop after K solutions.
     #[arg(long, value_name = "K")]
     limit: Option<u64>,
-    /// Solve a batch on N threads (answers stay in input order).
+    /// Solve a batch on N threads (answers stay in input order); one 25×25 or
+    /// larger puzzle: N differently seeded SAT searches at once, the first to decide answers.
     #[arg(long, short, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: u64,
     /// Print each puzzle moved by a random symmetry of the Sudoku page (band, stack,
@@ -96,7 +97,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
                 Mode::Count(_) => ctx.progress(&args.common, None, "solutions"),
                 Mode::Solve => ctx.control.clone(),
             };
-            let report = sudoku::answer(puzzle.clone(), mode, &ctl)?;
+            let report = sudoku::answer_threaded(puzzle.clone(), mode, args.jobs as usize, &ctl)?;
             args.common
                 .write_svg(|| Solver::new(puzzle.clone()).render_svg(report.grid.as_ref()))?;
             if args.common.json {

@@ -95,7 +95,19 @@ impl Report {
 /// # Ok::<(), puzzles::Error>(())
 /// ```
 pub fn answer(puzzle: Sudoku, mode: Mode, ctl: &Control) -> Result<Report> {
-    answer_line(puzzle, None, mode, ctl, true)
+    answer_threaded(puzzle, mode, 1, ctl)
+}
+
+/// [`answer`] with uniqueness decided on `threads` threads: on 25×25 and
+/// larger grids a portfolio of that many CDCL searches
+/// ([`Solver::with_threads`]); smaller grids stay on one thread.
+pub fn answer_threaded(
+    puzzle: Sudoku,
+    mode: Mode,
+    threads: usize,
+    ctl: &Control,
+) -> Result<Report> {
+    answer_line(puzzle, None, mode, ctl, true, threads)
 }
 
 /// [`answer`] for a batch line: the puzzle's line form is written only when `shown`.
@@ -105,9 +117,10 @@ pub(super) fn answer_line(
     mode: Mode,
     ctl: &Control,
     shown: bool,
+    threads: usize,
 ) -> Result<Report> {
     let mut report = Report::new(&puzzle, line, shown);
-    let solver = Solver::new(puzzle);
+    let solver = Solver::new(puzzle).with_threads(threads);
     let (first, unique) = match mode {
         Mode::Solve => {
             let (first, unique) = solver.solve_and_check_unique(ctl);

@@ -170,7 +170,7 @@ impl Work<'_> {
             Ok(p) => p,
             Err(e) => return Done::Bad(e),
         };
-        let report = match answer_line(puzzle, Some(line.line), mode, self.ctl, reports) {
+        let report = match answer_line(puzzle, Some(line.line), mode, self.ctl, reports, 1) {
             Ok(r) => r,
             Err(e) => return Done::Failed(e),
         };
