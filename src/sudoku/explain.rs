@@ -560,8 +560,17 @@ fn next_step(
         .or_else(|| subsets::hidden(board, 4))
         .or_else(|| chains::x_chain(board))
         .or_else(|| chains::xy_chain(board))
-        .or_else(|| forcing::contradiction(board))
-        .or_else(|| forcing::cell(board))
+        .or_else(|| {
+            // The lower rated of the two kinds of forcing chain.
+            let refuted = forcing::contradiction(board);
+            if refuted.as_ref().is_some_and(|f| f.rating <= 82) {
+                return refuted;
+            }
+            match (refuted, forcing::cell(board)) {
+                (Some(a), Some(b)) => Some(if b.rating < a.rating { b } else { a }),
+                (a, b) => a.or(b),
+            }
+        })
         .or_else(|| {
             if trial_allowed {
                 trial::refute(board, truth, ctl)

@@ -15,6 +15,8 @@ use std::fmt::Write as _;
 #[derive(Debug, Clone, Copy)]
 enum Why {
     Assumed,
+    /// The assumption that the cell does not hold the digit.
+    Excluded,
     Naked,
     Hidden(usize),
 }
@@ -33,8 +35,9 @@ struct Followed {
     facts: Vec<Fact>,
     value: Vec<u8>,
     cand: Vec<u64>,
-    /// The facts that caused a contradiction, when one was met, and its description.
-    contradiction: Option<(Vec<u32>, String)>,
+    /// The facts that caused a contradiction, when one was met, its description,
+    /// and its digit when it is a digit left with no place in a unit.
+    contradiction: Option<(Vec<u32>, String, Option<u8>)>,
     /// `removed_by[cell·n + d-1]`: the fact that removed candidate d of the cell, if any.
     removed_by: Vec<u32>,
 }
@@ -42,7 +45,7 @@ struct Followed {
 const NONE: u32 = u32::MAX;
 
 /// Follows `d` at `cell` by singles until nothing follows or a contradiction comes.
-fn follow(board: &Board, cell: usize, d: u8) -> Followed {
+fn follow(board: &Board, cell: usize, d: u8, holds: bool) -> Followed {
     let geo = &board.geo;
     let n = board.side();
     let all = (1u64 << n) - 1;
@@ -73,7 +76,18 @@ fn follow(board: &Board, cell: usize, d: u8) -> Followed {
             }
         }
     };
-    place(&mut f, cell, d, Why::Assumed, Vec::new());
+    if holds {
+        place(&mut f, cell, d, Why::Assumed, Vec::new());
+    } else {
+        f.facts.push(Fact {
+            cell,
+            d,
+            why: Why::Excluded,
+            causes: Vec::new(),
+        });
+        f.cand[cell] &= !bit(d);
+        f.removed_by[cell * n + d as usize - 1] = 0;
+    }
     let removers = |f: &Followed, c: usize, mask: u64| -> Vec<u32> {
         let mut v: Vec<u32> = digits(mask)
             .map(|e| f.removed_by[c * n + e as usize - 1])
@@ -95,6 +109,7 @@ fn follow(board: &Board, cell: usize, d: u8) -> Followed {
                 f.contradiction = Some((
                     causes,
                     format!("{} has no candidate left", geo.cell_name(c)),
+                    None,
                 ));
                 return f;
             }
@@ -128,6 +143,7 @@ fn follow(board: &Board, cell: usize, d: u8) -> Followed {
                 f.contradiction = Some((
                     causes,
                     format!("{e} has no place left in {}", geo.unit_name(u)),
+                    Some(e),
                 ));
                 return f;
             }
@@ -180,9 +196,14 @@ fn describe(board: &Board, facts: &[Fact], chain: &[u32]) -> String {
         if k > 0 {
             s.push_str(if k == 1 { ", then " } else { ", " });
         }
-        let _ = write!(s, "{} at {}", fact.d, geo.cell_name(fact.cell));
+        let not = if matches!(fact.why, Why::Excluded) {
+            "no "
+        } else {
+            ""
+        };
+        let _ = write!(s, "{not}{} at {}", fact.d, geo.cell_name(fact.cell));
         match fact.why {
-            Why::Assumed => {}
+            Why::Assumed | Why::Excluded => {}
             Why::Naked => s.push_str(" (last candidate)"),
             Why::Hidden(u) => {
                 let _ = write!(s, " (last place in {})", geo.unit_name(u));
@@ -192,36 +213,76 @@ fn describe(board: &Board, facts: &[Fact], chain: &[u32]) -> String {
     s
 }
 
-/// The candidate whose assumption meets a contradiction soonest (rated 7.0 plus its length's bonus): it is removed.
+/// Whether a chain is dynamic in Sudoku Explainer's sense: some implication in it needs
+/// two earlier facts (a cell or a place emptied by two removals), not one.
+fn is_dynamic(facts: &[Fact], chain: &[u32]) -> bool {
+    chain.iter().any(|&id| facts[id as usize].causes.len() > 1)
+}
+
+/// The rating of a contradiction reached through `chain`, on Sudoku Explainer's
+/// scale ("Difficulty ratings in Sudoku Explainer v1.2.1"): a static chain of one
+/// digit is an X-chain (6.5), a static chain a forcing chain (7.0), a dynamic
+/// chain of one digit a Nishio (7.5), any other dynamic chain 8.5; each plus its length's bonus.
+fn contradiction_rating(
+    facts: &[Fact],
+    chain: &[u32],
+    causes: &[u32],
+    digit: Option<u8>,
+) -> (Technique, u16) {
+    let dynamic = causes.len() > 2 || is_dynamic(facts, chain);
+    let one_digit = digit.is_some_and(|d| chain.iter().all(|&id| facts[id as usize].d == d));
+    let (technique, base) = match (dynamic, one_digit) {
+        (false, true) => (Technique::XChain, 65),
+        (false, false) => (Technique::ForcingChain, 70),
+        (true, true) => (Technique::ForcingChain, 75),
+        (true, false) => (Technique::ForcingChain, 85),
+    };
+    (technique, base + length_bonus(chain.len()))
+}
+
+/// The candidate whose assumption (that the cell holds it, or that it does not) meets a
+/// contradiction by the lowest-rated chain (the shortest among equals): it is removed, or placed.
 pub(crate) fn contradiction(board: &Board) -> Option<Found> {
     let geo = &board.geo;
-    let mut best: Option<(usize, Found)> = None;
+    let mut best: Option<(u16, usize, Found)> = None;
     for c in board.empty_cells() {
         for d in digits(board.cand[c]) {
-            let f = follow(board, c, d);
-            let Some((causes, what)) = &f.contradiction else {
-                continue;
-            };
-            let chain = needed(&f.facts, causes);
-            if best.as_ref().is_some_and(|(len, _)| chain.len() >= *len) {
-                continue;
+            for holds in [true, false] {
+                let f = follow(board, c, d, holds);
+                let Some((causes, what, digit)) = &f.contradiction else {
+                    continue;
+                };
+                let chain = needed(&f.facts, causes);
+                let (technique, rating) = contradiction_rating(&f.facts, &chain, causes, *digit);
+                if best
+                    .as_ref()
+                    .is_some_and(|(r, len, _)| (rating, chain.len()) >= (*r, *len))
+                {
+                    continue;
+                }
+                let mut found = Found::new(technique, rating);
+                let conclusion = if holds {
+                    found.eliminate = vec![(c, d)];
+                    format!("{d} is not at {}", geo.cell_name(c))
+                } else {
+                    found.place = vec![(c, d)];
+                    format!("{d} goes at {}", geo.cell_name(c))
+                };
+                found.cells = chain.iter().map(|&id| f.facts[id as usize].cell).collect();
+                found.text = format!(
+                    "{technique}: suppose {}; then {what}; so {conclusion}",
+                    describe(board, &f.facts, &chain),
+                );
+                best = Some((rating, chain.len(), found));
             }
-            let mut found = Found::new(Technique::ForcingChain, 70 + length_bonus(chain.len()));
-            found.eliminate = vec![(c, d)];
-            found.cells = chain.iter().map(|&id| f.facts[id as usize].cell).collect();
-            found.text = format!(
-                "forcing chain: suppose {}; then {what}; so {d} is not at {}",
-                describe(board, &f.facts, &chain),
-                geo.cell_name(c)
-            );
-            best = Some((chain.len(), found));
         }
     }
-    best.map(|(_, f)| f)
+    best.map(|(_, _, f)| f)
 }
 
 /// A cell every candidate of which leads, by singles, to the same digit somewhere (or
-/// the same candidate removed): that follows whatever the cell holds (rated 8.2 plus the length's bonus).
+/// the same candidate removed): that follows whatever the cell holds (rated 8.2 plus the
+/// length's bonus, as Sudoku Explainer's cell forcing chains; 8.5 plus the bonus when a branch is dynamic).
 pub(crate) fn cell(board: &Board) -> Option<Found> {
     let geo = &board.geo;
     let n = board.side();
@@ -232,7 +293,7 @@ pub(crate) fn cell(board: &Board) -> Option<Found> {
     cells.sort_by_key(|&c| board.cand[c].count_ones());
     for c in cells {
         let branches: Vec<(u8, Followed)> = digits(board.cand[c])
-            .map(|d| (d, follow(board, c, d)))
+            .map(|d| (d, follow(board, c, d, true)))
             .collect();
         if branches.iter().any(|(_, f)| f.contradiction.is_some()) {
             continue;
@@ -268,6 +329,7 @@ pub(crate) fn cell(board: &Board) -> Option<Found> {
         };
         let (t, v) = conclusion;
         let mut total = 0;
+        let mut dynamic = false;
         let mut parts = Vec::new();
         let mut pattern = vec![c];
         for (d, f) in &branches {
@@ -278,12 +340,16 @@ pub(crate) fn cell(board: &Board) -> Option<Found> {
             };
             let chain = needed(&f.facts, &root.into_iter().collect::<Vec<_>>());
             total += chain.len();
+            dynamic |= is_dynamic(&f.facts, &chain);
             pattern.extend(chain.iter().map(|&id| f.facts[id as usize].cell));
             parts.push(format!("if {d}: {}", describe(board, &f.facts, &chain)));
         }
         pattern.sort_unstable();
         pattern.dedup();
-        let mut found = Found::new(Technique::ForcingChain, 82 + length_bonus(total));
+        let mut found = Found::new(
+            Technique::ForcingChain,
+            if dynamic { 85 } else { 82 } + length_bonus(total),
+        );
         let result = if is_place {
             found.place = vec![(t, v)];
             format!("{v} goes at {}", geo.cell_name(t))
