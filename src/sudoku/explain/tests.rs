@@ -415,3 +415,78 @@ fn the_json_keys_are_the_report_s() {
     assert_eq!(first["line"], 2);
     assert!(matches!(rows[1], Err(Error::Parse { line: 3, .. })));
 }
+
+/// The empty 9×9 board, every candidate open, to draw patterns on.
+fn open_board() -> Board {
+    Board::new(&BoxGrid::empty(Shape::new(3, 3).unwrap())).unwrap()
+}
+
+/// The eliminations of a step, sorted.
+fn eliminated(f: &Found) -> Vec<(usize, u8)> {
+    let mut e = f.eliminate.clone();
+    e.sort_unstable();
+    e
+}
+
+#[test]
+fn a_jellyfish_is_found_on_the_pattern_drawn_for_it() {
+    // 1 confined to columns 0, 2, 4 and 6 in rows 0-3: it leaves those columns in rows 4-8.
+    let mut board = open_board();
+    for r in 0..4 {
+        for c in [1, 3, 5, 7, 8] {
+            board.cand[r * 9 + c] &= !bit(1);
+        }
+    }
+    let f = fish::basic(&board, 4).expect("a jellyfish");
+    assert_eq!(f.technique, Technique::Jellyfish);
+    let mut want: Vec<(usize, u8)> = (4..9)
+        .flat_map(|r| [0, 2, 4, 6].map(|c| (r * 9 + c, 1)))
+        .collect();
+    want.sort_unstable();
+    assert_eq!(eliminated(&f), want);
+    // Three of the four rows make no swordfish: their 1s span four columns.
+    assert!(fish::basic(&board, 3).is_none());
+}
+
+#[test]
+fn naked_and_hidden_quads_are_found_on_the_patterns_drawn_for_them() {
+    // Naked: cells 0-3 of row 0 hold {1,2}, {2,3}, {3,4}, {1,4}: 1-4 leave the rest of row 0.
+    let mut board = open_board();
+    for (c, pair) in [(0, [1, 2]), (1, [2, 3]), (2, [3, 4]), (3, [1, 4])] {
+        board.cand[c] = bit(pair[0]) | bit(pair[1]);
+    }
+    let f = subsets::naked(&board, 4).expect("a naked quad");
+    assert_eq!(f.technique, Technique::NakedQuad);
+    let want: Vec<(usize, u8)> = (4..9).flat_map(|c| (1..=4).map(move |d| (c, d))).collect();
+    assert_eq!(eliminated(&f), want);
+    assert!(subsets::naked(&board, 3).is_none());
+    // Hidden: 1-4 can only go in cells 0-3 of row 0: those cells lose 5-9.
+    let mut board = open_board();
+    for c in 4..9 {
+        board.cand[c] &= !(bit(1) | bit(2) | bit(3) | bit(4));
+    }
+    let f = subsets::hidden(&board, 4).expect("a hidden quad");
+    assert_eq!(f.technique, Technique::HiddenQuad);
+    let want: Vec<(usize, u8)> = (0..4).flat_map(|c| (5..=9).map(move |d| (c, d))).collect();
+    assert_eq!(eliminated(&f), want);
+    assert!(subsets::hidden(&board, 3).is_none());
+}
+
+#[test]
+fn an_xy_wing_and_a_unique_rectangle_are_found_on_the_patterns_drawn_for_them() {
+    // Pivot 0,0 {1,2}, pincers 0,4 {1,3} and 4,0 {2,3}: 3 leaves 4,4, which sees both pincers.
+    let mut board = open_board();
+    board.cand[0] = bit(1) | bit(2);
+    board.cand[4] = bit(1) | bit(3);
+    board.cand[36] = bit(2) | bit(3);
+    let f = wings::xy_wing(&board).expect("an xy-wing");
+    assert_eq!(eliminated(&f), [(40, 3)]);
+    // Corners 0,0 0,3 1,0 (boxes 0 and 1) hold only {5,6}; 1,3 holds {5,6,7}: it is 7... or not 5, 6.
+    let mut board = open_board();
+    for c in [0, 3, 9] {
+        board.cand[c] = bit(5) | bit(6);
+    }
+    board.cand[12] = bit(5) | bit(6) | bit(7);
+    let f = uniqueness::rectangle(&board).expect("a unique rectangle");
+    assert_eq!(eliminated(&f), [(12, 5), (12, 6)]);
+}
