@@ -71,11 +71,12 @@ fn wing(board: &Board, k: u32) -> Option<Found> {
                 };
                 let mut f = Found::new(technique, rating);
                 f.text = format!(
-                    "{technique}: the pivot {} {} sees {} {} and {} {}; {why} {zd}, so {zd} leaves every cell that sees {}",
+                    "{technique}: the pivot {} {} sees {} {} and {} {}; {why} {zd}, so {zd} leaves every cell that sees {}: {}",
                     geo.cell_name(pivot), cands_name(pm),
                     geo.cell_name(a), cands_name(ma),
                     geo.cell_name(b), cands_name(mb),
-                    if k == 2 { "both pincers" } else { "all three" }
+                    if k == 2 { "both pincers" } else { "all three" },
+                    geo.cells_name(&eliminate.iter().map(|&(c, _)| c).collect::<Vec<_>>())
                 );
                 f.eliminate = eliminate;
                 f.cells = vec![pivot, a, b];
@@ -137,9 +138,10 @@ pub(crate) fn w_wing(board: &Board) -> Option<Found> {
                     };
                     let mut f = Found::new(Technique::WWing, 44);
                     f.text = format!(
-                        "w-wing: {} and {} both hold {}; in {}, {x} is at {} or {}, which see them; if neither held {y} both would be {x}, leaving {x} no place there, so {y} leaves every cell that sees both",
+                        "w-wing: {} and {} both hold {}; in {}, {x} is at {} or {}, which see them; if neither held {y} both would be {x}, leaving {x} no place there, so {y} leaves every cell that sees both: {}",
                         geo.cell_name(a), geo.cell_name(b), cands_name(m),
-                        geo.unit_name(u), geo.cell_name(p), geo.cell_name(q)
+                        geo.unit_name(u), geo.cell_name(p), geo.cell_name(q),
+                        geo.cells_name(&eliminate.iter().map(|&(c, _)| c).collect::<Vec<_>>())
                     );
                     f.eliminate = eliminate;
                     f.cells = vec![a, b, p, q];
