@@ -29,12 +29,11 @@ impl Shape {
             )));
         }
         if side > MAX_SIDE {
-            return Err(Error::TooLarge {
-                what: "board side",
-                got: side.into(),
-                limit: MAX_SIDE.into(),
-                hint: String::new(),
-            });
+            return Err(Error::too_large(
+                crate::error::Bound::Other("board side"),
+                side,
+                MAX_SIDE,
+            ));
         }
         Ok(Shape {
             side,
