@@ -25,6 +25,7 @@
 mod alldiff;
 mod answer;
 mod batch;
+pub mod explain;
 mod fast9;
 pub mod generate;
 mod grid9;
@@ -66,6 +67,25 @@ fn symbol_byte(v: u8) -> u8 {
     match v {
         0 => b'.',
         v => SYMBOLS.get(v as usize - 1).copied().unwrap_or(b'?'),
+    }
+}
+
+/// The line form of the cells of a board of `side`: one character per cell (`.` empty)
+/// up to 35 digits, whitespace-separated numbers above.
+pub(crate) fn line_form(cells: &[u8], side: usize) -> String {
+    if side <= SYMBOLS.len() {
+        // ASCII bytes, then one check: much faster than a char at a time.
+        let bytes: Vec<u8> = cells.iter().map(|&v| symbol_byte(v)).collect();
+        String::from_utf8(bytes).unwrap_or_default()
+    } else {
+        let words: Vec<String> = cells
+            .iter()
+            .map(|&v| match v {
+                0 => ".".to_string(),
+                v => v.to_string(),
+            })
+            .collect();
+        words.join(" ")
     }
 }
 
@@ -194,21 +214,7 @@ impl Sudoku {
 
     /// The line form: one character per cell (`.` empty) up to order 5, whitespace-separated numbers above.
     pub fn to_line(&self) -> String {
-        if self.side() <= SYMBOLS.len() {
-            // ASCII bytes, then one check: much faster than a char at a time.
-            let bytes: Vec<u8> = self.cells.iter().map(|&v| symbol_byte(v)).collect();
-            String::from_utf8(bytes).unwrap_or_default()
-        } else {
-            let words: Vec<String> = self
-                .cells
-                .iter()
-                .map(|&v| match v {
-                    0 => ".".to_string(),
-                    v => v.to_string(),
-                })
-                .collect();
-            words.join(" ")
-        }
+        line_form(&self.cells, self.side())
     }
 
     /// The block form: rows of symbols (or numbers above order 5) with `|` between

@@ -1,6 +1,6 @@
 //! `puzzles sudoku` end to end: every example file solved and checked here, batches in order, counts, bad input.
 
-use crate::util::{json, puzzles};
+use crate::util::{json, puzzles, temp_path};
 use predicates::str::contains;
 
 /// The values of a line-form grid (`.` empty; symbols, or numbers above order 5).
@@ -617,4 +617,169 @@ fn jobs_on_one_25x25_puzzle_runs_a_portfolio_with_the_same_answer() {
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("--jobs"), "--jobs {bad}: {text}");
     }
+}
+
+#[test]
+fn explain_prints_steps_that_end_in_the_solution_with_a_rating() {
+    let v = json(
+        &[
+            "sudoku",
+            "puzzles/sudoku/9x9-line.txt",
+            "--explain",
+            "--json",
+        ],
+        0,
+    );
+    assert_eq!(v["outcome"], "solved");
+    assert_eq!(v["box"], serde_json::json!([3, 3]));
+    let solution = v["solution"].as_str().unwrap();
+    assert_solves(v["puzzle"].as_str().unwrap(), solution, 9);
+    let steps = v["steps"].as_array().unwrap();
+    let placed: usize = steps
+        .iter()
+        .map(|s| s["place"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(placed, v["puzzle"].as_str().unwrap().matches('.').count());
+    for s in steps {
+        for p in s["place"].as_array().unwrap() {
+            let (r, c, d) = (
+                p[0].as_u64().unwrap(),
+                p[1].as_u64().unwrap(),
+                p[2].as_u64().unwrap(),
+            );
+            assert_eq!(solution.as_bytes()[(r * 9 + c) as usize] - b'0', d as u8);
+        }
+    }
+    assert!(v["rating"].as_f64().unwrap() >= 4.0);
+    puzzles(&["sudoku", "puzzles/sudoku/9x9-line.txt", "--explain"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "rating 7.0 (hardest step: xy-chain)",
+        ));
+}
+
+#[test]
+fn hint_gives_one_step_and_reads_pencil_marks() {
+    let v = json(&["sudoku", "puzzles/sudoku/4x4.txt", "--hint", "--json"], 0);
+    assert_eq!(v["step"]["technique"], "hidden-single");
+    let marks = temp_path("marks.txt");
+    std::fs::write(
+        &marks,
+        "1 1234 1234 1234 1234 1234 3 1234 1234 4 1234 1234 1234 1234 1234 2",
+    )
+    .unwrap();
+    let v = json(
+        &[
+            "sudoku",
+            "puzzles/sudoku/4x4.txt",
+            "--hint",
+            "--marks",
+            &marks,
+            "--json",
+        ],
+        0,
+    );
+    assert!(v["step"]["text"].is_string());
+    std::fs::write(
+        &marks,
+        "2 1234 1234 1234 1234 1234 3 1234 1234 4 1234 1234 1234 1234 1234 2",
+    )
+    .unwrap();
+    puzzles(&[
+        "sudoku",
+        "puzzles/sudoku/4x4.txt",
+        "--hint",
+        "--marks",
+        &marks,
+    ])
+    .assert()
+    .code(2)
+    .stderr(predicates::str::contains("exclude its digit 1"));
+    let _ = std::fs::remove_file(&marks);
+}
+
+#[test]
+fn rate_answers_every_line_of_a_batch() {
+    let rows = json_lines(
+        &["sudoku", "puzzles/sudoku/batch-9x9.txt", "--rate", "--json"],
+        "",
+        0,
+    );
+    assert_eq!(rows.len(), 11);
+    assert_eq!(rows[0]["line"], 6);
+    assert!(rows[0]["rating"].as_f64().unwrap() >= 1.0 && rows[0]["hardest"].is_string());
+    assert_eq!(rows[10]["outcome"], "several");
+}
+
+#[test]
+fn explain_refuses_bad_grids_in_one_line() {
+    puzzles(&["sudoku", "puzzles/sudoku/clash.txt", "--explain"])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("cells 0,0 and 0,7"));
+    puzzles(&["sudoku", "puzzles/sudoku/4x4-empty.txt", "--explain"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("several solutions"));
+    for bad in ["2x3", "7x7"] {
+        let out = puzzles(&[
+            "sudoku",
+            "puzzles/sudoku/4x4.txt",
+            "--explain",
+            "--box",
+            bad,
+        ])
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+        assert_eq!(String::from_utf8(out).unwrap().lines().count(), 1, "{bad}");
+    }
+}
+
+#[test]
+fn generate_by_difficulty_and_symmetry() {
+    let rows = json_lines(
+        &[
+            "sudoku",
+            "--generate",
+            "2",
+            "--difficulty",
+            "hard",
+            "--symmetry",
+            "rotate180",
+            "--seed",
+            "4",
+            "--json",
+        ],
+        "",
+        0,
+    );
+    for p in &rows {
+        let r = p["rating"].as_f64().unwrap();
+        assert!((3.5..=4.6).contains(&r), "{r}");
+        let line = p["puzzle"].as_str().unwrap().as_bytes();
+        assert!((0..81).all(|i| (line[i] == b'.') == (line[80 - i] == b'.')));
+        assert_solves(
+            p["puzzle"].as_str().unwrap(),
+            p["solution"].as_str().unwrap(),
+            9,
+        );
+    }
+    puzzles(&[
+        "sudoku",
+        "--generate",
+        "1",
+        "--box",
+        "2x2",
+        "--difficulty",
+        "extreme",
+        "--seed",
+        "1",
+    ])
+    .assert()
+    .code(2)
+    .stderr(predicates::str::contains("the budget"));
 }

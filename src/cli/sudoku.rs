@@ -1,5 +1,7 @@
 //! `puzzles sudoku`: one grid or a batch file, solved (with the uniqueness answer), counted or listed.
 
+mod explain;
+
 use super::{Common, Context, Exit, Failure, Tone};
 use puzzles::input::Source;
 use puzzles::listing::Limit;
@@ -50,6 +52,28 @@ pub struct Args {
     /// The seed of --generate and --transform (printed, so any run can be repeated).
     #[arg(long)]
     seed: Option<u64>,
+    /// Explain the solution step by step: each step's technique, cells, placements and
+    /// eliminations, then the rating (Sudoku Explainer's scale).
+    #[arg(long, conflicts_with_all = ["count", "all", "transform", "hint", "rate"])]
+    explain: bool,
+    /// Print only the next step for a partly filled grid.
+    #[arg(long, conflicts_with_all = ["count", "all", "transform", "rate"])]
+    hint: bool,
+    /// With --hint: the pencil marks, one field of candidate digits per cell.
+    #[arg(long, value_name = "FILE", requires = "hint")]
+    marks: Option<String>,
+    /// Rate the puzzle (each puzzle of a batch) on Sudoku Explainer's scale: rating, hardest technique, steps.
+    #[arg(long, conflicts_with_all = ["count", "all", "transform"])]
+    rate: bool,
+    /// The box shape, R rows by C columns (2x3 for 6×6 boards); by default the squarest for the cell count.
+    #[arg(long = "box", value_name = "RxC", value_parser = explain::parse_box)]
+    box_shape: Option<(usize, usize)>,
+    /// With --generate: the rating band.
+    #[arg(long, requires = "generate", value_parser = ["easy", "medium", "hard", "expert", "extreme"])]
+    difficulty: Option<String>,
+    /// With --generate: the symmetry of the clue pattern.
+    #[arg(long, requires = "generate", value_parser = ["none", "rotate180", "rotate90", "mirror", "diagonal"])]
+    symmetry: Option<String>,
     #[command(flatten)]
     common: Common,
 }
@@ -75,7 +99,13 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         Mode::Solve
     };
     if let Some(k) = args.generate {
+        if args.difficulty.is_some() || args.symmetry.is_some() || args.box_shape.is_some() {
+            return explain::generate(&args, k, ctx);
+        }
         return generate(&args, k, ctx);
+    }
+    if args.explain || args.hint || args.rate {
+        return explain::run(&args, ctx);
     }
     if args.seed.is_some() && !args.transform {
         return Err(Error::usage("--seed goes with --generate or --transform").into());

@@ -6,7 +6,13 @@
 //! order; a clue is removed when the puzzle keeps a single solution. One pass
 //! is enough for minimality: removing clues only adds solutions, so a clue
 //! that could not go then cannot go later.
+//!
+//! [`generate_rated`] does the same on any box shape, removing clues by orbits
+//! of a chosen symmetry (so the clue pattern keeps it), and keeps only puzzles
+//! whose rating (the explainer's, on Sudoku Explainer's scale) falls in the
+//! band asked for.
 
+use super::explain::{self, BoxGrid, Outcome, Rating, Shape, Technique};
 use super::symmetry::Transform;
 use super::{Solver, Sudoku};
 use crate::control::Control;
@@ -72,4 +78,383 @@ pub fn generate(order: usize, rng: &mut Rng, ctl: &Control) -> Option<Generated>
         }
     }
     Some(Generated { puzzle, solution })
+}
+
+/// A symmetry of the clue pattern: the cells holding clues are invariant under it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Symmetry {
+    /// No symmetry asked.
+    None,
+    /// Turning the board half a turn.
+    Rotate180,
+    /// Turning the board a quarter turn (so also half a turn).
+    Rotate90,
+    /// Mirroring left to right.
+    Mirror,
+    /// Reflecting in the main diagonal (rows become columns).
+    Diagonal,
+}
+
+impl Symmetry {
+    /// The symmetry of a name: `none`, `rotate180`, `rotate90`, `mirror`, `diagonal`.
+    pub fn from_name(name: &str) -> crate::Result<Symmetry> {
+        Ok(match name {
+            "none" => Symmetry::None,
+            "rotate180" => Symmetry::Rotate180,
+            "rotate90" => Symmetry::Rotate90,
+            "mirror" => Symmetry::Mirror,
+            "diagonal" => Symmetry::Diagonal,
+            _ => {
+                return Err(crate::Error::usage(format!(
+                    "'{name}' is not a symmetry (none, rotate180, rotate90, mirror, diagonal)"
+                )))
+            }
+        })
+    }
+
+    /// The orbits of the cells of a `side`×`side` board: the sets of cells a clue pattern keeps or drops together.
+    pub fn orbits(self, side: usize) -> Vec<Vec<usize>> {
+        let image = |c: usize| -> Vec<usize> {
+            let (r, k) = (c / side, c % side);
+            let m = side - 1;
+            let mut cells = match self {
+                Symmetry::None => vec![c],
+                Symmetry::Rotate180 => vec![c, (m - r) * side + (m - k)],
+                Symmetry::Rotate90 => vec![
+                    c,
+                    k * side + (m - r),
+                    (m - r) * side + (m - k),
+                    (m - k) * side + r,
+                ],
+                Symmetry::Mirror => vec![c, r * side + (m - k)],
+                Symmetry::Diagonal => vec![c, k * side + r],
+            };
+            cells.sort_unstable();
+            cells.dedup();
+            cells
+        };
+        let mut orbits: Vec<Vec<usize>> = (0..side * side).map(image).collect();
+        orbits.sort();
+        orbits.dedup();
+        orbits
+    }
+}
+
+/// A band of the rating scale: what the generator is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Difficulty {
+    /// 1.0–2.3: singles only (full house, hidden and naked singles).
+    Easy,
+    /// 2.4–3.4: locked candidates, naked pairs, X-wings, hidden pairs.
+    Medium,
+    /// 3.5–4.6: triples, swordfish, XY-, XYZ- and W-wings, unique rectangles.
+    Hard,
+    /// 4.7–6.9: quads, jellyfish, X-chains and XY-chains.
+    Expert,
+    /// 7.0 and up: forcing chains and trials.
+    Extreme,
+}
+
+impl Difficulty {
+    /// The band of a name: `easy`, `medium`, `hard`, `expert`, `extreme`.
+    pub fn from_name(name: &str) -> crate::Result<Difficulty> {
+        Ok(match name {
+            "easy" => Difficulty::Easy,
+            "medium" => Difficulty::Medium,
+            "hard" => Difficulty::Hard,
+            "expert" => Difficulty::Expert,
+            "extreme" => Difficulty::Extreme,
+            _ => {
+                return Err(crate::Error::usage(format!(
+                    "'{name}' is not a difficulty (easy, medium, hard, expert, extreme)"
+                )))
+            }
+        })
+    }
+
+    /// The band's ratings, in tenths, both ends included.
+    pub fn band(self) -> (u16, u16) {
+        match self {
+            Difficulty::Easy => (10, 23),
+            Difficulty::Medium => (24, 34),
+            Difficulty::Hard => (35, 46),
+            Difficulty::Expert => (47, 69),
+            Difficulty::Extreme => (70, u16::MAX),
+        }
+    }
+
+    /// The band a rating falls in.
+    pub fn of(rating: Rating) -> Difficulty {
+        let t = rating.in_tenths();
+        [
+            Difficulty::Easy,
+            Difficulty::Medium,
+            Difficulty::Hard,
+            Difficulty::Expert,
+        ]
+        .into_iter()
+        .find(|d| t <= d.band().1)
+        .unwrap_or(Difficulty::Extreme)
+    }
+}
+
+/// How many puzzles [`generate_rated`] makes for each one it returns, at most, before giving up on the band.
+pub const ATTEMPTS_PER_PUZZLE: usize = 400;
+
+/// What [`generate_rated`] is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RatedRequest {
+    /// The board's shape (any box shape).
+    pub shape: Shape,
+    /// How many puzzles.
+    pub count: usize,
+    /// The rating band asked for, if any.
+    pub difficulty: Option<Difficulty>,
+    /// The symmetry of the clue pattern.
+    pub symmetry: Symmetry,
+    /// The seed of the random choices.
+    pub seed: u64,
+}
+
+/// One generated puzzle with its rating.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct RatedPuzzle {
+    /// The clues, in line form.
+    pub puzzle: String,
+    /// The only solution, in line form.
+    pub solution: String,
+    /// The number of clues.
+    pub clues: usize,
+    /// The rating on Sudoku Explainer's scale.
+    pub rating: Rating,
+    /// The hardest step's technique.
+    pub hardest: Technique,
+}
+
+/// The puzzles made by [`generate_rated`].
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct RatedPuzzles {
+    /// The side N of the board.
+    pub size: usize,
+    /// The box shape `[rows, cols]`.
+    #[serde(rename = "box")]
+    pub box_shape: [usize; 2],
+    /// The seed given back, so the run can be replayed.
+    pub seed: u64,
+    /// The symmetry of every clue pattern.
+    pub symmetry: Symmetry,
+    /// The band asked for.
+    pub difficulty: Option<Difficulty>,
+    /// The puzzles, each checked: one solution, minimal under the symmetry, rated in the band.
+    pub puzzles: Vec<RatedPuzzle>,
+    /// Whether the work was stopped before every puzzle was made.
+    pub partial: bool,
+}
+
+/// Whether `grid` has exactly one solution (`None` when `ctl` stopped the search): the
+/// search of [`Solver`] on square boxes, the general-box search otherwise.
+fn unique(grid: &BoxGrid, ctl: &Control) -> Option<bool> {
+    let tally = match grid.to_sudoku() {
+        Some(s) => Solver::new(s).count(ctl, Some(2)),
+        None => explain::count(grid, Some(2), ctl),
+    };
+    if tally.stopped == Some(crate::control::Stop::Interrupted) {
+        return None;
+    }
+    Some(tally.found == 1)
+}
+
+/// A random full grid of any shape; `None` only when `ctl` stopped the search.
+///
+/// Square boxes come from [`random_full_grid`]; other shapes from the
+/// general-box search started on a random first row, then moved by random
+/// digit relabelling and row and column permutations that keep the boxes
+/// (rows within a band of boxes, bands, columns within a stack, stacks).
+pub fn random_box_grid(shape: Shape, rng: &mut Rng, ctl: &Control) -> Option<BoxGrid> {
+    let [br, bc] = shape.box_dims();
+    if br == bc {
+        return random_full_grid(br, rng, ctl).map(|s| BoxGrid::from_sudoku(&s));
+    }
+    let n = shape.side();
+    let mut start = BoxGrid::empty(shape);
+    let mut first: Vec<u8> = (1..=n as u8).collect();
+    first.shuffle(rng);
+    start.cells_mut()[..n].copy_from_slice(&first);
+    let (found, _) = explain::solutions(&start, 1, ctl);
+    let full = found.into_iter().next()?;
+    // Lines that keep the boxes: a band of `br` rows, a stack of `bc` columns.
+    let lines = |rng: &mut Rng, group: usize| -> Vec<usize> {
+        let mut groups: Vec<usize> = (0..n / group).collect();
+        groups.shuffle(rng);
+        groups
+            .iter()
+            .flat_map(|&g| {
+                let mut within: Vec<usize> = (0..group).map(|k| g * group + k).collect();
+                within.shuffle(rng);
+                within
+            })
+            .collect()
+    };
+    let rows = lines(rng, br);
+    let cols = lines(rng, bc);
+    let mut relabel: Vec<u8> = (1..=n as u8).collect();
+    relabel.shuffle(rng);
+    let mut moved = BoxGrid::empty(shape);
+    for r in 0..n {
+        for c in 0..n {
+            moved.cells_mut()[r * n + c] =
+                relabel[full.cells()[rows[r] * n + cols[c]] as usize - 1];
+        }
+    }
+    Some(moved)
+}
+
+/// A puzzle of `shape` with one solution whose clue pattern is invariant under
+/// `symmetry` and minimal under it (no orbit of clues can go); `None` only when `ctl` stopped the work.
+pub fn minimal_symmetric(
+    shape: Shape,
+    symmetry: Symmetry,
+    rng: &mut Rng,
+    ctl: &Control,
+) -> Option<(BoxGrid, BoxGrid)> {
+    let solution = random_box_grid(shape, rng, ctl)?;
+    let mut puzzle = solution.clone();
+    let mut orbits = symmetry.orbits(shape.side());
+    orbits.shuffle(rng);
+    // One pass suffices: removing clues only adds solutions, so an orbit that
+    // could not go then cannot go later.
+    for orbit in orbits {
+        for &c in &orbit {
+            puzzle.cells_mut()[c] = 0;
+        }
+        if !unique(&puzzle, ctl)? {
+            for &c in &orbit {
+                puzzle.cells_mut()[c] = solution.cells()[c];
+            }
+        }
+    }
+    Some((puzzle, solution))
+}
+
+/// Generates `request.count` puzzles of the shape, minimal under the symmetry, each with
+/// one solution and (when a band is asked) rated in that band; each is checked before it is returned.
+///
+/// A band that is not reached within [`ATTEMPTS_PER_PUZZLE`] puzzles made for one
+/// returned is refused, naming the budget. A stop gives the puzzles made so far (`partial`).
+///
+/// ```
+/// use puzzles::sudoku::explain::Shape;
+/// use puzzles::sudoku::generate::{generate_rated, Difficulty, RatedRequest, Symmetry};
+/// use puzzles::Control;
+///
+/// let request = RatedRequest {
+///     shape: Shape::new(2, 3).unwrap(),
+///     count: 2,
+///     difficulty: Some(Difficulty::Easy),
+///     symmetry: Symmetry::Rotate180,
+///     seed: 7,
+/// };
+/// let made = generate_rated(&request, &Control::new()).unwrap();
+/// assert_eq!(made.puzzles.len(), 2);
+/// assert!(made.puzzles.iter().all(|p| p.rating.value() <= 2.3));
+/// ```
+pub fn generate_rated(request: &RatedRequest, ctl: &Control) -> crate::Result<RatedPuzzles> {
+    let shape = request.shape;
+    let mut rng = crate::random::rng(request.seed);
+    let mut made = RatedPuzzles {
+        size: shape.side(),
+        box_shape: shape.box_dims(),
+        seed: request.seed,
+        symmetry: request.symmetry,
+        difficulty: request.difficulty,
+        puzzles: Vec::new(),
+        partial: false,
+    };
+    ctl.progress().set_total(request.count as u64);
+    let orbits = request.symmetry.orbits(shape.side());
+    while made.puzzles.len() < request.count {
+        let mut attempts = 0;
+        let found = loop {
+            if attempts == ATTEMPTS_PER_PUZZLE {
+                return Err(crate::Error::usage(format!(
+                    "no {} puzzle of {}×{} with {:?} symmetry came within {ATTEMPTS_PER_PUZZLE} attempts, the budget",
+                    request.difficulty.map_or("rated", |d| match d {
+                        Difficulty::Easy => "easy",
+                        Difficulty::Medium => "medium",
+                        Difficulty::Hard => "hard",
+                        Difficulty::Expert => "expert",
+                        Difficulty::Extreme => "extreme",
+                    }),
+                    shape.side(),
+                    shape.side(),
+                    request.symmetry
+                ).replace("None symmetry", "no symmetry")));
+            }
+            attempts += 1;
+            let Some((puzzle, solution)) =
+                minimal_symmetric(shape, request.symmetry, &mut rng, ctl)
+            else {
+                made.partial = true;
+                return Ok(made);
+            };
+            let e = explain::explain(&puzzle, ctl)?;
+            if e.outcome == Outcome::Interrupted {
+                made.partial = true;
+                return Ok(made);
+            }
+            let (Some(rating), Some(hardest)) = (e.rating, e.hardest) else {
+                return Err(crate::Error::Check(
+                    "a generated puzzle has no rating".into(),
+                ));
+            };
+            let (lo, hi) = request.difficulty.map_or((0, u16::MAX), Difficulty::band);
+            if (lo..=hi).contains(&rating.in_tenths()) {
+                break (puzzle, solution, rating, hardest);
+            }
+        };
+        let (puzzle, solution, rating, hardest) = found;
+        check_generated(&puzzle, &solution, &orbits, ctl)?;
+        made.puzzles.push(RatedPuzzle {
+            puzzle: puzzle.to_line(),
+            solution: solution.to_line(),
+            clues: puzzle.clues(),
+            rating,
+            hardest,
+        });
+        ctl.progress().advance(1);
+    }
+    ctl.progress().finish();
+    Ok(made)
+}
+
+/// Checks a generated puzzle: its solution, its one solution, its pattern under the symmetry, its minimality.
+fn check_generated(
+    puzzle: &BoxGrid,
+    solution: &BoxGrid,
+    orbits: &[Vec<usize>],
+    ctl: &Control,
+) -> crate::Result<()> {
+    let fail = |what: &str| crate::Error::Check(format!("generated puzzle {puzzle}: {what}"));
+    puzzle.check_solution(solution).map_err(|e| fail(&e))?;
+    if unique(puzzle, ctl) == Some(false) {
+        return Err(fail("not one solution"));
+    }
+    for orbit in orbits {
+        let held = orbit.iter().filter(|&&c| puzzle.cells()[c] != 0).count();
+        if held != 0 && held != orbit.len() {
+            return Err(fail("the clue pattern breaks the symmetry"));
+        }
+        if held != 0 {
+            let mut fewer = puzzle.clone();
+            for &c in orbit {
+                fewer.cells_mut()[c] = 0;
+            }
+            if unique(&fewer, ctl) == Some(true) {
+                return Err(fail("not minimal"));
+            }
+        }
+    }
+    Ok(())
 }

@@ -1,0 +1,370 @@
+//! Forcing chains: a candidate assumed and followed by singles alone, until a contradiction refutes it; or every candidate of a cell followed, until all agree on a digit or an elimination.
+//!
+//! This is Sudoku Explainer's chaining with singles as the only implications
+//! (its forcing chains and cell forcing chains, "Difficulty ratings in Sudoku
+//! Explainer v1.2.1"): each implication is a naked single (a cell's last
+//! candidate) or a hidden single (a digit's last place in a unit), and the
+//! chain shown is only the implications the conclusion needs, traced back
+//! from it.
+
+use super::board::{bit, digits, Board};
+use super::{length_bonus, Found, Technique};
+use std::fmt::Write as _;
+
+/// Why a digit was put in a cell while following an assumption.
+#[derive(Debug, Clone, Copy)]
+enum Why {
+    Assumed,
+    /// The assumption that the cell does not hold the digit.
+    Excluded,
+    Naked,
+    Hidden(usize),
+}
+
+/// A digit put in a cell, the reason, and the facts that caused it.
+#[derive(Debug, Clone)]
+struct Fact {
+    cell: usize,
+    d: u8,
+    why: Why,
+    causes: Vec<u32>,
+}
+
+/// What followed an assumption.
+struct Followed {
+    facts: Vec<Fact>,
+    value: Vec<u8>,
+    cand: Vec<u64>,
+    /// The facts that caused a contradiction, when one was met, its description,
+    /// and its digit when it is a digit left with no place in a unit.
+    contradiction: Option<(Vec<u32>, String, Option<u8>)>,
+    /// `removed_by[cell·n + d-1]`: the fact that removed candidate d of the cell, if any.
+    removed_by: Vec<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// Follows `d` at `cell` by singles until nothing follows or a contradiction comes.
+fn follow(board: &Board, cell: usize, d: u8, holds: bool) -> Followed {
+    let geo = &board.geo;
+    let n = board.side();
+    let all = (1u64 << n) - 1;
+    let mut f = Followed {
+        facts: Vec::new(),
+        value: board.value.clone(),
+        cand: board.cand.clone(),
+        contradiction: None,
+        removed_by: vec![NONE; board.value.len() * n],
+    };
+    let place = |f: &mut Followed, cell: usize, d: u8, why: Why, causes: Vec<u32>| {
+        let id = f.facts.len() as u32;
+        f.facts.push(Fact {
+            cell,
+            d,
+            why,
+            causes,
+        });
+        for e in digits(f.cand[cell] & !bit(d)) {
+            f.removed_by[cell * n + e as usize - 1] = id;
+        }
+        f.value[cell] = d;
+        f.cand[cell] = 0;
+        for &p in &geo.peers[cell] {
+            if f.cand[p] & bit(d) != 0 {
+                f.cand[p] &= !bit(d);
+                f.removed_by[p * n + d as usize - 1] = id;
+            }
+        }
+    };
+    if holds {
+        place(&mut f, cell, d, Why::Assumed, Vec::new());
+    } else {
+        f.facts.push(Fact {
+            cell,
+            d,
+            why: Why::Excluded,
+            causes: Vec::new(),
+        });
+        f.cand[cell] &= !bit(d);
+        f.removed_by[cell * n + d as usize - 1] = 0;
+    }
+    let removers = |f: &Followed, c: usize, mask: u64| -> Vec<u32> {
+        let mut v: Vec<u32> = digits(mask)
+            .map(|e| f.removed_by[c * n + e as usize - 1])
+            .filter(|&id| id != NONE)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    loop {
+        let mut changed = false;
+        for c in 0..f.value.len() {
+            if f.value[c] != 0 {
+                continue;
+            }
+            let m = f.cand[c];
+            if m == 0 {
+                let causes = removers(&f, c, board.cand[c]);
+                f.contradiction = Some((
+                    causes,
+                    format!("{} has no candidate left", geo.cell_name(c)),
+                    None,
+                ));
+                return f;
+            }
+            if m & (m - 1) == 0 {
+                let e = m.trailing_zeros() as u8 + 1;
+                let causes = removers(&f, c, board.cand[c] & !m);
+                place(&mut f, c, e, Why::Naked, causes);
+                changed = true;
+            }
+        }
+        for (u, unit) in geo.units.iter().enumerate() {
+            let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
+            for &c in unit {
+                let m = f.cand[c];
+                twice |= once & m;
+                once |= m;
+                if f.value[c] != 0 {
+                    placed |= bit(f.value[c]);
+                }
+            }
+            let missing = all & !(once | placed);
+            if missing != 0 {
+                let e = missing.trailing_zeros() as u8 + 1;
+                let mut causes: Vec<u32> = unit
+                    .iter()
+                    .map(|&c| f.removed_by[c * n + e as usize - 1])
+                    .filter(|&id| id != NONE)
+                    .collect();
+                causes.sort_unstable();
+                causes.dedup();
+                f.contradiction = Some((
+                    causes,
+                    format!("{e} has no place left in {}", geo.unit_name(u)),
+                    Some(e),
+                ));
+                return f;
+            }
+            for e in digits(once & !twice & !placed) {
+                let Some(&c) = unit.iter().find(|&&c| f.cand[c] & bit(e) != 0) else {
+                    continue;
+                };
+                if f.value[c] != 0 {
+                    continue;
+                }
+                let mut causes: Vec<u32> = unit
+                    .iter()
+                    .filter(|&&o| o != c)
+                    .map(|&o| f.removed_by[o * n + e as usize - 1])
+                    .filter(|&id| id != NONE)
+                    .collect();
+                causes.sort_unstable();
+                causes.dedup();
+                place(&mut f, c, e, Why::Hidden(u), causes);
+                changed = true;
+            }
+        }
+        if !changed {
+            return f;
+        }
+    }
+}
+
+/// The facts needed for `roots`, in the order they were found.
+fn needed(facts: &[Fact], roots: &[u32]) -> Vec<u32> {
+    let mut keep = vec![false; facts.len()];
+    let mut stack: Vec<u32> = roots.to_vec();
+    while let Some(id) = stack.pop() {
+        if !keep[id as usize] {
+            keep[id as usize] = true;
+            stack.extend(&facts[id as usize].causes);
+        }
+    }
+    (0..facts.len() as u32)
+        .filter(|&i| keep[i as usize])
+        .collect()
+}
+
+/// The chain of facts in words: `5 at 0,3, so 7 at 0,5 (its last candidate), 7 at 2,2 (its last place in row 2)`.
+fn describe(board: &Board, facts: &[Fact], chain: &[u32]) -> String {
+    let geo = &board.geo;
+    let mut s = String::new();
+    for (k, &id) in chain.iter().enumerate() {
+        let fact = &facts[id as usize];
+        if k > 0 {
+            s.push_str(if k == 1 { ", then " } else { ", " });
+        }
+        let not = if matches!(fact.why, Why::Excluded) {
+            "no "
+        } else {
+            ""
+        };
+        let _ = write!(s, "{not}{} at {}", fact.d, geo.cell_name(fact.cell));
+        match fact.why {
+            Why::Assumed | Why::Excluded => {}
+            Why::Naked => s.push_str(" (last candidate)"),
+            Why::Hidden(u) => {
+                let _ = write!(s, " (last place in {})", geo.unit_name(u));
+            }
+        }
+    }
+    s
+}
+
+/// Whether a chain is dynamic in Sudoku Explainer's sense: some implication in it needs
+/// two earlier facts (a cell or a place emptied by two removals), not one.
+fn is_dynamic(facts: &[Fact], chain: &[u32]) -> bool {
+    chain.iter().any(|&id| facts[id as usize].causes.len() > 1)
+}
+
+/// The rating of a contradiction reached through `chain`, on Sudoku Explainer's
+/// scale ("Difficulty ratings in Sudoku Explainer v1.2.1"): a static chain of one
+/// digit is an X-chain (6.5), a static chain a forcing chain (7.0), a dynamic
+/// chain of one digit a Nishio (7.5), any other dynamic chain 8.5; each plus its length's bonus.
+fn contradiction_rating(
+    facts: &[Fact],
+    chain: &[u32],
+    causes: &[u32],
+    digit: Option<u8>,
+) -> (Technique, u16) {
+    let dynamic = causes.len() > 2 || is_dynamic(facts, chain);
+    let one_digit = digit.is_some_and(|d| chain.iter().all(|&id| facts[id as usize].d == d));
+    let (technique, base) = match (dynamic, one_digit) {
+        (false, true) => (Technique::XChain, 65),
+        (false, false) => (Technique::ForcingChain, 70),
+        (true, true) => (Technique::ForcingChain, 75),
+        (true, false) => (Technique::ForcingChain, 85),
+    };
+    (technique, base + length_bonus(chain.len()))
+}
+
+/// The candidate whose assumption (that the cell holds it, or that it does not) meets a
+/// contradiction by the lowest-rated chain (the shortest among equals): it is removed, or placed.
+pub(crate) fn contradiction(board: &Board) -> Option<Found> {
+    let geo = &board.geo;
+    let mut best: Option<(u16, usize, Found)> = None;
+    for c in board.empty_cells() {
+        for d in digits(board.cand[c]) {
+            for holds in [true, false] {
+                let f = follow(board, c, d, holds);
+                let Some((causes, what, digit)) = &f.contradiction else {
+                    continue;
+                };
+                let chain = needed(&f.facts, causes);
+                let (technique, rating) = contradiction_rating(&f.facts, &chain, causes, *digit);
+                if best
+                    .as_ref()
+                    .is_some_and(|(r, len, _)| (rating, chain.len()) >= (*r, *len))
+                {
+                    continue;
+                }
+                let mut found = Found::new(technique, rating);
+                let conclusion = if holds {
+                    found.eliminate = vec![(c, d)];
+                    format!("{d} is not at {}", geo.cell_name(c))
+                } else {
+                    found.place = vec![(c, d)];
+                    format!("{d} goes at {}", geo.cell_name(c))
+                };
+                found.cells = chain.iter().map(|&id| f.facts[id as usize].cell).collect();
+                found.text = format!(
+                    "{technique}: suppose {}; then {what}; so {conclusion}",
+                    describe(board, &f.facts, &chain),
+                );
+                best = Some((rating, chain.len(), found));
+            }
+        }
+    }
+    best.map(|(_, _, f)| f)
+}
+
+/// A cell every candidate of which leads, by singles, to the same digit somewhere (or
+/// the same candidate removed): that follows whatever the cell holds (rated 8.2 plus the
+/// length's bonus, as Sudoku Explainer's cell forcing chains; 8.5 plus the bonus when a branch is dynamic).
+pub(crate) fn cell(board: &Board) -> Option<Found> {
+    let geo = &board.geo;
+    let n = board.side();
+    let mut cells: Vec<usize> = board
+        .empty_cells()
+        .filter(|&c| board.cand[c].count_ones() <= 3)
+        .collect();
+    cells.sort_by_key(|&c| board.cand[c].count_ones());
+    for c in cells {
+        let branches: Vec<(u8, Followed)> = digits(board.cand[c])
+            .map(|d| (d, follow(board, c, d, true)))
+            .collect();
+        if branches.iter().any(|(_, f)| f.contradiction.is_some()) {
+            continue;
+        }
+        let placed = (0..board.value.len()).find_map(|t| {
+            let v = branches[0].1.value[t];
+            (t != c
+                && board.value[t] == 0
+                && v != 0
+                && branches.iter().all(|(_, f)| f.value[t] == v))
+            .then_some((t, v))
+        });
+        let removed = || {
+            (0..board.value.len()).find_map(|t| {
+                if t == c || board.value[t] != 0 {
+                    return None;
+                }
+                digits(board.cand[t])
+                    .find(|&e| {
+                        branches
+                            .iter()
+                            .all(|(_, f)| f.removed_by[t * n + e as usize - 1] != NONE)
+                    })
+                    .map(|e| (t, e))
+            })
+        };
+        let (conclusion, is_place) = match placed {
+            Some(p) => (p, true),
+            None => match removed() {
+                Some(r) => (r, false),
+                None => continue,
+            },
+        };
+        let (t, v) = conclusion;
+        let mut total = 0;
+        let mut dynamic = false;
+        let mut parts = Vec::new();
+        let mut pattern = vec![c];
+        for (d, f) in &branches {
+            let root = if is_place {
+                f.facts.iter().position(|x| x.cell == t).map(|i| i as u32)
+            } else {
+                Some(f.removed_by[t * n + v as usize - 1])
+            };
+            let chain = needed(&f.facts, &root.into_iter().collect::<Vec<_>>());
+            total += chain.len();
+            dynamic |= is_dynamic(&f.facts, &chain);
+            pattern.extend(chain.iter().map(|&id| f.facts[id as usize].cell));
+            parts.push(format!("if {d}: {}", describe(board, &f.facts, &chain)));
+        }
+        pattern.sort_unstable();
+        pattern.dedup();
+        let mut found = Found::new(
+            Technique::ForcingChain,
+            if dynamic { 85 } else { 82 } + length_bonus(total),
+        );
+        let result = if is_place {
+            found.place = vec![(t, v)];
+            format!("{v} goes at {}", geo.cell_name(t))
+        } else {
+            found.eliminate = vec![(t, v)];
+            format!("{v} leaves {}", geo.cell_name(t))
+        };
+        found.text = format!(
+            "cell forcing chain: {} holds {}; {}; either way {result}",
+            geo.cell_name(c),
+            super::board::digits_name(board.cand[c]).replace(" and ", " or "),
+            parts.join("; ")
+        );
+        found.cells = pattern;
+        return Some(found);
+    }
+    None
+}

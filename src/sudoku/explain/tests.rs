@@ -1,0 +1,492 @@
+//! Unit tests of the explainer: every step replayed against the solution, each technique where it is the step found, hints, pencil marks, bad grids, other box shapes, the general-box counter.
+
+use super::*;
+use crate::sudoku::generate::{generate_rated, Difficulty, RatedRequest, Symmetry};
+use std::collections::BTreeSet;
+
+fn grid(text: &str) -> BoxGrid {
+    BoxGrid::from_text(text, None).expect("a grid")
+}
+
+/// The puzzle lines of a batch file (comments skipped).
+fn lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
+const DIABOLICAL: &str = include_str!("../../../puzzles/sudoku/diabolical-300.txt");
+
+/// Checks an explanation of a puzzle with one solution independently of the explainer:
+/// the general-box search's solution, every placement its digit, no elimination of it, the replay.
+fn check_solved(puzzle: &BoxGrid, e: &Explanation) {
+    assert_eq!(e.outcome, Outcome::Solved, "{puzzle}");
+    let (found, tally) = solutions(puzzle, 2, &Control::new());
+    assert_eq!(tally.found, 1, "{puzzle} has one solution");
+    let solution = &found[0];
+    assert_eq!(e.solution.as_deref(), Some(solution.to_line().as_str()));
+    let side = puzzle.shape().side();
+    for step in &e.steps {
+        assert!(!step.text.is_empty());
+        assert!(
+            !step.place.is_empty() || !step.eliminate.is_empty(),
+            "{}",
+            step.text
+        );
+        for &[r, c, v] in &step.place {
+            assert_eq!(solution.cells()[r * side + c] as usize, v, "{}", step.text);
+        }
+        for &[r, c, v] in &step.eliminate {
+            assert_ne!(solution.cells()[r * side + c] as usize, v, "{}", step.text);
+        }
+    }
+    assert_eq!(&replay(puzzle, None, &e.steps).expect("replays"), solution);
+    let hardest = e.steps.iter().map(|s| s.rating).max();
+    assert_eq!(e.rating, hardest);
+}
+
+#[test]
+fn every_step_of_the_example_files_is_replayed_to_the_solution() {
+    let ctl = Control::new();
+    for text in [
+        include_str!("../../../puzzles/sudoku/9x9-line.txt"),
+        include_str!("../../../puzzles/sudoku/9x9-block.txt"),
+        include_str!("../../../puzzles/sudoku/4x4.txt"),
+        include_str!("../../../puzzles/sudoku/16x16.txt"),
+    ] {
+        let puzzle = grid(text);
+        check_solved(&puzzle, &explain(&puzzle, &ctl).unwrap());
+    }
+    for line in lines(DIABOLICAL).into_iter().step_by(10) {
+        let puzzle = grid(line);
+        let e = explain(&puzzle, &ctl).unwrap();
+        check_solved(&puzzle, &e);
+        // The bank rates these 5.0 and up on Sukaku Explainer's scale.
+        assert!(e.rating.unwrap().value() >= 4.0, "{line}: {:?}", e.rating);
+    }
+}
+
+#[test]
+#[ignore = "explains all 300 diabolical puzzles (about a minute in release)"]
+fn every_step_of_all_300_diabolical_puzzles_is_replayed_to_the_solution() {
+    for line in lines(DIABOLICAL) {
+        let puzzle = grid(line);
+        check_solved(&puzzle, &explain(&puzzle, &Control::new()).unwrap());
+    }
+}
+
+/// The pencil marks of a board as text, one field per cell.
+fn marks_text(board: &Board) -> String {
+    let fields: Vec<String> = (0..board.value.len())
+        .map(|c| match board.value[c] {
+            0 => digits(board.cand[c]).map(|d| d.to_string()).collect(),
+            v => v.to_string(),
+        })
+        .collect();
+    fields.join(" ")
+}
+
+#[test]
+fn each_technique_is_the_step_found_on_a_grid_that_needs_it_and_a_hint_with_pencil_marks_finds_it_too(
+) {
+    // For each technique, the first step of the diabolical puzzles that uses it: the board
+    // before that step, given as a grid with pencil marks, gets that step as its hint.
+    let ctl = Control::new();
+    let mut seen: BTreeSet<Technique> = BTreeSet::new();
+    for line in lines(DIABOLICAL).into_iter().take(120) {
+        let puzzle = grid(line);
+        let e = explain(&puzzle, &ctl).unwrap();
+        let mut board = Board::new(&puzzle).unwrap();
+        for step in &e.steps {
+            if seen.insert(step.technique) {
+                let state = board.grid();
+                let marks = PencilMarks::from_text(&marks_text(&board), puzzle.shape()).unwrap();
+                let h = hint(&state, Some(&marks), &ctl).unwrap();
+                let got = h.step.expect("a hint");
+                assert_eq!(got.technique, step.technique, "{line}: {}", step.text);
+                assert_eq!(got, *step);
+            }
+            let side = puzzle.shape().side();
+            apply(&mut board, &Found::of_step(step, side).unwrap()).unwrap();
+        }
+    }
+    // The quads, the jellyfish and the trial are rarer: they have tests of their own.
+    let rare = [
+        Technique::NakedQuad,
+        Technique::HiddenQuad,
+        Technique::Jellyfish,
+        Technique::Trial,
+    ];
+    for t in Technique::ALL.into_iter().filter(|t| !rare.contains(t)) {
+        assert!(
+            seen.contains(&t),
+            "no step of {t} in the first 120 diabolical puzzles"
+        );
+    }
+}
+
+#[test]
+fn a_trial_refutes_a_wrong_candidate_by_search() {
+    // The forum's "hardest" puzzle of 2012 (Arto Inkala's "world's hardest" is close kin):
+    // every candidate of the first cell the trial tries that is not the solution's is refuted.
+    let puzzle =
+        grid("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
+    let board = Board::new(&puzzle).unwrap();
+    let (found, _) = solutions(&puzzle, 2, &Control::new());
+    let f = trial::refute(&board, found[0].cells(), &Control::new()).expect("a trial");
+    assert_eq!(f.technique, Technique::Trial);
+    let [(c, d)] = f.eliminate[..] else {
+        panic!("one elimination")
+    };
+    assert_ne!(found[0].cells()[c], d);
+    let mut guess = puzzle.clone();
+    guess.cells_mut()[c] = d;
+    assert_eq!(count(&guess, Some(1), &Control::new()).found, 0);
+    let e = explain(&puzzle, &Control::new()).unwrap();
+    check_solved(&puzzle, &e);
+    assert!(e.rating.unwrap().value() >= 7.0);
+}
+
+#[test]
+fn a_hint_on_a_partly_filled_grid_with_pencil_marks_uses_the_marks() {
+    let ctl = Control::new();
+    let puzzle = grid(lines(DIABOLICAL)[0]);
+    let e = explain(&puzzle, &ctl).unwrap();
+    // Ten steps in: the placements so far as entries, the eliminations as pencil marks.
+    let mut board = Board::new(&puzzle).unwrap();
+    let side = puzzle.shape().side();
+    for step in &e.steps[..10] {
+        apply(&mut board, &Found::of_step(step, side).unwrap()).unwrap();
+    }
+    let partial = board.grid();
+    let marks = PencilMarks::from_text(&marks_text(&board), puzzle.shape()).unwrap();
+    let with = hint(&partial, Some(&marks), &ctl).unwrap();
+    assert_eq!(with.outcome, Outcome::Solved);
+    assert_eq!(with.step.as_ref(), Some(&e.steps[10]));
+    let without = hint(&partial, None, &ctl).unwrap();
+    assert!(without.step.is_some());
+    // A full grid has no next step.
+    let done = hint(&grid(e.solution.as_deref().unwrap()), None, &ctl).unwrap();
+    assert_eq!((done.outcome, done.step), (Outcome::Solved, None));
+}
+
+#[test]
+fn bad_pencil_marks_are_refused() {
+    let ctl = Control::new();
+    let puzzle = grid("1.....3..4.....2");
+    let shape = puzzle.shape();
+    let full = "1 1234 1234 1234 1234 1234 3 1234 1234 4 1234 1234 1234 1234 1234 2";
+    assert!(hint(
+        &puzzle,
+        Some(&PencilMarks::from_text(full, shape).unwrap()),
+        &ctl
+    )
+    .is_ok());
+    let refused = |marks: &str| {
+        let marks = PencilMarks::from_text(marks, shape).unwrap();
+        hint(&puzzle, Some(&marks), &ctl).unwrap_err().to_string()
+    };
+    // The clue 1 at 0,0 excluded.
+    let err = refused(&full.replacen("1 ", "2 ", 1));
+    assert!(err.contains("0,0 exclude its digit 1"), "{err}");
+    // Cell 0,1 left with no candidate (its only mark, 1, is in its row).
+    let err = refused(&full.replacen("1234", "1", 1));
+    assert!(err.contains("0,1 with no candidate"), "{err}");
+    // Marks that remove the digit the solution needs at 0,1 (3).
+    let err = refused(&full.replacen("1234", "24", 1));
+    assert!(err.contains("where the grid needs it"), "{err}");
+    assert!(PencilMarks::from_text("1 2 3", shape).is_err());
+    assert!(PencilMarks::from_text(&full.replace("1234", "15"), shape).is_err());
+}
+
+#[test]
+fn clashing_clues_are_named_and_an_unsolvable_grid_says_so() {
+    let ctl = Control::new();
+    let clash = grid(include_str!("../../../puzzles/sudoku/clash.txt"));
+    let e = explain(&clash, &ctl).unwrap();
+    assert_eq!(
+        e.outcome,
+        Outcome::NoSolution {
+            clash: Some([[0, 0], [0, 7]])
+        }
+    );
+    assert!(e.steps.is_empty() && e.solution.is_none() && e.rating.is_none());
+    // No two clues clash, yet 0,2 can hold nothing: 1 and 2 in its row, 3 and 4 in its column.
+    let stuck = grid("12........3...4.");
+    assert_eq!(stuck.clash(), None);
+    let e = explain(&stuck, &ctl).unwrap();
+    assert_eq!(e.outcome, Outcome::NoSolution { clash: None });
+    let h = hint(&stuck, None, &ctl).unwrap();
+    assert_eq!(
+        (h.outcome, h.step),
+        (Outcome::NoSolution { clash: None }, None)
+    );
+}
+
+#[test]
+fn several_solutions_stop_where_they_part_and_never_use_a_unique_rectangle() {
+    let ctl = Control::new();
+    let batch = lines(include_str!("../../../puzzles/sudoku/batch-9x9.txt"));
+    for line in &batch[8..] {
+        let puzzle = grid(line);
+        let e = explain(&puzzle, &ctl).unwrap();
+        let Outcome::Several {
+            cell: [r, c],
+            digits,
+        } = e.outcome
+        else {
+            panic!("{line}: {:?}", e.outcome)
+        };
+        assert!(e.solution.is_none() && e.rating.is_none());
+        assert!(e
+            .steps
+            .iter()
+            .all(|s| s.technique != Technique::UniqueRectangle && s.technique != Technique::Trial));
+        // The cell is still empty after the steps, and both digits finish the grid.
+        let end = replay(&puzzle, None, &e.steps).unwrap();
+        let side = puzzle.shape().side();
+        assert_eq!(end.cells()[r * side + c], 0);
+        for d in digits {
+            let mut g = end.clone();
+            g.cells_mut()[r * side + c] = d;
+            assert!(
+                count(&g, Some(1), &ctl).found >= 1,
+                "{line}: {d} at {r},{c}"
+            );
+        }
+    }
+}
+
+#[test]
+fn explanations_on_6x6_and_12x12_boards_end_in_a_valid_solution() {
+    let ctl = Control::new();
+    for (rows, cols, symmetry) in [
+        (2, 3, Symmetry::Rotate180),
+        (3, 4, Symmetry::None),
+        (2, 4, Symmetry::Mirror),
+    ] {
+        let request = RatedRequest {
+            shape: Shape::new(rows, cols).unwrap(),
+            count: 2,
+            difficulty: None,
+            symmetry,
+            seed: 11,
+        };
+        for p in generate_rated(&request, &ctl).unwrap().puzzles {
+            let puzzle = BoxGrid::from_text(&p.puzzle, Some(request.shape)).unwrap();
+            let e = explain(&puzzle, &ctl).unwrap();
+            check_solved(&puzzle, &e);
+            assert_eq!(e.box_shape, [rows, cols]);
+            assert_eq!(e.rating, Some(p.rating));
+        }
+    }
+}
+
+#[test]
+fn generated_puzzles_are_in_their_band_symmetric_minimal_and_explained_to_the_solution() {
+    let ctl = Control::new();
+    for (difficulty, symmetry) in [
+        (Difficulty::Easy, Symmetry::Rotate90),
+        (Difficulty::Medium, Symmetry::Diagonal),
+        (Difficulty::Hard, Symmetry::Rotate180),
+    ] {
+        let request = RatedRequest {
+            shape: Shape::new(3, 3).unwrap(),
+            count: 2,
+            difficulty: Some(difficulty),
+            symmetry,
+            seed: 5,
+        };
+        let made = generate_rated(&request, &ctl).unwrap();
+        assert_eq!(made.puzzles.len(), 2);
+        for p in &made.puzzles {
+            assert_eq!(Difficulty::of(p.rating), difficulty);
+            let puzzle = grid(&p.puzzle);
+            // The clue pattern is invariant under the symmetry.
+            for orbit in symmetry.orbits(9) {
+                let held: Vec<bool> = orbit.iter().map(|&c| puzzle.cells()[c] != 0).collect();
+                assert!(held.iter().all(|&h| h == held[0]), "{}", p.puzzle);
+            }
+            check_solved(&puzzle, &explain(&puzzle, &ctl).unwrap());
+        }
+    }
+}
+
+#[test]
+fn an_unreachable_band_is_refused_naming_the_budget() {
+    // 4×4 puzzles never need more than singles and pairs.
+    let request = RatedRequest {
+        shape: Shape::new(2, 2).unwrap(),
+        count: 1,
+        difficulty: Some(Difficulty::Extreme),
+        symmetry: Symmetry::None,
+        seed: 1,
+    };
+    let err = generate_rated(&request, &Control::new()).unwrap_err();
+    assert!(err.to_string().contains("attempts, the budget"), "{err}");
+}
+
+#[test]
+fn the_general_box_solver_counts_the_4x4_and_6x6_grids() {
+    let ctl = Control::new();
+    // 288 grids of 4×4 Sudoku; 28,200,960 of 6×6 with 2×3 boxes (OEIS A107739).
+    assert_eq!(
+        count(&BoxGrid::empty(Shape::new(2, 2).unwrap()), None, &ctl).found,
+        288
+    );
+    // With the first row fixed to 1..6: the count divided by the 6! relabellings.
+    let mut first = BoxGrid::empty(Shape::new(2, 3).unwrap());
+    first.cells_mut()[..6].copy_from_slice(&[1, 2, 3, 4, 5, 6]);
+    assert_eq!(count(&first, None, &ctl).found * 720, 28_200_960);
+    let some = count(&BoxGrid::empty(Shape::new(2, 3).unwrap()), Some(1000), &ctl);
+    assert_eq!(
+        (some.found, some.stopped),
+        (1000, Some(crate::control::Stop::Limit))
+    );
+}
+
+#[test]
+#[ignore = "counts all 28,200,960 grids of 6×6 Sudoku (seconds in release)"]
+fn the_general_box_solver_counts_every_6x6_grid() {
+    let empty = BoxGrid::empty(Shape::new(2, 3).unwrap());
+    assert_eq!(count(&empty, None, &Control::new()).found, 28_200_960);
+}
+
+#[test]
+fn shapes_come_from_the_cell_count_or_are_given() {
+    assert_eq!(Shape::squarest(6).unwrap().box_dims(), [2, 3]);
+    assert_eq!(Shape::squarest(12).unwrap().box_dims(), [3, 4]);
+    assert_eq!(Shape::squarest(9).unwrap().box_dims(), [3, 3]);
+    assert_eq!(Shape::squarest(20).unwrap().box_dims(), [4, 5]);
+    assert_eq!(Shape::of_cells(36).unwrap().box_dims(), [2, 3]);
+    assert!(Shape::of_cells(35).is_err());
+    assert!(matches!(Shape::new(6, 7), Err(Error::TooLarge { .. })));
+    assert!(Shape::new(0, 3).is_err());
+    let g = BoxGrid::from_text("1.....3..4.....2", Some(Shape::new(2, 2).unwrap())).unwrap();
+    assert_eq!(g.to_line(), "1.....3..4.....2");
+    assert!(BoxGrid::from_text("1.....3..4....x2", None).is_err());
+    assert!(BoxGrid::from_text("1.....3..4.....2", Some(Shape::new(2, 3).unwrap())).is_err());
+}
+
+#[test]
+fn the_chain_length_bonus_follows_sudoku_explainer() {
+    // The bounds 4, 5, 7, 9, 13, 17, 25: each time a length passes one, 0.1 more.
+    let bonus: Vec<u16> = [4, 5, 6, 7, 8, 9, 10, 13, 14, 17, 18, 25, 26]
+        .iter()
+        .map(|&l| length_bonus(l))
+        .collect();
+    assert_eq!(bonus, [0, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7]);
+}
+
+#[test]
+fn a_stopped_explanation_says_so() {
+    let ctl = Control::new();
+    ctl.request_stop();
+    let e = explain(&grid(lines(DIABOLICAL)[0]), &ctl).unwrap();
+    assert_eq!(e.outcome, Outcome::Interrupted);
+    assert!(e.solution.is_none());
+}
+
+#[test]
+fn the_json_keys_are_the_report_s() {
+    let e = explain(&grid("1.....3..4.....2"), &Control::new()).unwrap();
+    let v = serde_json::to_value(&e).unwrap();
+    for key in [
+        "size", "box", "puzzle", "solution", "rating", "steps", "outcome",
+    ] {
+        assert!(v.get(key).is_some(), "{key}");
+    }
+    assert_eq!(v["box"], serde_json::json!([2, 2]));
+    let step = &v["steps"][0];
+    for key in ["technique", "place", "eliminate", "cells", "text"] {
+        assert!(step.get(key).is_some(), "{key}");
+    }
+    let mut rows = Vec::new();
+    let source = Source::from_text("b.txt", "# two\n1.....3..4.....2\n1.....3..4....x2\n");
+    assert!(rate_batch(&source, None, &Control::new(), &mut |r| {
+        rows.push(r);
+        ControlFlow::Continue(())
+    }));
+    let first = serde_json::to_value(rows[0].as_ref().unwrap()).unwrap();
+    for key in ["line", "rating", "hardest", "steps"] {
+        assert!(first.get(key).is_some(), "{key}");
+    }
+    assert_eq!(first["line"], 2);
+    assert!(matches!(rows[1], Err(Error::Parse { line: 3, .. })));
+}
+
+/// The empty 9×9 board, every candidate open, to draw patterns on.
+fn open_board() -> Board {
+    Board::new(&BoxGrid::empty(Shape::new(3, 3).unwrap())).unwrap()
+}
+
+/// The eliminations of a step, sorted.
+fn eliminated(f: &Found) -> Vec<(usize, u8)> {
+    let mut e = f.eliminate.clone();
+    e.sort_unstable();
+    e
+}
+
+#[test]
+fn a_jellyfish_is_found_on_the_pattern_drawn_for_it() {
+    // 1 confined to columns 0, 2, 4 and 6 in rows 0-3: it leaves those columns in rows 4-8.
+    let mut board = open_board();
+    for r in 0..4 {
+        for c in [1, 3, 5, 7, 8] {
+            board.cand[r * 9 + c] &= !bit(1);
+        }
+    }
+    let f = fish::basic(&board, 4).expect("a jellyfish");
+    assert_eq!(f.technique, Technique::Jellyfish);
+    let mut want: Vec<(usize, u8)> = (4..9)
+        .flat_map(|r| [0, 2, 4, 6].map(|c| (r * 9 + c, 1)))
+        .collect();
+    want.sort_unstable();
+    assert_eq!(eliminated(&f), want);
+    // Three of the four rows make no swordfish: their 1s span four columns.
+    assert!(fish::basic(&board, 3).is_none());
+}
+
+#[test]
+fn naked_and_hidden_quads_are_found_on_the_patterns_drawn_for_them() {
+    // Naked: cells 0-3 of row 0 hold {1,2}, {2,3}, {3,4}, {1,4}: 1-4 leave the rest of row 0.
+    let mut board = open_board();
+    for (c, pair) in [(0, [1, 2]), (1, [2, 3]), (2, [3, 4]), (3, [1, 4])] {
+        board.cand[c] = bit(pair[0]) | bit(pair[1]);
+    }
+    let f = subsets::naked(&board, 4).expect("a naked quad");
+    assert_eq!(f.technique, Technique::NakedQuad);
+    let want: Vec<(usize, u8)> = (4..9).flat_map(|c| (1..=4).map(move |d| (c, d))).collect();
+    assert_eq!(eliminated(&f), want);
+    assert!(subsets::naked(&board, 3).is_none());
+    // Hidden: 1-4 can only go in cells 0-3 of row 0: those cells lose 5-9.
+    let mut board = open_board();
+    for c in 4..9 {
+        board.cand[c] &= !(bit(1) | bit(2) | bit(3) | bit(4));
+    }
+    let f = subsets::hidden(&board, 4).expect("a hidden quad");
+    assert_eq!(f.technique, Technique::HiddenQuad);
+    let want: Vec<(usize, u8)> = (0..4).flat_map(|c| (5..=9).map(move |d| (c, d))).collect();
+    assert_eq!(eliminated(&f), want);
+    assert!(subsets::hidden(&board, 3).is_none());
+}
+
+#[test]
+fn an_xy_wing_and_a_unique_rectangle_are_found_on_the_patterns_drawn_for_them() {
+    // Pivot 0,0 {1,2}, pincers 0,4 {1,3} and 4,0 {2,3}: 3 leaves 4,4, which sees both pincers.
+    let mut board = open_board();
+    board.cand[0] = bit(1) | bit(2);
+    board.cand[4] = bit(1) | bit(3);
+    board.cand[36] = bit(2) | bit(3);
+    let f = wings::xy_wing(&board).expect("an xy-wing");
+    assert_eq!(eliminated(&f), [(40, 3)]);
+    // Corners 0,0 0,3 1,0 (boxes 0 and 1) hold only {5,6}; 1,3 holds {5,6,7}: it is 7... or not 5, 6.
+    let mut board = open_board();
+    for c in [0, 3, 9] {
+        board.cand[c] = bit(5) | bit(6);
+    }
+    board.cand[12] = bit(5) | bit(6) | bit(7);
+    let f = uniqueness::rectangle(&board).expect("a unique rectangle");
+    assert_eq!(eliminated(&f), [(12, 5), (12, 6)]);
+}
