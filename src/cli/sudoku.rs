@@ -66,7 +66,7 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["count", "all", "transform"])]
     rate: bool,
     /// The box shape, R rows by C columns (2x3 for 6×6 boards); by default the squarest for the cell count.
-    #[arg(long = "box", value_name = "RxC", value_parser = explain::parse_box)]
+    #[arg(long = "box", value_name = "RxC", value_parser = puzzles::sudoku::explain::parse_box)]
     box_shape: Option<(usize, usize)>,
     /// With --generate: the rating band.
     #[arg(long, requires = "generate", value_parser = ["easy", "medium", "hard", "expert", "extreme"])]

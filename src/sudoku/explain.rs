@@ -372,6 +372,65 @@ pub struct Rated {
     pub outcome: Outcome,
 }
 
+impl Rated {
+    /// The rating as one line of a text batch: `7.0 xy-chain 71` (rating, hardest
+    /// technique, steps), or `none`, `none (clash: r,c and r,c)`, `multiple`, `interrupted`.
+    pub fn summary(&self) -> String {
+        match (&self.outcome, self.rating, self.hardest) {
+            (Outcome::Solved, Some(r), Some(h)) => {
+                format!("{r} {} {}", h.name().replace(' ', "-"), self.steps)
+            }
+            (
+                Outcome::NoSolution {
+                    clash: Some([a, b]),
+                },
+                _,
+                _,
+            ) => {
+                format!("none (clash: {},{} and {},{})", a[0], a[1], b[0], b[1])
+            }
+            (Outcome::NoSolution { .. }, _, _) => "none".into(),
+            (Outcome::Several { .. }, _, _) => "multiple".into(),
+            _ => "interrupted".into(),
+        }
+    }
+}
+
+/// Reads a box shape written `RxC` (box rows, then columns: `2x3`), not yet checked.
+pub fn parse_box(text: &str) -> std::result::Result<(usize, usize), String> {
+    let bad = || format!("'{text}' is not RxC (2x3, say)");
+    let (r, c) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let num = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
+    Ok((num(r)?, num(c)?))
+}
+
+/// Reads one grid of `source`: boxes of `shape` when given, else the usual
+/// square shapes, else the squarest boxes for the cell count (6×6, 12×12…).
+pub fn read_grid(source: &Source, shape: Option<Shape>) -> Result<BoxGrid> {
+    if let Some(s) = shape {
+        return BoxGrid::from_text(&source.text, Some(s))
+            .map_err(|e| source.error(1, 1, e.to_string()));
+    }
+    match super::scan(source) {
+        Ok(super::Scan::Single(p)) => Ok(BoxGrid::from_sudoku(&p)),
+        Ok(super::Scan::Batch(_)) => Err(Error::usage(
+            "explanations and hints take one grid, not a batch (ratings take a batch)",
+        )),
+        Err(e) => BoxGrid::from_text(&source.text, None).map_err(|_| e),
+    }
+}
+
+/// The puzzle lines of `source` (not blank, not a `#` comment), and whether
+/// it is one grid to rate rather than a batch.
+pub fn rating_lines(source: &Source, shape: Option<Shape>) -> (usize, bool) {
+    let lines = source
+        .text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .count();
+    (lines, lines <= 1 || read_grid(source, shape).is_ok())
+}
+
 /// The rating of one line of a batch.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RatedLine {

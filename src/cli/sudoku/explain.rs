@@ -3,43 +3,13 @@
 use super::super::{Context, Exit, Failure, Tone};
 use super::Args;
 use puzzles::input::Source;
-use puzzles::sudoku::explain::{self, BoxGrid, Outcome, PencilMarks, Rated, Shape, Step};
+use puzzles::sudoku::explain::{self, BoxGrid, Outcome, PencilMarks, Shape, Step};
 use puzzles::sudoku::generate::{generate_rated, Difficulty, RatedRequest, Symmetry};
-use puzzles::sudoku::{self, Scan};
 use puzzles::{random, Error};
-
-/// Reads `--box RxC`: the box height and width.
-pub fn parse_box(text: &str) -> Result<(usize, usize), String> {
-    let (r, c) = text
-        .split_once(['x', 'X', '×'])
-        .ok_or_else(|| format!("'{text}' is not RxC (2x3, say)"))?;
-    let num = |s: &str| {
-        s.trim()
-            .parse::<usize>()
-            .map_err(|_| format!("'{text}' is not RxC (2x3, say)"))
-    };
-    Ok((num(r)?, num(c)?))
-}
 
 /// The shape asked by `--box`, checked.
 fn shape(args: &Args) -> Result<Option<Shape>, Error> {
     args.box_shape.map(|(r, c)| Shape::new(r, c)).transpose()
-}
-
-/// One grid of the source: any box shape with `--box`, else the usual square shapes.
-fn read_grid(source: &Source, shape: Option<Shape>) -> Result<BoxGrid, Error> {
-    if let Some(s) = shape {
-        return BoxGrid::from_text(&source.text, Some(s))
-            .map_err(|e| source.error(1, 1, e.to_string()));
-    }
-    match sudoku::scan(source) {
-        Ok(Scan::Single(p)) => Ok(BoxGrid::from_sudoku(&p)),
-        Ok(Scan::Batch(_)) => Err(Error::usage(
-            "--explain and --hint take one grid, not a batch (--rate takes a batch)",
-        )),
-        // Not a square board: 6×6, 12×12… with the squarest boxes.
-        Err(e) => BoxGrid::from_text(&source.text, None).map_err(|_| e),
-    }
 }
 
 /// `--explain`, `--hint` or `--rate`.
@@ -50,7 +20,7 @@ pub fn run(args: &Args, ctx: &mut Context) -> Result<Exit, Failure> {
     if args.rate {
         return rate(args, &source, shape, ctx);
     }
-    let grid = read_grid(&source, shape)?;
+    let grid = explain::read_grid(&source, shape)?;
     if args.hint {
         let marks = match &args.marks {
             Some(path) => Some(PencilMarks::from_text(
@@ -140,27 +110,6 @@ fn ending(outcome: &Outcome, json: bool, ctx: &mut Context) -> Result<Exit, Fail
     }
 }
 
-/// A rating as a text line: `7.0 xy-chain 71`, or why there is none.
-fn rated_text(rated: &Rated) -> String {
-    match (&rated.outcome, rated.rating, rated.hardest) {
-        (Outcome::Solved, Some(r), Some(h)) => {
-            format!("{r} {} {}", h.name().replace(' ', "-"), rated.steps)
-        }
-        (
-            Outcome::NoSolution {
-                clash: Some([a, b]),
-            },
-            _,
-            _,
-        ) => {
-            format!("none (clash: {},{} and {},{})", a[0], a[1], b[0], b[1])
-        }
-        (Outcome::NoSolution { .. }, _, _) => "none".into(),
-        (Outcome::Several { .. }, _, _) => "multiple".into(),
-        _ => "interrupted".into(),
-    }
-}
-
 /// `--rate`: one grid, or one line per puzzle of a batch (JSON Lines with `--json`).
 fn rate(
     args: &Args,
@@ -168,19 +117,14 @@ fn rate(
     shape: Option<Shape>,
     ctx: &mut Context,
 ) -> Result<Exit, Failure> {
-    let puzzle_lines = source
-        .text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .count();
-    let one = puzzle_lines <= 1 || read_grid(source, shape).is_ok();
+    let (puzzle_lines, one) = explain::rating_lines(source, shape);
     if one {
-        let grid = read_grid(source, shape)?;
+        let grid = explain::read_grid(source, shape)?;
         let rated = explain::rate(&grid, &ctx.control)?;
         if args.common.json {
             ctx.out.json(&rated)?;
         } else {
-            ctx.out.line(&rated_text(&rated))?;
+            ctx.out.line(&rated.summary())?;
         }
         return Ok(match rated.outcome {
             Outcome::Solved | Outcome::Several { .. } => Exit::Answered,
@@ -199,7 +143,7 @@ fn rate(
                 if json {
                     out.json(&rated)
                 } else {
-                    out.line(&rated_text(&rated.rated))
+                    out.line(&rated.rated.summary())
                 }
             }
             Err(e) => {
