@@ -13,24 +13,24 @@
 //! (`count`), split over the cores, which also settles small boards that the
 //! search leaves undecided.
 //! Boards where a theorem says there is no tour are answered at once
-//! (`theory`): Schwenk (1991) for closed tours, Conrad et al. (1994) for open
+//! (`theorems`): Schwenk (1991) for closed tours, Conrad et al. (1994) for open
 //! ones, and the colouring argument on odd boards.
 
 pub mod animate;
-pub(crate) mod build;
+pub(crate) mod blocks;
 mod chain;
 mod count;
 mod frontier;
 mod magic;
 mod search;
-mod theory;
+mod theorems;
 
 pub use count::{
     count_all_starts, count_all_starts_shard, count_tours, count_tours_shard, CountResult, Shard,
     MAX_COUNT_CELLS,
 };
 pub use magic::{magic_sums, semi_magic_tour, MagicSums, MAGIC_SUM};
-pub use theory::{impossible, Impossible};
+pub use theorems::{impossible, Impossible};
 
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
@@ -270,7 +270,7 @@ impl Solver {
             // Large boards: block tours joined by edge swaps; long boards of
             // 3 or 4 rows started near an end: chained block tours.
             let built =
-                build::build(&self.knight, ctl).or_else(|| chain::thin_tour(&self.knight, ctl));
+                blocks::build(&self.knight, ctl).or_else(|| chain::thin_tour(&self.knight, ctl));
             if let Some(t) = built {
                 if verify_tour(&self.knight, &t).is_ok() {
                     return Outcome::Tour(t);
@@ -279,7 +279,7 @@ impl Solver {
             // A closed tour from the start is an open one too, and Warnsdorff's
             // rule finds closed tours of boards that have them more readily.
             let d = self.knight.dims;
-            if !self.knight.closed && theory::has_closed_tour(d.rows, d.cols) {
+            if !self.knight.closed && theorems::has_closed_tour(d.rows, d.cols) {
                 let closed = Knight {
                     closed: true,
                     ..self.knight
@@ -371,7 +371,7 @@ impl GridPuzzle for Solver {
     /// tour is met once in each direction).
     fn enumerate(&self, ctl: &Control, visit: &mut dyn FnMut(&Tour) -> ControlFlow<()>) -> Tally {
         let mut found = 0u64;
-        if theory::impossible(&self.knight).is_some() {
+        if theorems::impossible(&self.knight).is_some() {
             return Tally {
                 found,
                 stopped: None,

@@ -9,7 +9,7 @@
 //! into independent tasks that rayon spreads over the cores; all starts of a
 //! board are counted once per orbit of the board's symmetries.
 
-use super::{theory, Knight, SEED_MOVES};
+use super::{theorems, Knight, SEED_MOVES};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::grid::{Dims, Pos};
@@ -484,7 +484,7 @@ fn count_many<S: Set>(
             start: s,
             closed,
         };
-        if theory::impossible(&knight).is_some() {
+        if theorems::impossible(&knight).is_some() {
             continue;
         }
         let start = dims.index(s) as u8;
