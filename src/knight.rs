@@ -11,13 +11,16 @@
 //! tie-breaks; long boards of 3 or 4 rows are built from chained block tours
 //! (`chain`). Counting all tours of a small board has its own faster engine
 //! (`count`), split over the cores, which also settles small boards that the
-//! search leaves undecided.
+//! search leaves undecided. Exact counts past its reach (closed tours of 6 × 40,
+//! 7 × 8) come from a frontier dynamic programme (`census`) whose cost grows
+//! with the number of frontier states, not of tours; [`count`] picks the engine.
 //! Boards where a theorem says there is no tour are answered at once
 //! (`theorems`): Schwenk (1991) for closed tours, Conrad et al. (1994) for open
 //! ones, and the colouring argument on odd boards.
 
 pub mod animate;
 pub(crate) mod blocks;
+mod census;
 mod chain;
 mod count;
 mod frontier;
@@ -25,6 +28,10 @@ mod magic;
 mod search;
 mod theorems;
 
+pub use census::{
+    count, estimated_states, CountReport, CountRequest, Method, Starts, TourCount,
+    DEFAULT_MEMORY_LIMIT,
+};
 pub use count::{
     count_all_starts, count_all_starts_shard, count_tours, count_tours_shard, CountResult, Shard,
     MAX_COUNT_CELLS,

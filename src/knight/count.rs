@@ -406,7 +406,7 @@ pub fn count_all_starts_shard(
 
 /// The images of `p` under the symmetries of the board (the rectangle's four,
 /// the square's eight).
-fn images(dims: Dims, p: Pos) -> Vec<Pos> {
+pub(crate) fn images(dims: Dims, p: Pos) -> Vec<Pos> {
     let (r, c) = (p.row, p.col);
     let (rr, cc) = (dims.rows - 1 - r, dims.cols - 1 - c);
     let mut v = vec![p, Pos::new(rr, c), Pos::new(r, cc), Pos::new(rr, cc)];
