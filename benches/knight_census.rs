@@ -6,7 +6,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use puzzles::grid::{Dims, Pos};
-use puzzles::knight::{count, CountRequest, Method, Starts};
+use puzzles::knight::census::{count, CountRequest, Method, Starts};
 use puzzles::Control;
 
 fn census(c: &mut Criterion) {

@@ -45,7 +45,7 @@
 use super::count::{count_all_starts, count_tours};
 use super::{theorems, Knight};
 use crate::control::Control;
-use crate::error::{Error, Result, Size};
+use crate::error::{Bound, Error, Result, Size};
 use crate::grid::{Dims, Pos};
 use num_bigint::BigUint;
 use serde::Serialize;
@@ -543,10 +543,10 @@ fn run_keyed<K: Key>(walk: &Walk, memory: u64, ctl: &Control) -> Result<Run> {
                 Err(Halt::Stopped { columns }) => return Ok(Run::Stopped { columns }),
                 Err(Halt::Memory { states, limit }) => {
                     return Err(Error::TooLarge {
-                        what: "frontier states",
+                        bound: Bound::Other("frontier states"),
                         got: Size::from(states),
                         limit: Size::from(limit),
-                        hint: format!(" that fit the memory limit of {} MiB", memory >> 20),
+                        note: format!(" that fit the memory limit of {} MiB", memory >> 20),
                     })
                 }
             }
@@ -559,10 +559,10 @@ fn run_keyed<K: Key>(walk: &Walk, memory: u64, ctl: &Control) -> Result<Run> {
     attempt!(16);
     attempt!(32);
     Err(Error::TooLarge {
-        what: "count bits",
+        bound: Bound::Other("count bits"),
         got: Size::Count(32 * 64 + 1),
         limit: Size::Count(32 * 64),
-        hint: String::new(),
+        note: String::new(),
     })
 }
 
@@ -584,10 +584,10 @@ pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Res
         run_keyed::<u128>(&walk, memory, ctl)
     } else {
         Err(Error::TooLarge {
-            what: "board short side",
+            bound: Bound::Other("board short side"),
             got: Size::from(walk.rows),
             limit: Size::from((u128::SLOTS - 1) / 2),
-            hint: " for the frontier programme".to_string(),
+            note: " for the frontier programme".to_string(),
         })
     }
 }
@@ -742,20 +742,20 @@ fn check_memory(dims: Dims, closed: bool, memory: u64) -> Result<()> {
     let rows = dims.rows.min(dims.cols);
     if rows > 8 {
         return Err(Error::TooLarge {
-            what: "board short side",
+            bound: Bound::Other("board short side"),
             got: Size::from(rows),
             limit: Size::from(8usize),
-            hint: " for the frontier programme".to_string(),
+            note: " for the frontier programme".to_string(),
         });
     }
     let fit = memory / bytes_per_state(rows, 1);
     let need = estimated_states(rows, closed);
     if need > fit {
         return Err(Error::TooLarge {
-            what: "estimated frontier states",
+            bound: Bound::Other("estimated frontier states"),
             got: Size::from(need),
             limit: Size::from(fit),
-            hint: format!(" that fit the memory limit of {} MiB", memory >> 20),
+            note: format!(" that fit the memory limit of {} MiB", memory >> 20),
         });
     }
     Ok(())
@@ -773,7 +773,7 @@ fn check_memory(dims: Dims, closed: bool, memory: u64) -> Result<()> {
 /// ```
 /// use puzzles::control::Control;
 /// use puzzles::grid::{Dims, Pos};
-/// use puzzles::knight::{count, CountRequest, Method, Starts};
+/// use puzzles::knight::census::{count, CountRequest, Method, Starts};
 ///
 /// let dims = Dims::new(6, 6, 100)?;
 /// let mut request = CountRequest::new(dims, true, Starts::From(Pos::new(0, 0)));
