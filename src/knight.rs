@@ -14,20 +14,23 @@
 //! tie-breaks; long boards of 3 or 4 rows are built from chained block tours
 //! (`chain`). Counting all tours of a small board has its own faster engine
 //! (`count`), split over the cores, which also settles small boards that the
-//! search leaves undecided.
+//! search leaves undecided. Exact counts past its reach (closed tours of 6 × 40,
+//! 7 × 8) come from a frontier dynamic programme (`census`) whose cost grows
+//! with the number of frontier states, not of tours; [`census::count`] picks the engine.
 //! Boards where a theorem says there is no tour are answered at once
-//! (`theory`): Schwenk (1991) for closed tours, Conrad et al. (1994) for open
+//! (`theorems`): Schwenk (1991) for closed tours, Conrad et al. (1994) for open
 //! ones, and the colouring argument on odd boards.
 
 pub mod animate;
 mod answer;
-pub(crate) mod build;
+pub(crate) mod blocks;
+pub mod census;
 mod chain;
 mod count;
 mod frontier;
 mod magic;
 mod search;
-mod theory;
+mod theorems;
 
 pub use answer::{
     algebraic, count, count_every_start, find, list, magic, AllStartsReport, CountReport,
@@ -38,7 +41,7 @@ pub use count::{
     MAX_COUNT_CELLS,
 };
 pub use magic::{magic_sums, semi_magic_tour, MagicSums, MAGIC_SUM};
-pub use theory::{impossible, Impossible};
+pub use theorems::{impossible, Impossible};
 
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
@@ -278,7 +281,7 @@ impl Solver {
             // Large boards: block tours joined by edge swaps; long boards of
             // 3 or 4 rows started near an end: chained block tours.
             let built =
-                build::build(&self.knight, ctl).or_else(|| chain::thin_tour(&self.knight, ctl));
+                blocks::build(&self.knight, ctl).or_else(|| chain::thin_tour(&self.knight, ctl));
             if let Some(t) = built {
                 if verify_tour(&self.knight, &t).is_ok() {
                     return Verdict::Tour(t);
@@ -287,7 +290,7 @@ impl Solver {
             // A closed tour from the start is an open one too, and Warnsdorff's
             // rule finds closed tours of boards that have them more readily.
             let d = self.knight.dims;
-            if !self.knight.closed && theory::has_closed_tour(d.rows, d.cols) {
+            if !self.knight.closed && theorems::has_closed_tour(d.rows, d.cols) {
                 let closed = Knight {
                     closed: true,
                     ..self.knight
@@ -394,7 +397,7 @@ impl GridPuzzle for Solver {
     /// tour is met once in each direction).
     fn enumerate(&self, ctl: &Control, visit: &mut dyn FnMut(&Tour) -> ControlFlow<()>) -> Tally {
         let mut found = 0u64;
-        if theory::impossible(&self.knight).is_some() {
+        if theorems::impossible(&self.knight).is_some() {
             return Tally {
                 found,
                 stopped: None,

@@ -9,7 +9,7 @@
 //! into independent tasks that rayon spreads over the cores; all starts of a
 //! board are counted once per orbit of the board's symmetries.
 
-use super::{theory, Knight, SEED_MOVES};
+use super::{theorems, Knight, SEED_MOVES};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::grid::{Dims, Pos};
@@ -406,7 +406,7 @@ pub fn count_all_starts_shard(
 
 /// The images of `p` under the symmetries of the board (the rectangle's four,
 /// the square's eight).
-fn images(dims: Dims, p: Pos) -> Vec<Pos> {
+pub(crate) fn images(dims: Dims, p: Pos) -> Vec<Pos> {
     let (r, c) = (p.row, p.col);
     let (rr, cc) = (dims.rows - 1 - r, dims.cols - 1 - c);
     let mut v = vec![p, Pos::new(rr, c), Pos::new(r, cc), Pos::new(rr, cc)];
@@ -484,7 +484,7 @@ fn count_many<S: Set>(
             start: s,
             closed,
         };
-        if theory::impossible(&knight).is_some() {
+        if theorems::impossible(&knight).is_some() {
             continue;
         }
         let start = dims.index(s) as u8;

@@ -33,7 +33,7 @@ const END_FIXED: u64 = 1 << 60;
 /// Bit of the state: the path is complete (only on the last square).
 const DONE: u64 = 1 << 61;
 /// Bit of the state: the path has its one move between the two inner rows
-/// of a 4-row board (there is exactly one: `theory`, `Impossible::OuterRows`).
+/// of a 4-row board (there is exactly one: `theorems`, `Impossible::OuterRows`).
 const INNER: u64 = 1 << 62;
 
 /// The frontier: square labels, oldest first (`FREE`, `FULL`, or a fragment id ≥ 2).

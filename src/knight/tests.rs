@@ -2,7 +2,7 @@
 //! engines (the tour search and the counter) against each other.
 
 use super::count::count_sequential;
-use super::theory::{has_closed_tour, has_open_tour};
+use super::theorems::{has_closed_tour, has_open_tour};
 use super::*;
 use proptest::prelude::*;
 
@@ -451,7 +451,7 @@ fn long_thin_boards_get_tours_from_chained_blocks() {
         (3, 99, (2, 40), false),
     ] {
         let k = knight(r, c, s, closed);
-        let t = build::build(&k, &Control::new()).unwrap_or_else(|| panic!("{r}×{c} from {s:?}"));
+        let t = blocks::build(&k, &Control::new()).unwrap_or_else(|| panic!("{r}×{c} from {s:?}"));
         verify_tour(&k, &t).unwrap();
     }
 }
@@ -499,11 +499,11 @@ fn the_counting_engine_decides_small_boards() {
 /// from any square), and for boards of at most 64 squares the exhaustive
 /// search; elsewhere `None` (unknown).
 fn truth(k: &Knight) -> Option<bool> {
-    if theory::impossible(k).is_some() {
+    if theorems::impossible(k).is_some() {
         return Some(false);
     }
     let d = k.dims();
-    if theory::has_closed_tour(d.rows, d.cols) {
+    if theorems::has_closed_tour(d.rows, d.cols) {
         return Some(true);
     }
     if d.cells() <= 64 {

@@ -17,7 +17,7 @@
 //! from each of its squares: it is read from the start. Everything is linear
 //! in the board size and uses no recursion; the caller verifies the tour.
 
-use super::{count, search, theory, Knight, Order, Tour, SEED_MOVES};
+use super::{count, search, theorems, Knight, Order, Tour, SEED_MOVES};
 use crate::control::Control;
 use crate::grid::{Dims, Pos};
 use std::collections::HashMap;
@@ -199,7 +199,7 @@ fn odd_splits(len: usize, s: usize, min: usize, odd: &[usize]) -> Vec<(Vec<usize
 /// counter's exhaustive search): closed, or open from `start`.
 fn piece(dims: Dims, start: Pos, closed: bool, ctl: &Control) -> Option<Tour> {
     let k = Knight::new(dims, start, closed).ok()?;
-    if theory::impossible(&k).is_some() {
+    if theorems::impossible(&k).is_some() {
         return None;
     }
     for attempt in 0..10u64 {
@@ -456,7 +456,7 @@ fn thin(knight: &Knight, ctl: &Control) -> Option<Tour> {
     let s = knight.start();
     let ext = 4;
     let right = u_path(m, ext, ctl)?;
-    let closed = theory::has_closed_tour(m, n);
+    let closed = theorems::has_closed_tour(m, n);
     let mut cores: Vec<(usize, usize)> = Vec::new();
     if closed {
         for w in [10, 12, 14, 16] {
@@ -531,7 +531,7 @@ pub(crate) fn build(knight: &Knight, ctl: &Control) -> Option<Tour> {
         return None;
     }
     let mut cycles = HashMap::new();
-    if theory::has_closed_tour(m, n) {
+    if theorems::has_closed_tour(m, n) {
         // One cycle over the whole board, read from the start.
         let rows = split(m, min);
         let cols = split(n, min);

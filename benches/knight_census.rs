@@ -1,0 +1,36 @@
+//! Knight's tour counts (criterion): the frontier programme against the backtracking counter, side by side.
+//!
+//! `cargo bench --bench knight_census`. Closed tours of 6×6 and 5×8 and open
+//! tours of 5×6 from every start, each counted by both engines (the same
+//! answers: the library's tests check that they agree).
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use puzzles::grid::{Dims, Pos};
+use puzzles::knight::census::{count, CountRequest, Method, Starts};
+use puzzles::Control;
+
+fn census(c: &mut Criterion) {
+    let mut group = c.benchmark_group("knight-count");
+    group.sample_size(10);
+    let ctl = Control::new();
+    let cases = [
+        ("closed 6x6", 6, 6, true, Starts::From(Pos::new(0, 0))),
+        ("closed 5x8", 5, 8, true, Starts::From(Pos::new(0, 0))),
+        ("open 5x6 every start", 5, 6, false, Starts::Every),
+    ];
+    for (name, rows, cols, closed, starts) in cases {
+        let dims = Dims::new(rows, cols, 100).expect("a valid size");
+        for method in [Method::Frontier, Method::Backtrack] {
+            let mut request = CountRequest::new(dims, closed, starts);
+            request.method = method;
+            let id = BenchmarkId::new(name, format!("{method:?}").to_lowercase());
+            group.bench_with_input(id, &request, |b, request| {
+                b.iter(|| count(request, &ctl).expect("within limits"))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, census);
+criterion_main!(benches);

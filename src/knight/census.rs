@@ -1,0 +1,967 @@
+//! Exact counts of knight's tours by a frontier dynamic programme: cost by the number of frontier states, not of tours.
+//!
+//! The squares are added one at a time, column by column along the board's
+//! longer side (`rows` ≤ `cols`, the board turned over first if need be), so
+//! a square's index is `col · rows + row`. A knight move joins squares at most
+//! `2·rows + 1` apart in that order: when square `v` is added, only the last
+//! `w = 2·rows + 1` squares (the frontier) can still gain moves, and a square
+//! leaves the frontier as soon as its last neighbour has been added. Adding
+//! `v` chooses which of its (at most four) moves back into the frontier the
+//! tour uses, at most two. The state is, for each frontier square, one of:
+//! unused (no move yet), full (two moves, or gone), or the end of a path
+//! fragment together with the pairing of the fragment ends (a label shared by
+//! the two ends of each fragment). Knight paths cross, so the pairings are
+//! general, not the non-crossing ones of grid-graph programmes; they are
+//! renumbered by first appearance so that equal states meet. A state packs
+//! four bits a square into a `u64` (up to 7 rows) or a `u128` (8 rows).
+//!
+//! - Closed tours: a fragment may close on itself only with the last square,
+//!   when every square is full: the count is that of undirected Hamiltonian
+//!   cycles. Directed tours from a square are twice that.
+//! - Open tours: a square may leave the frontier with one move only: it is an
+//!   end of the whole path (a "terminal"), at most two of them; the other end
+//!   of its fragment is then marked as leading to a terminal. Joining two
+//!   marked ends completes the path. This counts the undirected Hamiltonian
+//!   paths; directed tours summed over every start are twice that. It is the
+//!   same as Knuth's apex vertex (DYNAHAMP: one extra vertex joined to every
+//!   square, whose two edges are the two terminals). From one start `s`, `s`
+//!   is made to keep one move and the other terminal is any other square:
+//!   that counts the directed tours from `s`.
+//!
+//! Counts are exact sums held in fixed words of 64-bit limbs; when a sum
+//! carries out of the top limb the programme runs again with twice the limbs,
+//! so counts of any length come out exact.
+//!
+//! Sources: D. E. Knuth, *The Art of Computer Programming*, Volume 4,
+//! pre-fascicle 8A, "Hamiltonian paths and cycles" (2025), programs DYNAHAM
+//! and DYNAHAMP; the transfer-matrix method for counting Hamiltonian cycles of
+//! grid-like graphs (Stoyan and Strehl, "Enumeration of Hamiltonian circuits
+//! in rectangular grids", J. Combin. Math. Combin. Comput. 21, 1996; Jacobsen,
+//! "Exact enumeration of Hamiltonian circuits, walks and chains in two and
+//! three dimensions", J. Phys. A 40, 2007); and for the published counts,
+//! B. D. McKay, "Knight's tours of an 8×8 chessboard", Technical report
+//! TR-CS-97-03, ANU, 1997, and OEIS A175881 (closed tours of 6×n boards).
+
+use super::count::{count_all_starts, count_tours};
+use super::{theorems, Knight};
+use crate::control::Control;
+use crate::error::{Bound, Error, Result, Size};
+use crate::grid::{Dims, Pos};
+use num_bigint::BigUint;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+/// The default memory the programme may use for its states, in bytes (12 GiB).
+pub const DEFAULT_MEMORY_LIMIT: u64 = 12 << 30;
+
+/// An unused frontier square.
+const FREE: u8 = 0;
+/// A full square: two moves, or a terminal that left the frontier.
+const FULL: u8 = 1;
+/// A fragment end whose other end is a terminal of the open path.
+const TO_TERMINAL: u8 = 2;
+/// The first fragment label (labels pair the two ends of a fragment).
+const FIRST_LABEL: u8 = 3;
+
+/// What the programme counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Census {
+    /// Undirected closed tours (Hamiltonian cycles).
+    Cycles,
+    /// Undirected open tours (Hamiltonian paths): half the directed tours summed over every start.
+    Paths,
+    /// Directed open tours from one square.
+    PathsFrom(Pos),
+}
+
+/// How a run of the programme ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Run {
+    /// The exact count, with the largest number of states held after one square.
+    Done { count: BigUint, peak_states: u64 },
+    /// Stopped from outside after `columns` of the board's columns.
+    Stopped { columns: usize },
+}
+
+/// The board as the programme walks it: `rows` ≤ `cols`, squares numbered `col · rows + row`.
+struct Walk {
+    rows: usize,
+    n: usize,
+    /// Frontier width: `2·rows + 1`.
+    w: usize,
+    /// For each square `v`: its moves back, as slots of the frontier before `v` is added (`0..w`).
+    back: Vec<Vec<usize>>,
+    /// For each square `v`: the slots (of `0..=w`, `w` being `v`) that leave the frontier once `v` is added.
+    leaving: Vec<Vec<usize>>,
+    /// For each square `v`: the slots whose squares have fewer than two moves left after `v`.
+    starved: Vec<u32>,
+    /// The square an open tour must start from, if one.
+    start: Option<usize>,
+    /// For each square `v`: whether the start has left the frontier once `v` is added (then it is a terminal).
+    start_gone: Vec<bool>,
+    census: Census,
+}
+
+impl Walk {
+    fn new(dims: Dims, census: Census) -> Walk {
+        // Along the longer side.
+        let turned = dims.rows > dims.cols;
+        let (rows, cols) = if turned {
+            (dims.cols, dims.rows)
+        } else {
+            (dims.rows, dims.cols)
+        };
+        let index = |p: Pos| {
+            let (r, c) = if turned {
+                (p.col, p.row)
+            } else {
+                (p.row, p.col)
+            };
+            c * rows + r
+        };
+        let n = rows * cols;
+        let w = 2 * rows + 1;
+        let walked = Dims { rows, cols };
+        let neighbours = |v: usize| -> Vec<usize> {
+            let (r, c) = ((v % rows) as i64, (v / rows) as i64);
+            super::SEED_MOVES
+                .iter()
+                .filter_map(|&(dr, dc)| walked.checked(r + dr, c + dc))
+                .map(|q| q.col * rows + q.row)
+                .collect()
+        };
+        let nbrs: Vec<Vec<usize>> = (0..n).map(neighbours).collect();
+        let mut back = vec![Vec::new(); n];
+        let mut leaving = vec![Vec::new(); n];
+        let mut starved = vec![0u32; n];
+        for v in 0..n {
+            back[v] = nbrs[v]
+                .iter()
+                .filter(|&&u| u < v)
+                .map(|&u| u + w - v)
+                .collect();
+            let last = nbrs[v].iter().copied().max().unwrap_or(v).max(v);
+            leaving[last].push(v + w - last);
+        }
+        let start = match census {
+            Census::PathsFrom(p) => Some(index(p)),
+            _ => None,
+        };
+        for (v, list) in leaving.iter_mut().enumerate() {
+            // The start leaves first, so that a terminal leaving with it knows the start is one.
+            list.sort_by_key(|&slot| (Some(slot + v) != start.map(|s| s + w), slot));
+        }
+        {
+            for (v, mask) in starved.iter_mut().enumerate() {
+                for slot in 0..=w {
+                    let Some(u) = (slot + v).checked_sub(w) else {
+                        continue;
+                    };
+                    let ahead = nbrs[u].iter().filter(|&&x| x > v).count();
+                    if ahead < 2 {
+                        *mask |= 1 << slot;
+                    }
+                }
+            }
+        }
+        // The start leaves once its last neighbour is added.
+        let start_leaves = start.map(|s| nbrs[s].iter().copied().max().unwrap_or(s).max(s));
+        let start_gone = (0..n)
+            .map(|v| start_leaves.is_some_and(|t| t <= v))
+            .collect();
+        Walk {
+            start_gone,
+            rows,
+            n,
+            w,
+            back,
+            leaving,
+            starved,
+            start,
+            census,
+        }
+    }
+
+    /// The columns of the walked board.
+    fn columns(&self) -> usize {
+        self.n / self.rows
+    }
+
+    /// Adds square `v` to the state `slots[..w]` (`slots[w]` unused), handing
+    /// each successor (the frontier after `v`, `slots[1..=w]`) to `out`, and
+    /// each completed tour to `done`.
+    fn step(&self, v: usize, slots: &[u8; 18], out: &mut dyn FnMut(&[u8]), done: &mut dyn FnMut()) {
+        let w = self.w;
+        let back = &self.back[v];
+        let start_slot = self.start.and_then(|s| (s + w).checked_sub(v));
+        let cap = if start_slot == Some(w) { 1 } else { 2 };
+        for mask in 0u32..(1 << back.len()) {
+            if mask.count_ones() > cap {
+                continue;
+            }
+            let mut a = *slots;
+            a[w] = FREE;
+            let mut complete = false;
+            let mut ok = true;
+            let mut fresh = 15u8;
+            for (j, &u) in back.iter().enumerate() {
+                if mask & (1 << j) == 0 {
+                    continue;
+                }
+                if a[u] == FULL || (Some(u) == start_slot && a[u] != FREE) {
+                    ok = false;
+                    break;
+                }
+                match (a[w], a[u]) {
+                    (FREE, FREE) => {
+                        fresh += 1;
+                        a[w] = fresh;
+                        a[u] = fresh;
+                    }
+                    (FREE, m) => {
+                        a[w] = m;
+                        a[u] = FULL;
+                    }
+                    (m, FREE) => {
+                        a[u] = m;
+                        a[w] = FULL;
+                    }
+                    (mv, mu) => {
+                        a[w] = FULL;
+                        a[u] = FULL;
+                        if mv == mu {
+                            // A cycle closes, or (both ends lead to terminals) the path is whole.
+                            let whole = match self.census {
+                                Census::Cycles => true,
+                                _ => mv == TO_TERMINAL,
+                            };
+                            if !whole {
+                                ok = false;
+                                break;
+                            }
+                            complete = true;
+                        } else {
+                            let (keep, gone) = if mv == TO_TERMINAL {
+                                (mv, mu)
+                            } else {
+                                (mu, mv)
+                            };
+                            for x in a.iter_mut().take(w + 1) {
+                                if *x == gone {
+                                    *x = keep;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            for &x in &self.leaving[v] {
+                match a[x] {
+                    FULL => {}
+                    FREE => ok = false,
+                    TO_TERMINAL => {
+                        // Square x ends the path; a second whole path would leave two.
+                        a[x] = FULL;
+                        ok = !complete;
+                        complete = true;
+                    }
+                    label => {
+                        if self.census == Census::Cycles {
+                            ok = false;
+                        } else {
+                            // Square x ends the whole path.
+                            let terminals = a[..=w].iter().filter(|&&y| y == TO_TERMINAL).count();
+                            let allowed = match start_slot {
+                                None => terminals < 2,
+                                Some(s) if s == x => true,
+                                // The start, once gone, is one of the terminals; the other may be any square.
+                                Some(_) => terminals == usize::from(self.start_gone[v]),
+                            };
+                            if !allowed {
+                                ok = false;
+                            } else {
+                                a[x] = FULL;
+                                for y in a.iter_mut().take(w + 1) {
+                                    if *y == label {
+                                        *y = TO_TERMINAL;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                if !ok {
+                    break;
+                }
+            }
+            if !ok {
+                continue;
+            }
+            if complete {
+                if v + 1 == self.n && a[..=w].iter().all(|&x| x == FULL) {
+                    done();
+                }
+                continue;
+            }
+            let starved = self.starved[v];
+            if starved != 0 {
+                let short = (0..=w).filter(|&i| starved & (1 << i) != 0 && a[i] == FREE);
+                match self.census {
+                    // An unused square with fewer than two moves left cannot be inside a cycle.
+                    Census::Cycles => {
+                        if short.count() > 0 {
+                            continue;
+                        }
+                    }
+                    // ... and in a path it must be a terminal: at most two in all, one besides the start.
+                    _ => {
+                        let forced = short.filter(|&i| Some(i) != start_slot).count();
+                        let terminals = a[..=w].iter().filter(|&&y| y == TO_TERMINAL).count();
+                        let fits = match self.start {
+                            None => terminals + forced <= 2,
+                            Some(_) => terminals + forced <= 1 + usize::from(self.start_gone[v]),
+                        };
+                        if !fits {
+                            continue;
+                        }
+                    }
+                }
+            }
+            out(&a[1..=w]);
+        }
+    }
+}
+
+/// A packed state: four bits a frontier square.
+trait Key: Copy + Eq + Hash + Send + Sync {
+    /// The most squares it holds.
+    const SLOTS: usize;
+    fn pack(slots: &[u8]) -> Self;
+    fn unpack(self, w: usize) -> [u8; 18];
+}
+
+macro_rules! impl_key {
+    ($t:ty) => {
+        impl Key for $t {
+            const SLOTS: usize = <$t>::BITS as usize / 4;
+
+            /// Packs the squares, renumbering the fragment labels by first appearance.
+            #[inline]
+            fn pack(slots: &[u8]) -> Self {
+                let mut map = [0u8; 32];
+                let mut next = FIRST_LABEL;
+                let mut key: $t = 0;
+                for (i, &x) in slots.iter().enumerate() {
+                    let y = if x >= FIRST_LABEL {
+                        if map[x as usize] == 0 {
+                            map[x as usize] = next;
+                            next += 1;
+                        }
+                        map[x as usize]
+                    } else {
+                        x
+                    };
+                    key |= (y as $t) << (4 * i);
+                }
+                key
+            }
+
+            #[inline]
+            fn unpack(self, w: usize) -> [u8; 18] {
+                let mut a = [FULL; 18];
+                for (i, x) in a.iter_mut().enumerate().take(w) {
+                    *x = ((self >> (4 * i)) & 15) as u8;
+                }
+                a
+            }
+        }
+    };
+}
+impl_key!(u64);
+impl_key!(u128);
+
+/// An exact count in `L` limbs of 64 bits (least significant first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Wide<const L: usize>([u64; L]);
+
+impl<const L: usize> Wide<L> {
+    const ONE: Self = {
+        let mut limbs = [0u64; L];
+        limbs[0] = 1;
+        Wide(limbs)
+    };
+    const ZERO: Self = Wide([0u64; L]);
+
+    /// Adds `other`; false when the sum does not fit in `L` limbs.
+    #[inline]
+    fn add(&mut self, other: &Self) -> bool {
+        let mut carry = false;
+        for (a, &b) in self.0.iter_mut().zip(other.0.iter()) {
+            let (s1, c1) = a.overflowing_add(b);
+            let (s2, c2) = s1.overflowing_add(u64::from(carry));
+            *a = s2;
+            carry = c1 || c2;
+        }
+        !carry
+    }
+
+    fn to_big(self) -> BigUint {
+        let digits: Vec<u32> = self
+            .0
+            .iter()
+            .flat_map(|&x| [x as u32, (x >> 32) as u32])
+            .collect();
+        BigUint::from_slice(&digits)
+    }
+}
+
+/// A cheap multiplicative hash for packed states.
+#[derive(Default)]
+struct StateHasher(u64);
+
+impl Hasher for StateHasher {
+    /// Folds the well-mixed high bits of the products into the low bits the table indexes by.
+    fn finish(&self) -> u64 {
+        let h = (self.0 ^ (self.0 >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        h ^ (h >> 32)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(29) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    #[inline]
+    fn write_u128(&mut self, x: u128) {
+        self.write_u64(x as u64);
+        self.write_u64((x >> 64) as u64);
+    }
+}
+
+type States<K, C> = HashMap<K, C, BuildHasherDefault<StateHasher>>;
+
+/// Bytes one state takes in memory at the peak: its key and count in the
+/// hash table of one square and of the next (with the table's slack).
+fn bytes_per_state(rows: usize, limbs: usize) -> u64 {
+    let key = if rows <= 7 { 8 } else { 16 };
+    (3 * (key + 8 * limbs as u64)) + 2
+}
+
+/// Why a run could not go on.
+enum Halt {
+    /// The count needs more limbs.
+    Carry,
+    Stopped {
+        columns: usize,
+    },
+    /// More states than memory allows.
+    Memory {
+        states: u64,
+        limit: u64,
+    },
+}
+
+fn run_with<K: Key, const L: usize>(
+    walk: &Walk,
+    max_states: u64,
+    ctl: &Control,
+) -> Result<(Wide<L>, u64), Halt> {
+    let w = walk.w;
+    let mut states: States<K, Wide<L>> = States::default();
+    states.insert(K::pack(&[FULL; 18][..w]), Wide::ONE);
+    let mut total = Wide::<L>::ZERO;
+    let mut peak = 1u64;
+    let bar = ctl.progress();
+    for v in 0..walk.n {
+        if ctl.stopped() {
+            return Err(Halt::Stopped {
+                columns: v / walk.rows,
+            });
+        }
+        let mut next: States<K, Wide<L>> =
+            States::with_capacity_and_hasher(states.len() + states.len() / 2, Default::default());
+        let mut carry = false;
+        let mut carry_total = false;
+        let mut seen = 0u32;
+        for (key, count) in states.drain() {
+            seen = seen.wrapping_add(1);
+            if seen & 0xFFFF == 0 && ctl.stopped() {
+                return Err(Halt::Stopped {
+                    columns: v / walk.rows,
+                });
+            }
+            let slots = key.unpack(w);
+            walk.step(
+                v,
+                &slots,
+                &mut |succ| {
+                    let k = K::pack(succ);
+                    let c = next.entry(k).or_insert(Wide::ZERO);
+                    carry |= !c.add(&count);
+                },
+                &mut || carry_total |= !total.add(&count),
+            );
+            if next.len() as u64 > max_states {
+                return Err(Halt::Memory {
+                    states: next.len() as u64,
+                    limit: max_states,
+                });
+            }
+        }
+        if carry || carry_total {
+            return Err(Halt::Carry);
+        }
+        states = next;
+        peak = peak.max(states.len() as u64);
+        if (v + 1) % walk.rows == 0 {
+            bar.advance(1);
+            bar.note(&format!("{} states", states.len()));
+        }
+    }
+    Ok((total, peak))
+}
+
+fn run_keyed<K: Key>(walk: &Walk, memory: u64, ctl: &Control) -> Result<Run> {
+    macro_rules! attempt {
+        ($l:literal) => {{
+            let max_states = memory / bytes_per_state(walk.rows, $l);
+            match run_with::<K, $l>(walk, max_states, ctl) {
+                Ok((count, peak_states)) => {
+                    return Ok(Run::Done {
+                        count: count.to_big(),
+                        peak_states,
+                    })
+                }
+                Err(Halt::Carry) => {}
+                Err(Halt::Stopped { columns }) => return Ok(Run::Stopped { columns }),
+                Err(Halt::Memory { states, limit }) => {
+                    return Err(Error::TooLarge {
+                        bound: Bound::Other("frontier states"),
+                        got: Size::from(states),
+                        limit: Size::from(limit),
+                        note: format!(" that fit the memory limit of {} MiB", memory >> 20),
+                    })
+                }
+            }
+        }};
+    }
+    attempt!(1);
+    attempt!(2);
+    attempt!(4);
+    attempt!(8);
+    attempt!(16);
+    attempt!(32);
+    Err(Error::TooLarge {
+        bound: Bound::Other("count bits"),
+        got: Size::Count(32 * 64 + 1),
+        limit: Size::Count(32 * 64),
+        note: String::new(),
+    })
+}
+
+/// Runs the programme on `dims` (at least one side at most 8) for `census`, within `memory` bytes.
+pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Result<Run> {
+    let walk = Walk::new(dims, census);
+    if walk.n == 1 {
+        // One square: the open tour of no move; no closed one.
+        let count = BigUint::from(u8::from(census != Census::Cycles));
+        return Ok(Run::Done {
+            count,
+            peak_states: 1,
+        });
+    }
+    ctl.progress().set_total(walk.columns() as u64);
+    if walk.w <= u64::SLOTS {
+        run_keyed::<u64>(&walk, memory, ctl)
+    } else if walk.w <= u128::SLOTS {
+        run_keyed::<u128>(&walk, memory, ctl)
+    } else {
+        Err(Error::TooLarge {
+            bound: Bound::Other("board short side"),
+            got: Size::from(walk.rows),
+            limit: Size::from((u128::SLOTS - 1) / 2),
+            note: " for the frontier programme".to_string(),
+        })
+    }
+}
+
+/// Which engine counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// The frontier programme on boards of more than 36 squares with a side
+    /// of at most 8, and on boards of at most 4 rows; backtracking otherwise.
+    #[default]
+    Auto,
+    /// The backtracking counter (boards of at most [`MAX_COUNT_CELLS`](super::MAX_COUNT_CELLS) squares).
+    Backtrack,
+    /// The frontier programme (boards with a side of at most 8).
+    Frontier,
+}
+
+/// Which tours a count takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Starts {
+    /// The directed tours from one square.
+    From(Pos),
+    /// The directed tours from each square (the grid) and their sum.
+    Every,
+}
+
+/// A count to make: the board, open or closed, from where, by which engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountRequest {
+    /// The board.
+    pub dims: Dims,
+    /// Closed tours (the last square a knight's move from the first).
+    pub closed: bool,
+    /// From one square or from every square.
+    pub starts: Starts,
+    /// The engine.
+    pub method: Method,
+    /// The memory the frontier programme may take, in bytes.
+    pub memory_limit: u64,
+}
+
+impl CountRequest {
+    /// Counts on `dims` from `starts` with the automatic choice of engine and the default memory limit.
+    pub fn new(dims: Dims, closed: bool, starts: Starts) -> Self {
+        CountRequest {
+            dims,
+            closed,
+            starts,
+            method: Method::Auto,
+            memory_limit: DEFAULT_MEMORY_LIMIT,
+        }
+    }
+}
+
+/// An exact count of tours, of any length: JSON carries it as a number when
+/// it fits in 64 bits, as a decimal string beyond.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct TourCount(pub BigUint);
+
+impl std::fmt::Display for TourCount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl Serialize for TourCount {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        match u64::try_from(&self.0) {
+            Ok(n) => s.serialize_u64(n),
+            Err(_) => s.serialize_str(&self.0.to_string()),
+        }
+    }
+}
+
+impl From<u64> for TourCount {
+    fn from(n: u64) -> Self {
+        TourCount(BigUint::from(n))
+    }
+}
+
+/// A count of tours, checked as far as it can be: the keys are those of the CLI's JSON.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CountReport {
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// Closed tours.
+    pub closed: bool,
+    /// The engine that counted (`backtrack` or `frontier`).
+    pub method: Method,
+    /// The start square, when counting from one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<Pos>,
+    /// Directed tours from the start (a closed tour once per direction).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<TourCount>,
+    /// Closed tours as undirected cycles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cycles: Option<TourCount>,
+    /// `counts[r][c]`: directed tours from square (r, c).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counts: Option<Vec<Vec<TourCount>>>,
+    /// Directed tours summed over every start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total: Option<TourCount>,
+    /// Whether the count was stopped: backtracking counts are then lower
+    /// bounds, the frontier programme gives none.
+    pub partial: bool,
+    /// Stopped frontier programme: the board columns it had taken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub columns_done: Option<usize>,
+    /// Frontier programme: the most states it held at once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peak_states: Option<u64>,
+}
+
+/// The most frontier states a board with `rows` on its short side is
+/// expected to need: measured here up to 6 rows, extrapolated beyond (7 and 8
+/// rows: from the growth per row; Knuth reports about 8.3·10^8 states a step
+/// for closed tours of 8 × n).
+pub fn estimated_states(rows: usize, closed: bool) -> u64 {
+    const CLOSED: [u64; 9] = [
+        1,
+        1,
+        1,
+        200,
+        1_000,
+        15_000,
+        150_000,
+        30_000_000,
+        900_000_000,
+    ];
+    const OPEN: [u64; 9] = [
+        1,
+        1,
+        10,
+        2_000,
+        20_000,
+        450_000,
+        5_700_000,
+        200_000_000,
+        10_000_000_000,
+    ];
+    let table = if closed { &CLOSED } else { &OPEN };
+    table.get(rows).copied().unwrap_or(u64::MAX)
+}
+
+/// Refuses up front a board whose frontier would not fit in `memory` bytes.
+fn check_memory(dims: Dims, closed: bool, memory: u64) -> Result<()> {
+    let rows = dims.rows.min(dims.cols);
+    if rows > 8 {
+        return Err(Error::TooLarge {
+            bound: Bound::Other("board short side"),
+            got: Size::from(rows),
+            limit: Size::from(8usize),
+            note: " for the frontier programme".to_string(),
+        });
+    }
+    let fit = memory / bytes_per_state(rows, 1);
+    let need = estimated_states(rows, closed);
+    if need > fit {
+        return Err(Error::TooLarge {
+            bound: Bound::Other("estimated frontier states"),
+            got: Size::from(need),
+            limit: Size::from(fit),
+            note: format!(" that fit the memory limit of {} MiB", memory >> 20),
+        });
+    }
+    Ok(())
+}
+
+/// Counts the knight's tours of a request, by backtracking or by the frontier programme.
+///
+/// Closed tours come both as directed tours from a square (twice the cycles)
+/// and as cycles; open tours are directed, from one square or from each.
+/// Counts are exact at any length. A stop (`ctl`) is a report with `partial`
+/// set. Refused up front: a frontier board whose states would not fit in the
+/// memory limit, a backtracking board over [`MAX_COUNT_CELLS`](super::MAX_COUNT_CELLS) squares, a
+/// start off the board.
+///
+/// ```
+/// use puzzles::control::Control;
+/// use puzzles::grid::{Dims, Pos};
+/// use puzzles::knight::census::{count, CountRequest, Method, Starts};
+///
+/// let dims = Dims::new(6, 6, 100)?;
+/// let mut request = CountRequest::new(dims, true, Starts::From(Pos::new(0, 0)));
+/// request.method = Method::Frontier;
+/// let report = count(&request, &Control::new())?;
+/// assert_eq!(report.cycles.unwrap().to_string(), "9862");
+/// assert_eq!(report.count.unwrap().to_string(), "19724");
+/// # Ok::<(), puzzles::Error>(())
+/// ```
+pub fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
+    let dims = request.dims;
+    if let Starts::From(p) = request.starts {
+        Knight::new(dims, p, request.closed)?;
+    }
+    let method = match request.method {
+        Method::Auto => {
+            let short = dims.rows.min(dims.cols);
+            // Measured: backtracking is faster on boards of at most 36 squares but thin ones.
+            let frontier = short <= 8 && (short <= 4 || dims.cells() > 36);
+            if frontier {
+                Method::Frontier
+            } else {
+                Method::Backtrack
+            }
+        }
+        m => m,
+    };
+    let mut report = CountReport {
+        rows: dims.rows,
+        cols: dims.cols,
+        closed: request.closed,
+        method,
+        start: None,
+        count: None,
+        cycles: None,
+        counts: None,
+        total: None,
+        partial: false,
+        columns_done: None,
+        peak_states: None,
+    };
+    if method == Method::Backtrack {
+        backtrack(request, &mut report, ctl)?;
+    } else {
+        check_memory(dims, request.closed, request.memory_limit)?;
+        frontier(request, &mut report, ctl)?;
+    }
+    Ok(report)
+}
+
+fn backtrack(request: &CountRequest, report: &mut CountReport, ctl: &Control) -> Result<()> {
+    let dims = request.dims;
+    match request.starts {
+        Starts::From(p) => {
+            let c = count_tours(&Knight::new(dims, p, request.closed)?, ctl)?;
+            report.start = Some(p);
+            report.count = Some(c.count.into());
+            report.partial = c.partial;
+            if request.closed && !c.partial {
+                report.cycles = Some((c.count / 2).into());
+            }
+        }
+        Starts::Every => {
+            let all = count_all_starts(dims, request.closed, ctl)?;
+            report.partial = all.iter().any(|c| c.partial);
+            let total: u64 = all.iter().map(|c| c.count).sum();
+            if request.closed && !report.partial {
+                report.cycles = Some(all.first().map_or(0, |c| c.count / 2).into());
+            }
+            report.counts = Some(
+                all.chunks(dims.cols)
+                    .map(|row| row.iter().map(|c| c.count.into()).collect())
+                    .collect(),
+            );
+            report.total = Some(total.into());
+        }
+    }
+    Ok(())
+}
+
+/// One run of the programme into the report: `None` when it was stopped.
+fn frontier_run(
+    dims: Dims,
+    census: Census,
+    request: &CountRequest,
+    report: &mut CountReport,
+    ctl: &Control,
+) -> Result<Option<BigUint>> {
+    if ruled_out(dims, census) {
+        return Ok(Some(BigUint::ZERO));
+    }
+    match run(dims, census, request.memory_limit, ctl)? {
+        Run::Done { count, peak_states } => {
+            report.peak_states = Some(report.peak_states.unwrap_or(0).max(peak_states));
+            Ok(Some(count))
+        }
+        Run::Stopped { columns } => {
+            report.partial = true;
+            report.columns_done = Some(columns);
+            Ok(None)
+        }
+    }
+}
+
+fn frontier(request: &CountRequest, report: &mut CountReport, ctl: &Control) -> Result<()> {
+    let dims = request.dims;
+    // A path of two squares or more is two directed tours; the one square is one.
+    let ways = if dims.cells() == 1 { 1u32 } else { 2 };
+    if request.closed {
+        let Some(cycles) = frontier_run(dims, Census::Cycles, request, report, ctl)? else {
+            return Ok(());
+        };
+        let from = TourCount(&cycles * 2u32);
+        match request.starts {
+            Starts::From(p) => {
+                report.start = Some(p);
+                report.count = Some(from);
+            }
+            Starts::Every => {
+                report.total = Some(TourCount(&from.0 * dims.cells()));
+                report.counts = Some(vec![vec![from; dims.cols]; dims.rows]);
+            }
+        }
+        report.cycles = Some(TourCount(cycles));
+        return Ok(());
+    }
+    match request.starts {
+        Starts::From(p) => {
+            report.start = Some(p);
+            if let Some(c) = frontier_run(dims, Census::PathsFrom(p), request, report, ctl)? {
+                report.count = Some(TourCount(c));
+            }
+        }
+        Starts::Every => {
+            // One run per orbit of the board's symmetries, checked against the
+            // count of all paths (each path is read from both its ends).
+            let mut by_orbit: HashMap<Pos, BigUint> = HashMap::new();
+            let mut grid = Vec::with_capacity(dims.rows);
+            for r in 0..dims.rows {
+                let mut row = Vec::with_capacity(dims.cols);
+                for c in 0..dims.cols {
+                    let rep = super::count::images(dims, Pos::new(r, c))
+                        .into_iter()
+                        .min()
+                        .unwrap_or(Pos::new(r, c));
+                    let n = match by_orbit.entry(rep) {
+                        std::collections::hash_map::Entry::Occupied(e) => e.get().clone(),
+                        std::collections::hash_map::Entry::Vacant(e) => {
+                            let Some(n) =
+                                frontier_run(dims, Census::PathsFrom(rep), request, report, ctl)?
+                            else {
+                                return Ok(());
+                            };
+                            e.insert(n).clone()
+                        }
+                    };
+                    row.push(TourCount(n));
+                }
+                grid.push(row);
+            }
+            let total: BigUint = grid.iter().flatten().map(|c| &c.0).sum();
+            let Some(paths) = frontier_run(dims, Census::Paths, request, report, ctl)? else {
+                return Ok(());
+            };
+            if paths * ways != total {
+                return Err(Error::Check(format!("the tours from each square of the {dims} board do not add up to twice the paths")));
+            }
+            report.counts = Some(grid);
+            report.total = Some(TourCount(total));
+        }
+    }
+    Ok(())
+}
+
+/// Whether a theorem rules out every tour counted by `census` (then the count is 0 at once).
+pub(crate) fn ruled_out(dims: Dims, census: Census) -> bool {
+    let (closed, start) = match census {
+        Census::Cycles => (true, Pos::new(0, 0)),
+        Census::Paths => return false,
+        Census::PathsFrom(p) => (false, p),
+    };
+    theorems::impossible(&Knight {
+        dims,
+        start,
+        closed,
+    })
+    .is_some()
+}
+
+#[cfg(test)]
+mod tests;

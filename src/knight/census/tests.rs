@@ -1,0 +1,199 @@
+//! The frontier counts against the backtracking counter and the published values.
+
+use super::*;
+use crate::knight::count::count_sequential;
+
+fn frontier(dims: Dims, census: Census) -> BigUint {
+    match run(dims, census, DEFAULT_MEMORY_LIMIT, &Control::new()) {
+        Ok(Run::Done { count, .. }) => count,
+        other => panic!("{dims} {census:?}: {other:?}"),
+    }
+}
+
+fn backtrack(dims: Dims, start: Pos, closed: bool) -> u64 {
+    count_sequential(&Knight {
+        dims,
+        start,
+        closed,
+    })
+}
+
+/// Every board of at most `cells` squares (both ways round).
+fn boards(cells: usize) -> Vec<Dims> {
+    let mut v = Vec::new();
+    for rows in 1..=cells {
+        for cols in 1..=cells / rows {
+            v.push(Dims { rows, cols });
+        }
+    }
+    v
+}
+
+#[test]
+fn closed_counts_agree_with_backtracking_up_to_36_squares() {
+    for dims in boards(36) {
+        let corner = backtrack(dims, Pos::new(0, 0), true);
+        assert_eq!(
+            BigUint::from(corner),
+            frontier(dims, Census::Cycles) * 2u32,
+            "{dims}"
+        );
+    }
+}
+
+#[test]
+fn open_counts_agree_with_backtracking_from_every_start() {
+    // Every board of at most 25 squares, and the thin ones (3 and 4 rows) up to 36.
+    let thin = |d: &Dims| d.rows.min(d.cols) <= 4;
+    for dims in boards(36)
+        .into_iter()
+        .filter(|d| d.cells() <= 25 || thin(d))
+    {
+        let mut sum = 0u64;
+        for p in dims.positions() {
+            let from = backtrack(dims, p, false);
+            assert_eq!(
+                BigUint::from(from),
+                frontier(dims, Census::PathsFrom(p)),
+                "{dims} from {p}"
+            );
+            sum += from;
+        }
+        // A path of two or more squares is two directed tours; the one square is one.
+        let ways = if dims.cells() == 1 { 1u32 } else { 2 };
+        assert_eq!(
+            BigUint::from(sum),
+            frontier(dims, Census::Paths) * ways,
+            "{dims}"
+        );
+    }
+}
+
+#[test]
+fn open_counts_of_30_to_36_squares_agree_with_backtracking() {
+    for dims in [Dims { rows: 5, cols: 6 }, Dims { rows: 7, cols: 5 }] {
+        let corner = Pos::new(0, 0);
+        let from =
+            count_tours(&Knight::new(dims, corner, false).unwrap(), &Control::new()).unwrap();
+        assert_eq!(
+            BigUint::from(from.count),
+            frontier(dims, Census::PathsFrom(corner)),
+            "{dims}"
+        );
+        let all = count_all_starts(dims, false, &Control::new()).unwrap();
+        let sum: u64 = all.iter().map(|c| c.count).sum();
+        assert_eq!(
+            BigUint::from(sum),
+            frontier(dims, Census::Paths) * 2u32,
+            "{dims}"
+        );
+    }
+}
+
+/// Closed tours as undirected cycles: McKay (1997) and OEIS A175881.
+#[test]
+fn published_closed_counts() {
+    for (rows, cols, cycles) in [
+        (5, 8, 44_202u64),
+        (6, 6, 9_862),
+        (6, 7, 1_067_638),
+        (6, 8, 55_488_142),
+    ] {
+        let dims = Dims { rows, cols };
+        assert_eq!(
+            frontier(dims, Census::Cycles),
+            BigUint::from(cycles),
+            "{dims}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "minutes: 7×8 closed"]
+fn published_closed_count_7x8() {
+    let dims = Dims { rows: 7, cols: 8 };
+    assert_eq!(
+        frontier(dims, Census::Cycles),
+        BigUint::from(34_524_432_316u64)
+    );
+}
+
+#[test]
+#[ignore = "long: 6×6 open from every start by the frontier"]
+fn six_by_six_open_from_every_start() {
+    let dims = Dims { rows: 6, cols: 6 };
+    assert_eq!(
+        frontier(dims, Census::Paths) * 2u32,
+        BigUint::from(6_637_920u64)
+    );
+}
+
+#[test]
+#[ignore = "hours: 7×7 open from every start"]
+fn seven_by_seven_open_from_every_start() {
+    let dims = Dims { rows: 7, cols: 7 };
+    assert_eq!(
+        frontier(dims, Census::Paths) * 2u32,
+        BigUint::from(165_575_218_320u64)
+    );
+}
+
+#[test]
+fn counts_past_64_bits_are_exact() {
+    // 5 × 60 has more closed tours than 2^64: the count widens its words,
+    // and comes out the same whichever way round the board is given.
+    let long = frontier(Dims { rows: 5, cols: 60 }, Census::Cycles);
+    assert!(long.bits() > 64, "{long}");
+    assert_eq!(long, frontier(Dims { rows: 60, cols: 5 }, Census::Cycles));
+}
+
+#[test]
+fn the_report_keys_and_big_numbers() {
+    let dims = Dims { rows: 5, cols: 6 };
+    let mut request = CountRequest::new(dims, true, Starts::Every);
+    request.method = Method::Frontier;
+    let report = count(&request, &Control::new()).unwrap();
+    let cycles = frontier(dims, Census::Cycles);
+    assert_eq!(report.cycles, Some(TourCount(cycles.clone())));
+    assert_eq!(report.total, Some(TourCount(cycles * 60u32)));
+    let json = serde_json::to_value(&report).unwrap();
+    for key in ["counts", "total", "cycles", "partial", "method"] {
+        assert!(json.get(key).is_some(), "{key} in {json}");
+    }
+    let big = TourCount(BigUint::from(u64::MAX) + 1u32);
+    assert_eq!(
+        serde_json::to_string(&big).unwrap(),
+        "\"18446744073709551616\""
+    );
+    assert_eq!(serde_json::to_string(&TourCount::from(7)).unwrap(), "7");
+}
+
+#[test]
+fn a_stopped_count_says_how_far_it_got() {
+    let ctl = Control::new();
+    ctl.request_stop();
+    let mut request = CountRequest::new(
+        Dims { rows: 6, cols: 8 },
+        true,
+        Starts::From(Pos::new(0, 0)),
+    );
+    request.method = Method::Frontier;
+    let report = count(&request, &ctl).unwrap();
+    assert!(report.partial);
+    assert_eq!(report.columns_done, Some(0));
+    assert_eq!(report.count, None);
+}
+
+#[test]
+fn boards_past_the_memory_limit_are_refused_up_front() {
+    let mut request = CountRequest::new(Dims { rows: 8, cols: 8 }, true, Starts::Every);
+    request.method = Method::Frontier;
+    request.memory_limit = 1 << 30;
+    let err = count(&request, &Control::new()).unwrap_err().to_string();
+    assert!(
+        err.contains("estimated frontier states") && err.contains("1024 MiB"),
+        "{err}"
+    );
+    request.dims = Dims { rows: 9, cols: 9 };
+    assert!(count(&request, &Control::new()).is_err());
+}
