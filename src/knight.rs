@@ -32,10 +32,7 @@ mod magic;
 mod search;
 mod theorems;
 
-pub use answer::{
-    algebraic, count, count_every_start, find, list, magic, AllStartsReport, CountReport,
-    MagicReport, Report, Request,
-};
+pub use answer::{algebraic, find, list, magic, MagicReport, Report, Request};
 pub use count::{
     count_all_starts, count_all_starts_shard, count_tours, count_tours_shard, CountResult, Shard,
     MAX_COUNT_CELLS,

@@ -370,3 +370,32 @@ fn all_without_limit_is_refused_on_boards_with_millions_of_tours() {
         .success()
         .stdout(contains("1 tours listed (stopped at --limit)"));
 }
+
+#[test]
+fn both_counting_methods_give_the_published_closed_count_and_shards_stay_with_backtracking() {
+    for method in ["frontier", "backtrack", "auto"] {
+        let v = json(
+            &[
+                "knight", "5", "8", "--closed", "--count", "--method", method, "--json",
+            ],
+            0,
+        );
+        assert_eq!(v["cycles"], 44_202, "{method}: McKay's 5×8 count");
+        assert_eq!(v["count"], 88_404, "{method}");
+    }
+    let v = json(
+        &[
+            "knight", "5", "8", "--closed", "--count", "--method", "frontier", "--json",
+        ],
+        0,
+    );
+    assert_eq!(v["method"], "frontier");
+    assert!(v["peak_states"].as_u64().unwrap() > 0);
+    let out = puzzles(&[
+        "knight", "5", "8", "--count", "--method", "frontier", "--shard", "1/2",
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("shards split backtracking only"));
+}

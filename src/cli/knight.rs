@@ -2,7 +2,8 @@
 
 use super::{parse_side, Common, Context, Exit, Failure, Tone};
 use puzzles::grid::Dims;
-use puzzles::knight::{self, AllStartsReport, CountReport, Knight, Order, Report, Request, Shard};
+use puzzles::knight::census::{self, CountReport, CountRequest, Method, Starts};
+use puzzles::knight::{self, Knight, Order, Report, Request, Shard};
 use puzzles::listing::Limit;
 use puzzles::{GridPuzzle, Stop};
 
@@ -32,6 +33,11 @@ pub struct Args {
     /// With --count: count from every square of the board.
     #[arg(long, requires = "count")]
     all_starts: bool,
+    /// With --count: backtrack (cost grows with the tours; boards of at most 128 squares),
+    /// frontier (a dynamic programme whose cost grows with its states; a side of at most 8),
+    /// or auto (the faster for the board).
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto, requires = "count")]
+    method: MethodArg,
     /// With --count: count only part i of N (1 ≤ i ≤ N); the N parts add up to the whole count.
     #[arg(long, value_name = "i/N", requires = "count")]
     shard: Option<String>,
@@ -57,6 +63,13 @@ pub struct Args {
     delay: u64,
     #[command(flatten)]
     common: Common,
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum MethodArg {
+    Auto,
+    Backtrack,
+    Frontier,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -90,13 +103,21 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     // Every knight search polls the stop flag and reports what it has.
     ctx.interruptible();
     if args.count {
-        // The counter sets the bar's length to its number of tasks.
-        let ctl = ctx.progress(&args.common, Some(0), "tasks");
-        if args.all_starts {
-            let report = knight::count_every_start(&request, shard, &ctl)?;
-            return print_all_starts(&report, args.common.json, ctx);
-        }
-        let report = knight::count(&request, shard, &ctl)?;
+        let k = solver.knight();
+        let starts = match args.all_starts {
+            true => Starts::Every,
+            false => Starts::From(k.start()),
+        };
+        let mut count = CountRequest::new(k.dims(), k.closed(), starts);
+        count.shard = shard;
+        count.method = match args.method {
+            MethodArg::Auto => Method::Auto,
+            MethodArg::Backtrack => Method::Backtrack,
+            MethodArg::Frontier => Method::Frontier,
+        };
+        // The counter sets the bar's length to its tasks (backtracking) or columns (frontier).
+        let ctl = ctx.progress(&args.common, Some(0), "steps");
+        let report = census::count(&count, &ctl)?;
         return print_count(&report, args.common.json, ctx);
     }
     if args.all {
@@ -203,82 +224,65 @@ fn magic(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Exit, Failure> {
     })
 }
 
-/// The summary's ending: the shard and a partial mark, when they apply.
-fn count_suffix(shard: &Option<String>, partial: bool, ctx: &Context) -> String {
-    let mut s = String::new();
-    if let Some(shard) = shard {
-        s.push_str(&format!(" (shard {shard})"));
-    }
-    if partial {
-        s.push_str(&format!(
-            " ({})",
-            ctx.out.paint(Tone::Partial, "partial: interrupted")
-        ));
-    }
-    s
-}
-
-/// Exit status of a count: interrupted, none, or some.
-fn count_outcome(partial: bool, total: u64) -> Exit {
-    if partial {
-        Exit::Interrupted
-    } else if total == 0 {
-        Exit::NoSolution
-    } else {
-        Exit::Answered
-    }
-}
-
+/// A count in text: one line from one start, or the grid of every start and
+/// the total; the shard and a partial mark when they apply.
 fn print_count(report: &CountReport, json: bool, ctx: &mut Context) -> Result<Exit, Failure> {
+    let partial = report.partial;
+    let total = report.count.as_ref().or(report.total.as_ref());
+    let exit = match total {
+        _ if partial => Exit::Interrupted,
+        Some(t) if t.0 == 0u32.into() => Exit::NoSolution,
+        _ => Exit::Answered,
+    };
     if json {
         ctx.out.json(report)?;
-    } else {
-        let kind = if report.closed { "closed" } else { "open" };
-        let mut line = format!(
-            "{}×{} {kind} tours from {}: {}",
-            report.rows, report.cols, report.start, report.count
-        );
-        if let Some(cycles) = report.cycles {
-            line.push_str(&format!(" directed = {cycles} cycles"));
-        }
-        line.push_str(&count_suffix(&report.shard, report.partial, ctx));
-        ctx.out.line(&line)?;
+        return Ok(exit);
     }
-    Ok(count_outcome(report.partial, report.count))
-}
-
-fn print_all_starts(
-    report: &AllStartsReport,
-    json: bool,
-    ctx: &mut Context,
-) -> Result<Exit, Failure> {
-    if json {
-        ctx.out.json(report)?;
-    } else {
-        let width = report
-            .counts
-            .iter()
-            .flatten()
-            .map(|c| c.to_string().len())
-            .max()
-            .unwrap_or(1);
-        let kind = if report.closed { "closed" } else { "open" };
+    let kind = if report.closed { "closed" } else { "open" };
+    let mut line = match (&report.start, &report.counts) {
+        (Some(start), _) => format!("{}×{} {kind} tours from {start}:", report.rows, report.cols),
+        (None, _) => "total:".to_string(),
+    };
+    if let Some(counts) = &report.counts {
+        let width = counts.iter().flatten().map(|c| c.to_string().len()).max();
         ctx.out.line(&format!(
             "{}×{} {kind} tours (directed) from each square:",
             report.rows, report.cols
         ))?;
-        for row in &report.counts {
-            let cells: Vec<String> = row.iter().map(|c| format!("{c:>width$}")).collect();
+        for row in counts {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|c| format!("{:>w$}", c.to_string(), w = width.unwrap_or(1)))
+                .collect();
             ctx.out.line(&cells.join(" "))?;
         }
-        let mut line = format!("total: {}", report.total);
-        if let Some(cycles) = report.cycles {
-            line.push_str(&format!(" ({cycles} cycles)"));
-        }
-        line.push_str(&count_suffix(&report.shard, report.partial, ctx));
-        ctx.out.line(&line)?;
+    } else if report.start.is_none() {
+        line = format!(
+            "{}×{} {kind} tours from each square:",
+            report.rows, report.cols
+        );
     }
-    Ok(count_outcome(report.partial, report.total))
+    if let Some(t) = total {
+        line.push_str(&format!(" {t}"));
+    }
+    match (&report.cycles, report.counts.is_some()) {
+        (Some(c), false) => line.push_str(&format!(" directed = {c} cycles")),
+        (Some(c), true) => line.push_str(&format!(" ({c} cycles)")),
+        (None, _) => {}
+    }
+    if let Some(shard) = &report.shard {
+        line.push_str(&format!(" (shard {shard})"));
+    }
+    if let Some(c) = report.columns_done {
+        let n = report.rows.max(report.cols);
+        line.push_str(&format!(" stopped after {c} of {n} columns"));
+    }
+    if partial {
+        let note = ctx.out.paint(Tone::Partial, "partial: interrupted");
+        line.push_str(&format!(" ({note})"));
+    }
+    ctx.out.line(&line)?;
+    Ok(exit)
 }
 
 fn list_all(

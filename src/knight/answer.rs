@@ -1,10 +1,9 @@
-//! Requests and reports of the knight's tour: one tour found, tours counted
-//! (from one square or every square, whole or in shards), tours listed, the
-//! semi-magic tour; every report verified and serialisable as JSON.
+//! Requests and reports of the knight's tour: one tour found, tours listed,
+//! the semi-magic tour (counts are [`super::census`]); every report verified and serialisable as JSON.
 
 use super::{
-    count_all_starts_shard, file_name, magic_sums, parse_square, semi_magic_tour, verify_tour,
-    Impossible, Knight, MagicSums, Order, Shard, Solver, Tour, Verdict, DEFAULT_BUDGET, MAX_CELLS,
+    file_name, magic_sums, parse_square, semi_magic_tour, verify_tour, Impossible, Knight,
+    MagicSums, Order, Solver, Tour, Verdict, DEFAULT_BUDGET, MAX_CELLS,
 };
 use crate::control::{Control, Tally};
 use crate::error::{Error, Result};
@@ -140,114 +139,6 @@ pub fn find(request: &Request, ctl: &Control) -> Result<Report> {
         }
     }
     Ok(report)
-}
-
-/// A count of tours from the start.
-#[derive(Debug, Clone, Serialize)]
-pub struct CountReport {
-    /// Board rows.
-    pub rows: usize,
-    /// Board columns.
-    pub cols: usize,
-    /// The first square.
-    pub start: Pos,
-    /// Whether the tours are closed.
-    pub closed: bool,
-    /// Directed tours from the start.
-    pub count: u64,
-    /// Closed tours as undirected cycles (`count / 2`), when complete and not a shard.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cycles: Option<u64>,
-    /// The part counted (`i/N`), when a shard was asked.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub shard: Option<String>,
-    /// Whether the count was stopped before the end.
-    pub partial: bool,
-}
-
-/// Counts the directed tours from the start (or only the part `shard` of
-/// them), on all cores; a closed count also as undirected cycles: each
-/// cycle through the start is run in two directions.
-///
-/// ```
-/// use puzzles::grid::Dims;
-/// use puzzles::knight::{count, Request, Shard};
-/// use puzzles::Control;
-///
-/// let mut request = Request::new(Dims { rows: 6, cols: 6 });
-/// request.closed = true;
-/// let c = count(&request, Shard::WHOLE, &Control::new())?;
-/// assert_eq!((c.count, c.cycles), (19_724, Some(9_862)));
-/// # Ok::<(), puzzles::Error>(())
-/// ```
-pub fn count(request: &Request, shard: Shard, ctl: &Control) -> Result<CountReport> {
-    let solver = request.solver()?;
-    let c = solver.count_shard(shard, ctl)?;
-    ctl.progress().finish();
-    let k = solver.knight();
-    let whole = shard == Shard::WHOLE;
-    Ok(CountReport {
-        rows: k.dims().rows,
-        cols: k.dims().cols,
-        start: k.start(),
-        closed: k.closed(),
-        count: c.count,
-        cycles: (k.closed() && !c.partial && whole).then_some(c.count / 2),
-        shard: (!whole).then(|| shard.to_string()),
-        partial: c.partial,
-    })
-}
-
-/// Counts from every start square.
-#[derive(Debug, Clone, Serialize)]
-pub struct AllStartsReport {
-    /// Board rows.
-    pub rows: usize,
-    /// Board columns.
-    pub cols: usize,
-    /// Whether the tours are closed.
-    pub closed: bool,
-    /// `counts[r][c]`: directed tours from square (r, c).
-    pub counts: Vec<Vec<u64>>,
-    /// The sum over all starts.
-    pub total: u64,
-    /// Closed tours as undirected cycles (every cycle passes every square).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cycles: Option<u64>,
-    /// The part counted (`i/N`), when a shard was asked.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub shard: Option<String>,
-    /// Whether the count was stopped before the end.
-    pub partial: bool,
-}
-
-/// Counts the directed tours from every square of the request's board (or
-/// only the part `shard` of them); the start of the request is not used.
-pub fn count_every_start(
-    request: &Request,
-    shard: Shard,
-    ctl: &Control,
-) -> Result<AllStartsReport> {
-    let dims = Dims::new(request.dims.rows, request.dims.cols, MAX_CELLS)?;
-    let all = count_all_starts_shard(dims, request.closed, shard, ctl)?;
-    ctl.progress().finish();
-    let partial = all.iter().any(|c| c.partial);
-    let whole = shard == Shard::WHOLE;
-    Ok(AllStartsReport {
-        rows: dims.rows,
-        cols: dims.cols,
-        closed: request.closed,
-        counts: all
-            .chunks(dims.cols)
-            .map(|row| row.iter().map(|c| c.count).collect())
-            .collect(),
-        total: all.iter().map(|c| c.count).sum(),
-        // A closed tour visits every square: the cycles through the first are all of them.
-        cycles: (request.closed && !partial && whole)
-            .then(|| all.first().map_or(0, |c| c.count / 2)),
-        shard: (!whole).then(|| shard.to_string()),
-        partial,
-    })
 }
 
 /// Lists the tours from the start through [`listing::list`] (each verified,

@@ -42,7 +42,7 @@
 //! B. D. McKay, "Knight's tours of an 8×8 chessboard", Technical report
 //! TR-CS-97-03, ANU, 1997, and OEIS A175881 (closed tours of 6×n boards).
 
-use super::count::{count_all_starts, count_tours};
+use super::count::{count_all_starts_shard, count_tours_shard, Shard};
 use super::{theorems, Knight};
 use crate::control::Control;
 use crate::error::{Bound, Error, Result, Size};
@@ -628,6 +628,8 @@ pub struct CountRequest {
     pub method: Method,
     /// The memory the frontier programme may take, in bytes.
     pub memory_limit: u64,
+    /// Only this part of a backtracking count (the parts add up to the whole).
+    pub shard: Shard,
 }
 
 impl CountRequest {
@@ -639,6 +641,7 @@ impl CountRequest {
             starts,
             method: Method::Auto,
             memory_limit: DEFAULT_MEMORY_LIMIT,
+            shard: Shard::WHOLE,
         }
     }
 }
@@ -704,6 +707,9 @@ pub struct CountReport {
     /// Frontier programme: the most states it held at once.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub peak_states: Option<u64>,
+    /// The part counted (`i/N`) when only a part of a backtracking count was asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
 }
 
 /// The most frontier states a board with `rows` on its short side is
@@ -788,7 +794,7 @@ pub fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
     if let Starts::From(p) = request.starts {
         Knight::new(dims, p, request.closed)?;
     }
-    let method = match request.method {
+    let mut method = match request.method {
         Method::Auto => {
             let short = dims.rows.min(dims.cols);
             // Measured: backtracking is faster on boards of at most 36 squares but thin ones.
@@ -801,6 +807,15 @@ pub fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
         }
         m => m,
     };
+    if method == Method::Frontier && request.shard != Shard::WHOLE {
+        if request.method == Method::Frontier {
+            return Err(Error::usage(
+                "the frontier programme counts a board whole: shards split backtracking only",
+            ));
+        }
+        // Only backtracking splits into shards.
+        method = Method::Backtrack;
+    }
     let mut report = CountReport {
         rows: dims.rows,
         cols: dims.cols,
@@ -814,6 +829,7 @@ pub fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
         partial: false,
         columns_done: None,
         peak_states: None,
+        shard: (request.shard != Shard::WHOLE).then(|| request.shard.to_string()),
     };
     if method == Method::Backtrack {
         backtrack(request, &mut report, ctl)?;
@@ -826,21 +842,24 @@ pub fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
 
 fn backtrack(request: &CountRequest, report: &mut CountReport, ctl: &Control) -> Result<()> {
     let dims = request.dims;
+    let whole = request.shard == Shard::WHOLE;
     match request.starts {
         Starts::From(p) => {
-            let c = count_tours(&Knight::new(dims, p, request.closed)?, ctl)?;
+            let knight = Knight::new(dims, p, request.closed)?;
+            let c = count_tours_shard(&knight, request.shard, ctl)?;
             report.start = Some(p);
             report.count = Some(c.count.into());
             report.partial = c.partial;
-            if request.closed && !c.partial {
+            if request.closed && !c.partial && whole {
                 report.cycles = Some((c.count / 2).into());
             }
         }
         Starts::Every => {
-            let all = count_all_starts(dims, request.closed, ctl)?;
+            let all = count_all_starts_shard(dims, request.closed, request.shard, ctl)?;
             report.partial = all.iter().any(|c| c.partial);
             let total: u64 = all.iter().map(|c| c.count).sum();
-            if request.closed && !report.partial {
+            // A closed tour visits every square: the cycles through the first are all of them.
+            if request.closed && !report.partial && whole {
                 report.cycles = Some(all.first().map_or(0, |c| c.count / 2).into());
             }
             report.counts = Some(

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::knight::count::count_sequential;
+use crate::knight::{count_all_starts, count_tours};
 
 fn frontier(dims: Dims, census: Census) -> BigUint {
     match run(dims, census, DEFAULT_MEMORY_LIMIT, &Control::new()) {
