@@ -123,7 +123,9 @@ impl Context {
             bar.set_style(style.progress_chars("=> "));
         }
         bar.enable_steady_tick(std::time::Duration::from_millis(120));
-        self.control.clone().with_progress(std::sync::Arc::new(Bar(bar)))
+        self.control
+            .clone()
+            .with_progress(std::sync::Arc::new(Bar(bar)))
     }
 }
 

@@ -13,6 +13,7 @@ pub mod error;
 pub mod gf2;
 pub mod grid;
 pub mod input;
+pub mod modular;
 pub mod random;
 pub mod render;
 

@@ -247,32 +247,10 @@ impl Analysis {
     /// The exact number of solutions as a decimal string: 2^nullity, or 0 when unsolvable.
     pub fn solution_count(&self) -> String {
         match self.presses {
-            Some(_) => pow2_decimal(self.nullity()),
+            Some(_) => crate::modular::decimal_product(std::iter::repeat_n(2, self.nullity())),
             None => "0".to_string(),
         }
     }
-}
-
-/// 2^k as an exact decimal string, however large k is.
-fn pow2_decimal(k: usize) -> String {
-    // Little-endian limbs of nine decimal digits each.
-    let mut limbs: Vec<u64> = vec![1];
-    for _ in 0..k {
-        let mut carry = 0;
-        for limb in &mut limbs {
-            let v = *limb * 2 + carry;
-            *limb = v % 1_000_000_000;
-            carry = v / 1_000_000_000;
-        }
-        if carry > 0 {
-            limbs.push(carry);
-        }
-    }
-    let mut s = limbs.last().map(u64::to_string).unwrap_or_default();
-    for limb in limbs.iter().rev().skip(1) {
-        s.push_str(&format!("{limb:09}"));
-    }
-    s
 }
 
 impl LightsOut {
