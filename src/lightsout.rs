@@ -11,9 +11,12 @@ mod chase;
 mod fewest;
 pub mod game;
 mod parse;
+mod pattern;
 mod polynomial;
 mod rows;
 mod torus;
+mod values;
+mod variant;
 
 use crate::control::{Control, Stop, Tally};
 use crate::error::Result;
@@ -26,7 +29,14 @@ use serde::Serialize;
 use std::ops::ControlFlow;
 
 pub use fewest::{fewest_presses, Fewest};
+pub use pattern::{Pattern, MAX_STENCIL_SIDE, PATTERN_NAMES};
 pub use polynomial::nullity;
+pub use values::{parse_states, state_rows, MAX_SYMBOL_STATES};
+pub use variant::{
+    answer, list_solutions, variant_nullity, StatesAnalysis, StatesMethod, StatesReport,
+    StatesRequest, Variant, MAX_CHASE_UNKNOWNS, MAX_GF2_GAUSS_CELLS, MAX_REPORTED_CELLS,
+    MAX_STATES_GAUSS_CELLS,
+};
 
 /// The largest board accepted, in cells (a 10,000 × 10,000 board).
 pub const MAX_CELLS: usize = 100_000_000;

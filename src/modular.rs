@@ -299,9 +299,9 @@ impl Local {
     /// `U` to `b` and keeping `Vᵀ` row by row (a column operation on `V` is then a row operation).
     fn smith(a: &ModMatrix, b: &[u8], pp: PrimePower) -> Self {
         let (r, c, q) = (a.rows, a.cols, pp.q);
-        let mut m: Vec<u32> = a.data.iter().map(|&x| x as u32 % q).collect();
+        let mut m: Vec<u8> = a.data.iter().map(|&x| (x as u32 % q) as u8).collect();
         let mut rhs: Vec<u32> = b.iter().map(|&x| x as u32 % q).collect();
-        let mut vt: Vec<u32> = vec![0; c * c];
+        let mut vt: Vec<u8> = vec![0; c * c];
         for j in 0..c {
             vt[j * c + j] = 1;
         }
@@ -314,6 +314,7 @@ impl Local {
             v
         };
         let inverse = |u: u32| -> u32 { (1..q).find(|&i| u * i % q == 1).unwrap_or(1) };
+        let reducer = Reducer::new(q);
         // Valuations of the pivots, in order: D = diag(p^v_t · unit).
         let mut vals: Vec<u32> = Vec::new();
         let mut units: Vec<u32> = Vec::new();
@@ -336,32 +337,27 @@ impl Local {
                 }
             }
             let scale = pp.p.pow(v);
-            let unit_inv = inverse(m[t * c + t] / scale);
+            let unit_inv = inverse(m[t * c + t] as u32 / scale);
             let (head, tail) = m.split_at_mut((t + 1) * c);
             let pivot_row = &head[t * c..];
             // Row operations clear the column below the pivot.
             for (i, row) in tail.chunks_mut(c).enumerate() {
-                let x = row[t];
+                let x = row[t] as u32;
                 if x != 0 {
                     let f = q - (x / scale) * unit_inv % q;
-                    for j in t..c {
-                        row[j] = (row[j] + f * pivot_row[j]) % q;
-                    }
+                    reducer.add_multiple(&mut row[t..], &pivot_row[t..], f);
                     rhs[t + 1 + i] = (rhs[t + 1 + i] + f * rhs[t]) % q;
                 }
             }
             // Column operations clear the row right of the pivot; the column
             // below is already zero, so only row t of A changes, and Vᵀ.
             for j in t + 1..c {
-                let y = m[t * c + j];
+                let y = m[t * c + j] as u32;
                 if y != 0 {
                     let f = q - (y / scale) * unit_inv % q;
                     m[t * c + j] = 0;
                     let (lo, hi) = vt.split_at_mut(j * c);
-                    let src = &lo[t * c..t * c + c];
-                    for (d, s) in hi[..c].iter_mut().zip(src) {
-                        *d = (*d + f * s) % q;
-                    }
+                    reducer.add_multiple(&mut hi[..c], &lo[t * c..t * c + c], f);
                 }
             }
             vals.push(v);
@@ -375,7 +371,8 @@ impl Local {
             if v > 0 {
                 // y = p^{e-v}·e_t, of order p^v.
                 let f = pp.p.pow(pp.e - v);
-                kernel.push((column(t).iter().map(|&x| x * f % q).collect(), pp.p.pow(v)));
+                let g = column(t).iter().map(|&x| x as u32 * f % q).collect();
+                kernel.push((g, pp.p.pow(v)));
             }
         }
         let consistent = (0..r).all(|t| {
@@ -387,8 +384,8 @@ impl Local {
             for t in 0..rank {
                 let y = (rhs[t] / pp.p.pow(vals[t])) * units[t] % q;
                 if y != 0 {
-                    for (xi, vi) in x.iter_mut().zip(column(t)) {
-                        *xi = (*xi + y * vi) % q;
+                    for (xi, &vi) in x.iter_mut().zip(column(t)) {
+                        *xi = (*xi + y * vi as u32) % q;
                     }
                 }
             }
@@ -398,9 +395,48 @@ impl Local {
     }
 }
 
+/// Reduction modulo a small `q` without a division per entry: the quotient
+/// is estimated in floating point (off by at most one, then corrected), which
+/// the compiler turns into vector instructions.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Reducer {
+    q: u32,
+    inv: f32,
+}
+
+impl Reducer {
+    /// Arithmetic modulo `q` (2..=255).
+    pub(crate) fn new(q: u32) -> Self {
+        Reducer {
+            q,
+            inv: 1.0 / q as f32,
+        }
+    }
+
+    /// `x mod q` for `x < 2^16`.
+    #[inline(always)]
+    fn reduce(self, x: u32) -> u8 {
+        let guess = (x as f32 * self.inv) as u32;
+        let r = x as i32 - (guess * self.q) as i32;
+        let r = if r < 0 { r + self.q as i32 } else { r };
+        (if r >= self.q as i32 {
+            r - self.q as i32
+        } else {
+            r
+        }) as u8
+    }
+
+    /// `dst += f·src` entry by entry, modulo `q` (entries and `f` below `q`).
+    pub(crate) fn add_multiple(self, dst: &mut [u8], src: &[u8], f: u32) {
+        for (d, &s) in dst.iter_mut().zip(src) {
+            *d = self.reduce(*d as u32 + f * s as u32);
+        }
+    }
+}
+
 /// The entry of least `p`-valuation in rows and columns `t..`, stopping at the first unit.
 fn least_valuation(
-    m: &[u32],
+    m: &[u8],
     r: usize,
     c: usize,
     t: usize,
@@ -413,7 +449,7 @@ fn least_valuation(
             if x == 0 {
                 continue;
             }
-            let v = valuation(x);
+            let v = valuation(x as u32);
             if best.is_none_or(|(_, _, b)| v < b) {
                 best = Some((i, j, v));
                 if v == 0 {

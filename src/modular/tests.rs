@@ -99,3 +99,13 @@ fn decimal_products_are_exact() {
         (255u64.pow(5)).to_string()
     );
 }
+
+#[test]
+fn the_float_reduction_is_exact_for_every_modulus_and_sum() {
+    for q in 2..=255u32 {
+        let r = Reducer::new(q);
+        for x in 0..q * q + q {
+            assert_eq!(r.reduce(x) as u32, x % q, "{x} mod {q}");
+        }
+    }
+}
