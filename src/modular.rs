@@ -314,7 +314,8 @@ impl Local {
             v
         };
         let inverse = |u: u32| -> u32 { (1..q).find(|&i| u * i % q == 1).unwrap_or(1) };
-        let reducer = Reducer::new(q);
+        let mut row_multiples = Multiples::new(q);
+        let mut v_multiples = Multiples::new(q);
         // Valuations of the pivots, in order: D = diag(p^v_t · unit).
         let mut vals: Vec<u32> = Vec::new();
         let mut units: Vec<u32> = Vec::new();
@@ -339,16 +340,18 @@ impl Local {
             let scale = pp.p.pow(v);
             let unit_inv = inverse(m[t * c + t] as u32 / scale);
             let (head, tail) = m.split_at_mut((t + 1) * c);
-            let pivot_row = &head[t * c..];
+            let pivot_row = &head[t * c + t..(t + 1) * c];
+            row_multiples.clear();
             // Row operations clear the column below the pivot.
             for (i, row) in tail.chunks_mut(c).enumerate() {
                 let x = row[t] as u32;
                 if x != 0 {
                     let f = q - (x / scale) * unit_inv % q;
-                    reducer.add_multiple(&mut row[t..], &pivot_row[t..], f);
+                    add_mod(&mut row[t..], row_multiples.of(f, pivot_row), q as u8);
                     rhs[t + 1 + i] = (rhs[t + 1 + i] + f * rhs[t]) % q;
                 }
             }
+            v_multiples.clear();
             // Column operations clear the row right of the pivot; the column
             // below is already zero, so only row t of A changes, and Vᵀ.
             for j in t + 1..c {
@@ -357,7 +360,11 @@ impl Local {
                     let f = q - (y / scale) * unit_inv % q;
                     m[t * c + j] = 0;
                     let (lo, hi) = vt.split_at_mut(j * c);
-                    reducer.add_multiple(&mut hi[..c], &lo[t * c..t * c + c], f);
+                    add_mod(
+                        &mut hi[..c],
+                        v_multiples.of(f, &lo[t * c..t * c + c]),
+                        q as u8,
+                    );
                 }
             }
             vals.push(v);
@@ -395,41 +402,57 @@ impl Local {
     }
 }
 
-/// Reduction modulo a small `q` without a division per entry: the quotient
-/// is estimated in floating point (off by at most one, then corrected), which
-/// the compiler turns into vector instructions.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Reducer {
+/// The multiples `f·row mod q` of one pivot row, each made the first time
+/// it is asked for: a row operation is then one addition mod `q` per entry,
+/// which the compiler turns into vector instructions.
+struct Multiples {
     q: u32,
-    inv: f32,
+    rows: Vec<Vec<u8>>,
+    ready: Vec<bool>,
 }
 
-impl Reducer {
-    /// Arithmetic modulo `q` (2..=255).
-    pub(crate) fn new(q: u32) -> Self {
-        Reducer {
+impl Multiples {
+    fn new(q: u32) -> Self {
+        Multiples {
             q,
-            inv: 1.0 / q as f32,
+            rows: vec![Vec::new(); q as usize],
+            ready: vec![false; q as usize],
         }
     }
 
-    /// `x mod q` for `x < 2^16`.
-    #[inline(always)]
-    fn reduce(self, x: u32) -> u8 {
-        let guess = (x as f32 * self.inv) as u32;
-        let r = x as i32 - (guess * self.q) as i32;
-        let r = if r < 0 { r + self.q as i32 } else { r };
-        (if r >= self.q as i32 {
-            r - self.q as i32
-        } else {
-            r
-        }) as u8
+    /// Forgets the multiples of the previous row.
+    fn clear(&mut self) {
+        self.ready.iter_mut().for_each(|r| *r = false);
     }
 
-    /// `dst += f·src` entry by entry, modulo `q` (entries and `f` below `q`).
-    pub(crate) fn add_multiple(self, dst: &mut [u8], src: &[u8], f: u32) {
+    /// `f·src mod q`, `src` the same row since the last [`clear`](Self::clear).
+    fn of(&mut self, f: u32, src: &[u8]) -> &[u8] {
+        let i = f as usize;
+        if !self.ready[i] {
+            let q = self.q;
+            let row = &mut self.rows[i];
+            row.clear();
+            row.extend(src.iter().map(|&s| (f * s as u32 % q) as u8));
+            self.ready[i] = true;
+        }
+        &self.rows[i]
+    }
+}
+
+/// `dst += src` entry by entry, modulo `q` (entries below `q ≤ 255`).
+#[inline]
+pub(crate) fn add_mod(dst: &mut [u8], src: &[u8], q: u8) {
+    if q <= 128 {
+        // d + s < 256: subtract q where that does not wrap (min picks it).
         for (d, &s) in dst.iter_mut().zip(src) {
-            *d = self.reduce(*d as u32 + f * s as u32);
+            let t = d.wrapping_add(s);
+            *d = t.min(t.wrapping_sub(q));
+        }
+    } else {
+        let q = q as u16;
+        for (d, &s) in dst.iter_mut().zip(src) {
+            let t = *d as u16 + s as u16;
+            *d = (if t >= q { t - q } else { t }) as u8;
         }
     }
 }

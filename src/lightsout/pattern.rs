@@ -134,18 +134,19 @@ impl Pattern {
         if h == 0 {
             return Err(source.error(1, 1, "no stencil: the input is empty"));
         }
-        let (cr, cc) =
-            match centre {
-                Some(c) => c,
-                None if h % 2 == 1 && w % 2 == 1 => (h / 2, w / 2),
-                None => return Err(source.error(
+        let (cr, cc) = match centre {
+            Some(c) => c,
+            None if h % 2 == 1 && w % 2 == 1 => (h / 2, w / 2),
+            None => {
+                return Err(source.error(
                     1,
                     1,
                     format!(
                         "a {h}×{w} stencil has no middle cell: mark the pressed cell with @ or o"
                     ),
-                )),
-            };
+                ))
+            }
+        };
         let offsets: Vec<(i32, i32)> = rows
             .iter()
             .enumerate()

@@ -11,7 +11,7 @@
 
 use super::Variant;
 use crate::grid::{Dims, Grid};
-use crate::modular::{ModMatrix, Modulus};
+use crate::modular::{add_mod, ModMatrix, Modulus};
 
 /// The chase of one board shape under one (plane) variant.
 #[derive(Debug, Clone)]
@@ -130,15 +130,5 @@ impl Chase {
             }
         }
         Grid::from_cells(self.dims, presses).expect("one press per cell")
-    }
-}
-
-/// `acc += src` entry by entry, modulo `k` (entries below `k`).
-#[inline]
-fn add_mod(acc: &mut [u8], src: &[u8], k: u8) {
-    let k = k as u16;
-    for (a, &s) in acc.iter_mut().zip(src) {
-        let t = *a as u16 + s as u16;
-        *a = (if t >= k { t - k } else { t }) as u8;
     }
 }

@@ -311,7 +311,7 @@ fn bad_stencils_are_refused() {
 #[test]
 fn too_large_eliminations_are_refused_up_front() {
     let v = variant(3, "x", false);
-    let e = v.analyse(&Grid::filled(dims(51, 51), 0)).unwrap_err();
+    let e = v.analyse(&Grid::filled(dims(65, 65), 0)).unwrap_err();
     assert!(matches!(e, Error::TooLarge { .. }));
     assert!(!e.to_string().contains("--"));
 }
