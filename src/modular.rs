@@ -34,7 +34,11 @@
 //! assert!(a.solve(&[1], k).witness.is_some());
 //! ```
 
+mod poly;
+
 use crate::error::{Error, Result};
+
+pub use poly::PolyMod;
 
 /// The most states a game may have.
 pub const MAX_STATES: u32 = 255;

@@ -36,6 +36,7 @@
 //! ```
 
 mod chase;
+mod polynomial;
 
 use super::pattern::Pattern;
 use super::values;
@@ -83,6 +84,10 @@ pub struct Variant {
 pub enum StatesMethod {
     /// Light chasing: the first rows' presses are the unknowns.
     Chase,
+    /// Light chasing finished by one extended gcd of polynomials over GF(K)
+    /// (the cross on the plane, K prime): the fast default there.
+    #[serde(rename = "poly")]
+    Polynomial,
     /// The full elimination, one unknown per cell.
     Gauss,
 }
@@ -140,12 +145,43 @@ impl Variant {
         let dims = lights.dims();
         let k = self.states;
         let mut out = lights.clone();
-        for p in dims.positions() {
-            let times = presses[p];
-            if times != 0 {
-                for q in self.targets(dims, p) {
-                    out[q] = k.add(out[q], times);
+        let reach = |f: fn(&(i32, i32)) -> i32| {
+            let offsets = self.pattern.offsets().iter();
+            offsets
+                .map(|o| f(o).unsigned_abs() as usize)
+                .max()
+                .unwrap_or(0)
+        };
+        // On a torus wider and taller than the pattern no two offsets wrap onto one cell.
+        let distinct =
+            !self.torus || (dims.rows > 2 * reach(|o| o.0) && dims.cols > 2 * reach(|o| o.1));
+        if !distinct {
+            for p in dims.positions() {
+                let times = presses[p];
+                if times != 0 {
+                    for q in self.targets(dims, p) {
+                        out[q] = k.add(out[q], times);
+                    }
                 }
+            }
+            return out;
+        }
+        let (m, n) = (dims.rows as i64, dims.cols as i64);
+        let cells = out.cells_mut();
+        for (i, &times) in presses.cells().iter().enumerate() {
+            if times == 0 {
+                continue;
+            }
+            let (r, c) = ((i / dims.cols) as i64, (i % dims.cols) as i64);
+            for &(dr, dc) in self.pattern.offsets() {
+                let (mut tr, mut tc) = (r + dr as i64, c + dc as i64);
+                if self.torus {
+                    (tr, tc) = (tr.rem_euclid(m), tc.rem_euclid(n));
+                } else if tr < 0 || tc < 0 || tr >= m || tc >= n {
+                    continue;
+                }
+                let j = (tr * n + tc) as usize;
+                cells[j] = k.add(cells[j], times);
             }
         }
         out
@@ -179,10 +215,62 @@ impl Variant {
         values::state_rows(grid, self.states)
     }
 
-    /// Solves `lights`: one solution, the quiet patterns, or the witness that there is none.
+    /// Solves `lights` by the fastest method that applies: one solution, the
+    /// quiet patterns, or the witness that there is none.
     ///
     /// Fails only when the board is too large for the method its pattern needs.
     pub fn analyse(&self, lights: &Grid<u8>) -> Result<StatesAnalysis> {
+        self.analyse_with(lights, None)
+    }
+
+    /// Whether the polynomial method applies: the cross on the plane, K prime.
+    pub fn has_polynomial_method(&self) -> bool {
+        self.pattern.is_cross() && !self.torus && self.states.is_prime()
+    }
+
+    /// Solves `lights` by `method` (`None`: the fastest that applies).
+    ///
+    /// Fails when the method does not apply to the variant, or the board is too large for it.
+    pub fn analyse_with(
+        &self,
+        lights: &Grid<u8>,
+        method: Option<StatesMethod>,
+    ) -> Result<StatesAnalysis> {
+        let mut analysis = match method {
+            Some(StatesMethod::Gauss) => self.analyse_gauss(lights)?,
+            Some(StatesMethod::Polynomial) if !self.has_polynomial_method() => {
+                return Err(Error::usage(format!(
+                    "the polynomial method needs the cross on the plane and a prime number of states, not {} states, pattern {}{}",
+                    self.states.get(),
+                    self.pattern.name(),
+                    if self.torus { " on the torus" } else { "" }
+                )))
+            }
+            _ => match self.chased(lights, method)? {
+                Some(a) => a,
+                None if method == Some(StatesMethod::Chase) => {
+                    return Err(Error::usage(format!(
+                        "pattern {} cannot be chased{}: its top row must be the one cell above the pressed one",
+                        self.pattern.name(),
+                        if self.torus { " on the torus" } else { "" }
+                    )))
+                }
+                None => self.analyse_gauss(lights)?,
+            },
+        };
+        if analysis.presses.is_none() && analysis.witness.is_none() {
+            analysis.witness = self.witness(lights, &analysis)?;
+        }
+        Ok(analysis)
+    }
+
+    /// The analysis by chasing (the polynomial method unless `method` says
+    /// chase), or `None` when the pattern cannot be chased.
+    fn chased(
+        &self,
+        lights: &Grid<u8>,
+        method: Option<StatesMethod>,
+    ) -> Result<Option<StatesAnalysis>> {
         let dims = lights.dims();
         // Chase along the shorter side when the turned pattern still chases.
         let turned = self.transposed();
@@ -195,23 +283,19 @@ impl Variant {
             (None, Some(b)) => (Some(b), true),
             (None, None) => (None, false),
         };
-        let mut analysis = match chase {
-            Some(chase) => {
-                let lights_t;
-                let oriented = if transposed {
-                    lights_t = transpose(lights);
-                    &lights_t
-                } else {
-                    lights
-                };
-                self.analyse_chase(oriented, chase, transposed)?
-            }
-            None => self.analyse_gauss(lights)?,
+        let Some(chase) = chase else {
+            return Ok(None);
         };
-        if analysis.presses.is_none() && analysis.witness.is_none() {
-            analysis.witness = self.witness(lights, &analysis)?;
-        }
-        Ok(analysis)
+        let lights_t;
+        let oriented = if transposed {
+            lights_t = transpose(lights);
+            &lights_t
+        } else {
+            lights
+        };
+        let poly = self.has_polynomial_method() && method != Some(StatesMethod::Chase);
+        self.analyse_chase(oriented, chase, transposed, poly)
+            .map(Some)
     }
 
     fn analyse_chase(
@@ -219,19 +303,25 @@ impl Variant {
         lights: &Grid<u8>,
         chase: Chase,
         transposed: bool,
+        poly: bool,
     ) -> Result<StatesAnalysis> {
         let unknowns = chase.unknowns();
-        if unknowns > MAX_CHASE_UNKNOWNS {
+        if !poly && unknowns > MAX_CHASE_UNKNOWNS {
             return Err(Error::TooLarge {
                 what: "unknowns of the chase (first-row presses)",
                 got: unknowns.into(),
                 limit: MAX_CHASE_UNKNOWNS.into(),
-                hint: String::new(),
+                hint: " (with a prime number of states the cross has the polynomial method, which has no such limit)".to_string(),
             });
         }
-        let (a, b) = chase.system(lights);
-        let s = a.solve(&b, self.states);
-        let presses = s.particular.map(|u| {
+        let (particular, kernel) = if poly {
+            polynomial::analyse(lights, &chase, self.states.get())
+        } else {
+            let (a, b) = chase.system(lights);
+            let s = a.solve(&b, self.states);
+            (s.particular, s.kernel)
+        };
+        let presses = particular.map(|u| {
             let p = chase.presses(lights, &u);
             if transposed {
                 transpose(&p)
@@ -246,10 +336,14 @@ impl Variant {
             } else {
                 lights.dims()
             },
-            method: StatesMethod::Chase,
+            method: if poly {
+                StatesMethod::Polynomial
+            } else {
+                StatesMethod::Chase
+            },
             presses,
             witness: None,
-            kernel: s.kernel,
+            kernel,
             expand: Expand::Chased { chase, transposed },
         })
     }
@@ -591,6 +685,8 @@ pub struct StatesRequest {
     pub lights: Grid<u8>,
     /// The seed the board was drawn with, if random (echoed in the report).
     pub seed: Option<u64>,
+    /// The method (`None`: the fastest that applies).
+    pub method: Option<StatesMethod>,
     /// Look for the solution with the fewest presses.
     pub fewest: bool,
     /// Put a basis of the quiet patterns in the report.
@@ -604,6 +700,7 @@ impl StatesRequest {
             variant,
             lights,
             seed: None,
+            method: None,
             fewest: false,
             quiet_patterns: false,
         }
@@ -663,7 +760,7 @@ pub fn answer(request: &StatesRequest, ctl: &Control) -> Result<StatesReport> {
     let lights = &request.lights;
     let dims = lights.dims();
     let variant = &request.variant;
-    let analysis = variant.analyse(lights)?;
+    let analysis = variant.analyse_with(lights, request.method)?;
     let (presses, minimal) = if request.fewest {
         match analysis.fewest(ctl) {
             Some((p, proven)) => (Some(p), Some(proven)),
@@ -732,7 +829,9 @@ pub fn list_solutions(
     ctl: &Control,
     visit: &mut dyn FnMut(&Grid<u8>) -> ControlFlow<()>,
 ) -> Result<Tally> {
-    let analysis = request.variant.analyse(&request.lights)?;
+    let analysis = request
+        .variant
+        .analyse_with(&request.lights, request.method)?;
     let mut failure = None;
     let tally = analysis.enumerate(ctl, &mut |p| match analysis.verify(&request.lights, p) {
         Ok(()) => visit(p),

@@ -112,6 +112,28 @@ impl Chase {
         (a, b)
     }
 
+    /// The states of the rows the chase does not settle (the last `g`), after
+    /// the presses chased from `first`: all 0 exactly when `first` solves the board.
+    pub(super) fn left(&self, lights: &Grid<u8>, first: &[u8]) -> Vec<u8> {
+        let Dims { rows: m, cols: n } = self.dims;
+        let presses = self.presses(lights, first);
+        let k = self.k.get() as u32;
+        let mut out = Vec::with_capacity((m - self.first_equation_row()) * n);
+        for r in self.first_equation_row()..m {
+            for c in 0..n {
+                let mut sum = lights.cells()[r * n + c] as u32;
+                for &(dr, dc) in self.others.iter().chain([&(-(self.up as i32), 0)]) {
+                    let (pr, pc) = (r as i64 - dr as i64, c as i64 - dc as i64);
+                    if pr >= 0 && pc >= 0 && pr < m as i64 && pc < n as i64 {
+                        sum += presses.cells()[pr as usize * n + pc as usize] as u32;
+                    }
+                }
+                out.push((sum % k) as u8);
+            }
+        }
+        out
+    }
+
     /// The whole board of presses chased from the unknowns `first` (their values, row by row).
     pub(super) fn presses(&self, lights: &Grid<u8>, first: &[u8]) -> Grid<u8> {
         let Dims { rows: m, cols: n } = self.dims;

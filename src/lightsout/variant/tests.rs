@@ -123,21 +123,29 @@ fn every_variant_agrees_with_brute_force_on_small_boards() {
     }
 }
 
-/// Chase (first rows as unknowns) and the full elimination, on the same board.
+/// The polynomial method, chasing (first rows as unknowns) and the full elimination, on the same board.
 fn chase_against_gauss(k: u32, rows: usize, cols: usize, r: &mut Rng) {
     let v = variant(k, "cross", false);
     let lights = v.random(dims(rows, cols), r);
-    let chased = v.analyse(&lights).unwrap();
+    let poly = v.analyse(&lights).unwrap();
+    assert_eq!(poly.method(), StatesMethod::Polynomial);
+    let chased = v.analyse_with(&lights, Some(StatesMethod::Chase)).unwrap();
     assert_eq!(chased.method(), StatesMethod::Chase);
-    check(&v, &lights, &chased);
-    let gauss = v.analyse_gauss(&lights).unwrap();
-    check(&v, &lights, &gauss);
-    assert_eq!(chased.nullity(), gauss.nullity(), "K={k} {rows}×{cols}");
-    assert_eq!(chased.solution_count(), gauss.solution_count());
+    let gauss = v.analyse_with(&lights, Some(StatesMethod::Gauss)).unwrap();
+    for a in [&poly, &chased, &gauss] {
+        check(&v, &lights, a);
+        assert_eq!(
+            a.nullity(),
+            gauss.nullity(),
+            "K={k} {rows}×{cols} {:?}",
+            a.method()
+        );
+        assert_eq!(a.solution_count(), gauss.solution_count());
+    }
 }
 
 #[test]
-fn chasing_agrees_with_elimination_over_gf3_gf5_gf7() {
+fn polynomial_chase_and_elimination_agree_over_gf3_gf5_gf7() {
     let mut r = rng(3);
     for k in [3, 5, 7] {
         for n in 1..=12 {
@@ -152,7 +160,7 @@ fn chasing_agrees_with_elimination_over_gf3_gf5_gf7() {
 
 #[test]
 #[ignore = "every board up to 20×20 over three fields: about a minute in release"]
-fn chasing_agrees_with_elimination_on_every_board_up_to_20() {
+fn polynomial_chase_and_elimination_agree_on_every_board_up_to_20() {
     let mut r = rng(4);
     for k in [3, 5, 7] {
         for rows in 1..=20 {
