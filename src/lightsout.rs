@@ -10,6 +10,7 @@
 mod chase;
 mod fewest;
 pub mod game;
+mod graph;
 mod parse;
 mod pattern;
 mod polynomial;
@@ -29,6 +30,7 @@ use serde::Serialize;
 use std::ops::ControlFlow;
 
 pub use fewest::{fewest_presses, Fewest};
+pub use graph::{Graph, GraphGame, GraphReport, MAX_GRAPH_VERTICES};
 pub use pattern::{Pattern, MAX_STENCIL_SIDE, PATTERN_NAMES};
 pub use polynomial::nullity;
 pub use values::{parse_states, state_rows, MAX_SYMBOL_STATES};

@@ -44,7 +44,7 @@ use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
 use crate::gf2::BitMatrix;
 use crate::grid::{Dims, Grid, Pos};
-use crate::modular::{Generator, ModMatrix, Modulus};
+use crate::modular::{Generator, ModMatrix, Modulus, Solutions};
 use crate::random::Rng;
 use chase::Chase;
 use fixedbitset::FixedBitSet;
@@ -371,66 +371,24 @@ impl Variant {
         }
         let to_grid = |v: Vec<u8>| Grid::from_cells(dims, v).expect("one value per cell");
         let rhs: Vec<u8> = lights.cells().iter().map(|&v| k.neg(v)).collect();
-        let (presses, kernel, witness) = if k.get() == 2 {
-            self.solve_gf2(dims, &rhs)
-        } else {
-            let s = self.press_matrix(dims).solve(&rhs, k);
-            (s.particular, s.kernel, s.witness)
-        };
+        let ones: Vec<(usize, usize)> = dims
+            .positions()
+            .flat_map(|p| {
+                self.targets(dims, p)
+                    .into_iter()
+                    .map(move |q| (dims.index(q), dims.index(p)))
+            })
+            .collect();
+        let s = solve_ones(k, dims.cells(), &ones, &rhs, self.pattern.is_symmetric());
         Ok(StatesAnalysis {
             variant: self.clone(),
             dims,
             method: StatesMethod::Gauss,
-            presses: presses.map(to_grid),
-            witness: witness.map(to_grid),
-            kernel,
+            presses: s.particular.map(to_grid),
+            witness: s.witness.map(to_grid),
+            kernel: s.kernel,
             expand: Expand::Board,
         })
-    }
-
-    /// The K = 2 system by the word-parallel GF(2) elimination.
-    fn solve_gf2(
-        &self,
-        dims: Dims,
-        rhs: &[u8],
-    ) -> (Option<Vec<u8>>, Vec<Generator>, Option<Vec<u8>>) {
-        let n = dims.cells();
-        let matrix = |variant: &Variant| {
-            let mut m = BitMatrix::zeros(n, n);
-            for p in dims.positions() {
-                for q in variant.targets(dims, p) {
-                    m.set(dims.index(q), dims.index(p), true);
-                }
-            }
-            m
-        };
-        let bytes = |b: &FixedBitSet| (0..n).map(|i| b.contains(i) as u8).collect::<Vec<u8>>();
-        let mut b = FixedBitSet::with_capacity(n);
-        for (i, &v) in rhs.iter().enumerate() {
-            b.set(i, v == 1);
-        }
-        let gens = |kernel: Vec<FixedBitSet>| {
-            kernel
-                .iter()
-                .map(|g| Generator {
-                    vector: bytes(g),
-                    order: 2,
-                })
-                .collect::<Vec<_>>()
-        };
-        match matrix(self).solve(&b) {
-            Ok(s) => (Some(bytes(&s.particular)), gens(s.kernel), None),
-            Err(e) => {
-                // The witness lies in the kernel of the transpose: the reflected pattern's matrix.
-                let dual = if self.pattern.is_symmetric() {
-                    e.kernel.clone()
-                } else {
-                    matrix(&self.reflected()).kernel()
-                };
-                let w = dual.iter().find(|w| crate::gf2::dot(w, &b)).map(bytes);
-                (None, gens(e.kernel), w)
-            }
-        }
     }
 
     /// A witness for a chased board with no solution: a quiet pattern of the
@@ -465,6 +423,140 @@ impl Default for Variant {
             states: Modulus::new(2).expect("2 states"),
             pattern: Pattern::cross(),
             torus: false,
+        }
+    }
+}
+
+/// The lightest `start + Σ c_i·g_i` (the sum of the entries, each 0..K−1)
+/// and whether it is proven lightest: an odometer over every combination
+/// while that is affordable, else a descent that adds any multiple of one
+/// generator while that lowers the sum (finding the lightest member of a
+/// coset is NP-hard already for K = 2: Berlekamp, McEliece & van Tilborg,
+/// IEEE Trans. Inf. Theory 24(3), 1978). A stop keeps the lightest seen, unproven.
+pub(super) fn fewest_in_coset(
+    start: &[u8],
+    kernel: &[Generator],
+    k: Modulus,
+    ctl: &Control,
+) -> (Vec<u8>, bool) {
+    let weight = |x: &[u8]| x.iter().map(|&v| v as u64).sum::<u64>();
+    let add = |x: &mut [u8], g: &[u8]| {
+        for (c, &v) in x.iter_mut().zip(g) {
+            *c = k.add(*c, v);
+        }
+    };
+    let total: u128 = kernel
+        .iter()
+        .try_fold(1u128, |acc, g| acc.checked_mul(g.order as u128))
+        .unwrap_or(u128::MAX);
+    let mut best = start.to_vec();
+    let mut best_weight = weight(&best);
+    if total.saturating_mul(start.len().max(1) as u128) <= EXACT_WORK {
+        ctl.progress().set_total(total as u64);
+        let mut current = start.to_vec();
+        let mut digits = vec![0u32; kernel.len()];
+        let mut step = 0u64;
+        loop {
+            // Add generator i; when its digit wraps the sum is back where it was and i+1 carries.
+            let mut i = 0;
+            loop {
+                let Some(g) = kernel.get(i) else {
+                    return (best, true);
+                };
+                add(&mut current, &g.vector);
+                digits[i] += 1;
+                if digits[i] < g.order {
+                    break;
+                }
+                digits[i] = 0;
+                i += 1;
+            }
+            let w = weight(&current);
+            if w < best_weight {
+                (best_weight, best) = (w, current.clone());
+            }
+            step += 1;
+            if step % 4096 == 0 {
+                ctl.progress().advance(4096);
+                if ctl.stopped() {
+                    return (best, false);
+                }
+            }
+        }
+    }
+    let mut improved = true;
+    while improved && !ctl.stopped() {
+        improved = false;
+        for g in kernel {
+            let mut trial = best.clone();
+            for _ in 1..g.order {
+                add(&mut trial, &g.vector);
+                let w = weight(&trial);
+                if w < best_weight {
+                    (best, best_weight, improved) = (trial.clone(), w, true);
+                }
+            }
+        }
+    }
+    (best, false)
+}
+
+/// Solves `M·x = rhs` over Z/K for the `n` × `n` matrix `M` whose entries are 1
+/// at `ones` (row, column) and 0 elsewhere: by the word-parallel GF(2)
+/// elimination of [`crate::gf2`] for K = 2, by Smith form otherwise.
+/// `symmetric` says `M = Mᵀ`, so the witness is found in `M`'s own kernel.
+pub(super) fn solve_ones(
+    k: Modulus,
+    n: usize,
+    ones: &[(usize, usize)],
+    rhs: &[u8],
+    symmetric: bool,
+) -> Solutions {
+    if k.get() != 2 {
+        let mut m = ModMatrix::zeros(n, n);
+        ones.iter().for_each(|&(i, j)| m.set(i, j, 1));
+        return m.solve(rhs, k);
+    }
+    let matrix = |transposed: bool| {
+        let mut m = BitMatrix::zeros(n, n);
+        for &(i, j) in ones {
+            let (i, j) = if transposed { (j, i) } else { (i, j) };
+            m.set(i, j, true);
+        }
+        m
+    };
+    let bytes = |b: &FixedBitSet| (0..n).map(|i| b.contains(i) as u8).collect::<Vec<u8>>();
+    let mut b = FixedBitSet::with_capacity(n);
+    for (i, &v) in rhs.iter().enumerate() {
+        b.set(i, v == 1);
+    }
+    let gens = |kernel: &[FixedBitSet]| {
+        kernel
+            .iter()
+            .map(|g| Generator {
+                vector: bytes(g),
+                order: 2,
+            })
+            .collect::<Vec<_>>()
+    };
+    match matrix(false).solve(&b) {
+        Ok(s) => Solutions {
+            particular: Some(bytes(&s.particular)),
+            kernel: gens(&s.kernel),
+            witness: None,
+        },
+        Err(e) => {
+            // The witness lies in the kernel of the transpose.
+            let dual = if symmetric {
+                e.kernel.clone()
+            } else {
+                matrix(true).kernel()
+            };
+            Solutions {
+                particular: None,
+                kernel: gens(&e.kernel),
+                witness: dual.iter().find(|w| crate::gf2::dot(w, &b)).map(bytes),
+            }
         }
     }
 }
@@ -605,54 +697,21 @@ impl StatesAnalysis {
     }
 
     /// The solution with the fewest presses (the sum of the press counts),
-    /// and whether that is proven (every solution compared); `None` when unsolvable.
-    ///
-    /// Beyond an exhaustive search, a descent adds any multiple of one basis
-    /// pattern while that lowers the count (finding the lightest member of a
-    /// coset is NP-hard already for K = 2: Berlekamp, McEliece & van Tilborg,
-    /// IEEE Trans. Inf. Theory 24(3), 1978). A stop keeps the best seen, unproven.
+    /// and whether that is proven (every solution compared); `None` when
+    /// unsolvable: every solution compared while affordable, else a descent (see `fewest_in_coset`).
     pub fn fewest(&self, ctl: &Control) -> Option<(Grid<u8>, bool)> {
-        let start = self.presses.clone()?;
-        let total: u128 = self
-            .kernel
-            .iter()
-            .try_fold(1u128, |acc, g| acc.checked_mul(g.order as u128))
-            .unwrap_or(u128::MAX);
-        let weight = |g: &Grid<u8>| g.cells().iter().map(|&v| v as u64).sum::<u64>();
-        if total.saturating_mul(self.dims.cells() as u128) <= EXACT_WORK {
-            ctl.progress().set_total(total as u64);
-            let mut best = (start.clone(), weight(&start));
-            let tally = self.enumerate(ctl, &mut |p| {
-                let w = weight(p);
-                if w < best.1 {
-                    best = (p.clone(), w);
-                }
-                ctl.progress().advance(1);
-                ControlFlow::Continue(())
-            });
-            return Some((best.0, tally.is_complete()));
-        }
-        let k = self.variant.states;
-        let quiet: Vec<Grid<u8>> = (0..self.nullity()).map(|i| self.quiet_pattern(i)).collect();
-        let mut best = start;
-        let mut best_weight = weight(&best);
-        let mut improved = true;
-        while improved && !ctl.stopped() {
-            improved = false;
-            for (q, g) in quiet.iter().zip(&self.kernel) {
-                let mut trial = best.clone();
-                for _ in 1..g.order {
-                    for (c, &v) in trial.cells_mut().iter_mut().zip(q.cells()) {
-                        *c = k.add(*c, v);
-                    }
-                    let w = weight(&trial);
-                    if w < best_weight {
-                        (best, best_weight, improved) = (trial.clone(), w, true);
-                    }
-                }
-            }
-        }
-        Some((best, false))
+        let start = self.presses.as_ref()?;
+        let quiet: Vec<Generator> = (0..self.nullity())
+            .map(|i| Generator {
+                vector: self.quiet_pattern(i).cells().to_vec(),
+                order: self.kernel[i].order,
+            })
+            .collect();
+        let (best, proven) = fewest_in_coset(start.cells(), &quiet, self.variant.states, ctl);
+        Some((
+            Grid::from_cells(self.dims, best).expect("one press per cell"),
+            proven,
+        ))
     }
 
     /// Checks that `presses` really bring `lights` to all 0.
