@@ -36,8 +36,13 @@ fn revertigo(c: &mut Criterion) {
         let game = Revertigo::new(Dims::new(n, n, n * n).expect("a valid size"));
         group.bench_with_input(BenchmarkId::new("map+walk", n), &game, |b, game| {
             b.iter(|| {
-                let solver = Solver::new(*game, Method::Chase, &ctl).expect("within limits");
-                solver.walk(Builder::Short, &ctl).expect("a walk")
+                let solver = Solver::new(*game, Method::Chase, &ctl)
+                    .expect("within limits")
+                    .expect("not stopped");
+                solver
+                    .walk(Builder::Short, &ctl)
+                    .expect("a walk")
+                    .expect("not stopped")
             })
         });
     }

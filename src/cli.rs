@@ -17,7 +17,7 @@ use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-pub use output::{Failure, Out, Outcome, Tone};
+pub use output::{Exit, Failure, Out, Tone};
 
 /// Solve, count, draw and play Lights Out, Revertigo, the knight's tour and Sudoku.
 ///
@@ -148,7 +148,7 @@ impl puzzles::control::Progress for Bar {
 }
 
 /// Runs the subcommand named on the command line.
-pub fn run(cli: Cli) -> Result<Outcome, Failure> {
+pub fn run(cli: Cli) -> Result<Exit, Failure> {
     let control = Control::new();
     let flag = control.stop_flag();
     // Ctrl-C and SIGTERM stop an interruptible search, which then reports what
@@ -173,14 +173,14 @@ pub fn run(cli: Cli) -> Result<Outcome, Failure> {
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "puzzles", &mut script);
-            ctx.out.bytes(&script).map(|()| Outcome::Answered)
+            ctx.out.bytes(&script).map(|()| Exit::Answered)
         }
         Command::Man => {
             let mut page = Vec::new();
             clap_mangen::Man::new(Cli::command())
                 .render(&mut page)
                 .map_err(Failure::from)?;
-            ctx.out.bytes(&page).map(|()| Outcome::Answered)
+            ctx.out.bytes(&page).map(|()| Exit::Answered)
         }
     }?;
     ctx.out.flush()?;
@@ -236,67 +236,87 @@ impl Common {
     }
 }
 
-/// Most solutions `--all` lists when the user gave no `--limit`.
-pub const DEFAULT_LIST_LIMIT: u64 = 1024;
-
-/// Lists the 2^`nullity` solutions of `puzzle` (`what` names them in errors):
-/// at most `--limit`, and refused when there are more than
-/// [`DEFAULT_LIST_LIMIT`] and no limit was given. Each is verified, then written by `write`
-/// with its 1-based number. Ctrl-C stops the listing with what was printed.
-pub fn list_coset<P: puzzles::GridPuzzle>(
-    puzzle: &P,
-    nullity: usize,
-    what: &'static str,
-    limit: Option<u64>,
-    common: &Common,
-    ctx: &mut Context,
-    mut write: impl FnMut(&mut Out, u64, &P::Solution) -> Result<(), Failure>,
-) -> Result<Outcome, Failure> {
-    let cap = limit.unwrap_or(DEFAULT_LIST_LIMIT);
-    if limit.is_none() && (nullity >= 64 || (1u64 << nullity) > cap) {
-        return Err(puzzles::Error::TooLarge {
-            what,
-            got: puzzles::error::Size::PowerOfTwo(nullity as u32),
-            limit: cap.into(),
-            hint: "; pass --limit K to list the first K, or --count".to_string(),
-        }
-        .into());
+/// Keeps a listing going while its writes succeed.
+pub fn continue_if_ok(written: &Result<(), Failure>) -> ControlFlow<()> {
+    match written {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(_) => ControlFlow::Break(()),
     }
-    ctx.interruptible();
-    let total = if nullity < 64 {
-        cap.min(1 << nullity)
-    } else {
-        cap
-    };
-    let ctl = ctx.progress(common, Some(total), "listed");
-    let mut result = Ok(());
-    let mut listed = 0u64;
-    let out = &mut ctx.out;
-    let tally = puzzle.enumerate(&ctl, &mut |s| {
-        listed += 1;
-        ctl.progress().advance(1);
-        result = puzzle
-            .verify(s)
-            .map_err(|e| Failure::from(puzzles::Error::Check(e)))
-            .and_then(|()| write(out, listed, s));
-        if result.is_err() || listed >= cap {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    ctl.progress().finish();
-    result?;
+}
+
+/// How a listing of solutions or maps ended: a stop by Ctrl-C says on stderr
+/// that the list is partial.
+pub fn end_of_listing(tally: puzzles::Tally, ctx: &mut Context) -> Result<Exit, Failure> {
     Ok(match tally.stopped {
         Some(puzzles::Stop::Interrupted) => {
             ctx.out.flush()?;
             partial_note(&format!(
-                "interrupted: the list is partial ({listed} listed)"
+                "interrupted: the list is partial ({} listed)",
+                tally.found
             ));
-            Outcome::Interrupted
+            Exit::Interrupted
         }
-        _ => Outcome::Answered,
+        _ => Exit::Answered,
     })
+}
+
+/// An error as the command line words it: a refused size names the option
+/// that gets around it (the library speaks of methods and requests, not flags).
+pub fn message(e: &puzzles::Error) -> String {
+    use puzzles::error::Bound;
+    let puzzles::Error::TooLarge {
+        bound,
+        got,
+        limit,
+        note,
+    } = e
+    else {
+        return e.to_string();
+    };
+    let (what, advice): (&str, &str) = match bound {
+        Bound::GaussCells => ("cells for --method gauss", "; use --method poly or chase"),
+        Bound::NaiveCells => (
+            "cells for --method naive",
+            "; use --method first-row or poly",
+        ),
+        Bound::FirstRowUnknowns => (
+            "first-row unknowns (the shorter side) for --method first-row",
+            "; use --method poly or chase",
+        ),
+        Bound::FirstRowSteps => (
+            "row steps (2^C first rows × L rows) for --method first-row",
+            "; use --method poly or chase",
+        ),
+        Bound::PolySide => ("board side for --method poly", "; use --method chase"),
+        Bound::ShortestCells => (
+            "cells for the exact shortest walk",
+            "; use --builder short or diagonal",
+        ),
+        Bound::QuietPatternCells => (
+            "quiet pattern cells to print",
+            "; drop --quiet-patterns (the nullity is in the summary)",
+        ),
+        Bound::NullitySide => ("side for --nullity", "; ask for a range of smaller sides"),
+        Bound::Listing(_) => ("", "; pass --limit K to list the first K, or --count"),
+        Bound::UnlimitedListingSquares => (
+            "board squares for --all without --limit",
+            "; its tours run to millions (6×6 alone has 6,637,920): give --limit K",
+        ),
+        Bound::HeldCells => (
+            "cells of solutions held for one JSON object",
+            "; pass a smaller --limit, or drop --json (the text listing is streamed)",
+        ),
+        Bound::SvgCells => ("cells to draw", "; drop --svg or use --output"),
+        _ => return e.to_string(),
+    };
+    let what = match what {
+        "" => bound.what(),
+        words => words.into(),
+    };
+    puzzles::Error::usage(format!(
+        "{what} {got} is over the limit of {limit}{note}{advice}"
+    ))
+    .to_string()
 }
 
 /// Says on stderr that a stream of answers on stdout (a listing, a table)

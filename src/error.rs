@@ -25,16 +25,16 @@ pub enum Error {
     #[error("{}", one_line(.0))]
     Usage(String),
     /// A size that would exhaust memory or run for ages, refused up front.
-    #[error("{what} {got} is over the limit of {limit}{}", one_line(.hint))]
+    #[error("{} {got} is over the limit of {limit}{}{}", .bound.what(), one_line(.note), .bound.advice())]
     TooLarge {
-        /// What was measured ("board cells", "solutions to list", ...).
-        what: &'static str,
+        /// Which limit was met.
+        bound: Bound,
         /// The size asked for.
         got: Size,
         /// The largest size accepted.
         limit: Size,
-        /// How to get around the limit, starting with "; " (may be empty).
-        hint: String,
+        /// Details of this case (" (20000×20000 asked)"), starting with a space or "; " (may be empty).
+        note: String,
     },
     /// A file that cannot be read or written.
     #[error("{}: {source}", one_line(.path))]
@@ -48,6 +48,99 @@ pub enum Error {
     /// A produced answer failed its own verification: a bug, never the user's fault.
     #[error("internal check failed: {}", one_line(.0))]
     Check(String),
+}
+
+/// Which size limit a refusal met: each names what was measured and, in the
+/// library's words, the way around it. A front end that has options of its
+/// own (the command line) words the way around in its terms instead; see
+/// [`Bound::what`] and [`Bound::advice`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Bound {
+    /// The cells of a board.
+    BoardCells,
+    /// The bytes of an input file or stream.
+    InputBytes,
+    /// The cells of a board whose tours are counted by search.
+    CountCells,
+    /// The cells of a Lights Out board for the full n²-unknown elimination.
+    GaussCells,
+    /// The cells of a Revertigo board for the try-every-map method.
+    NaiveCells,
+    /// The first-row unknowns (the shorter side) for the try-every-first-row method.
+    FirstRowUnknowns,
+    /// The row steps (2^C first rows × L rows) of the try-every-first-row method.
+    FirstRowSteps,
+    /// The board side for the Revertigo page's polynomial method.
+    PolySide,
+    /// The cells of a board for the exact shortest walk.
+    ShortestCells,
+    /// The cells of the quiet patterns to print.
+    QuietPatternCells,
+    /// The largest side of a nullity table.
+    NullitySide,
+    /// The items of a listing asked for without a limit (the name of the items).
+    Listing(&'static str),
+    /// The squares of a knight's board listed without a limit.
+    UnlimitedListingSquares,
+    /// The cells of solutions held in one report.
+    HeldCells,
+    /// The order of the Sudoku generator.
+    GeneratorOrder,
+    /// The cells of a board drawn as a picture.
+    SvgCells,
+    /// Any other measure, by name.
+    Other(&'static str),
+}
+
+impl Bound {
+    /// What was measured, in the library's words ("board cells").
+    pub fn what(self) -> std::borrow::Cow<'static, str> {
+        match self {
+            Bound::BoardCells => "board cells".into(),
+            Bound::InputBytes => "input bytes".into(),
+            Bound::CountCells => "board cells for counting".into(),
+            Bound::GaussCells => "cells for the full elimination".into(),
+            Bound::NaiveCells => "cells for trying every map".into(),
+            Bound::FirstRowUnknowns => {
+                "first-row unknowns (the shorter side) for trying every first row".into()
+            }
+            Bound::FirstRowSteps => {
+                "row steps (2^C first rows × L rows) for trying every first row".into()
+            }
+            Bound::PolySide => "board side for the polynomial method".into(),
+            Bound::ShortestCells => "cells for the exact shortest walk".into(),
+            Bound::QuietPatternCells => "quiet pattern cells to print".into(),
+            Bound::NullitySide => "side for a nullity table".into(),
+            Bound::Listing(items) => format!("{items} to list").into(),
+            Bound::UnlimitedListingSquares => "board squares for a listing without a limit".into(),
+            Bound::HeldCells => "cells of solutions held for one report".into(),
+            Bound::GeneratorOrder => "the generator's order".into(),
+            Bound::SvgCells => "cells to draw".into(),
+            Bound::Other(what) => what.into(),
+        }
+    }
+
+    /// The way around the limit, in the library's words, starting with "; " (may be empty).
+    pub fn advice(self) -> &'static str {
+        match self {
+            Bound::GaussCells => "; light chasing has no such limit",
+            Bound::NaiveCells => "; trying every first row, or the polynomial method, is faster",
+            Bound::FirstRowUnknowns | Bound::FirstRowSteps => {
+                "; light chasing or the polynomial method has no such limit"
+            }
+            Bound::PolySide => "; light chasing has no such limit",
+            Bound::ShortestCells => "; the short or diagonal builder has no such limit",
+            Bound::QuietPatternCells => "; the nullity alone says how many there are",
+            Bound::NullitySide => "; ask for a range of smaller sides",
+            Bound::Listing(_) => "; ask for the first K only, or for the count",
+            Bound::UnlimitedListingSquares => {
+                "; its tours run to millions (6×6 alone has 6,637,920): ask for the first K only"
+            }
+            Bound::HeldCells => "; ask for fewer, or stream them",
+            _ => "",
+        }
+    }
 }
 
 /// `text` with its control characters escaped (`\n`, `\u{1b}`), so a message stays one line.
@@ -98,6 +191,16 @@ impl From<u64> for Size {
 }
 
 impl Error {
+    /// A refusal of `got` against `limit` (no details beyond the bound's own words).
+    pub fn too_large(bound: Bound, got: impl Into<Size>, limit: impl Into<Size>) -> Self {
+        Error::TooLarge {
+            bound,
+            got: got.into(),
+            limit: limit.into(),
+            note: String::new(),
+        }
+    }
+
     /// A usage error with the given message.
     pub fn usage(msg: impl Into<String>) -> Self {
         Error::Usage(msg.into())

@@ -1,14 +1,30 @@
 //! Linear algebra over GF(2): a bit matrix, Gauss–Jordan elimination, solutions and null spaces.
 //!
 //! Addition is XOR and multiplication is AND, so a row operation is one XOR of
-//! machine words (seed 000, "Élimination de Gauss"). Lights Out and Revertigo
+//! machine words (the Lights Out lab, "Élimination de Gauss"). Lights Out and Revertigo
 //! both reduce to `A·x = b` over GF(2); this module is the one place that solves it.
+//!
+//! ```
+//! use fixedbitset::FixedBitSet;
+//! use puzzles::gf2::BitMatrix;
+//!
+//! // x0 + x1 = 1, x1 + x2 = 0: one free unknown, so two solutions.
+//! let mut a = BitMatrix::zeros(2, 3);
+//! for (i, j) in [(0, 0), (0, 1), (1, 1), (1, 2)] {
+//!     a.set(i, j, true);
+//! }
+//! let mut b = FixedBitSet::with_capacity(2);
+//! b.insert(0);
+//! let s = a.solve(&b).expect("consistent");
+//! assert_eq!(s.kernel.len(), 1);
+//! assert_eq!(a.mul_vec(&s.particular), b);
+//! ```
 
-mod poly;
+mod polynomial;
 
 use fixedbitset::FixedBitSet;
 
-pub use poly::Poly;
+pub use polynomial::Poly;
 
 /// Pivots per table in [`BitMatrix::reduce`] (a table holds `2^RUSSIANS` row sums).
 pub const RUSSIANS: usize = 8;
@@ -62,11 +78,6 @@ impl BitMatrix {
         self.rows.len()
     }
 
-    /// Number of columns.
-    pub fn ncols(&self) -> usize {
-        self.cols
-    }
-
     /// Entry `(i, j)`.
     pub fn get(&self, i: usize, j: usize) -> bool {
         self.rows[i].contains(j)
@@ -105,7 +116,7 @@ impl BitMatrix {
     }
 
     /// Brings the first `cols` columns to reduced row echelon form in place
-    /// (Gauss–Jordan: each pivot ends alone in its column, as in seed 000).
+    /// (Gauss–Jordan: each pivot ends alone in its column, as in the Lights Out lab).
     ///
     /// Returns the pivot column of rows `0..rank`, increasing.
     ///

@@ -1,4 +1,16 @@
 //! The board shared by all four puzzles: a rows × cols grid addressed `(row, col)`, row 0 at the top.
+//!
+//! ```
+//! use puzzles::grid::{BitGrid, Dims, Pos};
+//!
+//! let dims = Dims::new(3, 4, 100)?; // refused past 100 cells, or with a side of 0
+//! assert_eq!(dims.parse_pos("1,2")?, Pos::new(1, 2));
+//! let mut lights = BitGrid::new(dims);
+//! lights.toggle_plus(Pos::new(0, 0)); // the cell and its orthogonal neighbours
+//! assert_eq!(lights.row_strings('#', '.'), ["##..", "#...", "...."]);
+//! assert!(Dims::new(0, 4, 100).is_err());
+//! # Ok::<(), puzzles::Error>(())
+//! ```
 
 use crate::error::{Error, Result, Size};
 use fixedbitset::FixedBitSet;
@@ -63,10 +75,10 @@ impl Dims {
         }
         if rows.checked_mul(cols).is_none_or(|cells| cells > max_cells) {
             return Err(Error::TooLarge {
-                what: "board cells",
+                bound: crate::error::Bound::BoardCells,
                 got: Size::Count(rows as u128 * cols as u128),
                 limit: Size::from(max_cells),
-                hint: format!(" ({rows}×{cols} asked)"),
+                note: format!(" ({rows}×{cols} asked)"),
             });
         }
         Ok(Dims { rows, cols })

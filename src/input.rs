@@ -73,10 +73,10 @@ impl Source {
 /// The refusal of an input of `bytes` bytes (or more) read from `name`.
 fn too_large(name: &str, bytes: u64) -> Error {
     Error::TooLarge {
-        what: "input bytes",
+        bound: crate::error::Bound::InputBytes,
         got: crate::error::Size::Count(bytes as u128),
         limit: crate::error::Size::Count(MAX_INPUT_BYTES as u128),
-        hint: format!(" in {name}; split it into smaller files"),
+        note: format!(" in {name}; split it into smaller files"),
     }
 }
 

@@ -1,12 +1,15 @@
-//! The knight's tour (seed 003): visit every square of an R×C board once with knight moves, optionally
+//! The knight's tour: visit every square of an R×C board once with knight moves, optionally
 //! returning to the start (a closed tour).
+//!
+//! "The knight's tour lab" is "TP — Tour de cavaliers", an MP2I programming
+//! lab in OCaml on backtracking (2021–2022).
 //!
 //! One search engine (`search`) extends the path square by square with an
 //! explicit stack and a safe cut (no unvisited square may be left unreachable,
 //! and at most one may be left with a single way in: the tour's last square);
 //! the order in which it tries the moves is Warnsdorff's rule (fewest onward
 //! moves first, ties to the square farther from the centre, after Roth) or the
-//! seed's own move order (`Order::Plain`, for teaching). When Warnsdorff's
+//! lab's own move order (`Order::Plain`, for teaching). When Warnsdorff's
 //! first guesses doom a search, it restarts with a doubled budget and other
 //! tie-breaks; long boards of 3 or 4 rows are built from chained block tours
 //! (`chain`). Counting all tours of a small board has its own faster engine
@@ -17,6 +20,7 @@
 //! ones, and the colouring argument on odd boards.
 
 pub mod animate;
+mod answer;
 pub(crate) mod build;
 mod chain;
 mod count;
@@ -25,6 +29,10 @@ mod magic;
 mod search;
 mod theory;
 
+pub use answer::{
+    algebraic, count, count_every_start, find, list, magic, AllStartsReport, CountReport,
+    MagicReport, Report, Request,
+};
 pub use count::{
     count_all_starts, count_all_starts_shard, count_tours, count_tours_shard, CountResult, Shard,
     MAX_COUNT_CELLS,
@@ -35,7 +43,7 @@ pub use theory::{impossible, Impossible};
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
 use crate::grid::{Dims, Pos};
-use crate::puzzle::{Answer, GridPuzzle};
+use crate::puzzle::{Flaw, Found, GridPuzzle};
 use serde::Serialize;
 use std::ops::ControlFlow;
 
@@ -48,7 +56,7 @@ pub const DEFAULT_BUDGET: u64 = 5_000_000;
 /// A tour: the squares in the order the knight visits them, the start first.
 pub type Tour = Vec<Pos>;
 
-/// The eight knight moves `(drow, dcol)` in seed 003's order: `deplacements (x,y)`
+/// The eight knight moves `(drow, dcol)` in the knight's tour lab's order: `deplacements (x,y)`
 /// lists `(x-2,y-1); (x-2,y+1); (x-1,y-2); (x-1,y+2); (x+1,y-2); (x+1,y+2);
 /// (x+2,y-1); (x+2,y+1)` with `x` the column and `y` the row.
 pub const SEED_MOVES: [(i64, i64); 8] = [
@@ -68,10 +76,10 @@ pub const SEED_MOVES: [(i64, i64); 8] = [
 pub enum Order {
     /// Warnsdorff's rule (1823): the square with the fewest onward moves first;
     /// ties go to the square farther from the centre (Roth's tie-break), then to
-    /// the seed's move order.
+    /// the lab's move order.
     #[default]
     Warnsdorff,
-    /// Seed 003's move order, as its backtracking tries them.
+    /// The knight's tour lab's move order, as its backtracking tries them.
     Plain,
 }
 
@@ -184,7 +192,7 @@ pub fn file_name(col: usize) -> String {
 
 /// How a search for one tour ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Verdict {
     /// A tour, verified.
     Tour(Tour),
     /// There is none: a theorem says so, or the search was exhausted.
@@ -231,12 +239,12 @@ impl Solver {
 
     /// Looks for one tour: theorems first, then the search within the budget.
     /// A tour returned here has passed [`GridPuzzle::verify`].
-    pub fn find(&self, ctl: &Control) -> Outcome {
+    pub fn find(&self, ctl: &Control) -> Verdict {
         if let Some(why) = impossible(&self.knight) {
-            return Outcome::NoTour(why);
+            return Verdict::NoTour(why);
         }
         if ctl.stopped() {
-            return Outcome::Interrupted { nodes: 0 };
+            return Verdict::Interrupted { nodes: 0 };
         }
         let cells = self.knight.dims.cells() as u64;
         let mut spent = 0u64;
@@ -250,21 +258,21 @@ impl Solver {
                     ControlFlow::Break(())
                 });
             match (tour, end) {
-                (Some(t), _) => return Outcome::Tour(t),
+                (Some(t), _) => return Verdict::Tour(t),
                 (None, search::End::Exhausted { nodes }) => {
-                    return Outcome::NoTour(Impossible::Exhausted { nodes })
+                    return Verdict::NoTour(Impossible::Exhausted { nodes })
                 }
                 (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
-                    return Outcome::Interrupted { nodes }
+                    return Verdict::Interrupted { nodes }
                 }
                 (None, search::End::Budget { nodes }) => spent += nodes,
             }
             // Boards of 4 rows (or fewer): the frontier programme is exact.
             match frontier::tour(&self.knight, ctl) {
                 frontier::Answer::Tour(t) if verify_tour(&self.knight, &t).is_ok() => {
-                    return Outcome::Tour(t)
+                    return Verdict::Tour(t)
                 }
-                frontier::Answer::NoTour => return Outcome::NoTour(Impossible::Frontier),
+                frontier::Answer::NoTour => return Verdict::NoTour(Impossible::Frontier),
                 _ => {}
             }
             // Large boards: block tours joined by edge swaps; long boards of
@@ -273,7 +281,7 @@ impl Solver {
                 build::build(&self.knight, ctl).or_else(|| chain::thin_tour(&self.knight, ctl));
             if let Some(t) = built {
                 if verify_tour(&self.knight, &t).is_ok() {
-                    return Outcome::Tour(t);
+                    return Verdict::Tour(t);
                 }
             }
             // A closed tour from the start is an open one too, and Warnsdorff's
@@ -285,9 +293,9 @@ impl Solver {
                     ..self.knight
                 };
                 let half = (self.budget - spent) / 2;
-                if let Outcome::Tour(t) = Solver::new(closed, self.order, half).find(ctl) {
+                if let Verdict::Tour(t) = Solver::new(closed, self.order, half).find(ctl) {
                     if verify_tour(&self.knight, &t).is_ok() {
-                        return Outcome::Tour(t);
+                        return Verdict::Tour(t);
                     }
                 }
                 spent += half;
@@ -316,15 +324,15 @@ impl Solver {
                 ControlFlow::Break(())
             });
             match (tour, end) {
-                (Some(t), _) => return Outcome::Tour(t),
+                (Some(t), _) => return Verdict::Tour(t),
                 (None, search::End::Exhausted { nodes }) => {
-                    return Outcome::NoTour(Impossible::Exhausted {
+                    return Verdict::NoTour(Impossible::Exhausted {
                         nodes: spent + nodes,
                     })
                 }
                 (None, search::End::Budget { nodes }) => spent += nodes,
                 (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
-                    return Outcome::Interrupted {
+                    return Verdict::Interrupted {
                         nodes: spent + nodes,
                     }
                 }
@@ -340,10 +348,10 @@ impl Solver {
         let (answer, more) = count::decide(&self.knight, ctl, self.budget.saturating_mul(10));
         let nodes = spent + more;
         match answer {
-            Some(Some(t)) => Outcome::Tour(t),
-            Some(None) => Outcome::NoTour(Impossible::Exhausted { nodes }),
-            None if ctl.stopped() => Outcome::Interrupted { nodes },
-            None => Outcome::GaveUp { nodes },
+            Some(Some(t)) => Verdict::Tour(t),
+            Some(None) => Verdict::NoTour(Impossible::Exhausted { nodes }),
+            None if ctl.stopped() => Verdict::Interrupted { nodes },
+            None => Verdict::GaveUp { nodes },
         }
     }
 
@@ -365,6 +373,21 @@ impl GridPuzzle for Solver {
 
     fn dims(&self) -> Dims {
         self.knight.dims
+    }
+
+    /// Boards of more than [`crate::listing::MAX_UNLIMITED_SQUARES`] squares
+    /// have millions of tours: too many to list without a limit.
+    fn expected_solutions(&self) -> crate::listing::Expected {
+        let squares = self.knight.dims.cells();
+        if squares > crate::listing::MAX_UNLIMITED_SQUARES {
+            crate::listing::Expected::TooMany {
+                bound: crate::error::Bound::UnlimitedListingSquares,
+                got: squares,
+                limit: crate::listing::MAX_UNLIMITED_SQUARES,
+            }
+        } else {
+            crate::listing::Expected::Unknown
+        }
     }
 
     /// Every tour from the start, in the solver's move order (directed: a closed
@@ -390,11 +413,11 @@ impl GridPuzzle for Solver {
         Tally { found, stopped }
     }
 
-    fn verify(&self, tour: &Tour) -> std::result::Result<(), String> {
+    fn verify(&self, tour: &Tour) -> std::result::Result<(), Flaw> {
         verify_tour(&self.knight, tour)
     }
 
-    /// The board as seed 003 prints it: each row a run of `%2d|` cells, the
+    /// The board as the knight's tour lab prints it: each row a run of `%2d|` cells, the
     /// move numbers from 1, blank for unvisited squares; wider cells when the
     /// board has more than 99 squares.
     fn render_text(&self, tour: Option<&Tour>) -> String {
@@ -402,7 +425,7 @@ impl GridPuzzle for Solver {
     }
 
     /// A chequered board with the tour as a line through the square centres
-    /// and each square numbered, like seed 003's drawing (numbers up to 30×30).
+    /// and each square numbered, like the knight's tour lab's drawing (numbers up to 30×30).
     fn render_svg(&self, tour: Option<&Tour>) -> Result<String> {
         let dims = self.knight.dims;
         let (mut svg, cell) = crate::render::board_canvas(dims)?;
@@ -439,11 +462,11 @@ impl GridPuzzle for Solver {
         Ok(svg.finish())
     }
 
-    fn solve(&self, ctl: &Control) -> Answer<Tour> {
+    fn solve(&self, ctl: &Control) -> Found<Tour> {
         match self.find(ctl) {
-            Outcome::Tour(t) => Answer::Solved(t),
-            Outcome::NoTour(_) => Answer::NoSolution,
-            Outcome::GaveUp { .. } | Outcome::Interrupted { .. } => Answer::Stopped,
+            Verdict::Tour(t) => Found::Solved(t),
+            Verdict::NoTour(_) => Found::NoSolution,
+            Verdict::GaveUp { .. } | Verdict::Interrupted { .. } => Found::Stopped,
         }
     }
 
@@ -463,52 +486,56 @@ impl GridPuzzle for Solver {
 /// Checks that `tour` is a knight's tour of the problem: starts at the start,
 /// visits every square once, each step a knight's move, and (closed) ends a
 /// knight's move from the start.
-pub fn verify_tour(knight: &Knight, tour: &[Pos]) -> std::result::Result<(), String> {
+pub fn verify_tour(knight: &Knight, tour: &[Pos]) -> std::result::Result<(), Flaw> {
     let dims = knight.dims;
     if tour.len() != dims.cells() {
-        return Err(format!(
-            "the tour has {} squares, the board {}",
-            tour.len(),
-            dims.cells()
-        ));
+        return Err(Flaw::TourLength {
+            want: dims.cells(),
+            got: tour.len(),
+        });
     }
     if tour.first() != Some(&knight.start) {
-        return Err(format!("the tour does not start at {}", knight.start));
+        return Err(Flaw::WrongStart {
+            start: knight.start,
+        });
     }
     let mut seen = vec![false; dims.cells()];
     for (i, &p) in tour.iter().enumerate() {
         if !dims.contains(p) {
-            return Err(format!("square {} ({p}) is off the board", i + 1));
+            return Err(Flaw::SquareOffBoard {
+                index: i + 1,
+                at: p,
+            });
         }
         let k = dims.index(p);
         if seen[k] {
-            return Err(format!(
-                "square {p} is visited twice (again at move {})",
-                i + 1
-            ));
+            return Err(Flaw::VisitedTwice {
+                at: p,
+                index: i + 1,
+            });
         }
         seen[k] = true;
         if i > 0 && !is_knight_move(tour[i - 1], p) {
-            return Err(format!(
-                "move {} from {} to {p} is not a knight's move",
-                i + 1,
-                tour[i - 1]
-            ));
+            return Err(Flaw::NotAKnightMove {
+                index: i + 1,
+                from: tour[i - 1],
+                to: p,
+            });
         }
     }
     if knight.closed {
         let last = tour[tour.len() - 1];
         if !is_knight_move(last, knight.start) {
-            return Err(format!(
-                "the tour is not closed: {last} is not a knight's move from {}",
-                knight.start
-            ));
+            return Err(Flaw::NotClosed {
+                last,
+                start: knight.start,
+            });
         }
     }
     Ok(())
 }
 
-/// The board with the first `path.len()` moves numbered, seed 003's way:
+/// The board with the first `path.len()` moves numbered, the knight's tour lab's way:
 /// `%2d|` per cell (wider when the numbers need it), blanks for the rest.
 pub fn render_board(dims: Dims, path: &[Pos]) -> String {
     let width = dims.cells().to_string().len().max(2);

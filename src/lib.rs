@@ -2,7 +2,26 @@
 //! Revertigo, the knight's tour and Sudoku.
 //!
 //! This file is the table of contents: the shared trait, the shared pieces,
-//! then one module per puzzle, named after it.
+//! then one module per puzzle, named after it. Each puzzle module takes a
+//! plain request and returns a verified report that serialises to the JSON
+//! the `puzzles` command prints; the command only parses and prints.
+//!
+//! ```
+//! use puzzles::grid::Dims;
+//! use puzzles::{knight, lightsout, revertigo, Control};
+//!
+//! let ctl = Control::new(); // a stop flag, and where progress goes
+//! let board = lightsout::Board::Random { dims: Dims { rows: 6, cols: 6 }, seed: Some(1) };
+//! let a = lightsout::answer(&lightsout::Request::new(board), &ctl)?;
+//! assert_eq!(a.report.press_count, Some(20));
+//!
+//! let walk = revertigo::answer(&revertigo::Request::new(Dims { rows: 4, cols: 4 }), &ctl)?;
+//! assert_eq!(walk.map(|w| w.report.moves), Some(9));
+//!
+//! let tour = knight::find(&knight::Request::new(Dims { rows: 8, cols: 8 }), &ctl)?;
+//! assert_eq!(tour.result, "tour");
+//! # Ok::<(), puzzles::Error>(())
+//! ```
 
 // The trait all four puzzles implement.
 pub mod puzzle;
@@ -13,6 +32,7 @@ pub mod error;
 pub mod gf2;
 pub mod grid;
 pub mod input;
+pub mod listing;
 pub mod modular;
 pub mod random;
 pub mod render;
@@ -26,4 +46,4 @@ pub mod sudoku;
 pub use control::{Control, Stop, Tally};
 pub use error::{Error, Result};
 pub use grid::{BitGrid, Dims, Grid, Pos};
-pub use puzzle::{Answer, GridPuzzle};
+pub use puzzle::{Flaw, Found, GridPuzzle};

@@ -1,19 +1,26 @@
-//! Lights Out (seeds 000 and 001): a press toggles a cell and its orthogonal neighbours; turn every light off.
+//! Lights Out: a press toggles a cell and its orthogonal neighbours; turn every light off.
+//!
+//! Two documents are cited throughout: "the Lights Out lab" ("Laboratoire 2 —
+//! Lights out", a university lab on Gaussian elimination over GF(2)) and "the
+//! Lights Out chapter" ("Éteindre la lumière", a textbook chapter after
+//! Sanchez & Pareja-Flores, "Two Reflected Analyses of Lights Out",
+//! Mathematics Magazine 74(4), 2001).
 //!
 //! Presses commute and cancel in pairs, so a solution is a set of cells `x`
 //! with `M·x = s` over GF(2), `M` the press matrix and `s` the lights
-//! (seed 000). The solutions form a coset of the null space of `M`, whose
-//! elements are the quiet patterns ("procédures neutres", seed 001): there are
+//! (the Lights Out lab). The solutions form a coset of the null space of `M`, whose
+//! elements are the quiet patterns ("procédures neutres", the Lights Out chapter): there are
 //! 2^nullity of them, or none when `s` overlaps some quiet pattern an odd
 //! number of times (`M` is symmetric, so that is the whole parity test).
 
+mod answer;
 mod chase;
+mod chase_gcd;
 mod fewest;
 pub mod game;
 mod graph;
 mod parse;
 mod pattern;
-mod polynomial;
 mod rows;
 mod torus;
 mod values;
@@ -23,19 +30,22 @@ use crate::control::{Control, Stop, Tally};
 use crate::error::Result;
 use crate::gf2::{self, BitMatrix};
 use crate::grid::{BitGrid, Dims};
-use crate::puzzle::{Answer, GridPuzzle};
+use crate::puzzle::{Flaw, Found, GridPuzzle};
 use crate::random::Rng;
 use rand::Rng as _;
 use serde::Serialize;
 use std::ops::ControlFlow;
 
+pub use answer::{
+    answer, list, nullity_table, Answer, Board, NullityRow, Report, Request, MAX_PRINTED_CELLS,
+};
+pub use chase_gcd::nullity;
 pub use fewest::{fewest_presses, Fewest};
 pub use graph::{Graph, GraphGame, GraphReport, MAX_GRAPH_VERTICES};
 pub use pattern::{Pattern, MAX_STENCIL_SIDE, PATTERN_NAMES};
-pub use polynomial::nullity;
 pub use values::{parse_states, state_rows, MAX_SYMBOL_STATES};
 pub use variant::{
-    answer, list_solutions, variant_nullity, StatesAnalysis, StatesMethod, StatesReport,
+    answer_states, list_states, variant_nullity, StatesAnalysis, StatesMethod, StatesReport,
     StatesRequest, Variant, MAX_CHASE_UNKNOWNS, MAX_GF2_GAUSS_CELLS, MAX_REPORTED_CELLS,
     MAX_STATES_GAUSS_CELLS,
 };
@@ -53,9 +63,9 @@ pub const MAX_GAUSS_CELLS: usize = 4096;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Method {
-    /// The full `n²`-unknown elimination of seed 000; the reference for small boards.
+    /// The full `n²`-unknown elimination of the Lights Out lab; the reference for small boards.
     Gauss,
-    /// Light chasing (seed 001, "récolte"): the first row's presses are the
+    /// Light chasing (the Lights Out chapter, "récolte"): the first row's presses are the
     /// only unknowns, every later row follows from the row above; the last
     /// row's `n` equations are solved by elimination.
     Chase,
@@ -78,7 +88,7 @@ pub struct LightsOut {
 pub struct Analysis {
     /// The presses that switch every light off (one solution), or `None` when there are none.
     pub presses: Option<BitGrid>,
-    /// When unsolvable: a quiet pattern that overlaps the lit cells an odd number of times (seed 001's parity test).
+    /// When unsolvable: a quiet pattern that overlaps the lit cells an odd number of times (the Lights Out chapter's parity test).
     pub witness: Option<BitGrid>,
     kernel: Kernel,
 }
@@ -92,7 +102,7 @@ struct Oriented {
     transposed: bool,
 }
 
-/// A basis of the quiet patterns ("procédures neutres", seed 001).
+/// A basis of the quiet patterns ("procédures neutres", the Lights Out chapter).
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Kernel {
     /// Whole boards, from the full elimination.
@@ -329,7 +339,7 @@ impl LightsOut {
         lights
     }
 
-    /// The press matrix `M` of seed 000: entry `(i, j)` is 1 when pressing cell
+    /// The press matrix `M` of the Lights Out lab: entry `(i, j)` is 1 when pressing cell
     /// `j` toggles light `i` (cells numbered row by row), on the plane or the torus.
     pub fn press_matrix(dims: Dims, torus: bool) -> BitMatrix {
         let mut m = BitMatrix::zeros(dims.cells(), dims.cells());
@@ -371,7 +381,7 @@ impl LightsOut {
         Ok(match method {
             _ if self.torus => torus::analyse(lights, oriented),
             Method::Chase => chase::analyse(lights, oriented),
-            _ => polynomial::analyse(lights, oriented),
+            _ => chase_gcd::analyse(lights, oriented),
         })
     }
 
@@ -379,10 +389,10 @@ impl LightsOut {
         let dims = self.lights.dims();
         if dims.cells() > MAX_GAUSS_CELLS {
             return Err(crate::error::Error::TooLarge {
-                what: "cells for --method gauss",
+                bound: crate::error::Bound::GaussCells,
                 got: dims.cells().into(),
                 limit: MAX_GAUSS_CELLS.into(),
-                hint: "; use --method poly or chase".to_string(),
+                note: String::new(),
             });
         }
         let to_grid = |bits| BitGrid::from_bits(dims, bits).expect("one bit per cell");
@@ -439,6 +449,14 @@ impl GridPuzzle for Solver {
         self.puzzle.lights.dims()
     }
 
+    /// 2^nullity solutions when solvable.
+    fn expected_solutions(&self) -> crate::listing::Expected {
+        match self.analysis.presses {
+            Some(_) => crate::listing::Expected::PowerOfTwo(self.analysis.nullity() as u32),
+            None => crate::listing::Expected::Unknown,
+        }
+    }
+
     /// Every solution is the particular one plus a sum of quiet patterns;
     /// they are visited in Gray-code order, one XOR each.
     fn enumerate(
@@ -449,22 +467,21 @@ impl GridPuzzle for Solver {
         self.analysis.enumerate(ctl, visit)
     }
 
-    fn verify(&self, presses: &BitGrid) -> std::result::Result<(), String> {
+    fn verify(&self, presses: &BitGrid) -> std::result::Result<(), Flaw> {
         if presses.dims() != self.dims() {
-            return Err(format!(
-                "presses are {}, the board {}",
-                presses.dims(),
-                self.dims()
-            ));
+            return Err(Flaw::WrongShape {
+                want: self.dims(),
+                got: presses.dims(),
+            });
         }
         let left = self.puzzle.after(presses);
         let first_lit = left.ones().next();
         match first_lit {
             None => Ok(()),
-            Some(p) => Err(format!(
-                "{} light(s) stay on after the presses, the first at {p}",
-                left.count_ones()
-            )),
+            Some(first) => Err(Flaw::LightsOn {
+                first,
+                count: left.count_ones(),
+            }),
         }
     }
 
@@ -485,7 +502,7 @@ impl GridPuzzle for Solver {
         out
     }
 
-    /// Lit cells in amber, dark ones in slate, and seed 000's red dots on the cells to press.
+    /// Lit cells in amber, dark ones in slate, and the Lights Out lab's red dots on the cells to press.
     fn render_svg(&self, presses: Option<&BitGrid>) -> Result<String> {
         let dims = self.dims();
         let (mut svg, cell) = crate::render::board_canvas(dims)?;
@@ -504,10 +521,10 @@ impl GridPuzzle for Solver {
         Ok(svg.finish())
     }
 
-    fn solve(&self, _ctl: &Control) -> Answer<BitGrid> {
+    fn solve(&self, _ctl: &Control) -> Found<BitGrid> {
         match &self.analysis.presses {
-            Some(p) => Answer::Solved(p.clone()),
-            None => Answer::NoSolution,
+            Some(p) => Found::Solved(p.clone()),
+            None => Found::NoSolution,
         }
     }
 }

@@ -21,7 +21,7 @@ fn main() -> ExitCode {
         Err(cli::Failure::Error(e)) => {
             let style = cli::Tone::Bad.style();
             // anstream strips the style when stderr is not a terminal, with NO_COLOR or --color never.
-            anstream::eprintln!("{style}puzzles:{style:#} {e}");
+            anstream::eprintln!("{style}puzzles:{style:#} {}", cli::message(&e));
             ExitCode::from(2)
         }
     }

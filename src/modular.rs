@@ -34,11 +34,11 @@
 //! assert!(a.solve(&[1], k).witness.is_some());
 //! ```
 
-mod poly;
+mod polynomial;
 
 use crate::error::{Error, Result};
 
-pub use poly::PolyMod;
+pub use polynomial::PolyMod;
 
 /// The most states a game may have.
 pub const MAX_STATES: u32 = 255;

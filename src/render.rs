@@ -157,10 +157,10 @@ pub fn cell_centre(p: crate::grid::Pos, cell: f64) -> (f64, f64) {
 pub fn check_drawable(dims: Dims) -> Result<()> {
     if dims.cells() > MAX_SVG_CELLS {
         return Err(Error::TooLarge {
-            what: "cells to draw",
+            bound: crate::error::Bound::SvgCells,
             got: Size::from(dims.cells()),
             limit: Size::from(MAX_SVG_CELLS),
-            hint: "; drop --svg or use --output".to_string(),
+            note: String::new(),
         });
     }
     Ok(())

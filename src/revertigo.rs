@@ -1,9 +1,12 @@
-//! Revertigo (seed 004): walk a pawn from the bottom-left corner until the whole board is black.
+//! Revertigo: walk a pawn from the bottom-left corner until the whole board is black.
+//!
+//! "The Revertigo page" is the hobby page "Revertigo" that describes the
+//! puzzle and its original C++/SDL game, with its analysis and algorithms.
 //!
 //! An L×C board starts white; the pawn is put on the bottom-left cell and
 //! that placement counts as a landing; every landing flips the cell and its
 //! orthogonal neighbours; the pawn moves one cell north, east, south or west
-//! (the seed writes `O`, "ouest", for west). The goal is all black.
+//! (the page writes `O`, "ouest", for west). The goal is all black.
 //!
 //! Landings commute and cancel in pairs, so what a walk does depends only on
 //! its *activation map*: the cells landed on an odd number of times. A walk
@@ -11,16 +14,17 @@
 //! all-on Lights Out board off, so the maps are the Lights Out solutions of
 //! the all-on board; that board is always solvable (Sutner, "Linear cellular
 //! automata and the Garden-of-Eden", Math. Intelligencer 11, 1989), and there
-//! are 2^nullity maps, the seed's "always a power of two". The maps come from
-//! [`crate::lightsout`] by default; the seed's three teaching methods (naive,
+//! are 2^nullity maps, the page's "always a power of two". The maps come from
+//! [`crate::lightsout`] by default; the page's three teaching methods (naive,
 //! first row, polynomial) are here too, cross-checked against it.
 //!
-//! A map is turned into a walk by the seed's diagonal moves (module `walk`),
+//! A map is turned into a walk by the page's diagonal moves (module `walk`),
 //! and every walk is replayed ([`Revertigo::replay`]) before it is trusted.
 
+mod answer;
 mod brute;
 pub mod game;
-mod poly;
+mod polynomial_method;
 mod shortest;
 mod walk;
 
@@ -28,11 +32,12 @@ use crate::control::{Control, Tally};
 use crate::error::{Error, Result};
 use crate::grid::{BitGrid, Dims, Pos};
 use crate::lightsout::{self, Analysis, LightsOut};
-use crate::puzzle::{Answer, GridPuzzle};
+use crate::puzzle::{Flaw, Found, GridPuzzle};
 use serde::Serialize;
 use std::fmt;
 use std::ops::ControlFlow;
 
+pub use answer::{answer, check, list, Answer, CheckReport, Report, Request, RANDOM_SIDES};
 pub use shortest::MAX_SHORTEST_CELLS;
 
 /// The largest board accepted, in cells (a 2000 × 2000 board): the map, the
@@ -58,14 +63,14 @@ pub enum Method {
     Chase,
     /// Lights Out's full (L·C)-unknown elimination ([`lightsout::Method::Gauss`]), small boards only.
     Gauss,
-    /// The seed's polynomial method, corrected: the first row as unknowns,
+    /// The page's polynomial method, corrected: the first row as unknowns,
     /// the last row's equations from the coefficient triangle folded at the
     /// borders, one Gauss pivot of C unknowns (O(L² + C³)).
     Poly,
-    /// The seed's "algorithme moins naïf": try all 2^C first rows, complete
+    /// The page's "algorithme moins naïf": try all 2^C first rows, complete
     /// each by the parity rule, keep those whose last row is right.
     FirstRow,
-    /// The seed's "algorithme naïf": try all 2^(L·C) maps.
+    /// The page's "algorithme naïf": try all 2^(L·C) maps.
     Naive,
 }
 
@@ -73,7 +78,7 @@ pub enum Method {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 #[serde(rename_all = "kebab-case")]
 pub enum Builder {
-    /// The seed's diagonal moves, nearest target first, on the map the method gave.
+    /// The page's diagonal moves, nearest target first, on the map the method gave.
     Diagonal,
     /// The diagonal builder run on several maps and target orders; the
     /// shortest walk is kept. Boards of more than 2^16 cells get a single
@@ -94,7 +99,7 @@ pub enum Move {
     E,
     /// South: one row down.
     S,
-    /// West: one column left (the seed's `O`).
+    /// West: one column left (the page's `O`).
     W,
 }
 
@@ -112,7 +117,7 @@ impl Move {
         }
     }
 
-    /// The move a letter stands for: `N`, `E`, `S`, `W`, or the seed's `O` for west (either case).
+    /// The move a letter stands for: `N`, `E`, `S`, `W`, or the page's `O` for west (either case).
     pub fn from_letter(c: char) -> Option<Move> {
         match c.to_ascii_uppercase() {
             'N' => Some(Move::N),
@@ -179,6 +184,22 @@ pub enum WalkError {
 impl From<WalkError> for Error {
     fn from(e: WalkError) -> Self {
         Error::usage(e.to_string())
+    }
+}
+
+impl From<WalkError> for Flaw {
+    /// A produced walk that cannot even be replayed: where it fails.
+    fn from(e: WalkError) -> Self {
+        match e {
+            WalkError::OffBoard {
+                at, letter, from, ..
+            } => Flaw::WalkOffBoard {
+                index: at,
+                letter,
+                from,
+            },
+            WalkError::NotAMove { at, found } => Flaw::NotAMove { index: at, found },
+        }
     }
 }
 
@@ -283,23 +304,22 @@ impl Revertigo {
         board
     }
 
-    /// Checks the seed's rule: every cell must have an odd number of map
+    /// Checks the page's rule: every cell must have an odd number of map
     /// cells in its plus (itself and its neighbours); the error names the first cell that has not.
-    pub fn check_map(&self, map: &BitGrid) -> std::result::Result<(), String> {
+    pub fn check_map(&self, map: &BitGrid) -> std::result::Result<(), Flaw> {
         if map.dims() != self.dims {
-            return Err(format!(
-                "the map is {}, the board {}",
-                map.dims(),
-                self.dims
-            ));
+            return Err(Flaw::WrongShape {
+                want: self.dims,
+                got: map.dims(),
+            });
         }
         let board = self.after(map);
         match self.dims.positions().find(|&p| !board.get(p)) {
             None => Ok(()),
-            Some(p) => Err(format!(
-                "{} cell(s) stay white with this map, the first at {p}",
-                self.dims.cells() - board.count_ones()
-            )),
+            Some(first) => Err(Flaw::CellsWhite {
+                first,
+                count: self.dims.cells() - board.count_ones(),
+            }),
         }
     }
 
@@ -324,30 +344,37 @@ impl Revertigo {
     }
 
     /// Finds an activation map and the quiet patterns (maps differ by their
-    /// sums) with `method`; fails when the board is too large for the method.
-    pub fn analyse(&self, method: Method, ctl: &Control) -> Result<Analysis> {
+    /// sums) with `method`; fails when the board is too large for the method;
+    /// `None` when `ctl` stopped an exhaustive method first.
+    pub fn analyse(&self, method: Method, ctl: &Control) -> Result<Option<Analysis>> {
         let all_on = || LightsOut::new(BitGrid::full(self.dims));
         let analysis = match method {
             Method::Chase => all_on().analyse(lightsout::Method::Chase)?,
             Method::Gauss => all_on().analyse(lightsout::Method::Gauss)?,
-            Method::Poly => poly::analyse(self.dims)?,
-            Method::FirstRow => brute::first_row(self.dims, ctl)?,
-            Method::Naive => brute::naive(self.dims, ctl)?,
+            Method::Poly => polynomial_method::analyse(self.dims)?,
+            Method::FirstRow => match brute::first_row(self.dims, ctl)? {
+                Some(a) => a,
+                None => return Ok(None),
+            },
+            Method::Naive => match brute::naive(self.dims, ctl)? {
+                Some(a) => a,
+                None => return Ok(None),
+            },
         };
         match &analysis.presses {
             Some(map) => {
-                self.check_map(map).map_err(Error::Check)?;
-                Ok(analysis)
+                self.check_map(map)?;
+                Ok(Some(analysis))
             }
-            // Sutner's theorem says this cannot happen; only an interrupted search gets here.
+            // Sutner's theorem: the all-on board is always solvable.
             None => Err(Error::Check(format!(
-                "no activation map found for the {} board (the search was stopped?)",
+                "no activation map found for the {} board, against Sutner's theorem",
                 self.dims
             ))),
         }
     }
 
-    /// A walk whose activation map is `map`, built with the seed's diagonal
+    /// A walk whose activation map is `map`, built with the page's diagonal
     /// moves, nearest target first; `map` must satisfy [`Revertigo::check_map`]
     /// for the walk to blacken the board.
     pub fn diagonal_walk(&self, map: &BitGrid) -> Walk {
@@ -384,14 +411,17 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// Finds the maps of `game` with `method`.
-    pub fn new(game: Revertigo, method: Method, ctl: &Control) -> Result<Self> {
-        let analysis = game.analyse(method, ctl)?;
-        Ok(Solver {
+    /// Finds the maps of `game` with `method`; `None` when `ctl` stopped an
+    /// exhaustive method first.
+    pub fn new(game: Revertigo, method: Method, ctl: &Control) -> Result<Option<Self>> {
+        let Some(analysis) = game.analyse(method, ctl)? else {
+            return Ok(None);
+        };
+        Ok(Some(Solver {
             game,
             method,
             analysis,
-        })
+        }))
     }
 
     /// The board.
@@ -418,33 +448,31 @@ impl Solver {
     }
 
     /// A walk for the board with `builder`, replayed before it is returned:
-    /// it must stay on the board and leave every cell black.
-    pub fn walk(&self, builder: Builder, ctl: &Control) -> Result<Walk> {
+    /// it must stay on the board and leave every cell black. `None` when
+    /// `ctl` stopped the exact shortest-walk search first.
+    pub fn walk(&self, builder: Builder, ctl: &Control) -> Result<Option<Walk>> {
         let walk = match builder {
             Builder::Diagonal => self.game.diagonal_walk(self.map()),
             Builder::Short => self.game.short_walk(&self.analysis)?,
             Builder::Shortest => match self.game.shortest_walk(ctl)? {
                 Some(w) => w,
-                None => {
-                    return Err(Error::Check(
-                        "the shortest-walk search was stopped before it ended".to_string(),
-                    ))
-                }
+                None => return Ok(None),
             },
         };
-        self.verify_walk(&walk).map_err(Error::Check)?;
-        Ok(walk)
+        self.verify_walk(&walk)?;
+        Ok(Some(walk))
     }
 
     /// Replays `walk`: it must stay on the board and leave every cell black.
-    pub fn verify_walk(&self, walk: &Walk) -> std::result::Result<(), String> {
-        let replay = self.game.replay(walk).map_err(|e| e.to_string())?;
-        match replay.white_cells().first() {
+    pub fn verify_walk(&self, walk: &Walk) -> std::result::Result<(), Flaw> {
+        let replay = self.game.replay(walk).map_err(Flaw::from)?;
+        let white = replay.white_cells();
+        match white.first() {
             None => Ok(()),
-            Some(p) => Err(format!(
-                "{} cell(s) stay white after the walk, the first at {p}",
-                replay.white_cells().len()
-            )),
+            Some(&first) => Err(Flaw::CellsWhite {
+                first,
+                count: white.len(),
+            }),
         }
     }
 }
@@ -454,6 +482,11 @@ impl GridPuzzle for Solver {
 
     fn dims(&self) -> Dims {
         self.game.dims
+    }
+
+    /// 2^nullity activation maps (the all-on board is always solvable).
+    fn expected_solutions(&self) -> crate::listing::Expected {
+        crate::listing::Expected::PowerOfTwo(self.analysis.nullity() as u32)
     }
 
     /// Every map is the method's map plus a sum of quiet patterns, visited in
@@ -466,11 +499,11 @@ impl GridPuzzle for Solver {
         self.analysis.enumerate(ctl, visit)
     }
 
-    fn verify(&self, map: &BitGrid) -> std::result::Result<(), String> {
+    fn verify(&self, map: &BitGrid) -> std::result::Result<(), Flaw> {
         self.game.check_map(map)
     }
 
-    /// The map as the seed draws it: `#` odd, `_` even, top row first.
+    /// The map as the page draws it: `#` odd, `_` even, top row first.
     fn render_text(&self, map: Option<&BitGrid>) -> String {
         let map = map.unwrap_or_else(|| self.map());
         map.row_strings('#', '_')
@@ -483,8 +516,8 @@ impl GridPuzzle for Solver {
         self.walk_svg(map.unwrap_or_else(|| self.map()), None)
     }
 
-    fn solve(&self, _ctl: &Control) -> Answer<BitGrid> {
-        Answer::Solved(self.map().clone())
+    fn solve(&self, _ctl: &Control) -> Found<BitGrid> {
+        Found::Solved(self.map().clone())
     }
 }
 

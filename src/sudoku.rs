@@ -1,6 +1,7 @@
-//! Sudoku of order n (seed 002): an n²×n² grid, digits 1..n², each row, column and n×n box holding every digit once.
+//! Sudoku of order n: an n²×n² grid, digits 1..n², each row, column and n×n box holding every digit once.
 //!
-//! Seed 002 reads the grid as a graph colouring (cells are nodes, cells of a
+//! "The Sudoku page" is the hobby page "Algorithme Résolution Sudoku
+//! Python". It reads the grid as a graph colouring (cells are nodes, cells of a
 //! common row, column or box are joined, digits are colours) and solves it by
 //! backtracking that fills the cell with the fewest possible digits first.
 //! [`Solver`] does exactly that on bitmask candidates, with the two cheap
@@ -19,6 +20,8 @@
 //! it is answered.
 
 mod alldiff;
+mod answer;
+mod batch;
 mod fast9;
 pub mod generate;
 mod grid9;
@@ -28,13 +31,18 @@ pub mod symmetry;
 
 use crate::control::{Control, Tally};
 use crate::grid::{Dims, Pos};
-use crate::puzzle::GridPuzzle;
+use crate::puzzle::{Flaw, GridPuzzle};
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
+pub use answer::{
+    answer, check_generator_order, generate_puzzles, list, list_held, Made, Mode, Report,
+    Transformer, MAX_HELD_CELLS,
+};
+pub use batch::{batch, BatchAnswer, BatchOptions, BatchSummary, PIECE};
 pub use grid9::Grid9;
 pub use parse::{read, scan, BatchLine, Entry, Input, Scan};
-pub use search::Layout;
+use search::Layout;
 
 /// The largest order accepted: a 36×36 grid of 1296 cells.
 pub const MAX_ORDER: usize = 6;
@@ -125,11 +133,6 @@ impl Sudoku {
     /// The number of filled cells.
     pub fn clues(&self) -> usize {
         self.cells.iter().filter(|&&v| v != 0).count()
-    }
-
-    /// Whether every cell is filled.
-    pub fn is_full(&self) -> bool {
-        self.cells.iter().all(|&v| v != 0)
     }
 
     /// The first two filled cells that hold the same digit in a common row,
@@ -239,7 +242,7 @@ impl Sudoku {
     }
 
     /// Checks that `solution` is a full valid grid of the same order that keeps every clue of `self`.
-    pub fn check_solution(&self, solution: &Sudoku) -> Result<(), String> {
+    pub fn check_solution(&self, solution: &Sudoku) -> Result<(), Flaw> {
         // The common case, quickly (a batch verifies every answer); the general check says why not.
         if let (Ok(clues), Ok(cells)) = (
             self.cells.as_slice().try_into(),
@@ -250,24 +253,31 @@ impl Sudoku {
             }
         }
         if solution.order != self.order {
-            return Err(format!(
-                "the solution has order {}, the puzzle {}",
-                solution.order, self.order
-            ));
+            let dims = |s: &Sudoku| Dims {
+                rows: s.side(),
+                cols: s.side(),
+            };
+            return Err(Flaw::WrongShape {
+                want: dims(self),
+                got: dims(solution),
+            });
         }
         let side = self.side();
         if let Some(i) = solution.cells.iter().position(|&v| v == 0) {
-            return Err(format!("cell {} is empty", Pos::new(i / side, i % side)));
+            return Err(Flaw::EmptyCell {
+                at: Pos::new(i / side, i % side),
+            });
         }
         if let Some((a, b)) = solution.clash() {
-            return Err(format!("cells {a} and {b} hold the same digit"));
+            return Err(Flaw::SameDigit { a, b });
         }
-        for (i, (&clue, &v)) in self.cells.iter().zip(&solution.cells).enumerate() {
-            if clue != 0 && clue != v {
-                return Err(format!(
-                    "the clue {clue} at {} became {v}",
-                    Pos::new(i / side, i % side)
-                ));
+        for (i, (&clue, &value)) in self.cells.iter().zip(&solution.cells).enumerate() {
+            if clue != 0 && clue != value {
+                return Err(Flaw::ClueChanged {
+                    at: Pos::new(i / side, i % side),
+                    clue,
+                    value,
+                });
             }
         }
         Ok(())
@@ -409,7 +419,7 @@ impl GridPuzzle for Solver {
         self.enumerate_general(None, ctl, visit)
     }
 
-    fn verify(&self, solution: &Sudoku) -> Result<(), String> {
+    fn verify(&self, solution: &Sudoku) -> Result<(), Flaw> {
         self.puzzle.check_solution(solution)
     }
 

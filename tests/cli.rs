@@ -490,3 +490,84 @@ fn a_progress_bar_is_drawn_on_a_terminal_unless_quiet_or_json() {
     assert!(!drawn("--quiet").contains("sizes"));
     assert!(!drawn("--json").contains("sizes"));
 }
+
+#[test]
+fn a_limit_of_zero_is_refused_the_same_way_by_every_subcommand() {
+    let cases: &[&[&str]] = &[
+        &["lightsout", "4", "--all", "--limit", "0"],
+        &["revertigo", "4", "4", "--all", "--limit", "0"],
+        &["knight", "5", "--all", "--limit", "0"],
+        &[
+            "sudoku",
+            "puzzles/sudoku/4x4-empty.txt",
+            "--all",
+            "--limit",
+            "0",
+        ],
+        &[
+            "sudoku",
+            "puzzles/sudoku/4x4-empty.txt",
+            "--count",
+            "--limit",
+            "0",
+        ],
+    ];
+    for args in cases {
+        let out = puzzles(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(
+            err.trim_end(),
+            "puzzles: a limit must be at least 1 (0 would list nothing)",
+            "{args:?}"
+        );
+        assert!(
+            out.stdout.is_empty(),
+            "{args:?}: nothing is printed as a result"
+        );
+    }
+}
+
+#[test]
+fn the_library_builds_without_the_command_line_crates() {
+    // What `cargo build --lib --no-default-features` compiles: the library's normal dependencies.
+    let out = std::process::Command::new(env!("CARGO"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "tree",
+            "--offline",
+            "--no-default-features",
+            "--edges",
+            "normal",
+            "--prefix",
+            "none",
+        ])
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let tree = String::from_utf8(out.stdout).unwrap();
+    let crates: Vec<&str> = tree
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert!(crates.contains(&"fixedbitset") && crates.contains(&"serde"));
+    for cli_only in [
+        "clap",
+        "clap_complete",
+        "clap_mangen",
+        "ratatui",
+        "crossterm",
+        "anstream",
+        "ctrlc",
+        "indicatif",
+    ] {
+        assert!(
+            !crates.contains(&cli_only),
+            "the library pulls in {cli_only}"
+        );
+    }
+}

@@ -119,10 +119,10 @@ fuzz_target!(|data: &[u8]| {
                 revertigo::Method::Chase
             };
             let game = Revertigo::new(dims);
-            let Ok(solver) = revertigo::Solver::new(game.clone(), method, &ctl) else {
+            let Ok(Some(solver)) = revertigo::Solver::new(game.clone(), method, &ctl) else {
                 return;
             };
-            if let Ok(w) = solver.walk(revertigo::Builder::Short, &ctl) {
+            if let Ok(Some(w)) = solver.walk(revertigo::Builder::Short, &ctl) {
                 solver.verify_walk(&w).expect("a Revertigo walk is right");
             }
             if let Ok(w) = revertigo::Walk::parse(walk) {
@@ -147,7 +147,7 @@ fuzz_target!(|data: &[u8]| {
                 return;
             };
             let solver = knight::Solver::new(problem, Order::Warnsdorff, 20_000);
-            if let knight::Outcome::Tour(t) = solver.find(&Control::new()) {
+            if let knight::Verdict::Tour(t) = solver.find(&Control::new()) {
                 solver.verify(&t).expect("a knight's tour is right");
             }
         }

@@ -1,15 +1,10 @@
-//! `puzzles knight`: one tour (open or closed) printed as seed 003 prints it, or every tour counted or listed.
+//! `puzzles knight`: one tour (open or closed) printed as the knight's tour lab prints it, or every tour counted or listed.
 
-use super::{parse_side, Common, Context, Failure, Outcome, Tone};
-use puzzles::grid::{Dims, Pos};
-use puzzles::knight::{self, CountResult, Impossible, Knight, Order, Shard, Solver, Tour};
-use puzzles::{Error, GridPuzzle, Stop};
-use serde::Serialize;
-use std::ops::ControlFlow;
-
-/// The largest board `--all` lists without `--limit` (5×6 has 4542 tours from
-/// a corner; 6×6 has 6,637,920 open tours in all).
-const MAX_UNLIMITED_CELLS: usize = 30;
+use super::{parse_side, Common, Context, Exit, Failure, Tone};
+use puzzles::grid::Dims;
+use puzzles::knight::{self, AllStartsReport, CountReport, Knight, Order, Report, Request, Shard};
+use puzzles::listing::Limit;
+use puzzles::{GridPuzzle, Stop};
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -28,7 +23,7 @@ pub struct Args {
     /// A closed tour: the last square a knight's move from the first.
     #[arg(long)]
     closed: bool,
-    /// warnsdorff: fewest onward moves first (Roth's tie-break); plain: seed 003's move order.
+    /// warnsdorff: fewest onward moves first (Roth's tie-break); plain: the knight's tour lab's move order.
     #[arg(long, value_enum, default_value_t = OrderArg::Warnsdorff)]
     order: OrderArg,
     /// Count every tour from the start (directed; closed tours also as cycles).
@@ -54,7 +49,7 @@ pub struct Args {
     /// squares then get a second try with the counting engine, up to 10·N of its cheaper nodes).
     #[arg(long, value_name = "N", default_value_t = knight::DEFAULT_BUDGET)]
     budget: u64,
-    /// Draw the search step by step in the terminal, as seed 003 animates it (q stops).
+    /// Draw the search step by step in the terminal, as the knight's tour lab animates it (q stops).
     #[arg(long, conflicts_with_all = ["count", "all"])]
     animate: bool,
     /// With --animate: milliseconds between steps (0: as fast as the screen follows).
@@ -70,149 +65,66 @@ enum OrderArg {
     Plain,
 }
 
-/// One tour, or why there is none: the same keys in text and JSON.
-#[derive(Serialize)]
-struct Report {
-    rows: usize,
-    cols: usize,
-    start: Pos,
-    closed: bool,
-    order: Order,
-    /// "tour", "no tour", "gave up" or "interrupted".
-    result: &'static str,
-    tour: Option<Tour>,
-    /// Why there is no tour (a theorem or the exhausted search), or why none was found.
-    reason: Option<String>,
-    /// Search nodes spent, when a search ran without an answer.
-    nodes: Option<u64>,
-}
-
-/// A semi-magic tour and its line sums.
-#[derive(Serialize)]
-struct MagicReport {
-    rows: usize,
-    cols: usize,
-    /// "tour" or "interrupted".
-    result: &'static str,
-    tour: Option<Tour>,
-    /// Row, column and diagonal sums, `semi_magic`, `magic` (diagonals too).
-    sums: Option<knight::MagicSums>,
-}
-
-/// A count of tours from the start.
-#[derive(Serialize)]
-struct CountReport {
-    rows: usize,
-    cols: usize,
-    start: Pos,
-    closed: bool,
-    /// Directed tours from the start.
-    count: u64,
-    /// Closed tours as undirected cycles (`count / 2`), when complete and not a shard.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cycles: Option<u64>,
-    /// The part counted (`i/N`), when `--shard` was given.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    shard: Option<String>,
-    partial: bool,
-}
-
-/// Counts from every start square.
-#[derive(Serialize)]
-struct AllStartsReport {
-    rows: usize,
-    cols: usize,
-    closed: bool,
-    /// `counts[r][c]`: directed tours from square (r, c).
-    counts: Vec<Vec<u64>>,
-    /// The sum over all starts.
-    total: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cycles: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    shard: Option<String>,
-    partial: bool,
-}
-
-pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
-    let dims = Dims::new(args.rows, args.cols.unwrap_or(args.rows), knight::MAX_CELLS)?;
-    let start = knight::parse_square(dims, &args.start)?;
-    let problem = Knight::new(dims, start, args.closed)?;
-    let order = match args.order {
-        OrderArg::Warnsdorff => Order::Warnsdorff,
-        OrderArg::Plain => Order::Plain,
+pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
+    let request = Request {
+        dims: Dims {
+            rows: args.rows,
+            cols: args.cols.unwrap_or(args.rows),
+        },
+        start: args.start.clone(),
+        closed: args.closed,
+        order: match args.order {
+            OrderArg::Warnsdorff => Order::Warnsdorff,
+            OrderArg::Plain => Order::Plain,
+        },
+        budget: args.budget,
     };
+    let solver = request.solver()?;
     if args.animate {
-        return super::play::animate_knight(problem, order, args.delay, ctx);
+        return super::play::animate_knight(*solver.knight(), request.order, args.delay, ctx);
     }
-    let solver = Solver::new(problem, order, args.budget);
-    let shard: Option<Shard> = args.shard.as_deref().map(str::parse).transpose()?;
+    let shard: Shard = match args.shard.as_deref() {
+        Some(text) => text.parse()?,
+        None => Shard::WHOLE,
+    };
     // Every knight search polls the stop flag and reports what it has.
     ctx.interruptible();
     if args.count {
+        // The counter sets the bar's length to its number of tasks.
+        let ctl = ctx.progress(&args.common, Some(0), "tasks");
         if args.all_starts {
-            return count_all_starts(&args, dims, shard, ctx);
+            let report = knight::count_every_start(&request, shard, &ctl)?;
+            return print_all_starts(&report, args.common.json, ctx);
         }
-        return count(&args, &solver, shard, ctx);
+        let report = knight::count(&request, shard, &ctl)?;
+        return print_count(&report, args.common.json, ctx);
     }
     if args.all {
-        return list_all(&args, &solver, ctx);
+        return list_all(&args, &request, &solver, ctx);
     }
     if args.magic {
-        return magic(&args, dims, ctx);
+        return magic(&args, solver.knight().dims(), ctx);
     }
-    solve(&args, &solver, ctx)
-}
-
-fn solve(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Failure> {
-    let k = solver.knight();
     let ctl = ctx.progress(&args.common, None, "nodes");
-    let found = solver.find(&ctl);
-    ctl.progress().finish();
-    let mut report = Report {
-        rows: k.dims().rows,
-        cols: k.dims().cols,
-        start: k.start(),
-        closed: k.closed(),
-        order: solver.order(),
-        result: "tour",
-        tour: None,
-        reason: None,
-        nodes: None,
-    };
-    let outcome = match found {
-        knight::Outcome::Tour(t) => {
-            solver.verify(&t).map_err(Error::Check)?;
-            report.tour = Some(t);
-            Outcome::Answered
-        }
-        knight::Outcome::NoTour(why) => {
-            report.result = "no tour";
-            if let Impossible::Exhausted { nodes } = why {
-                report.nodes = Some(nodes);
-            }
-            report.reason = Some(why.to_string());
-            Outcome::NoSolution
-        }
-        knight::Outcome::GaveUp { nodes } => {
-            report.result = "gave up";
-            report.nodes = Some(nodes);
-            report.reason = Some(format!(
-                "search gave up after {nodes} nodes: no tour found, none ruled out (raise --budget)"
-            ));
-            Outcome::NoSolution
-        }
-        knight::Outcome::Interrupted { nodes } => {
-            report.result = "interrupted";
-            report.nodes = Some(nodes);
-            report.reason = Some(format!("search interrupted after {nodes} nodes"));
-            Outcome::Interrupted
-        }
-    };
+    let report = knight::find(&request, &ctl)?;
     args.common
         .write_svg(|| solver.render_svg(report.tour.as_ref()))?;
-    if args.common.json {
-        ctx.out.json(&report)?;
+    print_tour(&report, &solver, &args.common, ctx)
+}
+
+fn print_tour(
+    report: &Report,
+    solver: &knight::Solver,
+    common: &Common,
+    ctx: &mut Context,
+) -> Result<Exit, Failure> {
+    let outcome = match report.result {
+        "tour" => Exit::Answered,
+        "interrupted" => Exit::Interrupted,
+        _ => Exit::NoSolution,
+    };
+    if common.json {
+        ctx.out.json(report)?;
         return Ok(outcome);
     }
     let out = &mut ctx.out;
@@ -221,7 +133,7 @@ fn solve(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Fai
         report.rows,
         report.cols,
         report.start,
-        algebraic(k.dims(), report.start),
+        report.start_algebraic,
         if report.closed { "closed" } else { "open" },
         match report.order {
             Order::Warnsdorff => "warnsdorff",
@@ -230,7 +142,7 @@ fn solve(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Fai
     ))?;
     match (&report.tour, &report.reason) {
         (Some(t), _) => {
-            if args.common.quiet {
+            if common.quiet {
                 let end = t.last().copied().unwrap_or(report.start);
                 let verified = out.paint(Tone::Good, "verified");
                 out.line(&format!(
@@ -250,35 +162,12 @@ fn solve(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Fai
     Ok(outcome)
 }
 
-fn magic(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Outcome, Failure> {
-    if (dims.rows, dims.cols) != (8, 8) {
-        return Err(Error::usage(format!(
-            "--magic searches the 8×8 board (semi-magic tours sum to 260), not {dims}"
-        ))
-        .into());
-    }
-    let found = knight::semi_magic_tour(&ctx.control);
-    let mut report = MagicReport {
-        rows: 8,
-        cols: 8,
-        result: "interrupted",
-        tour: None,
-        sums: None,
-    };
-    if let Some(t) = found {
-        let k = Knight::new(dims, t[0], true)?;
-        knight::verify_tour(&k, &t).map_err(Error::Check)?;
-        let sums = knight::magic_sums(&t)
-            .filter(|m| m.semi_magic)
-            .ok_or_else(|| Error::Check("the tour is not semi-magic".into()))?;
-        report.result = "tour";
-        report.tour = Some(t);
-        report.sums = Some(sums);
-    }
+fn magic(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Exit, Failure> {
+    let report = knight::magic(dims, &ctx.control)?;
     if let Some(t) = &report.tour {
         let k = Knight::new(dims, t[0], true)?;
         args.common
-            .write_svg(|| Solver::new(k, Order::Warnsdorff, 0).render_svg(Some(t)))?;
+            .write_svg(|| knight::Solver::new(k, Order::Warnsdorff, 0).render_svg(Some(t)))?;
     }
     if args.common.json {
         ctx.out.json(&report)?;
@@ -308,39 +197,41 @@ fn magic(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Outcome, Failure>
             .line("search interrupted before a semi-magic tour was found")?;
     }
     Ok(if report.tour.is_some() {
-        Outcome::Answered
+        Exit::Answered
     } else {
-        Outcome::Interrupted
+        Exit::Interrupted
     })
 }
 
-fn algebraic(dims: Dims, p: Pos) -> String {
-    format!("{}{}", knight::file_name(p.col), dims.rows - p.row)
+/// The summary's ending: the shard and a partial mark, when they apply.
+fn count_suffix(shard: &Option<String>, partial: bool, ctx: &Context) -> String {
+    let mut s = String::new();
+    if let Some(shard) = shard {
+        s.push_str(&format!(" (shard {shard})"));
+    }
+    if partial {
+        s.push_str(&format!(
+            " ({})",
+            ctx.out.paint(Tone::Partial, "partial: interrupted")
+        ));
+    }
+    s
 }
 
-fn count(
-    args: &Args,
-    solver: &Solver,
-    shard: Option<Shard>,
-    ctx: &mut Context,
-) -> Result<Outcome, Failure> {
-    // The counter sets the bar's length to its number of tasks.
-    let ctl = ctx.progress(&args.common, Some(0), "tasks");
-    let c: CountResult = solver.count_shard(shard.unwrap_or(Shard::WHOLE), &ctl)?;
-    ctl.progress().finish();
-    let k = solver.knight();
-    let report = CountReport {
-        rows: k.dims().rows,
-        cols: k.dims().cols,
-        start: k.start(),
-        closed: k.closed(),
-        count: c.count,
-        cycles: (k.closed() && !c.partial && shard.is_none()).then_some(c.count / 2),
-        shard: shard.map(|s| s.to_string()),
-        partial: c.partial,
-    };
-    if args.common.json {
-        ctx.out.json(&report)?;
+/// Exit status of a count: interrupted, none, or some.
+fn count_outcome(partial: bool, total: u64) -> Exit {
+    if partial {
+        Exit::Interrupted
+    } else if total == 0 {
+        Exit::NoSolution
+    } else {
+        Exit::Answered
+    }
+}
+
+fn print_count(report: &CountReport, json: bool, ctx: &mut Context) -> Result<Exit, Failure> {
+    if json {
+        ctx.out.json(report)?;
     } else {
         let kind = if report.closed { "closed" } else { "open" };
         let mut line = format!(
@@ -350,55 +241,19 @@ fn count(
         if let Some(cycles) = report.cycles {
             line.push_str(&format!(" directed = {cycles} cycles"));
         }
-        if let Some(shard) = &report.shard {
-            line.push_str(&format!(" (shard {shard})"));
-        }
-        if report.partial {
-            line.push_str(&format!(
-                " ({})",
-                ctx.out.paint(Tone::Partial, "partial: interrupted")
-            ));
-        }
+        line.push_str(&count_suffix(&report.shard, report.partial, ctx));
         ctx.out.line(&line)?;
     }
-    Ok(if report.partial {
-        Outcome::Interrupted
-    } else if report.count == 0 {
-        Outcome::NoSolution
-    } else {
-        Outcome::Answered
-    })
+    Ok(count_outcome(report.partial, report.count))
 }
 
-fn count_all_starts(
-    args: &Args,
-    dims: Dims,
-    shard: Option<Shard>,
+fn print_all_starts(
+    report: &AllStartsReport,
+    json: bool,
     ctx: &mut Context,
-) -> Result<Outcome, Failure> {
-    let ctl = ctx.progress(&args.common, Some(0), "tasks");
-    let all =
-        knight::count_all_starts_shard(dims, args.closed, shard.unwrap_or(Shard::WHOLE), &ctl)?;
-    ctl.progress().finish();
-    let partial = all.iter().any(|c| c.partial);
-    let counts: Vec<Vec<u64>> = all
-        .chunks(dims.cols)
-        .map(|row| row.iter().map(|c| c.count).collect())
-        .collect();
-    let total: u64 = all.iter().map(|c| c.count).sum();
-    let report = AllStartsReport {
-        rows: dims.rows,
-        cols: dims.cols,
-        closed: args.closed,
-        cycles: (args.closed && !partial && shard.is_none())
-            .then(|| all.first().map_or(0, |c| c.count / 2)),
-        shard: shard.map(|s| s.to_string()),
-        counts,
-        total,
-        partial,
-    };
-    if args.common.json {
-        ctx.out.json(&report)?;
+) -> Result<Exit, Failure> {
+    if json {
+        ctx.out.json(report)?;
     } else {
         let width = report
             .counts
@@ -420,84 +275,46 @@ fn count_all_starts(
         if let Some(cycles) = report.cycles {
             line.push_str(&format!(" ({cycles} cycles)"));
         }
-        if let Some(shard) = &report.shard {
-            line.push_str(&format!(" (shard {shard})"));
-        }
-        if report.partial {
-            line.push_str(&format!(
-                " ({})",
-                ctx.out.paint(Tone::Partial, "partial: interrupted")
-            ));
-        }
+        line.push_str(&count_suffix(&report.shard, report.partial, ctx));
         ctx.out.line(&line)?;
     }
-    Ok(if partial {
-        Outcome::Interrupted
-    } else if total == 0 {
-        Outcome::NoSolution
-    } else {
-        Outcome::Answered
-    })
+    Ok(count_outcome(report.partial, report.total))
 }
 
-fn list_all(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Failure> {
-    let cells = solver.knight().dims().cells();
-    if args.limit.is_none() && cells > MAX_UNLIMITED_CELLS {
-        return Err(Error::usage(format!(
-            "--all without --limit on a board of {cells} squares: its tours run to millions (6×6 alone has 6,637,920); give --limit K"
-        ))
-        .into());
-    }
-    let limit = args.limit.unwrap_or(u64::MAX);
-    let json = args.common.json;
-    let quiet = args.common.quiet;
-    let ctl = ctx.progress(&args.common, None, "nodes");
+fn list_all(
+    args: &Args,
+    request: &Request,
+    solver: &knight::Solver,
+    ctx: &mut Context,
+) -> Result<Exit, Failure> {
+    let limit = Limit::from_option(args.limit)?;
+    let (json, quiet) = (args.common.json, args.common.quiet);
+    let ctl = ctx.progress(&args.common, None, "tours");
     let out = &mut ctx.out;
-    let mut listed = 0u64;
-    let mut result = Ok(());
-    let tally = if limit == 0 {
-        puzzles::Tally {
-            found: 0,
-            stopped: Some(Stop::Limit),
-        }
-    } else {
-        solver.enumerate(&ctl, &mut |t| {
-            listed += 1;
-            result = solver.verify(t).map_err(|e| Failure::from(Error::Check(e)));
-            if result.is_ok() {
-                result = if json {
-                    out.json(t)
-                } else if quiet {
-                    Ok(())
-                } else {
-                    out.line(&format!("tour {listed}:"))
-                        .and_then(|_| out.text(&solver.render_text(Some(t))))
-                };
-            }
-            if result.is_err() || listed >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-    };
-    ctl.progress().finish();
-    result?;
+    let mut written = Ok(());
+    let tally = knight::list(request, limit, &ctl, |k, t| {
+        written = if json {
+            out.json(t)
+        } else if quiet {
+            Ok(())
+        } else {
+            out.line(&format!("tour {k}:"))
+                .and_then(|()| out.text(&solver.render_text(Some(t))))
+        };
+        super::continue_if_ok(&written)
+    })?;
+    written?;
     if !json {
         let end = match tally.stopped {
-            None => "all of them",
-            Some(Stop::Limit) => "stopped at --limit",
-            Some(Stop::Interrupted) => "interrupted",
-        };
-        let end = match tally.stopped {
-            None => out.paint(Tone::Good, end),
-            Some(_) => out.paint(Tone::Partial, end),
+            None => out.paint(Tone::Good, "all of them"),
+            Some(Stop::Limit) => out.paint(Tone::Partial, "stopped at --limit"),
+            Some(Stop::Interrupted) => out.paint(Tone::Partial, "interrupted"),
         };
         out.line(&format!("{} tours listed ({end})", tally.found))?;
     }
     Ok(match tally.stopped {
-        Some(Stop::Interrupted) => Outcome::Interrupted,
-        None if tally.found == 0 => Outcome::NoSolution,
-        _ => Outcome::Answered,
+        Some(Stop::Interrupted) => Exit::Interrupted,
+        None if tally.found == 0 => Exit::NoSolution,
+        _ => Exit::Answered,
     })
 }

@@ -1,14 +1,11 @@
 //! `puzzles lightsout`: a random or given position, solved, counted or listed.
 
-use super::{list_coset, parse_side, Common, Context, Failure, Outcome, Tone};
+use super::{parse_side, Common, Context, Exit, Failure, Tone};
 use puzzles::grid::{BitGrid, Dims};
 use puzzles::input::Source;
-use puzzles::lightsout::{self, LightsOut, Method, Solver};
-use puzzles::{random, Error, GridPuzzle};
-use serde::Serialize;
-
-/// Largest board whose state and presses are put in the JSON report (larger: use --output).
-const MAX_PRINTED_CELLS: usize = 1 << 20;
+use puzzles::lightsout::{self, Board, LightsOut, Method, Report, Request};
+use puzzles::listing::Limit;
+use puzzles::{Error, GridPuzzle};
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -28,7 +25,7 @@ pub struct Args {
     #[arg(long)]
     seed: Option<u64>,
     /// poly: chasing plus one polynomial gcd (fast); chase: chasing plus
-    /// elimination (seed 001); gauss: the full elimination of seed 000.
+    /// elimination (the Lights Out chapter); gauss: the full elimination of the Lights Out lab.
     #[arg(long, value_enum, default_value_t = MethodArg::Poly)]
     method: MethodArg,
     /// Print only the number of solutions.
@@ -69,33 +66,7 @@ enum MethodArg {
     Gauss,
 }
 
-/// The answer, in text or JSON: the same keys either way.
-#[derive(Serialize)]
-struct Report {
-    rows: usize,
-    cols: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    seed: Option<u64>,
-    method: Method,
-    torus: bool,
-    state: Vec<String>,
-    solvable: bool,
-    nullity: usize,
-    /// 2^nullity when solvable, else 0; a decimal string, exact however large.
-    solutions: String,
-    presses: Option<Vec<String>>,
-    press_count: Option<usize>,
-    /// With --min: whether `press_count` is proven to be the fewest (null without --min).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    minimal: Option<bool>,
-    /// When unsolvable: a quiet pattern overlapping the lights an odd number of times.
-    witness: Option<Vec<String>>,
-    /// With --quiet-patterns: a basis of the null space, as rows of 0/1.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    quiet_patterns: Option<Vec<Vec<String>>>,
-}
-
-pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
+pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     if args.play {
         let start = super::play::LightsOutStart {
             state: args.state,
@@ -106,59 +77,27 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
         };
         return super::play::play_lightsout(start, ctx);
     }
-    if let Some(range) = args.nullity {
+    if let Some((from, to)) = args.nullity {
         ctx.interruptible();
-        return nullity_table(range, &args.common, ctx);
+        return nullity_table(from, to, &args.common, ctx);
     }
-    let (mut puzzle, seed) = position(&args)?;
-    if args.torus {
-        puzzle = puzzle.on_torus();
-    }
-    let method = match args.method {
-        MethodArg::Gauss => Method::Gauss,
-        MethodArg::Chase => Method::Chase,
-        MethodArg::Poly => Method::Polynomial,
-    };
-    let solver = Solver::new(puzzle, method)?;
-    let pattern_cells = solver.analysis().nullity() as u128 * solver.dims().cells() as u128;
-    if args.quiet_patterns && pattern_cells > MAX_PRINTED_CELLS as u128 {
-        return Err(Error::TooLarge {
-            what: "quiet pattern cells to print",
-            got: puzzles::error::Size::Count(pattern_cells),
-            limit: MAX_PRINTED_CELLS.into(),
-            hint: "; drop --quiet-patterns (the nullity is in the summary)".to_string(),
-        }
-        .into());
-    }
+    let request = request(&args)?;
     if args.all {
-        return list_all(&args, &solver, method, ctx);
+        return list_all(&args, &request, ctx);
     }
-    let (presses, minimal) = if args.min {
-        // Ctrl-C keeps the lightest solution seen so far, reported as not proven.
+    // Ctrl-C during --min keeps the lightest solution seen so far, reported as not proven.
+    if args.min {
         ctx.interruptible();
-        let ctl = ctx.progress(&args.common, None, "sums");
-        let fewest = lightsout::fewest_presses(solver.analysis(), &ctl);
-        ctl.progress().finish();
-        match fewest {
-            Some(f) => (Some(f.presses), Some(f.proven)),
-            None => (None, None),
-        }
-    } else {
-        (solver.analysis().presses.clone(), None)
+    }
+    let ctl = match args.min {
+        true => ctx.progress(&args.common, None, "sums"),
+        false => ctx.control.clone(),
     };
-    if let Some(p) = &presses {
-        solver.verify(p).map_err(Error::Check)?;
-    }
-    let mut report = report(&solver, presses.as_ref(), seed, method);
-    report.minimal = minimal;
-    if args.quiet_patterns {
-        let a = solver.analysis();
-        report.quiet_patterns = Some(
-            (0..a.nullity())
-                .map(|i| a.quiet_pattern(i).row_strings('1', '0'))
-                .collect(),
-        );
-    }
+    let lightsout::Answer {
+        report,
+        solver,
+        presses,
+    } = lightsout::answer(&request, &ctl)?;
     args.common
         .write_svg(|| solver.render_svg(presses.as_ref()))?;
     if let (Some(path), Some(p)) = (&args.output, &presses) {
@@ -174,78 +113,62 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
         if let Some(path) = &args.output {
             ctx.out.line(&format!("presses written to {path}"))?;
         }
-        if args.quiet_patterns {
-            let a = solver.analysis();
-            for i in 0..a.nullity() {
-                ctx.out.line(&format!("quiet pattern {}:", i + 1))?;
-                for row in a.quiet_pattern(i).row_strings('Q', '.') {
-                    ctx.out.line(&row)?;
-                }
+        for (i, pattern) in report.quiet_patterns.iter().flatten().enumerate() {
+            ctx.out.line(&format!("quiet pattern {}:", i + 1))?;
+            for row in pattern {
+                ctx.out.line(&row.replace('1', "Q").replace('0', "."))?;
             }
         }
     }
-    if ctx.control.stopped() {
+    if report.interrupted {
         ctx.out.flush()?;
         super::partial_note("interrupted: the press count is the fewest seen so far");
-        return Ok(Outcome::Interrupted);
+        return Ok(Exit::Interrupted);
     }
     Ok(if report.solvable {
-        Outcome::Answered
+        Exit::Answered
     } else {
-        Outcome::NoSolution
+        Exit::NoSolution
     })
 }
 
-fn position(args: &Args) -> Result<(LightsOut, Option<u64>), Error> {
-    if let Some(path) = &args.state {
-        return Ok((LightsOut::parse(&Source::read(path)?)?, None));
-    }
-    let Some(rows) = args.rows else {
-        return Err(Error::usage(
-            "give a board size (puzzles lightsout ROWS [COLS]) or --state FILE",
-        ));
-    };
-    let dims = Dims::new(rows, args.cols.unwrap_or(rows), lightsout::MAX_CELLS)?;
-    let seed = args.seed.unwrap_or_else(random::fresh_seed);
-    Ok((LightsOut::random(dims, &mut random::rng(seed)), Some(seed)))
-}
-
-fn report(solver: &Solver, presses: Option<&BitGrid>, seed: Option<u64>, method: Method) -> Report {
-    let a = solver.analysis();
-    let dims = solver.dims();
-    let zero_one = |g: &BitGrid| g.row_strings('1', '0');
-    // Boards above this many cells are summarised; --output writes their presses.
-    let large = dims.cells() > MAX_PRINTED_CELLS;
-    Report {
-        rows: dims.rows,
-        cols: dims.cols,
-        seed,
-        method,
-        torus: solver.puzzle().is_torus(),
-        state: if large {
-            Vec::new()
-        } else {
-            zero_one(solver.puzzle().lights())
+/// The arguments as one library request.
+fn request(args: &Args) -> Result<Request, Error> {
+    let board = match (&args.state, args.rows) {
+        (Some(path), _) => Board::Given(LightsOut::parse(&Source::read(path)?)?),
+        (None, Some(rows)) => Board::Random {
+            dims: Dims {
+                rows,
+                cols: args.cols.unwrap_or(rows),
+            },
+            seed: args.seed,
         },
-        solvable: a.presses.is_some(),
-        nullity: a.nullity(),
-        solutions: a.solution_count(),
-        presses: (!large).then(|| presses.map(zero_one)).flatten(),
-        press_count: presses.map(BitGrid::count_ones),
-        minimal: None,
-        witness: a.witness.as_ref().map(zero_one),
-        quiet_patterns: None,
-    }
+        (None, None) => {
+            return Err(Error::usage(
+                "give a board size (puzzles lightsout ROWS [COLS]) or --state FILE",
+            ))
+        }
+    };
+    Ok(Request {
+        board,
+        torus: args.torus,
+        method: match args.method {
+            MethodArg::Gauss => Method::Gauss,
+            MethodArg::Chase => Method::Chase,
+            MethodArg::Poly => Method::Polynomial,
+        },
+        fewest: args.min,
+        quiet_patterns: args.quiet_patterns,
+    })
 }
 
 fn print_text(
     report: &Report,
-    solver: &Solver,
+    solver: &lightsout::Solver,
     presses: Option<&BitGrid>,
     boards: bool,
     ctx: &mut Context,
 ) -> Result<(), Failure> {
-    let a = solver.analysis();
     let out = &mut ctx.out;
     let seed = report
         .seed
@@ -280,11 +203,10 @@ fn print_text(
         }
         None => {
             out.line(&out.paint(Tone::Bad, "no solution"))?;
-            if let Some(w) = &a.witness {
+            if let (Some(w), Some(overlap)) = (&solver.analysis().witness, report.overlap) {
                 out.line(&format!(
-                    "parity test: the lights overlap this quiet pattern (nullity {}) an odd number of times ({}):",
+                    "parity test: the lights overlap this quiet pattern (nullity {}) an odd number of times ({overlap}):",
                     report.nullity,
-                    w.bits().intersection_count(solver.puzzle().lights().bits())
                 ))?;
                 if boards {
                     for row in w.row_strings('Q', '.') {
@@ -297,85 +219,67 @@ fn print_text(
     Ok(())
 }
 
-fn list_all(
-    args: &Args,
-    solver: &Solver,
-    method: Method,
-    ctx: &mut Context,
-) -> Result<Outcome, Failure> {
-    let a = solver.analysis();
-    if a.presses.is_none() {
-        if args.common.json {
-            ctx.out.json(&report(solver, None, None, method))?;
+fn list_all(args: &Args, request: &Request, ctx: &mut Context) -> Result<Exit, Failure> {
+    let limit = Limit::from_option(args.limit)?;
+    ctx.interruptible();
+    let ctl = ctx.progress(&args.common, Some(0), "listed");
+    let json = args.common.json;
+    let out = &mut ctx.out;
+    let mut written = Ok(());
+    let listed = lightsout::list(request, limit, &ctl, |k, p| {
+        written = match json {
+            true => out.json(&p.row_strings('1', '0')),
+            false => out.grid(
+                &format!("solution {k} ({} presses):", p.count_ones()),
+                &p.row_strings('X', '.'),
+            ),
+        };
+        super::continue_if_ok(&written)
+    })?;
+    written?;
+    let Some(tally) = listed else {
+        if json {
+            ctx.out
+                .json(&lightsout::answer(request, &ctx.control)?.report)?;
         } else {
             ctx.out.line("no solution")?;
         }
-        return Ok(Outcome::NoSolution);
-    }
-    let json = args.common.json;
-    list_coset(
-        solver,
-        a.nullity(),
-        "solutions to list",
-        args.limit,
-        &args.common,
-        ctx,
-        |out, k, p| {
-            if json {
-                return out.json(&p.row_strings('1', '0'));
-            }
-            out.line(&format!("solution {k} ({} presses):", p.count_ones()))?;
-            p.row_strings('X', '.').iter().try_for_each(|r| out.line(r))
-        },
-    )
+        return Ok(Exit::NoSolution);
+    };
+    super::end_of_listing(tally, ctx)
 }
 
 /// One line per size: `n nullity`, or JSON Lines `{rows, cols, nullity}`.
 fn nullity_table(
-    (a, b): (usize, usize),
+    from: usize,
+    to: usize,
     common: &Common,
     ctx: &mut Context,
-) -> Result<Outcome, Failure> {
+) -> Result<Exit, Failure> {
+    let ctl = ctx.progress(common, Some(0), "sizes");
     let json = common.json;
-    #[derive(Serialize)]
-    struct Row {
-        rows: usize,
-        cols: usize,
-        nullity: usize,
-    }
-    if b > lightsout::MAX_NULLITY_SIDE {
-        return Err(Error::TooLarge {
-            what: "side for --nullity",
-            got: b.into(),
-            limit: lightsout::MAX_NULLITY_SIDE.into(),
-            hint: "; ask for a range of smaller sides".to_string(),
-        }
-        .into());
-    }
-    let ctl = ctx.progress(common, Some((b - a + 1) as u64), "sizes");
-    for n in a..=b {
-        if ctl.stopped() {
-            ctl.progress().finish();
-            ctx.out.flush()?;
-            super::partial_note(&format!("interrupted before n = {n}: the table is partial"));
-            return Ok(Outcome::Interrupted);
-        }
-        let k = lightsout::nullity(Dims { rows: n, cols: n });
-        if json {
-            ctx.out.json(&Row {
-                rows: n,
-                cols: n,
-                nullity: k,
-            })?;
+    let out = &mut ctx.out;
+    let mut written = Ok(());
+    let tally = lightsout::nullity_table(from, to, &ctl, |row| {
+        written = if json {
+            out.json(&row)
         } else {
-            ctx.out.line(&format!("{n} {k}"))?;
+            out.line(&format!("{} {}", row.rows, row.nullity))
         }
         // Each row costs far more than a write: let a reader see it at once.
+        .and_then(|()| out.flush());
+        super::continue_if_ok(&written)
+    })?;
+    written?;
+    if tally.stopped.is_some() {
         ctx.out.flush()?;
-        ctl.progress().advance(1);
+        super::partial_note(&format!(
+            "interrupted before n = {}: the table is partial",
+            from as u64 + tally.found
+        ));
+        return Ok(Exit::Interrupted);
     }
-    ctl.progress().finish();
-    Ok(Outcome::Answered)
+    Ok(Exit::Answered)
 }
 
 /// Writes `grid` as rows of 0/1 to `path`.

@@ -10,9 +10,9 @@ use puzzles::Error;
 use serde::Serialize;
 use std::io::{self, BufWriter, Stdout, Write};
 
-/// How a subcommand ended.
+/// How a subcommand ended, which decides the exit status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Exit {
     /// An answer was produced.
     Answered,
     /// The puzzle has no solution (the output says so).
@@ -21,13 +21,13 @@ pub enum Outcome {
     Interrupted,
 }
 
-impl Outcome {
+impl Exit {
     /// The process exit status for this outcome.
     pub fn exit_status(self) -> u8 {
         match self {
-            Outcome::Answered => 0,
-            Outcome::NoSolution => 1,
-            Outcome::Interrupted => 130,
+            Exit::Answered => 0,
+            Exit::NoSolution => 1,
+            Exit::Interrupted => 130,
         }
     }
 }
@@ -161,6 +161,12 @@ impl Out {
         self.w.write_all(s.as_bytes())?;
         self.w.write_all(b"\n")?;
         Ok(())
+    }
+
+    /// Writes a heading line, then a board's rows, one per line.
+    pub fn grid(&mut self, heading: &str, rows: &[String]) -> Result<(), Failure> {
+        self.line(heading)?;
+        rows.iter().try_for_each(|r| self.line(r))
     }
 
     /// Pushes out what is buffered (answers so far, before a long wait or an exit).

@@ -1,18 +1,14 @@
 //! `puzzles revertigo`: the activation map, the number of maps and a replayed walk; or a user's walk checked.
 
-use super::{list_coset, parse_side, Common, Context, Failure, Outcome, Tone};
+use super::{parse_side, Common, Context, Exit, Failure, Tone};
 use puzzles::grid::{Dims, Pos};
-use puzzles::revertigo::{self, Builder, Method, Revertigo, Solver, Walk};
-use puzzles::{random, Error};
-use rand::Rng as _;
-use serde::Serialize;
-
-/// The sides of a random board (the original game also picks them at random).
-const RANDOM_SIDES: std::ops::RangeInclusive<usize> = 2..=20;
+use puzzles::listing::Limit;
+use puzzles::revertigo::{self, Builder, Method, Report, Request, Walk};
+use puzzles::Error;
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  puzzles revertigo 4 4\n  puzzles revertigo --seed 7 --json\n  puzzles revertigo 3 3 --check NNSEENSS\n  puzzles revertigo 20 20 --method poly --quiet\n\nThe walk is N/E/S/W from the bottom-left cell (O is accepted for west, as in the seed).\nThe map shows # for cells landed on an odd number of times, _ for even."
+    after_help = "Examples:\n  puzzles revertigo 4 4\n  puzzles revertigo --seed 7 --json\n  puzzles revertigo 3 3 --check NNSEENSS\n  puzzles revertigo 20 20 --method poly --quiet\n\nThe walk is N/E/S/W from the bottom-left cell (O is accepted for west, as on the Revertigo page).\nThe map shows # for cells landed on an odd number of times, _ for even."
 )]
 pub struct Args {
     /// Rows of the board (random 2..=20 when absent).
@@ -27,7 +23,7 @@ pub struct Args {
     /// How the activation maps are found (all agree; chase is the fast one).
     #[arg(long, value_enum, default_value_t = MethodArg::Chase)]
     method: MethodArg,
-    /// How the walk is built: short (default), diagonal (the seed's moves on
+    /// How the walk is built: short (default), diagonal (the page's moves on
     /// the method's map), shortest (exact, boards of at most 16 cells).
     #[arg(long, value_enum, default_value_t = BuilderArg::Short)]
     builder: BuilderArg,
@@ -70,136 +66,57 @@ enum BuilderArg {
     Shortest,
 }
 
-/// The answer, in text or JSON: the same keys either way.
-#[derive(Serialize)]
-struct Report {
-    rows: usize,
-    cols: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    seed: Option<u64>,
-    method: Method,
-    builder: Builder,
-    /// The walk's activation map, top row first: `#` odd, `_` even.
-    map: Vec<String>,
-    /// Cells of the map landed on an odd number of times.
-    activated: usize,
-    nullity: usize,
-    /// The number of activation maps, 2^nullity, as an exact decimal string.
-    solutions: String,
-    /// The walk (null when written to `output`).
-    walk: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    output: Option<String>,
-    moves: usize,
-    /// No walk is shorter: the fewest activated cells of any map, minus one (null when not proven).
-    lower_bound: Option<usize>,
-    /// The replay's verdict: always true (a walk that fails is never printed).
-    black: bool,
-}
-
-/// A user's walk replayed.
-#[derive(Serialize)]
-struct CheckReport {
-    rows: usize,
-    cols: usize,
-    walk: String,
-    moves: usize,
-    black: bool,
-    /// The cells still white, as `[row, col]`.
-    white: Vec<Pos>,
-    /// The board after the walk: `#` black, `.` white.
-    board: Vec<String>,
-    /// The walk's activation map: `#` odd, `_` even.
-    map: Vec<String>,
-    /// The pawn's last cell.
-    end: Pos,
-}
-
-pub fn run(args: Args, ctx: &mut Context) -> Result<Outcome, Failure> {
+pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     if let Some(walk) = &args.check {
         return check(&args, walk, ctx);
     }
-    let (dims, seed) = board(&args)?;
+    let request = Request {
+        dims: args.rows.map(|rows| Dims {
+            rows,
+            cols: args.cols.unwrap_or(rows),
+        }),
+        seed: args.seed,
+        method: match args.method {
+            MethodArg::Chase => Method::Chase,
+            MethodArg::Gauss => Method::Gauss,
+            MethodArg::Poly => Method::Poly,
+            MethodArg::FirstRow => Method::FirstRow,
+            MethodArg::Naive => Method::Naive,
+        },
+        builder: match (args.shortest, args.builder) {
+            (true, _) | (_, BuilderArg::Shortest) => Builder::Shortest,
+            (_, BuilderArg::Diagonal) => Builder::Diagonal,
+            (_, BuilderArg::Short) => Builder::Short,
+        },
+    };
     if args.play {
+        let (dims, seed) = request.board()?;
         return super::play::play_revertigo(dims, seed, ctx);
     }
-    let game = Revertigo::new(dims);
-    let method = match args.method {
-        MethodArg::Chase => Method::Chase,
-        MethodArg::Gauss => Method::Gauss,
-        MethodArg::Poly => Method::Poly,
-        MethodArg::FirstRow => Method::FirstRow,
-        MethodArg::Naive => Method::Naive,
-    };
-    let builder = match (args.shortest, args.builder) {
-        (true, _) | (_, BuilderArg::Shortest) => Builder::Shortest,
-        (_, BuilderArg::Diagonal) => Builder::Diagonal,
-        (_, BuilderArg::Short) => Builder::Short,
-    };
-    // A search stopped by Ctrl-C ends with status 130, not as an error.
-    let interrupted = |ctx: &Context| ctx.control.stopped();
-    let solver = match Solver::new(game, method, &ctx.control) {
-        Err(_) if interrupted(ctx) => return Ok(Outcome::Interrupted),
-        r => r?,
-    };
     if args.all {
-        return list_all(&args, &solver, ctx);
+        return list_all(&args, &request, ctx);
     }
-    let walk = match solver.walk(builder, &ctx.control) {
-        Err(_) if interrupted(ctx) => return Ok(Outcome::Interrupted),
-        r => r?,
+    // A search stopped by Ctrl-C ends with status 130.
+    let Some(answer) = revertigo::answer(&request, &ctx.control)? else {
+        return Ok(Exit::Interrupted);
     };
+    let mut report = answer.report;
     if let Some(path) = &args.output {
-        std::fs::write(path, format!("{walk}\n")).map_err(|source| Error::Io {
+        std::fs::write(path, format!("{}\n", answer.walk)).map_err(|source| Error::Io {
             path: path.clone(),
             source,
         })?;
+        report.walk = None;
+        report.output = Some(path.clone());
     }
-    let a = solver.analysis();
-    // The short and shortest builders may realise another of the maps than
-    // the method's: the map reported is the printed walk's own.
-    let map = &solver.game().replay(&walk).map_err(Error::from)?.map;
     args.common
-        .write_svg(|| solver.walk_svg(map, Some(&walk)))?;
-    let report = Report {
-        rows: dims.rows,
-        cols: dims.cols,
-        seed,
-        method,
-        builder,
-        map: map.row_strings('#', '_'),
-        activated: map.count_ones(),
-        nullity: a.nullity(),
-        solutions: a.solution_count(),
-        walk: args.output.is_none().then(|| walk.to_string()),
-        output: args.output.clone(),
-        moves: walk.len(),
-        lower_bound: solver.lower_bound(&ctx.control),
-        black: true,
-    };
+        .write_svg(|| answer.solver.walk_svg(&answer.map, Some(&answer.walk)))?;
     if args.common.json {
         ctx.out.json(&report)?;
     } else {
-        print_text(&report, &walk, args.common.quiet, ctx)?;
+        print_text(&report, &answer.walk, args.common.quiet, ctx)?;
     }
-    Ok(Outcome::Answered)
-}
-
-/// The board asked for, or a random one (sides 2..=20) from the seed.
-fn board(args: &Args) -> Result<(Dims, Option<u64>), Error> {
-    match args.rows {
-        Some(rows) => Ok((
-            Dims::new(rows, args.cols.unwrap_or(rows), revertigo::MAX_CELLS)?,
-            None,
-        )),
-        None => {
-            let seed = args.seed.unwrap_or_else(random::fresh_seed);
-            let mut rng = random::rng(seed);
-            let rows = rng.gen_range(RANDOM_SIDES);
-            let cols = rng.gen_range(RANDOM_SIDES);
-            Ok((Dims::new(rows, cols, revertigo::MAX_CELLS)?, Some(seed)))
-        }
-    }
+    Ok(Exit::Answered)
 }
 
 fn print_text(report: &Report, walk: &Walk, quiet: bool, ctx: &mut Context) -> Result<(), Failure> {
@@ -240,29 +157,18 @@ fn print_text(report: &Report, walk: &Walk, quiet: bool, ctx: &mut Context) -> R
     Ok(())
 }
 
-fn check(args: &Args, text: &str, ctx: &mut Context) -> Result<Outcome, Failure> {
+fn check(args: &Args, text: &str, ctx: &mut Context) -> Result<Exit, Failure> {
     let Some(rows) = args.rows else {
         return Err(Error::usage(
             "--check needs the board size: puzzles revertigo ROWS [COLS] --check WALK",
         )
         .into());
     };
-    let dims = Dims::new(rows, args.cols.unwrap_or(rows), revertigo::MAX_CELLS)?;
-    let game = Revertigo::new(dims);
-    let walk = Walk::parse(text).map_err(Error::from)?;
-    let replay = game.replay(&walk).map_err(Error::from)?;
-    let white = replay.white_cells();
-    let report = CheckReport {
-        rows: dims.rows,
-        cols: dims.cols,
-        walk: walk.to_string(),
-        moves: walk.len(),
-        black: white.is_empty(),
-        board: replay.black.row_strings('#', '.'),
-        map: replay.map.row_strings('#', '_'),
-        white,
-        end: replay.end,
+    let dims = Dims {
+        rows,
+        cols: args.cols.unwrap_or(rows),
     };
+    let report = revertigo::check(dims, text)?;
     if args.common.json {
         ctx.out.json(&report)?;
     } else {
@@ -296,9 +202,9 @@ fn check(args: &Args, text: &str, ctx: &mut Context) -> Result<Outcome, Failure>
         }
     }
     Ok(if report.black {
-        Outcome::Answered
+        Exit::Answered
     } else {
-        Outcome::NoSolution
+        Exit::NoSolution
     })
 }
 
@@ -311,24 +217,24 @@ fn moves(n: usize) -> String {
     }
 }
 
-fn list_all(args: &Args, solver: &Solver, ctx: &mut Context) -> Result<Outcome, Failure> {
+fn list_all(args: &Args, request: &Request, ctx: &mut Context) -> Result<Exit, Failure> {
+    let limit = Limit::from_option(args.limit)?;
+    ctx.interruptible();
+    let ctl = ctx.progress(&args.common, Some(0), "listed");
     let json = args.common.json;
-    let nullity = solver.analysis().nullity();
-    list_coset(
-        solver,
-        nullity,
-        "activation maps to list",
-        args.limit,
-        &args.common,
-        ctx,
-        |out, k, map| {
-            if json {
-                return out.json(&map.row_strings('#', '_'));
-            }
-            out.line(&format!("map {k} ({} activated):", map.count_ones()))?;
-            map.row_strings('#', '_')
-                .iter()
-                .try_for_each(|r| out.line(r))
-        },
-    )
+    let out = &mut ctx.out;
+    let mut written = Ok(());
+    let listed = revertigo::list(request, limit, &ctl, |k, map| {
+        let rows = map.row_strings('#', '_');
+        written = match json {
+            true => out.json(&rows),
+            false => out.grid(&format!("map {k} ({} activated):", map.count_ones()), &rows),
+        };
+        super::continue_if_ok(&written)
+    })?;
+    written?;
+    match listed {
+        Some(tally) => super::end_of_listing(tally, ctx),
+        None => Ok(Exit::Interrupted),
+    }
 }

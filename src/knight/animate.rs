@@ -1,15 +1,15 @@
-//! The knight's search one step at a time, for seed 003's animated drawing.
+//! The knight's search one step at a time, for the knight's tour lab's animated drawing.
 //!
-//! Seed 003's `tour` numbers a square, redraws the board, tries each free
+//! The knight's tour lab's `tour` numbers a square, redraws the board, tries each free
 //! move in turn and clears the square when they all fail. [`Animation`] is
 //! that backtracking with the recursion turned into an explicit stack (one
 //! frame of candidate moves per square of the path), run one event at a
 //! time: each call to `next` places the next square or clears the last one,
 //! until the tour is complete ([`Step::Tour`]) or every path from the start
 //! has been tried ([`Step::NoTour`], the proof that none exists). There is no
-//! pruning, so a student sees every dead end the seed's program would meet;
+//! pruning, so a student sees every dead end the lab's program would meet;
 //! [`Order::Warnsdorff`] (fewest onward moves first, ties to the square
-//! farther from the centre, after Roth, then the seed's order) makes large
+//! farther from the centre, after Roth, then the lab's order) makes large
 //! boards finish at once.
 
 use super::{is_knight_move, Knight, Order, Tour, SEED_MOVES};
@@ -56,7 +56,7 @@ enum State {
     Done(bool),
 }
 
-/// Seed 003's backtracking, one [`Step`] per call to `next`.
+/// The knight's tour lab's backtracking, one [`Step`] per call to `next`.
 #[derive(Debug, Clone)]
 pub struct Animation {
     knight: Knight,
@@ -127,7 +127,7 @@ impl Animation {
         let mut c: Vec<Pos> = knight_moves(dims, p).filter(free).collect();
         if self.order == Order::Warnsdorff {
             // Fewest onward moves first; ties to the square farther from the
-            // centre (Roth); the stable sort keeps the seed's order after that.
+            // centre (Roth); the stable sort keeps the lab's order after that.
             let onward = |q: Pos| knight_moves(dims, q).filter(free).count();
             let off_centre = |q: Pos| {
                 let dr = (2 * q.row) as i64 - (dims.rows as i64 - 1);
@@ -155,7 +155,7 @@ impl Animation {
     }
 }
 
-/// The squares a knight's move from `p`, in seed 003's order.
+/// The squares a knight's move from `p`, in the knight's tour lab's order.
 fn knight_moves(dims: Dims, p: Pos) -> impl Iterator<Item = Pos> {
     SEED_MOVES
         .into_iter()

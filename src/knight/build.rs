@@ -105,7 +105,7 @@ impl Rect {
         r >= self.r0 as i64 && r < self.r1 as i64 && c >= self.c0 as i64 && c < self.c1 as i64
     }
 
-    /// The squares of this block a knight's move from (r, c), in the seed's move order.
+    /// The squares of this block a knight's move from (r, c), in the lab's move order.
     fn moves_from(self, r: usize, c: usize) -> impl Iterator<Item = (usize, usize)> {
         SEED_MOVES.into_iter().filter_map(move |(dr, dc)| {
             let (wr, wc) = (r as i64 + dr, c as i64 + dc);

@@ -430,10 +430,10 @@ fn count_starts(
 ) -> Result<Vec<CountResult>> {
     if dims.cells() > MAX_COUNT_CELLS {
         return Err(Error::TooLarge {
-            what: "board cells for counting",
+            bound: crate::error::Bound::CountCells,
             got: dims.cells().into(),
             limit: MAX_COUNT_CELLS.into(),
-            hint: " (the counts of larger boards are out of reach of a search anyway)".to_string(),
+            note: " (the counts of larger boards are out of reach of a search anyway)".to_string(),
         });
     }
     // One representative per symmetry orbit; a closed tour passes every square,

@@ -1,4 +1,4 @@
-//! Semi-magic knight's tours of the 8×8 board (seed 003's extension): the
+//! Semi-magic knight's tours of the 8×8 board (the knight's tour lab's extension): the
 //! squares numbered 1..64 in the order of the tour, every row and every column
 //! sums to 260.
 //!

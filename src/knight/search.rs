@@ -1,7 +1,7 @@
 //! The tour search: backtracking over knight moves with an explicit stack, in
-//! Warnsdorff's or the seed's order, with a safe cut on dead ends.
+//! Warnsdorff's or the lab's order, with a safe cut on dead ends.
 //!
-//! Seed 003's `aux n (x,y)` marks a square, stops when every square is marked,
+//! The knight's tour lab's `aux n (x,y)` marks a square, stops when every square is marked,
 //! otherwise tries each free move and unmarks on the way back. Here the
 //! recursion is a stack of (square, moves tried so far), so boards of millions
 //! of squares do not overflow, and every square `u` keeps `avail[u]`, its
@@ -122,7 +122,7 @@ impl Walker {
         }
     }
 
-    /// The squares a knight's move from `sq`, in the seed's order.
+    /// The squares a knight's move from `sq`, in the lab's order.
     #[inline]
     fn neighbours(&self, sq: u32) -> ([u32; 8], usize) {
         let (r, c) = (
@@ -168,7 +168,7 @@ impl Walker {
         if self.order == Order::Warnsdorff {
             // Fewest onward moves first (avail counts the current square for
             // every candidate alike); then farther from the centre (Roth); the
-            // stable sort keeps the seed's order for what is still tied.
+            // stable sort keeps the lab's order for what is still tied.
             let depth = self.path.len() as u64;
             out[..n].sort_by_key(|&v| {
                 let tie = match self.salt {

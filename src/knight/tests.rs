@@ -36,8 +36,8 @@ fn enumerated(k: &Knight, order: Order) -> u64 {
     t.found
 }
 
-/// The plain textbook search of seed 003 (no cut at all), iterative, for cross-checks:
-/// the number of tours and the first one met in the seed's move order.
+/// The plain textbook search of the knight's tour lab (no cut at all), iterative, for cross-checks:
+/// the number of tours and the first one met in the lab's move order.
 fn textbook(k: &Knight, first_only: bool) -> (u64, Option<Tour>) {
     let d = k.dims();
     let n = d.cells();
@@ -132,8 +132,8 @@ fn the_search_the_counter_and_the_textbook_agree() {
 
 #[test]
 fn plain_order_finds_the_seeds_first_tour() {
-    // The cut only removes dead branches, so the first tour in the seed's
-    // order is the one seed 003's `tour` prints.
+    // The cut only removes dead branches, so the first tour in the lab's
+    // order is the one the knight's tour lab's `tour` prints.
     for (r, c, closed) in [(5, 5, false), (5, 6, false), (6, 6, true)] {
         let k = knight(r, c, (0, 0), closed);
         let (_, first) = if closed && r * c > 30 {
@@ -143,7 +143,7 @@ fn plain_order_finds_the_seeds_first_tour() {
             textbook(&k, true)
         };
         let s = Solver::new(k, Order::Plain, DEFAULT_BUDGET);
-        let Outcome::Tour(t) = s.find(&Control::new()) else {
+        let Verdict::Tour(t) = s.find(&Control::new()) else {
             panic!("no tour on {r}×{c}");
         };
         s.verify(&t).unwrap();
@@ -232,7 +232,7 @@ fn warnsdorff_tours_verify_on_many_boards() {
     for (r, c) in [(5, 100), (4, 10)] {
         let k = knight(r, c, (0, 0), false);
         let s = Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET);
-        let Outcome::Tour(t) = s.find(&Control::new()) else {
+        let Verdict::Tour(t) = s.find(&Control::new()) else {
             panic!("{r}×{c}")
         };
         s.verify(&t).unwrap();
@@ -261,8 +261,8 @@ fn warnsdorff_tours_verify_on_many_boards() {
                 let k = Knight::new(d, p, closed).unwrap();
                 let s = Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET);
                 match s.find(&Control::new()) {
-                    Outcome::Tour(t) => s.verify(&t).unwrap(),
-                    Outcome::NoTour(why) => {
+                    Verdict::Tour(t) => s.verify(&t).unwrap(),
+                    Verdict::NoTour(why) => {
                         assert!(
                             !matches!(why, Impossible::Exhausted { .. }) || r * c <= 40,
                             "{r}×{c} from {p}: {why}"
@@ -280,7 +280,7 @@ fn warnsdorff_tours_verify_on_many_boards() {
             let k = Knight::new(d, Pos::new(0, 0), false).unwrap();
             assert!(matches!(
                 Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET).find(&Control::new()),
-                Outcome::Tour(_)
+                Verdict::Tour(_)
             ));
         }
     }
@@ -291,7 +291,7 @@ fn known_tourless_boards_say_why() {
     let no = |r, c, s, closed| {
         let k = knight(r, c, s, closed);
         match Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET).find(&Control::new()) {
-            Outcome::NoTour(why) => why,
+            Verdict::NoTour(why) => why,
             other => panic!("{r}×{c} {s:?} closed={closed}: {other:?}"),
         }
     };
@@ -311,13 +311,13 @@ fn known_tourless_boards_say_why() {
     let thin = Solver::new(knight(3, 8, (1, 2), false), Order::Warnsdorff, 10);
     assert_eq!(
         thin.find(&Control::new()),
-        Outcome::NoTour(Impossible::Frontier)
+        Verdict::NoTour(Impossible::Frontier)
     );
     // The one-square board: the knight is already done; it cannot come back.
     let one = Solver::new(knight(1, 1, (0, 0), false), Order::Plain, 10);
     assert_eq!(
         one.find(&Control::new()),
-        Outcome::Tour(vec![Pos::new(0, 0)])
+        Verdict::Tour(vec![Pos::new(0, 0)])
     );
     assert_eq!(no(1, 1, (0, 0), true), Impossible::Schwenk);
 }
@@ -326,18 +326,18 @@ fn known_tourless_boards_say_why() {
 fn the_budget_gives_an_honest_answer() {
     let k = knight(12, 12, (0, 0), false);
     let s = Solver::new(k, Order::Plain, 1000);
-    assert_eq!(s.find(&Control::new()), Outcome::GaveUp { nodes: 1000 });
+    assert_eq!(s.find(&Control::new()), Verdict::GaveUp { nodes: 1000 });
     let stopped = Control::new();
     stopped.request_stop();
     let s = Solver::new(k, Order::Warnsdorff, u64::MAX);
-    assert!(matches!(s.find(&stopped), Outcome::Interrupted { .. }));
+    assert!(matches!(s.find(&stopped), Verdict::Interrupted { .. }));
     let c = count_tours(&knight(7, 7, (0, 0), false), &stopped).unwrap();
     assert!(c.partial);
 }
 
 #[test]
 fn the_seeds_closed_6x6_tour_verifies_and_prints_as_in_the_seed() {
-    // Seed 003: "Exemple de numérotation finale d'un tour fermé d'un échiquier 6x6".
+    // The knight's tour lab: "Exemple de numérotation finale d'un tour fermé d'un échiquier 6x6".
     let seed = " 1| 6|15|18|35|26|\n 8|19|36|25|14|17|\n 5| 2| 7|16|27|34|\n20| 9| 4|31|24|13|\n 3|30|11|22|33|28|\n10|21|32|29|12|23|\n";
     let numbers: Vec<usize> = seed
         .split(['|', '\n'])
@@ -352,7 +352,7 @@ fn the_seeds_closed_6x6_tour_verifies_and_prints_as_in_the_seed() {
     let k = Knight::new(d, tour[0], true).unwrap();
     verify_tour(&k, &tour).unwrap();
     assert_eq!(render_board(d, &tour), seed);
-    // A partial walk prints blanks, as the seed's second example does.
+    // A partial walk prints blanks, as the lab's second example does.
     assert_eq!(
         render_board(
             Dims::new(2, 3, 6).unwrap(),
@@ -374,11 +374,13 @@ fn verify_names_what_is_wrong() {
     bad.swap(3, 4);
     assert!(verify_tour(&k, &bad)
         .unwrap_err()
+        .to_string()
         .contains("not a knight's move"));
     assert!(verify_tour(&k, &good[..11]).is_err());
     let closed = knight(3, 4, (0, 0), true);
     assert!(verify_tour(&closed, &good)
         .unwrap_err()
+        .to_string()
         .contains("not closed"));
 }
 
@@ -407,9 +409,9 @@ proptest! {
         let k = Knight::new(d, Pos::new(sr % r, sc % c), closed).unwrap();
         let s = Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET);
         match s.find(&Control::new()) {
-            Outcome::Tour(t) => prop_assert!(s.verify(&t).is_ok()),
-            Outcome::NoTour(_) if r * c <= 20 => prop_assert_eq!(count_sequential(&k), 0),
-            Outcome::NoTour(_) => {}
+            Verdict::Tour(t) => prop_assert!(s.verify(&t).is_ok()),
+            Verdict::NoTour(_) if r * c <= 20 => prop_assert_eq!(count_sequential(&k), 0),
+            Verdict::NoTour(_) => {}
             other => prop_assert!(r.min(c) <= 4, "{:?}", other),
         }
     }
@@ -430,12 +432,12 @@ fn long_thin_boards_get_tours_from_chained_blocks() {
             .unwrap_or_else(|| panic!("{r}×{c} from {s:?}"));
         verify_tour(&k, &t).unwrap();
         let s = Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET);
-        assert!(matches!(s.find(&Control::new()), Outcome::Tour(_)));
+        assert!(matches!(s.find(&Control::new()), Verdict::Tour(_)));
     }
     // Four rows: the frontier programme (the chain cannot cross a block seam there).
     for (r, c, s) in [(4, 100, (0, 0)), (4, 23, (3, 22)), (4, 1000, (3, 999))] {
         let s = Solver::new(knight(r, c, s, false), Order::Warnsdorff, DEFAULT_BUDGET);
-        let Outcome::Tour(t) = s.find(&Control::new()) else {
+        let Verdict::Tour(t) = s.find(&Control::new()) else {
             panic!("{r}×{c}")
         };
         s.verify(&t).unwrap();
@@ -463,9 +465,9 @@ fn the_trait_counts_with_the_fast_counter_and_stops_at_a_limit() {
     let some = s.count(&Control::new(), Some(10));
     assert_eq!((some.found, some.stopped), (10, Some(Stop::Limit)));
     assert_eq!(s.is_unique(&Control::new()), Some(false));
-    assert!(matches!(s.solve(&Control::new()), Answer::Solved(_)));
+    assert!(matches!(s.solve(&Control::new()), Found::Solved(_)));
     let none = Solver::new(knight(4, 4, (0, 0), false), Order::Plain, DEFAULT_BUDGET);
-    assert_eq!(none.solve(&Control::new()), Answer::NoSolution);
+    assert_eq!(none.solve(&Control::new()), Found::NoSolution);
     assert_eq!(none.count(&Control::new(), None).found, 0);
 }
 
@@ -524,12 +526,12 @@ fn sweep(boards: &[(usize, usize)], starts: impl Fn(Dims) -> Vec<Pos>, budget: u
             let k = Knight::new(d, s, closed).unwrap();
             let found = Solver::new(k, Order::Warnsdorff, budget).find(&Control::new());
             let what = match &found {
-                Outcome::Tour(t) => verify_tour(&k, t).err().map(|e| format!("bad tour: {e}")),
-                Outcome::NoTour(why) => {
+                Verdict::Tour(t) => verify_tour(&k, t).err().map(|e| format!("bad tour: {e}")),
+                Verdict::NoTour(why) => {
                     (truth(&k) == Some(true)).then(|| format!("no tour ({why}) but one exists"))
                 }
-                Outcome::GaveUp { nodes } => Some(format!("gave up after {nodes} nodes")),
-                Outcome::Interrupted { .. } => Some("interrupted".into()),
+                Verdict::GaveUp { nodes } => Some(format!("gave up after {nodes} nodes")),
+                Verdict::Interrupted { .. } => Some("interrupted".into()),
             };
             if let Some(w) = what {
                 bad.push(format!(
@@ -626,7 +628,7 @@ fn a_semi_magic_tour_is_found_and_checked() {
         Order::Warnsdorff,
         DEFAULT_BUDGET,
     );
-    let Outcome::Tour(p) = plain.find(&Control::new()) else {
+    let Verdict::Tour(p) = plain.find(&Control::new()) else {
         panic!("8×8")
     };
     assert!(!magic_sums(&p).unwrap().semi_magic);

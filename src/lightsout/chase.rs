@@ -1,4 +1,4 @@
-//! Light chasing (seed 001, "récolte"): the first row's presses are the unknowns.
+//! Light chasing (the Lights Out chapter, "récolte"): the first row's presses are the unknowns.
 //!
 //! Once row `r` is decided, the only press that can still change light
 //! `(r, c)` is the one at `(r+1, c)`, so every later row is an affine function

@@ -1,4 +1,4 @@
-//! The fewest presses (seed 001's "solution la plus rapide"): the lightest member of the solution coset.
+//! The fewest presses (the Lights Out chapter's "solution la plus rapide"): the lightest member of the solution coset.
 //!
 //! Every solution is one solution plus a sum of quiet patterns, so the
 //! minimum is found exactly by visiting all 2^nullity sums in Gray-code order

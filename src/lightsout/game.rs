@@ -1,6 +1,6 @@
-//! The Lights Out game of seed 000: the player presses cells, the solver gives hints.
+//! The Lights Out game of the Lights Out lab: the player presses cells, the solver gives hints.
 //!
-//! Seed 000 (the lab's "prog-7") keeps a set of advised cells, `conseil`:
+//! The Lights Out lab (the lab's "prog-7") keeps a set of advised cells, `conseil`:
 //! pressing `S` fills it with a solution of the current board, drawn as red
 //! dots; afterwards a press on an advised cell removes it from the set, and a
 //! press on any other cell adds it. Presses commute and cancel in pairs, so
@@ -25,18 +25,18 @@ pub enum Hint {
         /// Whether no solution of the current board has fewer presses.
         fewest: bool,
     },
-    /// The board has no solution (it fails seed 001's parity test); no marks.
+    /// The board has no solution (it fails the Lights Out chapter's parity test); no marks.
     Unsolvable,
 }
 
-/// A game in progress: the lights, the presses made, and seed 000's hint marks.
+/// A game in progress: the lights, the presses made, and the Lights Out lab's hint marks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
     lights: BitGrid,
     torus: bool,
     /// The cells pressed so far, in order (a press twice on a cell is two entries).
     history: Vec<Pos>,
-    /// Seed 000's `conseil`: `None` until the player asks for hints.
+    /// The Lights Out lab's `conseil`: `None` until the player asks for hints.
     marks: Option<BitGrid>,
 }
 
@@ -142,7 +142,7 @@ impl Game {
         true
     }
 
-    /// Seed 000's `S`: marks a solution of the current board, the one with
+    /// The Lights Out lab's `S`: marks a solution of the current board, the one with
     /// the fewest presses when the coset is small enough to search
     /// ([`fewest_presses`]), or says the board has none (the marks are then
     /// cleared). Fails only when the board is too large for the solver.

@@ -169,10 +169,10 @@ fn parse_edges(source: &Source) -> Result<Graph> {
 
 fn too_many(n: usize, source: &Source, line: usize) -> Error {
     Error::TooLarge {
-        what: "graph vertices",
+        bound: crate::error::Bound::Other("graph vertices"),
         got: n.into(),
         limit: MAX_GRAPH_VERTICES.into(),
-        hint: format!(" (in {}, by line {line})", source.name),
+        note: format!(" (in {}, by line {line})", source.name),
     }
 }
 
@@ -300,10 +300,10 @@ impl GraphGame {
         };
         if graph.len() > limit {
             return Err(Error::TooLarge {
-                what: "graph vertices for the elimination",
+                bound: crate::error::Bound::Other("graph vertices for the elimination"),
                 got: graph.len().into(),
                 limit: limit.into(),
-                hint: format!(" with {} states", states.get()),
+                note: format!(" with {} states", states.get()),
             });
         }
         Ok(GraphGame {

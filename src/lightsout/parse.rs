@@ -54,10 +54,10 @@ pub fn lights(source: &Source) -> Result<BitGrid> {
         // Refused as soon as the rows read pass the limit, not after reading them all.
         if rows.len().saturating_mul(rows[0].1.len()) > super::MAX_CELLS {
             return Err(Error::TooLarge {
-                what: "board cells",
+                bound: crate::error::Bound::BoardCells,
                 got: rows.len().saturating_mul(rows[0].1.len()).into(),
                 limit: super::MAX_CELLS.into(),
-                hint: format!(" (by line {line_no})"),
+                note: format!(" (by line {line_no})"),
             });
         }
     }

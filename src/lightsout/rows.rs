@@ -102,7 +102,7 @@ pub fn from_bitset(b: &FixedBitSet) -> Row {
     row
 }
 
-/// Light chasing (seed 001): presses the first row as `first`, then each
+/// Light chasing (the Lights Out chapter): presses the first row as `first`, then each
 /// later row under the lights left on above it. Returns every row of presses
 /// and, last, the presses a virtual row `m` would need (all zero exactly when
 /// the board ends dark).

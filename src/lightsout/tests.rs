@@ -1,4 +1,4 @@
-//! Lights Out against seed 000's matrix, seed 001's 5×5 facts, and the two methods against each other.
+//! Lights Out against the Lights Out lab's matrix, the Lights Out chapter's 5×5 facts, and the two methods against each other.
 
 use super::*;
 use crate::random::rng;
@@ -9,7 +9,7 @@ fn dims(r: usize, c: usize) -> Dims {
 
 #[test]
 fn press_matrix_is_seed_000s_3x3_matrix() {
-    // Seed 000, "Vous devriez obtenir le résultat suivant" (constant column dropped).
+    // The Lights Out lab, "Vous devriez obtenir le résultat suivant" (constant column dropped).
     let expected = [
         "110100000",
         "111010000",
@@ -32,7 +32,7 @@ fn press_matrix_is_seed_000s_3x3_matrix() {
 
 #[test]
 fn three_by_three_reduces_to_the_identity() {
-    // Seed 000: after elimination the 3×3 matrix is the identity, so every state has one solution.
+    // The Lights Out lab: after elimination the 3×3 matrix is the identity, so every state has one solution.
     let mut m = LightsOut::press_matrix(dims(3, 3), false);
     assert_eq!(m.reduce(9).len(), 9);
     assert_eq!(m, BitMatrix::identity(9));
@@ -40,7 +40,7 @@ fn three_by_three_reduces_to_the_identity() {
 
 #[test]
 fn five_by_five_has_nullity_two_and_the_seeds_quiet_patterns() {
-    // Seed 001: the 5×5 board has two independent neutral procedures and 4 solutions per solvable state.
+    // The Lights Out chapter: the 5×5 board has two independent neutral procedures and 4 solutions per solvable state.
     let all_on = LightsOut::new(BitGrid::full(dims(5, 5)));
     for method in [Method::Gauss, Method::Chase, Method::Polynomial] {
         let a = all_on.analyse(method).unwrap();
@@ -48,7 +48,7 @@ fn five_by_five_has_nullity_two_and_the_seeds_quiet_patterns() {
         let solver = Solver::new(all_on.clone(), method).unwrap();
         assert_eq!(solver.count(&Control::new(), None).found, 4);
     }
-    // The three non-zero quiet patterns of 5×5 (seed 001's figures).
+    // The three non-zero quiet patterns of 5×5 (the Lights Out chapter's figures).
     let patterns = [
         ["##.##", "....", "##.##", "....", "##.##"],
         ["#.#.#", "#.#.#", ".....", "#.#.#", "#.#.#"],
@@ -316,7 +316,7 @@ fn chase_and_polynomial_agree_on_every_board_up_to_40() {
 
 #[test]
 fn all_on_solution_counts_match_oeis_a075462() {
-    // OEIS A075462: the number of solutions of the all-on n×n board, n = 1..20 (also seed 004's table).
+    // OEIS A075462: the number of solutions of the all-on n×n board, n = 1..20 (also the Revertigo page's table).
     let a075462 = [
         "1", "1", "1", "16", "4", "1", "1", "1", "256", "1", "64", "1", "1", "16", "1", "256", "4",
         "1", "65536", "1",

@@ -5,7 +5,7 @@
 //! from the lights of rows 0 … m-2 gives a computed row `m-1` that must
 //! equal `v` (`n` equations), and the lights of row `m-1` must go out
 //! (`n` more): `2n` equations in `2n` unknowns, every press an affine form
-//! of `2n + 1` bits, as in seed 001's chase. Rows wrap too, so a press
+//! of `2n + 1` bits, as in the Lights Out chapter's chase. Rows wrap too, so a press
 //! toggles columns `c-1, c, c+1 (mod n)`. Needs at least 3 rows and 3
 //! columns; narrower tori go to the full elimination.
 

@@ -44,10 +44,10 @@ pub fn parse_states(source: &Source, k: Modulus) -> Result<Grid<u8>> {
         rows.push(row);
         if rows.len().saturating_mul(rows[0].len()) > super::MAX_CELLS {
             return Err(Error::TooLarge {
-                what: "board cells",
+                bound: crate::error::Bound::BoardCells,
                 got: rows.len().saturating_mul(rows[0].len()).into(),
                 limit: super::MAX_CELLS.into(),
-                hint: format!(" (by line {})", i + 1),
+                note: format!(" (by line {})", i + 1),
             });
         }
     }

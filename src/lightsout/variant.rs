@@ -10,7 +10,7 @@
 //!
 //! - **chase**: when the pattern's top row is the single cell above the
 //!   pressed one (the cross, say), each light is settled by the press below
-//!   it, so only the first rows are unknowns (seed 001's light chasing, with
+//!   it, so only the first rows are unknowns (the light chasing of the Lights Out chapter, with
 //!   signs mod K); their system is solved in Smith form over each prime power
 //!   of K ([`crate::modular`]).
 //! - **gauss**: otherwise the whole `cells`-unknown system, by elimination
@@ -24,13 +24,13 @@
 //! ```
 //! use puzzles::control::Control;
 //! use puzzles::grid::{Dims, Grid};
-//! use puzzles::lightsout::{answer, Pattern, StatesRequest, Variant};
+//! use puzzles::lightsout::{answer_states, Pattern, StatesRequest, Variant};
 //!
 //! // Lights Out 2000: three states, the cross, a 5×5 board all at state 1.
 //! let variant = Variant::new(3, Pattern::cross(), false).unwrap();
 //! let lights = Grid::filled(Dims { rows: 5, cols: 5 }, 1u8);
 //! let request = StatesRequest::new(variant, lights);
-//! let report = answer(&request, &Control::new()).unwrap();
+//! let report = answer_states(&request, &Control::new()).unwrap();
 //! assert!(report.solvable);
 //! assert_eq!(report.presses.unwrap().len(), 5); // five rows of press counts 0..2
 //! ```
@@ -308,10 +308,10 @@ impl Variant {
         let unknowns = chase.unknowns();
         if !poly && unknowns > MAX_CHASE_UNKNOWNS {
             return Err(Error::TooLarge {
-                what: "unknowns of the chase (first-row presses)",
+                bound: crate::error::Bound::Other("unknowns of the chase (first-row presses)"),
                 got: unknowns.into(),
                 limit: MAX_CHASE_UNKNOWNS.into(),
-                hint: " (with a prime number of states the cross has the polynomial method, which has no such limit)".to_string(),
+                note: " (with a prime number of states the cross has the polynomial method, which has no such limit)".to_string(),
             });
         }
         let (particular, kernel) = if poly {
@@ -358,10 +358,10 @@ impl Variant {
         };
         if dims.cells() > limit {
             return Err(Error::TooLarge {
-                what: "cells for the full elimination",
+                bound: crate::error::Bound::Other("cells for the full elimination"),
                 got: dims.cells().into(),
                 limit: limit.into(),
-                hint: format!(
+                note: format!(
                     " ({} states, pattern {}{}: a pattern that cannot be chased needs one unknown per cell)",
                     k.get(),
                     self.pattern.name(),
@@ -815,7 +815,7 @@ pub struct StatesReport {
 /// Solves one board of a variant and verifies the presses before returning them.
 ///
 /// A stop during `fewest` keeps the lightest solution seen (`minimal: false`).
-pub fn answer(request: &StatesRequest, ctl: &Control) -> Result<StatesReport> {
+pub fn answer_states(request: &StatesRequest, ctl: &Control) -> Result<StatesReport> {
     let lights = &request.lights;
     let dims = lights.dims();
     let variant = &request.variant;
@@ -835,10 +835,10 @@ pub fn answer(request: &StatesRequest, ctl: &Control) -> Result<StatesReport> {
     let quiet_cells = analysis.nullity() as u128 * dims.cells() as u128;
     if request.quiet_patterns && quiet_cells > MAX_REPORTED_CELLS as u128 {
         return Err(Error::TooLarge {
-            what: "quiet pattern cells to report",
+            bound: crate::error::Bound::QuietPatternCells,
             got: crate::error::Size::Count(quiet_cells),
             limit: MAX_REPORTED_CELLS.into(),
-            hint: " (the nullity alone is always reported)".to_string(),
+            note: String::new(),
         });
     }
     let quiet: Option<Vec<Grid<u8>>> = request.quiet_patterns.then(|| {
@@ -883,7 +883,7 @@ pub fn answer(request: &StatesRequest, ctl: &Control) -> Result<StatesReport> {
 /// Visits every solution of `request`'s board, each verified first, with the
 /// [`GridPuzzle::enumerate`](crate::GridPuzzle::enumerate) contract: `visit`
 /// may stop the walk, and so may `ctl`.
-pub fn list_solutions(
+pub fn list_states(
     request: &StatesRequest,
     ctl: &Control,
     visit: &mut dyn FnMut(&Grid<u8>) -> ControlFlow<()>,

@@ -1,4 +1,4 @@
-//! The seed's two exhaustive methods, kept for teaching and as independent cross-checks.
+//! The page's two exhaustive methods, kept for teaching and as independent cross-checks.
 //!
 //! * Naive ("algorithme naïf"): every one of the 2^(L·C) maps, in Gray-code
 //!   order so that each costs one XOR of its cell's plus.
@@ -10,7 +10,7 @@
 //! differences with it: the maps form a coset, so the count must be 2 to the
 //! basis size — checked, not assumed.
 
-use super::poly::complete;
+use super::polynomial_method::complete;
 use crate::control::Control;
 use crate::error::{Error, Result, Size};
 use crate::grid::{BitGrid, Dims};
@@ -80,10 +80,6 @@ impl Found {
     }
 }
 
-fn stopped() -> Error {
-    Error::usage("stopped by a signal before the exhaustive search ended")
-}
-
 fn bits(v: u64, len: usize) -> FixedBitSet {
     let mut b = FixedBitSet::with_capacity(len);
     for i in (0..len).filter(|&i| v >> i & 1 == 1) {
@@ -92,15 +88,15 @@ fn bits(v: u64, len: usize) -> FixedBitSet {
     b
 }
 
-/// Every map of the board, tried one by one.
-pub fn naive(dims: Dims, ctl: &Control) -> Result<Analysis> {
+/// Every map of the board, tried one by one; `None` when `ctl` stopped the search first.
+pub fn naive(dims: Dims, ctl: &Control) -> Result<Option<Analysis>> {
     let n = dims.cells();
     if n > super::MAX_NAIVE_CELLS {
         return Err(Error::TooLarge {
-            what: "cells for --method naive",
+            bound: crate::error::Bound::NaiveCells,
             got: n.into(),
             limit: super::MAX_NAIVE_CELLS.into(),
-            hint: format!(" (2^{n} maps to try); use --method first-row or poly"),
+            note: format!(" (2^{n} maps to try)"),
         });
     }
     let plus: Vec<u64> = dims
@@ -121,38 +117,39 @@ pub fn naive(dims: Dims, ctl: &Control) -> Result<Analysis> {
             found.add(map);
         }
         if k & 0xffff == 0 && ctl.stopped() {
-            return Err(stopped());
+            return Ok(None);
         }
     }
     let (first, basis) = found.finish(dims)?;
     let grid = |v: u64| BitGrid::from_bits(dims, bits(v, n)).unwrap_or_else(|| BitGrid::new(dims));
-    Ok(Analysis::from_solution(
+    Ok(Some(Analysis::from_solution(
         grid(first),
         basis.into_iter().map(grid).collect(),
-    ))
+    )))
 }
 
-/// Every first row, completed by the parity rule (the board turned so that the row is the shorter side).
-pub fn first_row(dims: Dims, ctl: &Control) -> Result<Analysis> {
+/// Every first row, completed by the parity rule (the board turned so that
+/// the row is the shorter side); `None` when `ctl` stopped the search first.
+pub fn first_row(dims: Dims, ctl: &Control) -> Result<Option<Analysis>> {
     if dims.cols > dims.rows {
         let a = first_row(dims.transposed(), ctl)?;
-        return Ok(a.transposed());
+        return Ok(a.map(|a| a.transposed()));
     }
     let (l, c) = (dims.rows, dims.cols);
     if c > super::MAX_FIRST_ROW_UNKNOWNS {
         return Err(Error::TooLarge {
-            what: "first-row unknowns (the shorter side) for --method first-row",
+            bound: crate::error::Bound::FirstRowUnknowns,
             got: c.into(),
             limit: super::MAX_FIRST_ROW_UNKNOWNS.into(),
-            hint: "; use --method poly or chase".to_string(),
+            note: String::new(),
         });
     }
     if (l as u64).saturating_mul(1 << c) > FIRST_ROW_WORK {
         return Err(Error::TooLarge {
-            what: "row steps (2^C first rows × L rows) for --method first-row",
+            bound: crate::error::Bound::FirstRowSteps,
             got: Size::Count((l as u128) << c),
             limit: Size::PowerOfTwo(32),
-            hint: "; use --method poly or chase".to_string(),
+            note: String::new(),
         });
     }
     let mask = (1u64 << c) - 1;
@@ -168,15 +165,15 @@ pub fn first_row(dims: Dims, ctl: &Control) -> Result<Analysis> {
             found.add(u);
         }
         if u & 0xfff == 0 && ctl.stopped() {
-            return Err(stopped());
+            return Ok(None);
         }
     }
     let (first, basis) = found.finish(dims)?;
-    Ok(Analysis::from_solution(
+    Ok(Some(Analysis::from_solution(
         complete(dims, &bits(first, c), true),
         basis
             .into_iter()
             .map(|v| complete(dims, &bits(v, c), false))
             .collect(),
-    ))
+    )))
 }

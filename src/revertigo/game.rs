@@ -1,4 +1,4 @@
-//! The Revertigo game of seed 004: the player walks the pawn, the solver shows what is left to do.
+//! The Revertigo game of the Revertigo page: the player walks the pawn, the solver shows what is left to do.
 //!
 //! The board starts white with the pawn put on the bottom-left cell, and that
 //! placement is a landing; each move lands the pawn on a neighbouring cell,
@@ -8,7 +8,7 @@
 //! board whose lit cells are the white ones, which always exists (the current
 //! board is the image of the walk's own map, and the all-white board is the
 //! image of any activation map). Once shown, the hint follows the player the
-//! way seed 000's marks do: a landing on a marked cell removes the mark, a
+//! way the Lights Out lab's marks do: a landing on a marked cell removes the mark, a
 //! landing elsewhere adds one, so the marks always finish the board.
 
 use super::{Move, Revertigo, Walk};

@@ -22,10 +22,10 @@ pub fn walk(dims: Dims, start: Pos, ctl: &Control) -> Result<Option<Walk>> {
     let n = dims.cells();
     if n > MAX_SHORTEST_CELLS {
         return Err(Error::TooLarge {
-            what: "cells for the exact shortest walk",
+            bound: crate::error::Bound::ShortestCells,
             got: n.into(),
             limit: MAX_SHORTEST_CELLS.into(),
-            hint: "; use --builder short or diagonal".to_string(),
+            note: String::new(),
         });
     }
     // A state is board << 4 | pawn (pawn < 16).

@@ -1,4 +1,4 @@
-//! Revertigo against the seed's published counts, maps and walks, and the methods against each other.
+//! Revertigo against the page's published counts, maps and walks, and the methods against each other.
 
 use super::*;
 use proptest::prelude::*;
@@ -12,12 +12,14 @@ fn game(r: usize, c: usize) -> Revertigo {
 }
 
 fn solver(r: usize, c: usize, method: Method) -> Solver {
-    Solver::new(game(r, c), method, &Control::new()).unwrap()
+    Solver::new(game(r, c), method, &Control::new())
+        .unwrap()
+        .expect("not stopped")
 }
 
-/// The seed's walks, from the example file: (rows, cols, walk).
+/// The page's walks, from the example file: (rows, cols, walk).
 fn seed_walks() -> Vec<(usize, usize, String)> {
-    include_str!("../../puzzles/revertigo/seed-walks.txt")
+    include_str!("../../puzzles/revertigo/page-walks.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
@@ -33,7 +35,7 @@ fn seed_walks() -> Vec<(usize, usize, String)> {
 
 #[test]
 fn square_boards_have_the_seeds_numbers_of_maps() {
-    // Seed 004's table for 1×1 … 20×20.
+    // The Revertigo page's table for 1×1 … 20×20.
     let counts = [
         1u64, 1, 1, 16, 4, 1, 1, 1, 256, 1, 64, 1, 1, 16, 1, 256, 4, 1, 65536, 1,
     ];
@@ -71,7 +73,7 @@ fn the_seeds_walks_blacken_their_boards() {
         // The walk's own activation map obeys the parity rule.
         assert_eq!(game(r, c).check_map(&replay.map), Ok(()));
     }
-    // The seed's 4×4 example: EEENNOOOS has the map it prints.
+    // The page's 4×4 example: EEENNOOOS has the map it prints.
     let replay = game(4, 4)
         .replay(&Walk::parse("EEENNOOOS").unwrap())
         .unwrap();
@@ -154,21 +156,21 @@ fn enumerate_visits_2_to_the_nullity_distinct_valid_maps() {
 
 #[test]
 fn the_triangle_mod_2_and_the_corrected_constant() {
-    // Seed 004's triangle rows 1 3 8 9 8 3 1 and 1 4 13 22 29 22 13 4 1, mod 2.
+    // The Revertigo page's triangle rows 1 3 8 9 8 3 1 and 1 4 13 22 29 22 13 4 1, mod 2.
     let bits = |v: Vec<bool>| {
         v.iter()
             .map(|&b| if b { '1' } else { '0' })
             .collect::<String>()
     };
-    assert_eq!(bits(poly::triangle(0).0), "1");
-    assert_eq!(bits(poly::triangle(1).0), "111");
-    assert_eq!(bits(poly::triangle(2).0), "10001");
-    assert_eq!(bits(poly::triangle(3).0), "1101011");
-    assert_eq!(bits(poly::triangle(4).0), "101010101");
+    assert_eq!(bits(polynomial_method::triangle(0).0), "1");
+    assert_eq!(bits(polynomial_method::triangle(1).0), "111");
+    assert_eq!(bits(polynomial_method::triangle(2).0), "10001");
+    assert_eq!(bits(polynomial_method::triangle(3).0), "1101011");
+    assert_eq!(bits(polynomial_method::triangle(4).0), "101010101");
     // On an unbounded row the constant of row l is 1 exactly when l ≡ 2 (mod 3),
-    // not l − 1 as the seed transcribes it.
+    // not l − 1 as the page transcribes it.
     for l in 1..40usize {
-        let sum = poly::triangle(l - 1).1;
+        let sum = polynomial_method::triangle(l - 1).1;
         let constant = sum.iter().filter(|&&b| b).count() % 2 == 1;
         assert_eq!(constant, l % 3 == 2, "row {l}");
     }
@@ -180,12 +182,15 @@ fn every_built_walk_up_to_12x12_blackens_its_board() {
     for r in 1..=12 {
         for c in 1..=12 {
             let s = solver(r, c, Method::Chase);
-            let diagonal = s.walk(Builder::Diagonal, &ctl).unwrap();
+            let diagonal = s
+                .walk(Builder::Diagonal, &ctl)
+                .unwrap()
+                .expect("not stopped");
             // The diagonal builder realises exactly the method's map.
             let replay = s.game().replay(&diagonal).unwrap();
             assert!(replay.is_solved(), "{r}×{c}");
             assert_eq!(&replay.map, s.map(), "{r}×{c}");
-            let short = s.walk(Builder::Short, &ctl).unwrap();
+            let short = s.walk(Builder::Short, &ctl).unwrap().expect("not stopped");
             assert!(s.game().replay(&short).unwrap().is_solved(), "{r}×{c}");
             assert!(short.len() <= diagonal.len(), "{r}×{c}");
         }
@@ -198,9 +203,12 @@ fn shortest_walks_are_no_longer_than_built_ones_or_the_seeds() {
     for r in 1..=4 {
         for c in 1..=4 {
             let s = solver(r, c, Method::Chase);
-            let shortest = s.walk(Builder::Shortest, &ctl).unwrap();
+            let shortest = s
+                .walk(Builder::Shortest, &ctl)
+                .unwrap()
+                .expect("not stopped");
             assert!(s.game().replay(&shortest).unwrap().is_solved());
-            let short = s.walk(Builder::Short, &ctl).unwrap();
+            let short = s.walk(Builder::Short, &ctl).unwrap().expect("not stopped");
             assert!(shortest.len() <= short.len(), "{r}×{c}");
         }
     }
@@ -208,11 +216,12 @@ fn shortest_walks_are_no_longer_than_built_ones_or_the_seeds() {
         if r * c <= MAX_SHORTEST_CELLS {
             let shortest = solver(r, c, Method::Chase)
                 .walk(Builder::Shortest, &ctl)
-                .unwrap();
+                .unwrap()
+                .expect("not stopped");
             assert!(shortest.len() <= text.len(), "{r}×{c}");
         }
     }
-    // 2×2: every cell once, so three moves (the seed's NES) is the least.
+    // 2×2: every cell once, so three moves (the page's NES) is the least.
     assert_eq!(game(2, 2).shortest_walk(&ctl).unwrap().unwrap().len(), 3);
     assert!(game(5, 4).shortest_walk(&ctl).is_err());
 }
@@ -233,7 +242,7 @@ fn thin_and_tall_boards_work_with_straight_double_moves() {
         for (r, c) in [(1, n), (n, 1), (2, n), (n, 2)] {
             let s = solver(r, c, Method::Chase);
             for b in [Builder::Diagonal, Builder::Short] {
-                let w = s.walk(b, &ctl).unwrap();
+                let w = s.walk(b, &ctl).unwrap().expect("not stopped");
                 assert!(s.game().replay(&w).unwrap().is_solved(), "{r}×{c}");
             }
         }
@@ -243,7 +252,7 @@ fn thin_and_tall_boards_work_with_straight_double_moves() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
-    /// Any board up to 15×15: the map obeys the seed's parity rule (every
+    /// Any board up to 15×15: the map obeys the page's parity rule (every
     /// plus holds an odd number of activated cells) and both builders' walks replay to all black.
     #[test]
     fn random_boards_get_walks_that_replay(r in 1usize..=15, c in 1usize..=15) {
@@ -255,7 +264,7 @@ proptest! {
             prop_assert_eq!(plus % 2, 1);
         }
         for b in [Builder::Diagonal, Builder::Short] {
-            let w = s.walk(b, &ctl).unwrap();
+            let w = s.walk(b, &ctl).unwrap().expect("not stopped");
             let replay = s.game().replay(&w).unwrap();
             prop_assert!(replay.is_solved());
         }
@@ -286,8 +295,16 @@ fn walk_lengths_over_every_board_up_to_30x30() {
     for r in 1..=30 {
         for c in 1..=30 {
             let s = solver(r, c, Method::Chase);
-            let d = s.walk(Builder::Diagonal, &ctl).unwrap().len();
-            let sh = s.walk(Builder::Short, &ctl).unwrap().len();
+            let d = s
+                .walk(Builder::Diagonal, &ctl)
+                .unwrap()
+                .expect("not stopped")
+                .len();
+            let sh = s
+                .walk(Builder::Short, &ctl)
+                .unwrap()
+                .expect("not stopped")
+                .len();
             cells += r * c;
             diagonal += d;
             short += sh;
@@ -342,9 +359,14 @@ fn no_walk_is_shorter_than_the_lower_bound() {
     for r in 1..=8 {
         for c in 1..=8 {
             let game = Revertigo::new(Dims::new(r, c, 1000).unwrap());
-            let solver = Solver::new(game, Method::Chase, &ctl).unwrap();
+            let solver = Solver::new(game, Method::Chase, &ctl)
+                .unwrap()
+                .expect("not stopped");
             let bound = solver.lower_bound(&ctl).expect("small nullity: proven");
-            let short = solver.walk(Builder::Short, &ctl).unwrap();
+            let short = solver
+                .walk(Builder::Short, &ctl)
+                .unwrap()
+                .expect("not stopped");
             assert!(short.len() >= bound, "{r}×{c}");
             if r * c <= 12 {
                 let shortest = game.shortest_walk(&ctl).unwrap().expect("a walk exists");

@@ -1,6 +1,6 @@
-//! From an activation map to a walk: the seed's diagonal moves, nearest target first.
+//! From an activation map to a walk: the page's diagonal moves, nearest target first.
 //!
-//! **Diagonal move** (seed 004, "se déplacer diagonalement tout en laissant le
+//! **Diagonal move** (the Revertigo page, "se déplacer diagonalement tout en laissant le
 //! plateau invariant"): from X, the walk X→M→D→M→D, with M a common
 //! neighbour of X and D, lands twice on M and twice on D, so it changes no
 //! colour and moves the pawn one diagonal step (or two cells straight, M the
@@ -23,7 +23,7 @@
 //! times on the start's class and `⌊(k+1)/2⌋` times on the other; the dummies
 //! are exactly what makes any map's per-class counts fit some length.
 //!
-//! The seed's own model ("activer dans un ordre quelconque toutes les cases
+//! The page's own model ("activer dans un ordre quelconque toutes les cases
 //! blanches, puis toutes les cases noires", with a stack) takes the targets
 //! class by class, so nearly every target after the first of a class needs a
 //! dummy; taking the nearest target of either class instead (cost `2d − 1`

@@ -2,7 +2,7 @@
 //!
 //! The full grid comes from the search itself: a random first row and a few
 //! random clues that keep the grid solvable, solved, then moved by a random
-//! symmetry of seed 002. Clues are then tried for removal once each, in random
+//! symmetry of the Sudoku page. Clues are then tried for removal once each, in random
 //! order; a clue is removed when the puzzle keeps a single solution. One pass
 //! is enough for minimality: removing clues only adds solutions, so a clue
 //! that could not go then cannot go later.
@@ -10,7 +10,7 @@
 use super::symmetry::Transform;
 use super::{Solver, Sudoku};
 use crate::control::Control;
-use crate::puzzle::{Answer, GridPuzzle};
+use crate::puzzle::{Found, GridPuzzle};
 use crate::random::Rng;
 use rand::seq::SliceRandom;
 use rand::Rng as _;
@@ -45,13 +45,13 @@ pub fn random_full_grid(order: usize, rng: &mut Rng, ctl: &Control) -> Option<Su
         trial.cells[i] = v;
         if trial.clash().is_none() {
             match Solver::new(trial.clone()).solve(ctl) {
-                Answer::Solved(_) => grid = trial,
-                Answer::NoSolution => {}
-                Answer::Stopped => return None,
+                Found::Solved(_) => grid = trial,
+                Found::NoSolution => {}
+                Found::Stopped => return None,
             }
         }
     }
-    let Answer::Solved(full) = Solver::new(grid).solve(ctl) else {
+    let Found::Solved(full) = Solver::new(grid).solve(ctl) else {
         return None;
     };
     Some(Transform::random(order, rng).apply(&full))

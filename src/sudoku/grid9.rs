@@ -60,15 +60,12 @@ impl Grid9 {
     /// Checks that `solution` is a full valid grid that keeps every clue of
     /// `self`: [`Sudoku::check_solution`], with a cheaper test for the answer
     /// that passes (each row, column and box holds the nine digits).
-    pub fn check_solution(&self, solution: &Grid9) -> Result<(), String> {
+    pub fn check_solution(&self, solution: &Grid9) -> Result<(), crate::puzzle::Flaw> {
         if fast9::solves(&self.0, &solution.0) {
             return Ok(());
         }
         // The general check says why; both refuse the same grids.
-        match self.to_sudoku().check_solution(&solution.to_sudoku()) {
-            Err(e) => Err(e),
-            Ok(()) => Err("the grid fails the 9×9 check".to_string()),
-        }
+        self.to_sudoku().check_solution(&solution.to_sudoku())
     }
 
     /// The line form ([`Sudoku::to_line`]): 81 symbols, `.` for empty.

@@ -1,4 +1,4 @@
-//! The search: candidates as bitmasks, singles propagated, most-constrained cell first (seed 002).
+//! The search: candidates as bitmasks, singles propagated, most-constrained cell first (the Sudoku page).
 //!
 //! Every cell holds a `u64` mask of the digits still possible there (bit d-1
 //! for digit d). Placing a digit removes it from the cell's peers; a peer left
@@ -10,7 +10,7 @@
 //! subset at once), and from 25×25 up the nodes near the root probe each
 //! two-candidate cell (a candidate whose propagation fails is removed).
 //! When nothing more follows, the search branches on the empty cell with the
-//! fewest candidates — seed 002's order "from the cells with the fewest
+//! fewest candidates — the Sudoku page's order "from the cells with the fewest
 //! possibilities to those with the most" — counted per contradiction met in
 //! its units so far (dom/wdeg), trying its digits in increasing order; where
 //! probing ran, on the probed cell whose values removed the most candidates
@@ -616,7 +616,7 @@ impl State {
 
     /// Sets the branch of this state: the open cell with the fewest
     /// candidates per contradiction met in its units ("dom/wdeg",
-    /// Boussemart, Hemery, Lecoutre and Sais, ECAI 2004): seed 002's
+    /// Boussemart, Hemery, Lecoutre and Sais, ECAI 2004): the Sudoku page's
     /// most-constrained cell, with ties (and near ties) broken towards the
     /// cells whose units failed most in this search.
     ///

@@ -1,6 +1,6 @@
-//! The grid symmetries of seed 002: operations that turn a valid grid into a valid grid.
+//! The grid symmetries of the Sudoku page: operations that turn a valid grid into a valid grid.
 //!
-//! Seed 002 ("Symétries des grilles") lists the operations that keep a grid
+//! The Sudoku page ("Symétries des grilles") lists the operations that keep a grid
 //! valid: permuting the bands (groups of n rows), the rows inside a band, the
 //! stacks (groups of n columns), the columns inside a stack, transposing, and
 //! relabelling the digits. They map solutions of a puzzle one to one onto the
@@ -49,7 +49,7 @@ impl Transform {
         }
     }
 
-    /// A uniformly random element of the symmetry group of seed 002 for `order`.
+    /// A uniformly random element of the symmetry group of the Sudoku page for `order`.
     pub fn random(order: usize, rng: &mut Rng) -> Self {
         let side = order * order;
         let mut digits: Vec<u8> = (1..=side as u8).collect();

@@ -1,7 +1,7 @@
-//! `puzzles knight --animate`: seed 003's animated search, squares numbered as placed and cleared as it backs up.
+//! `puzzles knight --animate`: the knight's tour lab's animated search, squares numbered as placed and cleared as it backs up.
 
 use super::{draw_chrome, layout, min_size, pressed_key, Flow, Screen};
-use crate::cli::{Context, Failure, Outcome};
+use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::Dims;
 use puzzles::knight::animate::{Animation, Step};
 use puzzles::knight::{self, Impossible, Knight, Order};
@@ -52,7 +52,7 @@ impl KnightScreen {
         }
     }
 
-    /// Width of a square: the widest number, at least 2 (seed 003's `%2d`).
+    /// Width of a square: the widest number, at least 2 (the knight's tour lab's `%2d`).
     fn width(dims: Dims) -> usize {
         dims.cells().to_string().len().max(2)
     }
@@ -184,7 +184,7 @@ pub fn animate_knight(
     order: Order,
     delay_ms: u64,
     ctx: &mut Context,
-) -> Result<Outcome, Failure> {
+) -> Result<Exit, Failure> {
     let mut screen = KnightScreen::new(knight, order, delay_ms);
     super::run(&mut screen, "--animate", ctx)
 }

@@ -1,7 +1,7 @@
-//! `puzzles lightsout --play`: seed 000's game in the terminal, with its red hint dots.
+//! `puzzles lightsout --play`: the Lights Out lab's game in the terminal, with its red hint dots.
 
 use super::{draw_chrome, layout, min_size, plural, pressed_key, Flow, Screen};
-use crate::cli::{Context, Failure, Outcome};
+use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::{Dims, Pos};
 use puzzles::input::Source;
 use puzzles::lightsout::game::{Game, Hint};
@@ -275,7 +275,7 @@ pub fn first_game(
 }
 
 /// Runs the game in the terminal.
-pub fn play_lightsout(start: LightsOutStart, ctx: &mut Context) -> Result<Outcome, Failure> {
+pub fn play_lightsout(start: LightsOutStart, ctx: &mut Context) -> Result<Exit, Failure> {
     let (game, rng, seed) = first_game(&start, |min| super::check_terminal("--play", min))?;
     let mut screen = LightsOutScreen::new(game, rng, seed);
     super::run(&mut screen, "--play", ctx)

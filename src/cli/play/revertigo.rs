@@ -1,7 +1,7 @@
-//! `puzzles revertigo --play`: seed 004's game in the terminal, the pawn moved with the arrow keys.
+//! `puzzles revertigo --play`: the Revertigo page's game in the terminal, the pawn moved with the arrow keys.
 
 use super::{draw_chrome, layout, min_size, plural, pressed_key, Flow, Screen};
-use crate::cli::{Context, Failure, Outcome};
+use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::Dims;
 use puzzles::revertigo::game::Game;
 use puzzles::revertigo::Move;
@@ -179,11 +179,7 @@ impl Screen for RevertigoScreen {
 }
 
 /// Runs the game in the terminal on a board of shape `dims`.
-pub fn play_revertigo(
-    dims: Dims,
-    seed: Option<u64>,
-    ctx: &mut Context,
-) -> Result<Outcome, Failure> {
+pub fn play_revertigo(dims: Dims, seed: Option<u64>, ctx: &mut Context) -> Result<Exit, Failure> {
     let mut screen = RevertigoScreen::new(dims, seed);
     super::run(&mut screen, "--play", ctx)
 }

@@ -1,7 +1,7 @@
 //! The real terminal: the checks before a game starts, the event loop, and the guard that restores the terminal.
 
 use super::{is_quit, Flow, Screen};
-use crate::cli::{Context, Failure, Outcome};
+use crate::cli::{Context, Exit, Failure};
 use puzzles::Error;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
@@ -92,7 +92,7 @@ impl Drop for Guard {
 /// Plays `screen` in the terminal until it quits: `what` names the flag in
 /// the refusal messages (`--play`, `--animate`). Status 0 when the player
 /// quits, 130 when a signal (SIGTERM, SIGINT from elsewhere) stopped the game.
-pub fn run(screen: &mut dyn Screen, what: &str, ctx: &mut Context) -> Result<Outcome, Failure> {
+pub fn run(screen: &mut dyn Screen, what: &str, ctx: &mut Context) -> Result<Exit, Failure> {
     check_terminal(what, screen.min_size())?;
     // Signals set the stop flag instead of ending the process: the loop sees
     // it and returns, and the guard restores the terminal on the way out.
@@ -110,12 +110,12 @@ fn event_loop(
     screen: &mut dyn Screen,
     term: &mut Terminal<CrosstermBackend<io::Stdout>>,
     ctx: &Context,
-) -> Result<Outcome, Failure> {
+) -> Result<Exit, Failure> {
     let mut next_tick = screen.tick_in().map(|d| Instant::now() + d);
     loop {
         term.draw(|f| screen.draw(f))?;
         if ctx.control.stopped() {
-            return Ok(Outcome::Interrupted);
+            return Ok(Exit::Interrupted);
         }
         let wait = match next_tick {
             Some(at) => at.saturating_duration_since(Instant::now()).min(POLL),
@@ -124,7 +124,7 @@ fn event_loop(
         if event::poll(wait)? {
             let ev = event::read()?;
             if is_quit(&ev) || screen.handle(&ev) == Flow::Quit {
-                return Ok(Outcome::Answered);
+                return Ok(Exit::Answered);
             }
             // A key may pause, resume or speed up an animation.
             let due = screen.tick_in();

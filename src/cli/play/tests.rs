@@ -221,7 +221,7 @@ fn knight_screen_numbers_squares_as_placed_and_clears_them_backing_up() {
     for _ in 0..4 {
         screen.step();
     }
-    // Seed 003's order (SEED_MOVES, (drow, dcol)): from (0,0) the first
+    // The knight's tour lab's order (SEED_MOVES, (drow, dcol)): from (0,0) the first
     // move on the board is (+2,+1), then (-2,+1), then (+1,-2).
     assert_eq!(
         lines(&draw(&mut screen, 64, 8)),

@@ -1,4 +1,4 @@
-//! The Lights Out game model: presses, undo, seed 000's hint rule, the win.
+//! The Lights Out game model: presses, undo, the Lights Out lab's hint rule, the win.
 
 use super::{Game, Hint};
 use crate::grid::{BitGrid, Dims, Pos};

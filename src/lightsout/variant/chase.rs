@@ -2,7 +2,7 @@
 //!
 //! With `g` the number of rows the pattern reaches upward, light `(r, c)` is
 //! last changed by the press at `(r+g, c)`, whose count is then forced: it is
-//! minus what the earlier presses and the light left there (seed 001's
+//! minus what the earlier presses and the light left there (the Lights Out chapter's
 //! "récolte", with signs because `−1 ≠ 1` mod K). The presses of the first
 //! `g` rows are the unknowns; the lights of the last `g` rows give as many
 //! equations. Each press is carried as an affine form in the unknowns (their

@@ -243,7 +243,7 @@ fn the_report_is_verified_and_keeps_the_classic_keys() {
     let mut request = StatesRequest::new(v, lights);
     request.fewest = true;
     request.quiet_patterns = true;
-    let report = answer(&request, &Control::new()).unwrap();
+    let report = answer_states(&request, &Control::new()).unwrap();
     let json = serde_json::to_value(&report).unwrap();
     for key in [
         "rows",

@@ -42,7 +42,7 @@ fn the_game_agrees_with_the_replay_and_undo_goes_back() {
     assert_eq!(game.black(), &replay.black);
     assert_eq!(game.pawn(), replay.end);
     assert_eq!(game.walk(), walk);
-    assert!(game.is_won(), "the seed's 3×3 walk");
+    assert!(game.is_won(), "the page's 3×3 walk");
     while game.undo() {}
     assert_eq!(game, fresh);
 }

@@ -1,15 +1,15 @@
-//! The seed's polynomial method, corrected: the first row as unknowns, the
+//! The page's polynomial method, corrected: the first row as unknowns, the
 //! coefficient triangle, and the borders handled by reflection.
 //!
-//! Rows are numbered from 1 as in the seed, columns `1..=C`, with zero
+//! Rows are numbered from 1 as in the page, columns `1..=C`, with zero
 //! columns `0` and `C+1` around the board. The parity rule gives the
-//! recurrence (seed 004, mod 2)
+//! recurrence (the Revertigo page, mod 2)
 //!
 //! `a(l,c) = a(l−2,c) + a(l−1,c−1) + a(l−1,c) + a(l−1,c+1) + 1`,
 //!
 //! and the map is right when the fictive row `L+1` it produces is all 0.
 //!
-//! Two things in the seed's transcription are wrong and corrected here:
+//! Two things in the page's transcription are wrong and corrected here:
 //!
 //! * **The constant.** The seed writes the constant of row `l` as `l − 1`;
 //!   on an unbounded row it is the sum of the triangle's row sums, which is 1
@@ -17,7 +17,7 @@
 //!   the borders it changes again, because the `+1` is not applied to the
 //!   zero columns.
 //! * **The borders.** The triangle `ξ` (`ξ(l+1,k) = ξ(l,k−1) + ξ(l,k) +
-//!   ξ(l,k+1) + ξ(l−1,k)`, seed 004) describes an unbounded row. A row with
+//!   ξ(l,k+1) + ξ(l−1,k)`, the Revertigo page) describes an unbounded row. A row with
 //!   zero columns `0` and `C+1` behaves like the unbounded row extended by
 //!   reflection — `ext(−x) = ext(x)`, period `P = 2(C+1)`, 0 on the mirror
 //!   columns — because the stencil is symmetric and mod 2 the reflected
@@ -28,7 +28,7 @@
 //!   triangle at each row, so its effect on row `L+1` is the folded sum
 //!   `ξ(1) + … + ξ(L)` applied to that source.
 //!
-//! The board is turned so that `C ≤ L` (the seed's advice); the triangle
+//! The board is turned so that `C ≤ L` (the page's advice); the triangle
 //! costs O(L²), the system C equations in C unknowns, one Gauss pivot O(C³).
 
 use crate::error::{Error, Result};
@@ -46,10 +46,10 @@ pub fn analyse(dims: Dims) -> Result<Analysis> {
     let (l, c) = (dims.rows, dims.cols);
     if l > super::MAX_POLY_SIDE {
         return Err(Error::TooLarge {
-            what: "board side for --method poly",
+            bound: crate::error::Bound::PolySide,
             got: l.into(),
             limit: super::MAX_POLY_SIDE.into(),
-            hint: "; use --method chase".to_string(),
+            note: String::new(),
         });
     }
     let (xi, sum) = triangle(l);
@@ -121,7 +121,7 @@ pub(super) fn triangle(l: usize) -> (Vec<bool>, Vec<bool>) {
     (row, sum)
 }
 
-/// The seed's `completerPlateau`: every row from the first by the parity
+/// The page's `completerPlateau`: every row from the first by the parity
 /// rule (with the `+1` when `affine`, without it for a quiet pattern).
 pub(super) fn complete(dims: Dims, first_row: &FixedBitSet, affine: bool) -> BitGrid {
     let mut map = BitGrid::new(dims);

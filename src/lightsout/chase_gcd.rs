@@ -6,7 +6,7 @@
 //! for a virtual row `m`, and `f_0 = 0, f_1 = 1, f_{k+1} = x·f_k + f_{k-1}`
 //! over GF(2) (Sutner, "Linear cellular automata and the Garden-of-Eden",
 //! Math. Intelligencer 11(2), 1989; Sanchez & Pareja-Flores, Math. Magazine
-//! 74(4), 2001, the source of seed 001).
+//! 74(4), 2001, the source of the Lights Out chapter).
 //!
 //! `e_1` is a cyclic vector of `T`: `T^k·e_1` has its highest bit at `k`, so
 //! the vectors `T^0·e_1 … T^{n-1}·e_1` form a triangular basis and every

@@ -1,0 +1,207 @@
+//! Listing and counting solutions: the one path every puzzle's `--all` and `--count` take.
+//!
+//! One limit policy for all four puzzles:
+//!
+//! - a limit, when given, is at least 1, and a listing or count stops at it;
+//! - without a limit, a listing that is known before any search to hold more
+//!   than [`DEFAULT_LIST_LIMIT`] items is refused up front (Lights Out and
+//!   Revertigo know their 2^nullity solutions; a knight's board of more than
+//!   [`MAX_UNLIMITED_SQUARES`] squares has millions of tours); any other
+//!   listing runs to the end, streamed;
+//! - every listed item is verified before the visitor sees it;
+//! - a stop (Ctrl-C) ends the listing with what was listed, as an outcome.
+//!
+//! ```
+//! use puzzles::input::Source;
+//! use puzzles::listing::{self, Limit};
+//! use puzzles::lightsout::{LightsOut, Method, Solver};
+//! use puzzles::Control;
+//! use std::ops::ControlFlow;
+//!
+//! // The 4×4 board has nullity 4: 16 solutions for every solvable state.
+//! let board = LightsOut::parse(&Source::from_text("board", "##..\n#...\n....\n....\n"))?;
+//! let solver = Solver::new(board, Method::Chase)?;
+//! let mut sizes = Vec::new();
+//! let listed = listing::list(&solver, Limit::at_most(5)?, "solutions", &Control::new(), |_, presses| {
+//!     sizes.push(presses.count_ones());
+//!     ControlFlow::Continue(())
+//! })?;
+//! assert_eq!((listed.found, sizes.len()), (5, 5));
+//! assert!(!listed.is_complete());
+//! # Ok::<(), puzzles::Error>(())
+//! ```
+
+use crate::control::{Control, Tally};
+use crate::error::{Bound, Error, Result, Size};
+use crate::puzzle::GridPuzzle;
+use std::num::NonZeroU64;
+use std::ops::ControlFlow;
+
+/// Most items a listing without a limit may be known to hold.
+pub const DEFAULT_LIST_LIMIT: u64 = 1024;
+
+/// The largest knight's board listed without a limit (5×6 has 4,542 tours
+/// from a corner; 6×6 has 6,637,920 open tours in all).
+pub const MAX_UNLIMITED_SQUARES: usize = 30;
+
+/// How many items a listing or a count may visit: all of them, or at most K ≥ 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Limit(Option<NonZeroU64>);
+
+impl Limit {
+    /// No limit: every item (under the policy of this module).
+    pub const NONE: Limit = Limit(None);
+
+    /// At most `k` items; 0 is refused (it would list nothing).
+    pub fn at_most(k: u64) -> Result<Limit> {
+        NonZeroU64::new(k)
+            .map(|k| Limit(Some(k)))
+            .ok_or_else(|| Error::usage("a limit must be at least 1 (0 would list nothing)"))
+    }
+
+    /// `Some(k)` limits to `k`, `None` is no limit.
+    pub fn from_option(k: Option<u64>) -> Result<Limit> {
+        k.map_or(Ok(Limit::NONE), Limit::at_most)
+    }
+
+    /// The limit, if there is one.
+    pub fn get(self) -> Option<u64> {
+        self.0.map(NonZeroU64::get)
+    }
+}
+
+/// What a puzzle knows of its number of solutions before searching.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected {
+    /// Nothing: the search will tell.
+    Unknown,
+    /// Exactly 2^k solutions (a coset of the quiet patterns).
+    PowerOfTwo(u32),
+    /// Too many to list without a limit: refused with this bound, size and limit.
+    TooMany {
+        /// The bound met.
+        bound: Bound,
+        /// The size that says so (a board's squares, say).
+        got: usize,
+        /// The largest size listed without a limit.
+        limit: usize,
+    },
+}
+
+impl Expected {
+    /// The exact number of solutions, when known and small enough to say.
+    pub fn exact(self) -> Option<u64> {
+        match self {
+            Expected::PowerOfTwo(k) if k < 64 => Some(1 << k),
+            _ => None,
+        }
+    }
+}
+
+/// Refuses an unlimited listing of `what` that is known to be long.
+fn check_policy(expected: Expected, limit: Limit, what: &'static str) -> Result<()> {
+    if limit.get().is_some() {
+        return Ok(());
+    }
+    match expected {
+        Expected::PowerOfTwo(k) if k >= 64 || (1u64 << k) > DEFAULT_LIST_LIMIT => {
+            Err(Error::TooLarge {
+                bound: Bound::Listing(what),
+                got: Size::PowerOfTwo(k),
+                limit: DEFAULT_LIST_LIMIT.into(),
+                note: String::new(),
+            })
+        }
+        Expected::TooMany { bound, got, limit } => Err(Error::too_large(bound, got, limit)),
+        _ => Ok(()),
+    }
+}
+
+/// Lists the solutions of `puzzle` (`what` names them in a refusal: "solutions",
+/// "activation maps", "tours"): each is verified, then handed to `visit` with
+/// its 1-based number, until the limit, the end, a stop of `ctl`, or `visit`
+/// breaks. Progress advances by one per item.
+///
+/// Fails when the policy refuses the listing (see the module doc) or when a
+/// solution fails its own check (a bug).
+pub fn list<P: GridPuzzle + ?Sized>(
+    puzzle: &P,
+    limit: Limit,
+    what: &'static str,
+    ctl: &Control,
+    visit: impl FnMut(u64, &P::Solution) -> ControlFlow<()>,
+) -> Result<Tally> {
+    let expected = puzzle.expected_solutions();
+    check_policy(expected, limit, what)?;
+    visit_verified(puzzle, expected, limit, ctl, visit)
+}
+
+/// Counts the solutions of `puzzle` up to `limit`, each verified, with one
+/// progress step per solution. Counting holds nothing, so the policy on
+/// unlimited listings does not apply.
+pub fn count<P: GridPuzzle + ?Sized>(puzzle: &P, limit: Limit, ctl: &Control) -> Result<Tally> {
+    let expected = puzzle.expected_solutions();
+    visit_verified(puzzle, expected, limit, ctl, |_, _| {
+        ControlFlow::Continue(())
+    })
+}
+
+/// The walk behind [`list`] and [`count`]: verify, number, visit, stop at the limit.
+fn visit_verified<P: GridPuzzle + ?Sized>(
+    puzzle: &P,
+    expected: Expected,
+    limit: Limit,
+    ctl: &Control,
+    mut visit: impl FnMut(u64, &P::Solution) -> ControlFlow<()>,
+) -> Result<Tally> {
+    let total = match (limit.get(), expected.exact()) {
+        (Some(k), Some(n)) => Some(k.min(n)),
+        (k, n) => k.or(n),
+    };
+    if let Some(total) = total {
+        ctl.progress().set_total(total);
+    }
+    let cap = limit.get().unwrap_or(u64::MAX);
+    let mut seen = 0u64;
+    let mut flaw = None;
+    let tally = puzzle.enumerate(ctl, &mut |s| {
+        if let Err(f) = puzzle.verify(s) {
+            flaw = Some(f);
+            return ControlFlow::Break(());
+        }
+        seen += 1;
+        ctl.progress().advance(1);
+        if visit(seen, s).is_break() || seen >= cap {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    ctl.progress().finish();
+    match flaw {
+        Some(f) => Err(f.into()),
+        None => Ok(Tally {
+            found: seen,
+            stopped: tally.stopped,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_limit_of_zero_is_refused_and_a_known_long_listing_needs_a_limit() {
+        assert!(Limit::at_most(0).is_err());
+        assert_eq!(Limit::at_most(3).unwrap().get(), Some(3));
+        let refused = check_policy(Expected::PowerOfTwo(11), Limit::NONE, "solutions");
+        assert_eq!(
+            refused.unwrap_err().to_string(),
+            "solutions to list 2^11 is over the limit of 1024; ask for the first K only, or for the count"
+        );
+        assert!(check_policy(Expected::PowerOfTwo(10), Limit::NONE, "solutions").is_ok());
+        assert!(check_policy(Expected::PowerOfTwo(70), Limit::at_most(1).unwrap(), "x").is_ok());
+        assert!(check_policy(Expected::Unknown, Limit::NONE, "x").is_ok());
+    }
+}

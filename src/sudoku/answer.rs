@@ -1,0 +1,339 @@
+//! Requests and reports of Sudoku: one grid solved (with the uniqueness
+//! answer) or counted, its solutions listed, puzzles generated or moved by a
+//! symmetry; every solution verified before it is reported.
+
+use super::generate::{generate, MAX_GENERATE_ORDER};
+use super::symmetry::Transform;
+use super::{Solver, Sudoku};
+use crate::control::{Control, Stop, Tally};
+use crate::error::{Bound, Error, Result};
+use crate::grid::Pos;
+use crate::listing::{self, Limit};
+use crate::puzzle::GridPuzzle;
+use crate::random;
+use serde::Serialize;
+use std::ops::ControlFlow;
+
+/// What is asked of each puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// A solution and whether it is unique.
+    Solve,
+    /// The number of solutions, up to a limit.
+    Count(Limit),
+}
+
+/// The answer for one puzzle: the same keys in text and JSON.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// The source line (batches only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// The grid side (9 for 9×9).
+    pub size: usize,
+    /// The puzzle in line form.
+    pub puzzle: String,
+    /// A solution in line form, or null when there is none.
+    pub solution: Option<String>,
+    /// Whether the solution is the only one (null without a solution or when interrupted).
+    pub unique: Option<bool>,
+    /// When counting: the solutions counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<u64>,
+    /// When counting: false when the count stopped at the limit (or was interrupted).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub complete: Option<bool>,
+    /// Two clues holding the same digit in a common unit, when there are.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clash: Option<[Pos; 2]>,
+    /// When listing: the solutions listed, in line form.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<Vec<String>>,
+    /// Whether a stop (Ctrl-C) cut the work short.
+    #[serde(skip)]
+    pub interrupted: bool,
+    /// The solution as a grid, for the block display and the picture.
+    #[serde(skip)]
+    pub grid: Option<Sudoku>,
+}
+
+impl Report {
+    /// An empty report for `puzzle` (its line form written only when `shown`).
+    fn new(puzzle: &Sudoku, line: Option<usize>, shown: bool) -> Self {
+        Report {
+            line,
+            size: puzzle.side(),
+            puzzle: if shown {
+                puzzle.to_line()
+            } else {
+                String::new()
+            },
+            solution: None,
+            unique: None,
+            count: None,
+            complete: None,
+            clash: None,
+            solutions: None,
+            interrupted: false,
+            grid: None,
+        }
+    }
+}
+
+/// Solves or counts `puzzle`; the solution is verified first, and clashing
+/// clues are named when there is none.
+///
+/// ```
+/// use puzzles::input::Source;
+/// use puzzles::sudoku::{answer, read, Input, Mode};
+/// use puzzles::Control;
+///
+/// let Input::Single(grid) = read(&Source::from_text("4x4", "1... ..3. .4.. ...2"))? else { panic!() };
+/// let report = answer(grid, Mode::Solve, &Control::new())?;
+/// assert_eq!(report.solution.as_deref(), Some("1324423124133142"));
+/// assert_eq!(report.unique, Some(true));
+/// # Ok::<(), puzzles::Error>(())
+/// ```
+pub fn answer(puzzle: Sudoku, mode: Mode, ctl: &Control) -> Result<Report> {
+    answer_line(puzzle, None, mode, ctl, true)
+}
+
+/// [`answer`] for a batch line: the puzzle's line form is written only when `shown`.
+pub(super) fn answer_line(
+    puzzle: Sudoku,
+    line: Option<usize>,
+    mode: Mode,
+    ctl: &Control,
+    shown: bool,
+) -> Result<Report> {
+    let mut report = Report::new(&puzzle, line, shown);
+    let solver = Solver::new(puzzle);
+    let (first, unique) = match mode {
+        Mode::Solve => {
+            let (first, unique) = solver.solve_and_check_unique(ctl);
+            report.interrupted = unique.is_none() && ctl.stopped();
+            (first, unique)
+        }
+        Mode::Count(limit) => {
+            let mut first = None;
+            let tally = listing::list(&solver, limit, "solutions", ctl, |_, s| {
+                if first.is_none() {
+                    first = Some(s.clone());
+                }
+                ControlFlow::Continue(())
+            })?;
+            report.count = Some(tally.found);
+            report.complete = Some(tally.is_complete());
+            report.interrupted = tally.stopped == Some(Stop::Interrupted);
+            (first, tally.uniqueness())
+        }
+    };
+    if let Some(s) = &first {
+        solver
+            .verify(s)
+            .map_err(|e| Error::Check(format!("{}: {e}", solver.puzzle().to_line())))?;
+    }
+    // Clues that clash leave no solution: only then is the clash looked for.
+    report.clash = first
+        .is_none()
+        .then(|| solver.clash().map(|(a, b)| [a, b]))
+        .flatten();
+    report.solution = first.as_ref().map(Sudoku::to_line);
+    report.grid = first;
+    report.unique = unique;
+    Ok(report)
+}
+
+/// Most cells (solutions × cells per grid) a listing held in one report may take.
+pub const MAX_HELD_CELLS: u64 = 1 << 28;
+
+/// Lists the solutions of `puzzle` through [`listing::list`] (each verified,
+/// the one limit policy), streaming them to `visit`.
+pub fn list(
+    puzzle: Sudoku,
+    limit: Limit,
+    ctl: &Control,
+    mut visit: impl FnMut(u64, &Sudoku) -> ControlFlow<()>,
+) -> Result<Tally> {
+    let solver = Solver::new(puzzle);
+    listing::list(&solver, limit, "solutions", ctl, |k, s| visit(k, s))
+}
+
+/// Lists the solutions of `puzzle` into one report (`solutions`, `count`,
+/// `complete`, `unique`): refused when the limit could hold more than
+/// [`MAX_HELD_CELLS`] cells; without a limit, as many as that holds.
+pub fn list_held(puzzle: Sudoku, limit: Limit, ctl: &Control) -> Result<Report> {
+    let cells = puzzle.cells().len() as u64;
+    let limit = match limit.get() {
+        Some(k) if k.saturating_mul(cells) > MAX_HELD_CELLS => {
+            return Err(Error::too_large(
+                Bound::HeldCells,
+                k.saturating_mul(cells),
+                MAX_HELD_CELLS,
+            ))
+        }
+        Some(_) => limit,
+        None => Limit::at_most(MAX_HELD_CELLS / cells.max(1))?,
+    };
+    let mut report = Report::new(&puzzle, None, true);
+    let mut listed = Vec::new();
+    let solver = Solver::new(puzzle);
+    let tally = listing::list(&solver, limit, "solutions", ctl, |_, s| {
+        listed.push(s.to_line());
+        ControlFlow::Continue(())
+    })?;
+    report.solution = listed.first().cloned();
+    report.unique = tally.uniqueness();
+    report.count = Some(tally.found);
+    report.complete = Some(tally.is_complete());
+    report.clash = solver.clash().map(|(a, b)| [a, b]);
+    report.solutions = Some(listed);
+    report.interrupted = tally.stopped == Some(Stop::Interrupted);
+    Ok(report)
+}
+
+/// One generated puzzle (or a transformed one).
+#[derive(Debug, Clone, Serialize)]
+pub struct Made {
+    /// The grid side.
+    pub size: usize,
+    /// The puzzle in line form.
+    pub puzzle: String,
+    /// Its unique solution (generated puzzles only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solution: Option<String>,
+    /// Whether the solution is unique (true for generated puzzles).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unique: Option<bool>,
+    /// The number of clues.
+    pub clues: usize,
+    /// The seed that made it.
+    pub seed: u64,
+}
+
+/// Refuses an order the generator is not offered for (see [`MAX_GENERATE_ORDER`]).
+pub fn check_generator_order(order: usize) -> Result<()> {
+    if order > MAX_GENERATE_ORDER {
+        return Err(Error::TooLarge {
+            bound: Bound::GeneratorOrder,
+            got: order.into(),
+            limit: MAX_GENERATE_ORDER.into(),
+            note: "; minimal puzzles of order 5 and above need one uniqueness proof per clue, \
+                   which can take minutes each on 25×25 grids"
+                .into(),
+        });
+    }
+    Ok(())
+}
+
+/// Makes `count` minimal puzzles of `order` with a unique solution from
+/// `seed`, each checked (its solution solves it, and nothing else does)
+/// before `visit` sees it. Stops early when `ctl` is stopped or `visit`
+/// breaks; the tally says how many were made.
+///
+/// ```
+/// use puzzles::sudoku::generate_puzzles;
+/// use puzzles::Control;
+///
+/// let mut made = Vec::new();
+/// generate_puzzles(2, 3, 7, &Control::new(), |m| {
+///     made.push(m);
+///     std::ops::ControlFlow::Continue(())
+/// })?;
+/// assert_eq!(made.len(), 3);
+/// assert!(made.iter().all(|m| m.unique == Some(true) && m.size == 4));
+/// # Ok::<(), puzzles::Error>(())
+/// ```
+pub fn generate_puzzles(
+    order: usize,
+    count: u64,
+    seed: u64,
+    ctl: &Control,
+    mut visit: impl FnMut(Made) -> ControlFlow<()>,
+) -> Result<Tally> {
+    check_generator_order(order)?;
+    let mut rng = random::rng(seed);
+    ctl.progress().set_total(count);
+    let mut made = 0;
+    let stopped = |made| Tally {
+        found: made,
+        stopped: Some(Stop::Interrupted),
+    };
+    for _ in 0..count {
+        let Some(g) = generate(order, &mut rng, ctl) else {
+            return Ok(stopped(made));
+        };
+        let solver = Solver::new(g.puzzle.clone());
+        solver.verify(&g.solution)?;
+        match solver.solve_and_check_unique(ctl) {
+            (Some(s), Some(true)) if s == g.solution => {}
+            (_, None) => return Ok(stopped(made)),
+            _ => return Err(Error::Check("a generated puzzle is not unique".into())),
+        }
+        made += 1;
+        ctl.progress().advance(1);
+        let m = Made {
+            size: g.puzzle.side(),
+            puzzle: g.puzzle.to_line(),
+            solution: Some(g.solution.to_line()),
+            unique: Some(true),
+            clues: g.puzzle.clues(),
+            seed,
+        };
+        if visit(m).is_break() {
+            break;
+        }
+    }
+    ctl.progress().finish();
+    Ok(Tally {
+        found: made,
+        stopped: None,
+    })
+}
+
+/// Moves each puzzle by its own random symmetry (bands, stacks, rows and
+/// columns within them, transposition, relabelling), drawn in turn from one
+/// generator seeded with `seed`. The clues keep their count.
+#[derive(Debug)]
+pub struct Transformer {
+    rng: random::Rng,
+    seed: u64,
+}
+
+impl Transformer {
+    /// A transformer drawing its symmetries from `seed`.
+    pub fn new(seed: u64) -> Self {
+        Transformer {
+            rng: random::rng(seed),
+            seed,
+        }
+    }
+
+    /// `puzzle` moved by the next random symmetry.
+    ///
+    /// ```
+    /// use puzzles::input::Source;
+    /// use puzzles::sudoku::{read, Input, Transformer};
+    ///
+    /// let Input::Single(grid) = read(&Source::from_text("4x4", "1... ..3. .4.. ...2"))? else { panic!() };
+    /// let moved = Transformer::new(1).apply(&grid)?;
+    /// assert_eq!(moved.clues, 4);
+    /// # Ok::<(), puzzles::Error>(())
+    /// ```
+    pub fn apply(&mut self, puzzle: &Sudoku) -> Result<Made> {
+        let moved = Transform::random(puzzle.order(), &mut self.rng).apply(puzzle);
+        if moved.clues() != puzzle.clues() {
+            return Err(Error::Check(
+                "a symmetry changed the number of clues".into(),
+            ));
+        }
+        Ok(Made {
+            size: moved.side(),
+            puzzle: moved.to_line(),
+            solution: None,
+            unique: None,
+            clues: moved.clues(),
+            seed: self.seed,
+        })
+    }
+}

@@ -1,0 +1,318 @@
+//! Batch solving: one puzzle per line, answered in order on one or more
+//! threads, each answer verified; bad lines are reported and the rest answered.
+//!
+//! The batch is how solvers are benchmarked, so its common case is kept
+//! cheap: a plain 81-character 9×9 line goes from bytes to answer line
+//! through [`super::Grid9`] without a `Sudoku`, a `Report` or a `String`, and
+//! the answers of [`PIECE`] consecutive lines share one buffer.
+
+use super::answer::{answer_line, Mode, Report};
+use super::BatchLine;
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::grid::Pos;
+use crate::input::Source;
+use rayon::prelude::*;
+use std::io::Write as _;
+use std::ops::ControlFlow;
+
+/// Puzzles of a batch solved between two hand-overs (bounds memory with several threads).
+const CHUNK: usize = 4096;
+
+/// Puzzles answered in a row by one thread (between two steps of the progress).
+pub const PIECE: usize = 64;
+
+/// How a batch is answered.
+#[derive(Debug, Clone, Copy)]
+pub struct BatchOptions {
+    /// What is asked of each puzzle.
+    pub mode: Mode,
+    /// Answers as [`Report`]s (for JSON) rather than text lines.
+    pub reports: bool,
+    /// Threads (1: the calling thread only).
+    pub jobs: usize,
+}
+
+/// The answer to one batch line, in input order.
+#[derive(Debug)]
+pub enum BatchAnswer<'a> {
+    /// The text answer of a line, newline included: `SOLUTION unique|multiple`,
+    /// `none`, `none (clash: r,c and r,c)`, `interrupted`, or a count (`N`, `N+` at the limit).
+    Text(&'a [u8]),
+    /// The report of a line (when reports were asked).
+    Report(Box<Report>),
+    /// The line is not a puzzle: where and why.
+    Bad(Error),
+}
+
+/// How a batch ended.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BatchSummary {
+    /// Lines answered (bad lines included).
+    pub answered: u64,
+    /// Some lines were not puzzles.
+    pub bad: bool,
+    /// Some puzzle has no solution.
+    pub none: bool,
+    /// A stop (Ctrl-C) ended the batch before its last line.
+    pub interrupted: bool,
+}
+
+/// Writes the text line of a solved batch puzzle: the solution and whether
+/// it is unique, or why there is none.
+fn solve_line(
+    text: &mut Vec<u8>,
+    solution: Option<&[u8]>,
+    unique: Option<bool>,
+    interrupted: bool,
+    clash: Option<[Pos; 2]>,
+) {
+    let verdict: &[u8] = match (solution, unique) {
+        (Some(_), Some(true)) => b" unique\n",
+        (Some(_), Some(false)) => b" multiple\n",
+        (Some(_), None) => b" interrupted\n",
+        (None, _) if interrupted => b"interrupted\n",
+        (None, _) => match clash {
+            Some([a, b]) => {
+                // Writing to a Vec cannot fail.
+                let _ = writeln!(text, "none (clash: {a} and {b})");
+                return;
+            }
+            None => b"none\n",
+        },
+    };
+    text.extend_from_slice(solution.unwrap_or_default());
+    text.extend_from_slice(verdict);
+}
+
+/// What one batch line came to; its text answer, if any, is in the [`Piece`]'s buffer.
+#[derive(Debug)]
+enum Done {
+    /// A text answer was written (`none`: the puzzle has no solution).
+    Answered { none: bool, interrupted: bool },
+    /// A report, to be handed over in order.
+    Report(Box<Report>),
+    /// The line is not a puzzle.
+    Bad(Error),
+    /// A solution failed its check: the batch stops there.
+    Failed(Error),
+    /// Not answered: the run was stopped first.
+    Skipped,
+}
+
+/// The answers of consecutive batch lines: their text, and per line where
+/// its text ends and what it came to. One buffer for many answers: a batch
+/// of small puzzles allocates next to nothing per line.
+#[derive(Debug, Default)]
+struct Piece {
+    text: Vec<u8>,
+    done: Vec<(usize, Done)>,
+}
+
+/// What every batch line needs besides itself.
+struct Work<'a> {
+    source: &'a Source,
+    options: BatchOptions,
+    ctl: &'a Control,
+}
+
+impl Work<'_> {
+    /// Answers `lines` (at most [`PIECE`] of them) into `piece`, after what it holds.
+    fn answer_lines(&self, lines: &[BatchLine], piece: &mut Piece) {
+        for line in lines {
+            let done = if self.ctl.stopped() {
+                Done::Skipped
+            } else {
+                self.answer_line(line, &mut piece.text)
+            };
+            let failed = matches!(done, Done::Failed(_));
+            piece.done.push((piece.text.len(), done));
+            if failed {
+                break;
+            }
+        }
+        // Once per piece: a progress bar may read the clock at every step.
+        self.ctl.progress().advance(lines.len() as u64);
+    }
+
+    /// Answers one line, its text written to `text`; every solution is verified first.
+    fn answer_line(&self, line: &BatchLine, text: &mut Vec<u8>) -> Done {
+        let BatchOptions { mode, reports, .. } = self.options;
+        // The bulk of the benchmark files: a plain 9×9 line, solved, checked
+        // and written without a `Sudoku`, a `Report` or a `String`.
+        if let (Mode::Solve, false, Some(grid)) = (mode, reports, line.plain9()) {
+            let (first, unique) = grid.solve_and_check_unique(self.ctl);
+            if let Some(s) = &first {
+                if let Err(e) = grid.check_solution(s) {
+                    let shown = String::from_utf8_lossy(&grid.line()).into_owned();
+                    return Done::Failed(Error::Check(format!("{shown}: {e}")));
+                }
+            }
+            let interrupted = unique.is_none() && self.ctl.stopped();
+            let clash = match first {
+                None if !interrupted => grid.to_sudoku().clash().map(|(a, b)| [a, b]),
+                _ => None,
+            };
+            let solution = first.map(|s| s.line());
+            solve_line(
+                text,
+                solution.as_ref().map(|s| &s[..]),
+                unique,
+                interrupted,
+                clash,
+            );
+            return Done::Answered {
+                none: first.is_none() && !interrupted,
+                interrupted,
+            };
+        }
+        let puzzle = match line.puzzle(self.source) {
+            Ok(p) => p,
+            Err(e) => return Done::Bad(e),
+        };
+        let report = match answer_line(puzzle, Some(line.line), mode, self.ctl, reports) {
+            Ok(r) => r,
+            Err(e) => return Done::Failed(e),
+        };
+        if reports {
+            return Done::Report(Box::new(report));
+        }
+        match mode {
+            Mode::Count(_) => {
+                let more = if report.complete == Some(false) {
+                    "+"
+                } else {
+                    ""
+                };
+                let _ = writeln!(text, "{}{more}", report.count.unwrap_or(0));
+            }
+            Mode::Solve => solve_line(
+                text,
+                report.solution.as_ref().map(|s| s.as_bytes()),
+                report.unique,
+                report.interrupted,
+                report.clash,
+            ),
+        }
+        Done::Answered {
+            none: report.solution.is_none() && !report.interrupted,
+            interrupted: report.interrupted,
+        }
+    }
+}
+
+/// Answers every line of a batch (`lines` of `source`, from [`super::scan`])
+/// in order, handing each answer to `sink`; bad lines are handed over as
+/// [`BatchAnswer::Bad`] and the rest still answered. With `jobs` above 1 the
+/// lines are solved on that many threads, the answers still in order. A stop
+/// of `ctl`, or `sink` breaking, ends the batch after the last whole answer.
+///
+/// Fails only when a solution fails its own check (a bug) or the threads
+/// cannot be started.
+///
+/// ```
+/// use puzzles::input::Source;
+/// use puzzles::sudoku::{batch, scan, BatchAnswer, BatchOptions, Mode, Scan};
+/// use puzzles::Control;
+///
+/// let text = "1.....3..4.....2\n11..............\n";
+/// let source = Source::from_text("two", text);
+/// let Scan::Batch(lines) = scan(&source)? else { panic!("a batch") };
+/// let options = BatchOptions { mode: Mode::Solve, reports: false, jobs: 1 };
+/// let mut out = Vec::new();
+/// let summary = batch(&source, &lines, options, &Control::new(), |a| {
+///     if let BatchAnswer::Text(t) = a {
+///         out.extend_from_slice(t);
+///     }
+///     std::ops::ControlFlow::Continue(())
+/// })?;
+/// assert_eq!(String::from_utf8_lossy(&out), "1324423124133142 unique\nnone (clash: 0,0 and 0,1)\n");
+/// assert!(summary.none && !summary.bad);
+/// # Ok::<(), puzzles::Error>(())
+/// ```
+pub fn batch(
+    source: &Source,
+    lines: &[BatchLine],
+    options: BatchOptions,
+    ctl: &Control,
+    mut sink: impl FnMut(BatchAnswer) -> ControlFlow<()>,
+) -> Result<BatchSummary> {
+    ctl.progress().set_total(lines.len() as u64);
+    let pool = match options.jobs {
+        0 | 1 => None,
+        jobs => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(jobs)
+                .build()
+                .map_err(|e| Error::usage(format!("cannot start {jobs} threads: {e}")))?,
+        ),
+    };
+    let work = Work {
+        source,
+        options,
+        ctl,
+    };
+    let mut summary = BatchSummary::default();
+    // One piece reused on one thread; a piece per PIECE lines on several.
+    let mut pieces = vec![Piece::default()];
+    'run: for chunk in lines.chunks(CHUNK) {
+        match &pool {
+            None => {
+                pieces[0].text.clear();
+                for part in chunk.chunks(PIECE) {
+                    work.answer_lines(part, &mut pieces[0]);
+                }
+            }
+            Some(pool) => {
+                pieces = pool.install(|| {
+                    chunk
+                        .par_chunks(PIECE)
+                        .map(|part| {
+                            let mut piece = Piece::default();
+                            work.answer_lines(part, &mut piece);
+                            piece
+                        })
+                        .collect()
+                })
+            }
+        }
+        for piece in &mut pieces {
+            let mut start = 0;
+            for (end, done) in piece.done.drain(..) {
+                let text = &piece.text[start..end];
+                start = end;
+                let (answer, stop) = match done {
+                    Done::Answered { none, interrupted } => {
+                        summary.none |= none;
+                        (BatchAnswer::Text(text), interrupted)
+                    }
+                    Done::Report(report) => {
+                        summary.none |= report.solution.is_none() && !report.interrupted;
+                        let interrupted = report.interrupted;
+                        (BatchAnswer::Report(report), interrupted)
+                    }
+                    Done::Bad(e) => {
+                        summary.bad = true;
+                        (BatchAnswer::Bad(e), false)
+                    }
+                    Done::Failed(e) => return Err(e),
+                    Done::Skipped => {
+                        summary.interrupted = true;
+                        break 'run;
+                    }
+                };
+                summary.answered += 1;
+                if sink(answer).is_break() {
+                    break 'run;
+                }
+                // The line a stop cut short says so ("interrupted"), and the batch ends there.
+                if stop {
+                    summary.interrupted = true;
+                    break 'run;
+                }
+            }
+        }
+    }
+    ctl.progress().finish();
+    Ok(summary)
+}
