@@ -16,6 +16,7 @@ use crate::error::{Error, Result, Size};
 use fixedbitset::FixedBitSet;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::ops::{Index, IndexMut};
 
 /// A cell address: 0-based row (0 at the top) and column (0 at the left).
 ///
@@ -185,6 +186,64 @@ impl Dims {
 impl fmt::Display for Dims {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}×{}", self.rows, self.cols)
+    }
+}
+
+/// A value on every cell of a board, stored row by row.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Grid<T> {
+    dims: Dims,
+    cells: Vec<T>,
+}
+
+impl<T: Clone> Grid<T> {
+    /// A board with `value` on every cell.
+    pub fn filled(dims: Dims, value: T) -> Self {
+        Grid {
+            dims,
+            cells: vec![value; dims.cells()],
+        }
+    }
+}
+
+impl<T> Grid<T> {
+    /// A board from its cells in row-major order; `None` if the count is wrong.
+    pub fn from_cells(dims: Dims, cells: Vec<T>) -> Option<Self> {
+        (cells.len() == dims.cells()).then_some(Grid { dims, cells })
+    }
+
+    /// The board's shape.
+    pub const fn dims(&self) -> Dims {
+        self.dims
+    }
+
+    /// The cells in row-major order.
+    pub fn cells(&self) -> &[T] {
+        &self.cells
+    }
+
+    /// The cells in row-major order, mutable.
+    pub fn cells_mut(&mut self) -> &mut [T] {
+        &mut self.cells
+    }
+
+    /// The rows, top first.
+    pub fn rows(&self) -> impl Iterator<Item = &[T]> {
+        self.cells.chunks(self.dims.cols)
+    }
+}
+
+impl<T> Index<Pos> for Grid<T> {
+    type Output = T;
+    fn index(&self, p: Pos) -> &T {
+        &self.cells[self.dims.index(p)]
+    }
+}
+
+impl<T> IndexMut<Pos> for Grid<T> {
+    fn index_mut(&mut self, p: Pos) -> &mut T {
+        let i = self.dims.index(p);
+        &mut self.cells[i]
     }
 }
 

@@ -33,6 +33,7 @@ pub mod gf2;
 pub mod grid;
 pub mod input;
 pub mod listing;
+pub mod modular;
 pub mod random;
 pub mod render;
 
@@ -44,5 +45,5 @@ pub mod sudoku;
 
 pub use control::{Control, Stop, Tally};
 pub use error::{Error, Result};
-pub use grid::{BitGrid, Dims, Pos};
+pub use grid::{BitGrid, Dims, Grid, Pos};
 pub use puzzle::{Flaw, Found, GridPuzzle};

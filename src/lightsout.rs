@@ -18,9 +18,13 @@ mod chase;
 mod chase_gcd;
 mod fewest;
 pub mod game;
+mod graph;
 mod parse;
+mod pattern;
 mod rows;
 mod torus;
+mod values;
+mod variant;
 
 use crate::control::{Control, Stop, Tally};
 use crate::error::Result;
@@ -37,6 +41,14 @@ pub use answer::{
 };
 pub use chase_gcd::nullity;
 pub use fewest::{fewest_presses, Fewest};
+pub use graph::{Graph, GraphGame, GraphReport, MAX_GRAPH_VERTICES};
+pub use pattern::{Pattern, MAX_STENCIL_SIDE, PATTERN_NAMES};
+pub use values::{parse_states, state_rows, MAX_SYMBOL_STATES};
+pub use variant::{
+    answer_states, list_states, variant_nullity, StatesAnalysis, StatesMethod, StatesReport,
+    StatesRequest, Variant, MAX_CHASE_UNKNOWNS, MAX_GF2_GAUSS_CELLS, MAX_REPORTED_CELLS,
+    MAX_STATES_GAUSS_CELLS,
+};
 
 /// The largest board accepted, in cells (a 10,000 × 10,000 board).
 pub const MAX_CELLS: usize = 100_000_000;
@@ -257,32 +269,10 @@ impl Analysis {
     /// The exact number of solutions as a decimal string: 2^nullity, or 0 when unsolvable.
     pub fn solution_count(&self) -> String {
         match self.presses {
-            Some(_) => pow2_decimal(self.nullity()),
+            Some(_) => crate::modular::decimal_product(std::iter::repeat_n(2, self.nullity())),
             None => "0".to_string(),
         }
     }
-}
-
-/// 2^k as an exact decimal string, however large k is.
-fn pow2_decimal(k: usize) -> String {
-    // Little-endian limbs of nine decimal digits each.
-    let mut limbs: Vec<u64> = vec![1];
-    for _ in 0..k {
-        let mut carry = 0;
-        for limb in &mut limbs {
-            let v = *limb * 2 + carry;
-            *limb = v % 1_000_000_000;
-            carry = v / 1_000_000_000;
-        }
-        if carry > 0 {
-            limbs.push(carry);
-        }
-    }
-    let mut s = limbs.last().map(u64::to_string).unwrap_or_default();
-    for limb in limbs.iter().rev().skip(1) {
-        s.push_str(&format!("{limb:09}"));
-    }
-    s
 }
 
 impl LightsOut {

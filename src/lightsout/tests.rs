@@ -140,13 +140,6 @@ fn gauss_refuses_large_boards() {
 }
 
 #[test]
-fn powers_of_two_are_exact() {
-    assert_eq!(pow2_decimal(0), "1");
-    assert_eq!(pow2_decimal(30), "1073741824");
-    assert_eq!(pow2_decimal(100), "1267650600228229401496703205376");
-}
-
-#[test]
 fn sutners_gcd_matches_elimination_on_rectangles() {
     for r in 1..=40 {
         for c in 1..=40 {

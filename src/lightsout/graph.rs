@@ -1,0 +1,435 @@
+//! Lights Out on any graph: the σ+ game (a press changes the vertex and its neighbours) and the σ game (its neighbours only), with K states.
+//!
+//! Sutner, "Linear cellular automata and the Garden-of-Eden", Math.
+//! Intelligencer 11(2), 1989, introduced σ and σ+ and proved that the
+//! all-on σ+ board of every graph is solvable over GF(2) (the diagonal of a
+//! symmetric 0/1 matrix lies in its column space). The system is the
+//! grid's, `(A + I)·x = −s` or `A·x = −s` over Z/K, `A` the adjacency matrix,
+//! solved by the same elimination (the graph has no rows to chase along).
+//!
+//! A graph is read as one edge `u v` per line (any words as vertex names,
+//! `#` starting a comment, a lone word an isolated vertex), or in the DIMACS
+//! format (`c` comments, `p edge N M`, then `e u v` with `1 ≤ u, v ≤ N`).
+//!
+//! ```
+//! use puzzles::control::Control;
+//! use puzzles::input::Source;
+//! use puzzles::lightsout::{Graph, GraphGame};
+//!
+//! // A path of three vertices, all on: pressing the middle one switches all off.
+//! let graph = Graph::parse(&Source::from_text("path", "a b\nb c\n")).unwrap();
+//! let game = GraphGame::new(graph, 2, true).unwrap();
+//! let report = game.answer(&game.all_on(), false, &Control::new()).unwrap();
+//! assert_eq!(report.presses, Some(vec!["b".to_string()]));
+//! ```
+
+use super::variant::{fewest_in_coset, solve_ones};
+use super::MAX_GF2_GAUSS_CELLS;
+use super::MAX_STATES_GAUSS_CELLS;
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::input::Source;
+use crate::modular::{Modulus, Solutions};
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// The most vertices a graph file may have.
+pub const MAX_GRAPH_VERTICES: usize = 50_000;
+
+/// A simple undirected graph with named vertices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Graph {
+    names: Vec<String>,
+    neighbours: Vec<Vec<usize>>,
+}
+
+impl Graph {
+    /// A graph on `names` with the edges `edges` (pairs of indices into
+    /// `names`); loops are refused, repeated edges count once.
+    pub fn new(names: Vec<String>, edges: &[(usize, usize)]) -> Result<Self> {
+        let mut neighbours = vec![Vec::new(); names.len()];
+        for &(u, v) in edges {
+            if u == v {
+                return Err(Error::usage(format!(
+                    "the edge {0} {0} joins a vertex to itself",
+                    names[u]
+                )));
+            }
+            neighbours[u].push(v);
+            neighbours[v].push(u);
+        }
+        for n in &mut neighbours {
+            n.sort_unstable();
+            n.dedup();
+        }
+        Ok(Graph { names, neighbours })
+    }
+
+    /// Reads an edge list or a DIMACS `p edge` file (see the module doc).
+    pub fn parse(source: &Source) -> Result<Self> {
+        let dimacs = source
+            .text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('c') && !l.starts_with('#'))
+            .is_some_and(|l| l.starts_with("p "));
+        if dimacs {
+            parse_dimacs(source)
+        } else {
+            parse_edges(source)
+        }
+    }
+
+    /// Number of vertices.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Whether the graph has no vertex.
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// The vertices' names, in the order they were first seen.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The neighbours of vertex `v`, increasing.
+    pub fn neighbours(&self, v: usize) -> &[usize] {
+        &self.neighbours[v]
+    }
+
+    /// The index of the vertex named `name`.
+    pub fn vertex(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n == name)
+    }
+}
+
+/// Where a word starts on its line (1-based column, in characters).
+fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut col = 1;
+    line.split_inclusive(char::is_whitespace)
+        .filter_map(move |w| {
+            let start = col;
+            col += w.chars().count();
+            let word = w.trim_end();
+            (!word.is_empty()).then_some((start, word))
+        })
+}
+
+fn parse_edges(source: &Source) -> Result<Graph> {
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut names: Vec<String> = Vec::new();
+    let mut edges = Vec::new();
+    for (i, line) in source.text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("");
+        let found: Vec<(usize, &str)> = words(line).collect();
+        if let Some(&(col, extra)) = found.get(2) {
+            return Err(source.error(
+                i + 1,
+                col,
+                format!(
+                    "'{}' after an edge: a line holds one edge `u v`",
+                    extra.escape_debug()
+                ),
+            ));
+        }
+        let mut ids = Vec::new();
+        for &(_, word) in &found {
+            let next = names.len();
+            let id = *index.entry(word.to_string()).or_insert(next);
+            if id == next {
+                names.push(word.to_string());
+                if names.len() > MAX_GRAPH_VERTICES {
+                    return Err(too_many(names.len(), source, i + 1));
+                }
+            }
+            ids.push(id);
+        }
+        if let [u, v] = ids[..] {
+            if u == v {
+                return Err(source.error(
+                    i + 1,
+                    found[1].0,
+                    format!(
+                        "the edge {0} {0} joins a vertex to itself",
+                        found[0].1.escape_debug()
+                    ),
+                ));
+            }
+            edges.push((u, v));
+        }
+    }
+    if names.is_empty() {
+        return Err(source.error(1, 1, "no graph: the input has no vertex"));
+    }
+    Graph::new(names, &edges)
+}
+
+fn too_many(n: usize, source: &Source, line: usize) -> Error {
+    Error::TooLarge {
+        bound: crate::error::Bound::Other("graph vertices"),
+        got: n.into(),
+        limit: MAX_GRAPH_VERTICES.into(),
+        note: format!(" (in {}, by line {line})", source.name),
+    }
+}
+
+fn parse_dimacs(source: &Source) -> Result<Graph> {
+    let mut vertices: Option<usize> = None;
+    let mut edges = Vec::new();
+    for (i, line) in source.text.lines().enumerate() {
+        let found: Vec<(usize, &str)> = words(line).collect();
+        let number = |k: usize, what: &str| -> Result<usize> {
+            let (col, word) = found.get(k).copied().unwrap_or((line.len() + 1, ""));
+            word.parse::<usize>().map_err(|_| {
+                source.error(
+                    i + 1,
+                    col,
+                    format!("expected {what}, found '{}'", word.escape_debug()),
+                )
+            })
+        };
+        match found.first().map(|w| w.1) {
+            None | Some("c") => {}
+            Some(w) if w.starts_with('#') => {}
+            Some("p") if vertices.is_none() => {
+                if found.get(1).map(|w| w.1) != Some("edge") {
+                    let col = found.get(1).map_or(line.len() + 1, |w| w.0);
+                    return Err(source.error(i + 1, col, "expected `p edge N M`"));
+                }
+                let n = number(2, "the number of vertices")?;
+                if n > MAX_GRAPH_VERTICES {
+                    return Err(too_many(n, source, i + 1));
+                }
+                if n == 0 {
+                    return Err(source.error(i + 1, found[2].0, "no graph: 0 vertices"));
+                }
+                vertices = Some(n);
+            }
+            Some("e") if vertices.is_some() => {
+                let n = vertices.unwrap_or(0);
+                let mut ends = [0usize; 2];
+                for (slot, k) in ends.iter_mut().zip([1, 2]) {
+                    let v = number(k, "a vertex number")?;
+                    if v == 0 || v > n {
+                        return Err(source.error(
+                            i + 1,
+                            found[k].0,
+                            format!("vertex {v} is not among 1..{n}"),
+                        ));
+                    }
+                    *slot = v - 1;
+                }
+                if ends[0] == ends[1] {
+                    return Err(source.error(
+                        i + 1,
+                        found[2].0,
+                        format!("the edge {0} {0} joins a vertex to itself", ends[0] + 1),
+                    ));
+                }
+                if let Some(&(col, _)) = found.get(3) {
+                    return Err(source.error(i + 1, col, "a line holds one edge `e u v`"));
+                }
+                edges.push((ends[0], ends[1]));
+            }
+            Some(_) => {
+                return Err(source.error(
+                    i + 1,
+                    found[0].0,
+                    if vertices.is_none() {
+                        "expected `p edge N M` before the edges"
+                    } else {
+                        "expected `e u v` or a `c` comment"
+                    },
+                ))
+            }
+        }
+    }
+    let n = vertices.ok_or_else(|| source.error(1, 1, "no `p edge N M` line"))?;
+    Graph::new((1..=n).map(|v| v.to_string()).collect(), &edges)
+}
+
+/// Lights Out on a graph: K states, σ+ (`with_self`) or σ.
+#[derive(Debug, Clone)]
+pub struct GraphGame {
+    graph: Graph,
+    states: Modulus,
+    with_self: bool,
+}
+
+/// The answer on a graph, verified: the vertices to press (with their counts when K > 2).
+#[derive(Debug, Clone, Serialize)]
+pub struct GraphReport {
+    /// Number of vertices.
+    pub vertices: usize,
+    /// Number of edges.
+    pub edges: usize,
+    /// K.
+    pub states: u8,
+    /// `"sigma+"` (a press changes the vertex too) or `"sigma"`.
+    pub game: &'static str,
+    /// Whether some presses bring every vertex to 0.
+    pub solvable: bool,
+    /// The number of basis quiet patterns (the kernel's dimension when K is prime).
+    pub nullity: usize,
+    /// The exact number of solutions, a decimal string.
+    pub solutions: String,
+    /// The vertices to press: names, each `name*c` when pressed `c > 1` times.
+    pub presses: Option<Vec<String>>,
+    /// The sum of the press counts.
+    pub press_count: Option<u64>,
+    /// With `fewest`: whether `press_count` is proven the fewest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minimal: Option<bool>,
+    /// When unsolvable: `w` with `w·M = 0` and `w·s ≠ 0`, as vertices (`name*c` for weight `c > 1`).
+    pub witness: Option<Vec<String>>,
+}
+
+impl GraphGame {
+    /// The game on `graph` with `states` states (2..=255); `with_self` for σ+.
+    ///
+    /// Refused when the graph is larger than the elimination takes.
+    pub fn new(graph: Graph, states: u32, with_self: bool) -> Result<Self> {
+        let states = Modulus::new(states)?;
+        let limit = if states.get() == 2 {
+            MAX_GF2_GAUSS_CELLS
+        } else {
+            MAX_STATES_GAUSS_CELLS
+        };
+        if graph.len() > limit {
+            return Err(Error::TooLarge {
+                bound: crate::error::Bound::Other("graph vertices for the elimination"),
+                got: graph.len().into(),
+                limit: limit.into(),
+                note: format!(" with {} states", states.get()),
+            });
+        }
+        Ok(GraphGame {
+            graph,
+            states,
+            with_self,
+        })
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// Every vertex at state 1.
+    pub fn all_on(&self) -> Vec<u8> {
+        vec![1; self.graph.len()]
+    }
+
+    /// State 1 on the vertices named, 0 elsewhere; an unknown name is an error.
+    pub fn lights_on<'a>(&self, names: impl IntoIterator<Item = &'a str>) -> Result<Vec<u8>> {
+        let index: HashMap<&str, usize> = self
+            .graph
+            .names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.as_str(), i))
+            .collect();
+        let mut lights = vec![0; self.graph.len()];
+        for name in names {
+            match index.get(name) {
+                Some(&v) => lights[v] = 1,
+                None => {
+                    return Err(Error::usage(format!(
+                        "vertex '{}' is not in the graph",
+                        name.escape_debug()
+                    )))
+                }
+            }
+        }
+        Ok(lights)
+    }
+
+    /// The states after pressing each vertex as many times as `presses` says.
+    pub fn after(&self, lights: &[u8], presses: &[u8]) -> Vec<u8> {
+        let k = self.states;
+        let mut out = lights.to_vec();
+        for (v, &times) in presses.iter().enumerate() {
+            if times != 0 {
+                if self.with_self {
+                    out[v] = k.add(out[v], times);
+                }
+                for &u in self.graph.neighbours(v) {
+                    out[u] = k.add(out[u], times);
+                }
+            }
+        }
+        out
+    }
+
+    /// Solves `lights` (one state per vertex): one solution, the kernel, or the witness.
+    pub fn solve(&self, lights: &[u8]) -> Solutions {
+        let k = self.states;
+        let n = self.graph.len();
+        let mut ones: Vec<(usize, usize)> = Vec::new();
+        for v in 0..n {
+            if self.with_self {
+                ones.push((v, v));
+            }
+            ones.extend(self.graph.neighbours(v).iter().map(|&u| (u, v)));
+        }
+        let rhs: Vec<u8> = lights.iter().map(|&x| k.neg(x)).collect();
+        solve_ones(k, n, &ones, &rhs, true)
+    }
+
+    /// Solves and verifies `lights`; with `fewest`, the solution with the fewest presses
+    /// (exact when every solution could be compared, `minimal` says).
+    pub fn answer(&self, lights: &[u8], fewest: bool, ctl: &Control) -> Result<GraphReport> {
+        if lights.len() != self.graph.len() {
+            return Err(Error::usage(format!(
+                "{} states for {} vertices",
+                lights.len(),
+                self.graph.len()
+            )));
+        }
+        let s = self.solve(lights);
+        let (presses, minimal) = match (&s.particular, fewest) {
+            (Some(p), true) => {
+                let (best, proven) = fewest_in_coset(p, &s.kernel, self.states, ctl);
+                (Some(best), Some(proven))
+            }
+            (p, _) => (p.clone(), None),
+        };
+        if let Some(p) = &presses {
+            if let Some(v) = self.after(lights, p).iter().position(|&x| x != 0) {
+                return Err(Error::Check(format!(
+                    "vertex {} is left on after the presses",
+                    self.graph.names[v]
+                )));
+            }
+        }
+        let named = |x: &[u8]| -> Vec<String> {
+            x.iter()
+                .enumerate()
+                .filter(|(_, &c)| c != 0)
+                .map(|(v, &c)| match c {
+                    1 => self.graph.names[v].clone(),
+                    _ => format!("{}*{c}", self.graph.names[v]),
+                })
+                .collect()
+        };
+        Ok(GraphReport {
+            vertices: self.graph.len(),
+            edges: self.graph.neighbours.iter().map(Vec::len).sum::<usize>() / 2,
+            states: self.states.get(),
+            game: if self.with_self { "sigma+" } else { "sigma" },
+            solvable: s.particular.is_some(),
+            nullity: s.kernel.len(),
+            solutions: s.count(),
+            press_count: presses.as_ref().map(|p| p.iter().map(|&c| c as u64).sum()),
+            presses: presses.as_deref().map(named),
+            minimal,
+            witness: s.witness.as_deref().map(named),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

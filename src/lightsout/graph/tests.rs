@@ -1,0 +1,160 @@
+//! Tests of Lights Out on graphs: the grid game, complete graphs and brute force, Sutner's theorem, bad files.
+
+use super::*;
+use crate::grid::Dims;
+use crate::lightsout::{Pattern, Variant};
+use rand::Rng as _;
+
+fn grid_graph(rows: usize, cols: usize, wrap: bool) -> Graph {
+    let names = (0..rows * cols).map(|i| format!("v{i}")).collect();
+    let mut edges = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let i = r * cols + c;
+            if c + 1 < cols {
+                edges.push((i, i + 1));
+            } else if wrap && cols > 2 {
+                edges.push((i, r * cols));
+            }
+            if r + 1 < rows {
+                edges.push((i, i + cols));
+            }
+        }
+    }
+    Graph::new(names, &edges).unwrap()
+}
+
+#[test]
+fn sigma_plus_on_paths_cycles_and_grids_is_the_grid_game() {
+    let mut rng = crate::random::rng(1);
+    for k in [2u32, 3, 4, 5, 6] {
+        for (rows, cols, torus) in [
+            (1, 7, false),
+            (1, 9, true),
+            (4, 5, false),
+            (6, 6, false),
+            (1, 5, true),
+        ] {
+            let game = GraphGame::new(grid_graph(rows, cols, torus), k, true).unwrap();
+            let variant = Variant::new(k, Pattern::cross(), torus).unwrap();
+            let lights = variant.random(Dims { rows, cols }, &mut rng);
+            let on_graph = game.answer(lights.cells(), false, &Control::new()).unwrap();
+            let on_grid = variant.analyse(&lights).unwrap();
+            assert_eq!(
+                on_graph.solutions,
+                on_grid.solution_count(),
+                "K={k} {rows}×{cols}"
+            );
+            assert_eq!(on_graph.nullity, on_grid.nullity());
+        }
+    }
+}
+
+/// Every press vector, counted in base K.
+fn brute_count(game: &GraphGame, lights: &[u8]) -> usize {
+    let (n, k) = (game.graph().len(), game.states.get() as u64);
+    (0..k.pow(n as u32))
+        .filter(|&i| {
+            let presses: Vec<u8> = (0..n).map(|j| (i / k.pow(j as u32) % k) as u8).collect();
+            game.after(lights, &presses).iter().all(|&x| x == 0)
+        })
+        .count()
+}
+
+#[test]
+fn complete_graphs_and_random_graphs_agree_with_brute_force() {
+    let mut rng = crate::random::rng(2);
+    for k in [2u32, 3, 4, 6] {
+        for n in 2..=5usize {
+            let names: Vec<String> = (0..n).map(|i| i.to_string()).collect();
+            let all: Vec<(usize, usize)> = (0..n)
+                .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+                .collect();
+            let random: Vec<(usize, usize)> =
+                all.iter().copied().filter(|_| rng.gen_bool(0.5)).collect();
+            for edges in [&all, &random] {
+                for with_self in [true, false] {
+                    let g = Graph::new(names.clone(), edges).unwrap();
+                    let game = GraphGame::new(g, k, with_self).unwrap();
+                    let lights: Vec<u8> = (0..n).map(|_| rng.gen_range(0..k as u8)).collect();
+                    let report = game.answer(&lights, true, &Control::new()).unwrap();
+                    assert_eq!(report.solutions, brute_count(&game, &lights).to_string());
+                    if let Some(w) = game.solve(&lights).witness {
+                        // w·M = 0 (M symmetric: w is quiet) and w·s ≠ 0.
+                        assert!(game.after(&vec![0; n], &w).iter().all(|&x| x == 0));
+                        let dot: u32 = w
+                            .iter()
+                            .zip(&lights)
+                            .map(|(&a, &b)| a as u32 * b as u32)
+                            .sum();
+                        assert_ne!(dot % k, 0);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn sutners_theorem_the_all_on_sigma_plus_board_of_any_graph_is_solvable() {
+    let mut rng = crate::random::rng(3);
+    for _ in 0..40 {
+        let n = rng.gen_range(1..=60);
+        let p = rng.gen_range(0.02..0.5);
+        let edges: Vec<(usize, usize)> = (0..n)
+            .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+            .filter(|_| rng.gen_bool(p))
+            .collect();
+        let g = Graph::new((0..n).map(|i| i.to_string()).collect(), &edges).unwrap();
+        let game = GraphGame::new(g, 2, true).unwrap();
+        let report = game.answer(&game.all_on(), false, &Control::new()).unwrap();
+        assert!(report.solvable, "{n} vertices, {} edges", edges.len());
+    }
+}
+
+#[test]
+fn edge_lists_and_dimacs_files_are_read_and_bad_lines_placed() {
+    let src = |t: &str| Source::from_text("g", t);
+    let g = Graph::parse(&src(
+        "# a triangle\nx y\ny z # last side next\nz x\nlonely\n",
+    ))
+    .unwrap();
+    assert_eq!(g.len(), 4);
+    assert_eq!(g.neighbours(g.vertex("x").unwrap()).len(), 2);
+    let d = Graph::parse(&src("c triangle\np edge 3 3\ne 1 2\ne 2 3\ne 3 1\n")).unwrap();
+    assert_eq!(d.len(), 3);
+    let game = GraphGame::new(d, 2, true).unwrap();
+    assert_eq!(game.lights_on(["1", "3"]).unwrap(), vec![1, 0, 1]);
+    let e = game.lights_on(["4"]).unwrap_err().to_string();
+    assert!(e.contains("'4'"), "{e}");
+    for (text, place) in [
+        ("a b\nb c d\n", "g:2:5:"),
+        ("a b\nc c\n", "g:2:3:"),
+        ("p edge 3 1\ne 1 4\n", "g:2:5:"),
+        ("p edge 3 1\ne 2 2\n", "g:2:5:"),
+        ("p edge 3 1\nx 1 2\n", "g:2:1:"),
+        ("p edge x 1\n", "g:1:8:"),
+    ] {
+        let e = Graph::parse(&src(text)).unwrap_err().to_string();
+        assert!(e.starts_with(place), "{text:?}: {e}");
+    }
+    assert!(Graph::parse(&src("\n# nothing\n")).is_err());
+}
+
+#[test]
+fn the_report_names_the_vertices_to_press() {
+    let g = Graph::parse(&Source::from_text("star", "hub a\nhub b\nhub c\n")).unwrap();
+    let game = GraphGame::new(g, 3, true).unwrap();
+    let report = game.answer(&game.all_on(), true, &Control::new()).unwrap();
+    assert_eq!(report.minimal, Some(true));
+    let presses = report.presses.unwrap();
+    let lights = game.all_on();
+    let mut counts = vec![0u8; 4];
+    for p in &presses {
+        let (name, c) = p
+            .split_once('*')
+            .map_or((p.as_str(), 1), |(n, c)| (n, c.parse().unwrap()));
+        counts[game.graph().vertex(name).unwrap()] = c;
+    }
+    assert!(game.after(&lights, &counts).iter().all(|&x| x == 0));
+}

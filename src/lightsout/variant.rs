@@ -1,0 +1,915 @@
+//! Lights Out beyond on/off: K states (a press adds 1 mod K to every cell it changes), any press pattern, the plane or the torus.
+//!
+//! The game is still linear: presses commute and K presses of one cell
+//! cancel, so a solution is a vector of press counts `x` in `(Z/K)^cells`
+//! with `M·x = −s` (mod K), `s` the states. Lights Out 2000 (Tiger, 1998) is
+//! the cross with K = 3; Kreh, "Lights Out and variants", Amer. Math. Monthly
+//! 124(10), 2017, surveys the K-state and other-pattern games.
+//!
+//! Two methods, chosen by the pattern:
+//!
+//! - **chase**: when the pattern's top row is the single cell above the
+//!   pressed one (the cross, say), each light is settled by the press below
+//!   it, so only the first rows are unknowns (the light chasing of the Lights Out chapter, with
+//!   signs mod K); their system is solved in Smith form over each prime power
+//!   of K ([`crate::modular`]).
+//! - **gauss**: otherwise the whole `cells`-unknown system, by elimination
+//!   over Z/K (Smith form, Chinese remainder theorem), or, for K = 2, the
+//!   word-parallel GF(2) elimination of [`crate::gf2`].
+//!
+//! The solutions are one solution plus the kernel (the quiet patterns), a
+//! direct sum of cyclic groups whose orders multiply to the solution count.
+//! When there is none, a witness `w` with `w·M = 0` and `w·s ≠ 0` proves it.
+//!
+//! ```
+//! use puzzles::control::Control;
+//! use puzzles::grid::{Dims, Grid};
+//! use puzzles::lightsout::{answer_states, Pattern, StatesRequest, Variant};
+//!
+//! // Lights Out 2000: three states, the cross, a 5×5 board all at state 1.
+//! let variant = Variant::new(3, Pattern::cross(), false).unwrap();
+//! let lights = Grid::filled(Dims { rows: 5, cols: 5 }, 1u8);
+//! let request = StatesRequest::new(variant, lights);
+//! let report = answer_states(&request, &Control::new()).unwrap();
+//! assert!(report.solvable);
+//! assert_eq!(report.presses.unwrap().len(), 5); // five rows of press counts 0..2
+//! ```
+
+mod chase;
+mod polynomial;
+
+use super::pattern::Pattern;
+use super::values;
+use crate::control::{Control, Stop, Tally};
+use crate::error::{Error, Result};
+use crate::gf2::BitMatrix;
+use crate::grid::{Dims, Grid, Pos};
+use crate::modular::{Generator, ModMatrix, Modulus, Solutions};
+use crate::random::Rng;
+use chase::Chase;
+use fixedbitset::FixedBitSet;
+use rand::Rng as _;
+use serde::Serialize;
+use std::ops::ControlFlow;
+
+/// The largest board the elimination over Z/K (K > 2) takes, in cells (a 64 × 64 board).
+pub const MAX_STATES_GAUSS_CELLS: usize = 4096;
+
+/// The largest board the GF(2) elimination takes with a pattern that cannot be chased, in cells.
+pub const MAX_GF2_GAUSS_CELLS: usize = 16_384;
+
+/// The most unknowns (the presses of the first rows) light chasing carries.
+pub const MAX_CHASE_UNKNOWNS: usize = 2048;
+
+/// The largest board whose states and presses are put in a [`StatesReport`], in cells.
+pub const MAX_REPORTED_CELLS: usize = 1 << 20;
+
+/// Largest `solutions × cells` searched exhaustively for the fewest presses.
+const EXACT_WORK: u128 = 1 << 31;
+
+/// The game: how many states, which cells a press changes, and whether the edges wrap.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Variant {
+    /// K: a cell holds 0..K−1 and a press adds 1 mod K.
+    pub states: Modulus,
+    /// The cells a press changes.
+    pub pattern: Pattern,
+    /// Whether the pattern wraps around the edges (a torus).
+    pub torus: bool,
+}
+
+/// How a variant's system was solved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StatesMethod {
+    /// Light chasing: the first rows' presses are the unknowns.
+    Chase,
+    /// Light chasing finished by one extended gcd of polynomials over GF(K)
+    /// (the cross on the plane, K prime): the fast default there.
+    #[serde(rename = "poly")]
+    Polynomial,
+    /// The full elimination, one unknown per cell.
+    Gauss,
+}
+
+impl Variant {
+    /// K states (2..=255), the press `pattern`, on the torus or not.
+    pub fn new(states: u32, pattern: Pattern, torus: bool) -> Result<Self> {
+        Ok(Variant {
+            states: Modulus::new(states)?,
+            pattern,
+            torus,
+        })
+    }
+
+    /// The same game with rows and columns swapped.
+    fn transposed(&self) -> Self {
+        Variant {
+            pattern: self.pattern.mapped(|(r, c)| (c, r)),
+            ..self.clone()
+        }
+    }
+
+    /// The game whose press matrix is this one's transpose (every offset reversed).
+    fn reflected(&self) -> Self {
+        Variant {
+            pattern: self.pattern.mapped(|(r, c)| (-r, -c)),
+            ..self.clone()
+        }
+    }
+
+    /// The cells that pressing `p` changes, each once (on a small torus two
+    /// offsets may wrap onto the same cell: it still changes once).
+    pub fn targets(&self, dims: Dims, p: Pos) -> Vec<Pos> {
+        let mut cells: Vec<Pos> = self
+            .pattern
+            .offsets()
+            .iter()
+            .filter_map(|&(dr, dc)| {
+                let (r, c) = (p.row as i64 + dr as i64, p.col as i64 + dc as i64);
+                if self.torus {
+                    let (m, n) = (dims.rows as i64, dims.cols as i64);
+                    Some(Pos::new(r.rem_euclid(m) as usize, c.rem_euclid(n) as usize))
+                } else {
+                    dims.checked(r, c)
+                }
+            })
+            .collect();
+        cells.sort_unstable_by_key(|q| (q.row, q.col));
+        cells.dedup();
+        cells
+    }
+
+    /// The states after pressing each cell as many times as `presses` says.
+    pub fn after(&self, lights: &Grid<u8>, presses: &Grid<u8>) -> Grid<u8> {
+        let dims = lights.dims();
+        let k = self.states;
+        let mut out = lights.clone();
+        let reach = |f: fn(&(i32, i32)) -> i32| {
+            let offsets = self.pattern.offsets().iter();
+            offsets
+                .map(|o| f(o).unsigned_abs() as usize)
+                .max()
+                .unwrap_or(0)
+        };
+        // On a torus wider and taller than the pattern no two offsets wrap onto one cell.
+        let distinct =
+            !self.torus || (dims.rows > 2 * reach(|o| o.0) && dims.cols > 2 * reach(|o| o.1));
+        if !distinct {
+            for p in dims.positions() {
+                let times = presses[p];
+                if times != 0 {
+                    for q in self.targets(dims, p) {
+                        out[q] = k.add(out[q], times);
+                    }
+                }
+            }
+            return out;
+        }
+        let (m, n) = (dims.rows as i64, dims.cols as i64);
+        let cells = out.cells_mut();
+        for (i, &times) in presses.cells().iter().enumerate() {
+            if times == 0 {
+                continue;
+            }
+            let (r, c) = ((i / dims.cols) as i64, (i % dims.cols) as i64);
+            for &(dr, dc) in self.pattern.offsets() {
+                let (mut tr, mut tc) = (r + dr as i64, c + dc as i64);
+                if self.torus {
+                    (tr, tc) = (tr.rem_euclid(m), tc.rem_euclid(n));
+                } else if tr < 0 || tc < 0 || tr >= m || tc >= n {
+                    continue;
+                }
+                let j = (tr * n + tc) as usize;
+                cells[j] = k.add(cells[j], times);
+            }
+        }
+        out
+    }
+
+    /// The press matrix: entry `(i, j)` is 1 when pressing cell `j` changes cell `i` (cells row by row).
+    pub fn press_matrix(&self, dims: Dims) -> ModMatrix {
+        let mut m = ModMatrix::zeros(dims.cells(), dims.cells());
+        for p in dims.positions() {
+            for q in self.targets(dims, p) {
+                m.set(dims.index(q), dims.index(p), 1);
+            }
+        }
+        m
+    }
+
+    /// A uniformly random board of states.
+    pub fn random(&self, dims: Dims, rng: &mut Rng) -> Grid<u8> {
+        let k = self.states.get();
+        let cells = (0..dims.cells()).map(|_| rng.gen_range(0..k)).collect();
+        Grid::from_cells(dims, cells).expect("one state per cell")
+    }
+
+    /// Reads a board of states (see [`parse_states`](super::parse_states)).
+    pub fn parse(&self, source: &crate::input::Source) -> Result<Grid<u8>> {
+        values::parse_states(source, self.states)
+    }
+
+    /// The board as rows of text: one symbol per cell up to 36 states, numbers beyond.
+    pub fn rows(&self, grid: &Grid<u8>) -> Vec<String> {
+        values::state_rows(grid, self.states)
+    }
+
+    /// Solves `lights` by the fastest method that applies: one solution, the
+    /// quiet patterns, or the witness that there is none.
+    ///
+    /// Fails only when the board is too large for the method its pattern needs.
+    pub fn analyse(&self, lights: &Grid<u8>) -> Result<StatesAnalysis> {
+        self.analyse_with(lights, None)
+    }
+
+    /// Whether the polynomial method applies: the cross on the plane, K prime.
+    pub fn has_polynomial_method(&self) -> bool {
+        self.pattern.is_cross() && !self.torus && self.states.is_prime()
+    }
+
+    /// Solves `lights` by `method` (`None`: the fastest that applies).
+    ///
+    /// Fails when the method does not apply to the variant, or the board is too large for it.
+    pub fn analyse_with(
+        &self,
+        lights: &Grid<u8>,
+        method: Option<StatesMethod>,
+    ) -> Result<StatesAnalysis> {
+        let mut analysis = match method {
+            Some(StatesMethod::Gauss) => self.analyse_gauss(lights)?,
+            Some(StatesMethod::Polynomial) if !self.has_polynomial_method() => {
+                return Err(Error::usage(format!(
+                    "the polynomial method needs the cross on the plane and a prime number of states, not {} states, pattern {}{}",
+                    self.states.get(),
+                    self.pattern.name(),
+                    if self.torus { " on the torus" } else { "" }
+                )))
+            }
+            _ => match self.chased(lights, method)? {
+                Some(a) => a,
+                None if method == Some(StatesMethod::Chase) => {
+                    return Err(Error::usage(format!(
+                        "pattern {} cannot be chased{}: its top row must be the one cell above the pressed one",
+                        self.pattern.name(),
+                        if self.torus { " on the torus" } else { "" }
+                    )))
+                }
+                None => self.analyse_gauss(lights)?,
+            },
+        };
+        if analysis.presses.is_none() && analysis.witness.is_none() {
+            analysis.witness = self.witness(lights, &analysis)?;
+        }
+        Ok(analysis)
+    }
+
+    /// The analysis by chasing (the polynomial method unless `method` says
+    /// chase), or `None` when the pattern cannot be chased.
+    fn chased(
+        &self,
+        lights: &Grid<u8>,
+        method: Option<StatesMethod>,
+    ) -> Result<Option<StatesAnalysis>> {
+        let dims = lights.dims();
+        // Chase along the shorter side when the turned pattern still chases.
+        let turned = self.transposed();
+        let (chase, transposed) = match (
+            Chase::new(self, dims),
+            Chase::new(&turned, dims.transposed()),
+        ) {
+            (Some(a), Some(b)) if b.unknowns() < a.unknowns() => (Some(b), true),
+            (Some(a), _) => (Some(a), false),
+            (None, Some(b)) => (Some(b), true),
+            (None, None) => (None, false),
+        };
+        let Some(chase) = chase else {
+            return Ok(None);
+        };
+        let lights_t;
+        let oriented = if transposed {
+            lights_t = transpose(lights);
+            &lights_t
+        } else {
+            lights
+        };
+        let poly = self.has_polynomial_method() && method != Some(StatesMethod::Chase);
+        self.analyse_chase(oriented, chase, transposed, poly)
+            .map(Some)
+    }
+
+    fn analyse_chase(
+        &self,
+        lights: &Grid<u8>,
+        chase: Chase,
+        transposed: bool,
+        poly: bool,
+    ) -> Result<StatesAnalysis> {
+        let unknowns = chase.unknowns();
+        if !poly && unknowns > MAX_CHASE_UNKNOWNS {
+            return Err(Error::TooLarge {
+                bound: crate::error::Bound::Other("unknowns of the chase (first-row presses)"),
+                got: unknowns.into(),
+                limit: MAX_CHASE_UNKNOWNS.into(),
+                note: " (with a prime number of states the cross has the polynomial method, which has no such limit)".to_string(),
+            });
+        }
+        let (particular, kernel) = if poly {
+            polynomial::analyse(lights, &chase, self.states.get())
+        } else {
+            let (a, b) = chase.system(lights);
+            let s = a.solve(&b, self.states);
+            (s.particular, s.kernel)
+        };
+        let presses = particular.map(|u| {
+            let p = chase.presses(lights, &u);
+            if transposed {
+                transpose(&p)
+            } else {
+                p
+            }
+        });
+        Ok(StatesAnalysis {
+            variant: self.clone(),
+            dims: if transposed {
+                lights.dims().transposed()
+            } else {
+                lights.dims()
+            },
+            method: if poly {
+                StatesMethod::Polynomial
+            } else {
+                StatesMethod::Chase
+            },
+            presses,
+            witness: None,
+            kernel,
+            expand: Expand::Chased { chase, transposed },
+        })
+    }
+
+    fn analyse_gauss(&self, lights: &Grid<u8>) -> Result<StatesAnalysis> {
+        let dims = lights.dims();
+        let k = self.states;
+        let limit = if k.get() == 2 {
+            MAX_GF2_GAUSS_CELLS
+        } else {
+            MAX_STATES_GAUSS_CELLS
+        };
+        if dims.cells() > limit {
+            return Err(Error::TooLarge {
+                bound: crate::error::Bound::Other("cells for the full elimination"),
+                got: dims.cells().into(),
+                limit: limit.into(),
+                note: format!(
+                    " ({} states, pattern {}{}: a pattern that cannot be chased needs one unknown per cell)",
+                    k.get(),
+                    self.pattern.name(),
+                    if self.torus { ", torus" } else { "" }
+                ),
+            });
+        }
+        let to_grid = |v: Vec<u8>| Grid::from_cells(dims, v).expect("one value per cell");
+        let rhs: Vec<u8> = lights.cells().iter().map(|&v| k.neg(v)).collect();
+        let ones: Vec<(usize, usize)> = dims
+            .positions()
+            .flat_map(|p| {
+                self.targets(dims, p)
+                    .into_iter()
+                    .map(move |q| (dims.index(q), dims.index(p)))
+            })
+            .collect();
+        let s = solve_ones(k, dims.cells(), &ones, &rhs, self.pattern.is_symmetric());
+        Ok(StatesAnalysis {
+            variant: self.clone(),
+            dims,
+            method: StatesMethod::Gauss,
+            presses: s.particular.map(to_grid),
+            witness: s.witness.map(to_grid),
+            kernel: s.kernel,
+            expand: Expand::Board,
+        })
+    }
+
+    /// A witness for a chased board with no solution: a quiet pattern of the
+    /// reflected game (the transpose) that `lights` overlaps with a nonzero sum.
+    fn witness(&self, lights: &Grid<u8>, analysis: &StatesAnalysis) -> Result<Option<Grid<u8>>> {
+        let dual;
+        let source = if self.pattern.is_symmetric() {
+            analysis
+        } else {
+            dual = self.reflected().analyse(&Grid::filled(lights.dims(), 0))?;
+            &dual
+        };
+        let k = self.states.get() as u64;
+        Ok((0..source.nullity())
+            .map(|i| source.quiet_pattern(i))
+            .find(|w| {
+                let sum: u64 = w
+                    .cells()
+                    .iter()
+                    .zip(lights.cells())
+                    .map(|(&a, &b)| a as u64 * b as u64)
+                    .sum();
+                sum % k != 0
+            }))
+    }
+}
+
+impl Default for Variant {
+    /// The classic game: two states, the cross, the plane.
+    fn default() -> Self {
+        Variant {
+            states: Modulus::new(2).expect("2 states"),
+            pattern: Pattern::cross(),
+            torus: false,
+        }
+    }
+}
+
+/// The lightest `start + Σ c_i·g_i` (the sum of the entries, each 0..K−1)
+/// and whether it is proven lightest: an odometer over every combination
+/// while that is affordable, else a descent that adds any multiple of one
+/// generator while that lowers the sum (finding the lightest member of a
+/// coset is NP-hard already for K = 2: Berlekamp, McEliece & van Tilborg,
+/// IEEE Trans. Inf. Theory 24(3), 1978). A stop keeps the lightest seen, unproven.
+pub(super) fn fewest_in_coset(
+    start: &[u8],
+    kernel: &[Generator],
+    k: Modulus,
+    ctl: &Control,
+) -> (Vec<u8>, bool) {
+    let weight = |x: &[u8]| x.iter().map(|&v| v as u64).sum::<u64>();
+    let add = |x: &mut [u8], g: &[u8]| {
+        for (c, &v) in x.iter_mut().zip(g) {
+            *c = k.add(*c, v);
+        }
+    };
+    let total: u128 = kernel
+        .iter()
+        .try_fold(1u128, |acc, g| acc.checked_mul(g.order as u128))
+        .unwrap_or(u128::MAX);
+    let mut best = start.to_vec();
+    let mut best_weight = weight(&best);
+    if total.saturating_mul(start.len().max(1) as u128) <= EXACT_WORK {
+        ctl.progress().set_total(total as u64);
+        let mut current = start.to_vec();
+        let mut digits = vec![0u32; kernel.len()];
+        let mut step = 0u64;
+        loop {
+            // Add generator i; when its digit wraps the sum is back where it was and i+1 carries.
+            let mut i = 0;
+            loop {
+                let Some(g) = kernel.get(i) else {
+                    return (best, true);
+                };
+                add(&mut current, &g.vector);
+                digits[i] += 1;
+                if digits[i] < g.order {
+                    break;
+                }
+                digits[i] = 0;
+                i += 1;
+            }
+            let w = weight(&current);
+            if w < best_weight {
+                (best_weight, best) = (w, current.clone());
+            }
+            step += 1;
+            if step % 4096 == 0 {
+                ctl.progress().advance(4096);
+                if ctl.stopped() {
+                    return (best, false);
+                }
+            }
+        }
+    }
+    let mut improved = true;
+    while improved && !ctl.stopped() {
+        improved = false;
+        for g in kernel {
+            let mut trial = best.clone();
+            for _ in 1..g.order {
+                add(&mut trial, &g.vector);
+                let w = weight(&trial);
+                if w < best_weight {
+                    (best, best_weight, improved) = (trial.clone(), w, true);
+                }
+            }
+        }
+    }
+    (best, false)
+}
+
+/// Solves `M·x = rhs` over Z/K for the `n` × `n` matrix `M` whose entries are 1
+/// at `ones` (row, column) and 0 elsewhere: by the word-parallel GF(2)
+/// elimination of [`crate::gf2`] for K = 2, by Smith form otherwise.
+/// `symmetric` says `M = Mᵀ`, so the witness is found in `M`'s own kernel.
+pub(super) fn solve_ones(
+    k: Modulus,
+    n: usize,
+    ones: &[(usize, usize)],
+    rhs: &[u8],
+    symmetric: bool,
+) -> Solutions {
+    if k.get() != 2 {
+        let mut m = ModMatrix::zeros(n, n);
+        ones.iter().for_each(|&(i, j)| m.set(i, j, 1));
+        return m.solve(rhs, k);
+    }
+    let matrix = |transposed: bool| {
+        let mut m = BitMatrix::zeros(n, n);
+        for &(i, j) in ones {
+            let (i, j) = if transposed { (j, i) } else { (i, j) };
+            m.set(i, j, true);
+        }
+        m
+    };
+    let bytes = |b: &FixedBitSet| (0..n).map(|i| b.contains(i) as u8).collect::<Vec<u8>>();
+    let mut b = FixedBitSet::with_capacity(n);
+    for (i, &v) in rhs.iter().enumerate() {
+        b.set(i, v == 1);
+    }
+    let gens = |kernel: &[FixedBitSet]| {
+        kernel
+            .iter()
+            .map(|g| Generator {
+                vector: bytes(g),
+                order: 2,
+            })
+            .collect::<Vec<_>>()
+    };
+    match matrix(false).solve(&b) {
+        Ok(s) => Solutions {
+            particular: Some(bytes(&s.particular)),
+            kernel: gens(&s.kernel),
+            witness: None,
+        },
+        Err(e) => {
+            // The witness lies in the kernel of the transpose.
+            let dual = if symmetric {
+                e.kernel.clone()
+            } else {
+                matrix(true).kernel()
+            };
+            Solutions {
+                particular: None,
+                kernel: gens(&e.kernel),
+                witness: dual.iter().find(|w| crate::gf2::dot(w, &b)).map(bytes),
+            }
+        }
+    }
+}
+
+/// The board turned a quarter: rows and columns swapped.
+fn transpose(g: &Grid<u8>) -> Grid<u8> {
+    let dims = g.dims();
+    let t = dims.transposed();
+    let cells = t.positions().map(|p| g[Pos::new(p.col, p.row)]).collect();
+    Grid::from_cells(t, cells).expect("one value per cell")
+}
+
+/// How a kernel generator (over the unknowns) becomes a board.
+#[derive(Debug, Clone)]
+enum Expand {
+    /// The unknowns are the cells.
+    Board,
+    /// The unknowns are the first rows' presses of a chase, maybe on the turned board.
+    Chased { chase: Chase, transposed: bool },
+}
+
+/// Everything the linear algebra says about a board of K states.
+#[derive(Debug, Clone)]
+pub struct StatesAnalysis {
+    variant: Variant,
+    /// The board's shape (as the user gave it).
+    dims: Dims,
+    method: StatesMethod,
+    /// One solution (press counts 0..K−1), or `None` when there is none.
+    pub presses: Option<Grid<u8>>,
+    /// When unsolvable: `w` with `w·M = 0` and `w·s ≠ 0` (mod K).
+    pub witness: Option<Grid<u8>>,
+    kernel: Vec<Generator>,
+    expand: Expand,
+}
+
+impl StatesAnalysis {
+    /// The method that solved the system.
+    pub fn method(&self) -> StatesMethod {
+        self.method
+    }
+
+    /// The number of quiet patterns in the basis: the dimension of the kernel
+    /// over GF(K) when K is prime; for composite K, the number of cyclic
+    /// generators (their orders are [`quiet_orders`](Self::quiet_orders)).
+    pub fn nullity(&self) -> usize {
+        self.kernel.len()
+    }
+
+    /// The additive order of each basis quiet pattern (a power of a prime dividing K).
+    pub fn quiet_orders(&self) -> Vec<u32> {
+        self.kernel.iter().map(|g| g.order).collect()
+    }
+
+    /// The exact number of solutions as a decimal string (the product of the orders, or 0).
+    pub fn solution_count(&self) -> String {
+        match self.presses {
+            Some(_) => crate::modular::decimal_product(self.quiet_orders()),
+            None => "0".to_string(),
+        }
+    }
+
+    /// Quiet pattern `i` of the basis (`i < nullity`): presses that change no cell.
+    pub fn quiet_pattern(&self, i: usize) -> Grid<u8> {
+        let v = &self.kernel[i].vector;
+        match &self.expand {
+            Expand::Board => Grid::from_cells(self.dims, v.clone()).expect("one value per cell"),
+            Expand::Chased { chase, transposed } => {
+                let oriented = if *transposed {
+                    self.dims.transposed()
+                } else {
+                    self.dims
+                };
+                let p = chase.presses(&Grid::filled(oriented, 0), v);
+                if *transposed {
+                    transpose(&p)
+                } else {
+                    p
+                }
+            }
+        }
+    }
+
+    /// Visits every solution — the one found plus each combination of quiet
+    /// patterns, as an odometer (one board addition per step, amortised).
+    pub fn enumerate(
+        &self,
+        ctl: &Control,
+        visit: &mut dyn FnMut(&Grid<u8>) -> ControlFlow<()>,
+    ) -> Tally {
+        let Some(mut current) = self.presses.clone() else {
+            return Tally {
+                found: 0,
+                stopped: None,
+            };
+        };
+        let k = self.variant.states;
+        let mut quiet: Vec<Grid<u8>> = Vec::new();
+        let mut digits = vec![0u32; self.nullity()];
+        let mut found = 0u64;
+        loop {
+            found += 1;
+            if visit(&current).is_break() {
+                return Tally {
+                    found,
+                    stopped: Some(Stop::Limit),
+                };
+            }
+            if ctl.stopped() {
+                return Tally {
+                    found,
+                    stopped: Some(Stop::Interrupted),
+                };
+            }
+            // Add generator i; when its digit wraps, the sum is back where it was and i+1 carries.
+            let mut i = 0;
+            loop {
+                if i == digits.len() {
+                    return Tally {
+                        found,
+                        stopped: None,
+                    };
+                }
+                if i == quiet.len() {
+                    quiet.push(self.quiet_pattern(i));
+                }
+                for (c, &q) in current.cells_mut().iter_mut().zip(quiet[i].cells()) {
+                    *c = k.add(*c, q);
+                }
+                digits[i] += 1;
+                if digits[i] < self.kernel[i].order {
+                    break;
+                }
+                digits[i] = 0;
+                i += 1;
+            }
+        }
+    }
+
+    /// The solution with the fewest presses (the sum of the press counts),
+    /// and whether that is proven (every solution compared); `None` when
+    /// unsolvable: every solution compared while affordable, else a descent (see `fewest_in_coset`).
+    pub fn fewest(&self, ctl: &Control) -> Option<(Grid<u8>, bool)> {
+        let start = self.presses.as_ref()?;
+        let quiet: Vec<Generator> = (0..self.nullity())
+            .map(|i| Generator {
+                vector: self.quiet_pattern(i).cells().to_vec(),
+                order: self.kernel[i].order,
+            })
+            .collect();
+        let (best, proven) = fewest_in_coset(start.cells(), &quiet, self.variant.states, ctl);
+        Some((
+            Grid::from_cells(self.dims, best).expect("one press per cell"),
+            proven,
+        ))
+    }
+
+    /// Checks that `presses` really bring `lights` to all 0.
+    pub fn verify(&self, lights: &Grid<u8>, presses: &Grid<u8>) -> Result<()> {
+        if presses.dims() != lights.dims() {
+            return Err(Error::Check(format!(
+                "presses are {}, the board {}",
+                presses.dims(),
+                lights.dims()
+            )));
+        }
+        let left = self.variant.after(lights, presses);
+        match left.cells().iter().position(|&v| v != 0) {
+            None => Ok(()),
+            Some(i) => Err(Error::Check(format!(
+                "cell {} is left at state {} after the presses",
+                lights.dims().pos(i),
+                left.cells()[i]
+            ))),
+        }
+    }
+}
+
+/// A request for one board of a variant: what to compute beside one solution.
+#[derive(Debug, Clone)]
+pub struct StatesRequest {
+    /// The game.
+    pub variant: Variant,
+    /// The states of the board.
+    pub lights: Grid<u8>,
+    /// The seed the board was drawn with, if random (echoed in the report).
+    pub seed: Option<u64>,
+    /// The method (`None`: the fastest that applies).
+    pub method: Option<StatesMethod>,
+    /// Look for the solution with the fewest presses.
+    pub fewest: bool,
+    /// Put a basis of the quiet patterns in the report.
+    pub quiet_patterns: bool,
+}
+
+impl StatesRequest {
+    /// One solution of `lights` under `variant`, nothing more.
+    pub fn new(variant: Variant, lights: Grid<u8>) -> Self {
+        StatesRequest {
+            variant,
+            lights,
+            seed: None,
+            method: None,
+            fewest: false,
+            quiet_patterns: false,
+        }
+    }
+}
+
+/// The answer for one board, verified; the same keys as the classic game's report.
+#[derive(Debug, Clone, Serialize)]
+pub struct StatesReport {
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// The seed of a random board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// K.
+    pub states: u8,
+    /// The press pattern's name (a built-in's, or the stencil's file).
+    pub pattern: String,
+    /// How the system was solved.
+    pub method: StatesMethod,
+    /// Whether the pattern wraps around the edges.
+    pub torus: bool,
+    /// The states, one row of symbols each (empty above [`MAX_REPORTED_CELLS`]).
+    pub state: Vec<String>,
+    /// Whether some presses bring every cell to 0.
+    pub solvable: bool,
+    /// The number of basis quiet patterns (see [`StatesAnalysis::nullity`]).
+    pub nullity: usize,
+    /// The exact number of solutions, a decimal string.
+    pub solutions: String,
+    /// Press counts, one row of symbols each (`None` when unsolvable or above [`MAX_REPORTED_CELLS`]).
+    pub presses: Option<Vec<String>>,
+    /// The sum of the press counts.
+    pub press_count: Option<u64>,
+    /// With `fewest`: whether `press_count` is proven the fewest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minimal: Option<bool>,
+    /// When unsolvable: `w` with `w·M = 0` and `w·s ≠ 0` (mod K), as rows of symbols.
+    pub witness: Option<Vec<String>>,
+    /// With `quiet_patterns`: the basis, each as rows of symbols.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quiet_patterns: Option<Vec<Vec<String>>>,
+    /// With `quiet_patterns`: each basis pattern's additive order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quiet_orders: Option<Vec<u32>>,
+    /// The presses as a board (for pictures and files), not serialized.
+    #[serde(skip)]
+    pub press_grid: Option<Grid<u8>>,
+}
+
+/// Solves one board of a variant and verifies the presses before returning them.
+///
+/// A stop during `fewest` keeps the lightest solution seen (`minimal: false`).
+pub fn answer_states(request: &StatesRequest, ctl: &Control) -> Result<StatesReport> {
+    let lights = &request.lights;
+    let dims = lights.dims();
+    let variant = &request.variant;
+    let analysis = variant.analyse_with(lights, request.method)?;
+    let (presses, minimal) = if request.fewest {
+        match analysis.fewest(ctl) {
+            Some((p, proven)) => (Some(p), Some(proven)),
+            None => (None, None),
+        }
+    } else {
+        (analysis.presses.clone(), None)
+    };
+    if let Some(p) = &presses {
+        analysis.verify(lights, p)?;
+    }
+    let shown = dims.cells() <= MAX_REPORTED_CELLS;
+    let quiet_cells = analysis.nullity() as u128 * dims.cells() as u128;
+    if request.quiet_patterns && quiet_cells > MAX_REPORTED_CELLS as u128 {
+        return Err(Error::TooLarge {
+            bound: crate::error::Bound::QuietPatternCells,
+            got: crate::error::Size::Count(quiet_cells),
+            limit: MAX_REPORTED_CELLS.into(),
+            note: String::new(),
+        });
+    }
+    let quiet: Option<Vec<Grid<u8>>> = request.quiet_patterns.then(|| {
+        (0..analysis.nullity())
+            .map(|i| analysis.quiet_pattern(i))
+            .collect()
+    });
+    if let Some(q) = &quiet {
+        let dark = Grid::filled(dims, 0);
+        q.iter().try_for_each(|p| analysis.verify(&dark, p))?;
+    }
+    Ok(StatesReport {
+        rows: dims.rows,
+        cols: dims.cols,
+        seed: request.seed,
+        states: variant.states.get(),
+        pattern: variant.pattern.name().to_string(),
+        method: analysis.method,
+        torus: variant.torus,
+        state: if shown {
+            variant.rows(lights)
+        } else {
+            Vec::new()
+        },
+        solvable: analysis.presses.is_some(),
+        nullity: analysis.nullity(),
+        solutions: analysis.solution_count(),
+        presses: presses.as_ref().filter(|_| shown).map(|p| variant.rows(p)),
+        press_count: presses
+            .as_ref()
+            .map(|p| p.cells().iter().map(|&v| v as u64).sum()),
+        minimal,
+        witness: analysis.witness.as_ref().map(|w| variant.rows(w)),
+        quiet_patterns: quiet
+            .as_ref()
+            .map(|q| q.iter().map(|p| variant.rows(p)).collect()),
+        quiet_orders: request.quiet_patterns.then(|| analysis.quiet_orders()),
+        press_grid: presses,
+    })
+}
+
+/// Visits every solution of `request`'s board, each verified first, with the
+/// [`GridPuzzle::enumerate`](crate::GridPuzzle::enumerate) contract: `visit`
+/// may stop the walk, and so may `ctl`.
+pub fn list_states(
+    request: &StatesRequest,
+    ctl: &Control,
+    visit: &mut dyn FnMut(&Grid<u8>) -> ControlFlow<()>,
+) -> Result<Tally> {
+    let analysis = request
+        .variant
+        .analyse_with(&request.lights, request.method)?;
+    let mut failure = None;
+    let tally = analysis.enumerate(ctl, &mut |p| match analysis.verify(&request.lights, p) {
+        Ok(()) => visit(p),
+        Err(e) => {
+            failure = Some(e);
+            ControlFlow::Break(())
+        }
+    });
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(tally),
+    }
+}
+
+/// The nullity of the dark `dims` board under `variant` (the dimension of the
+/// quiet patterns over GF(K) when K is prime).
+pub fn variant_nullity(variant: &Variant, dims: Dims) -> Result<usize> {
+    Ok(variant.analyse(&Grid::filled(dims, 0))?.nullity())
+}
+
+#[cfg(test)]
+mod tests;

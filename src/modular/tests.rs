@@ -1,0 +1,117 @@
+//! The Smith-form solver against brute force over every vector, for prime, prime-power and composite K.
+
+use super::*;
+use rand::{Rng, SeedableRng};
+
+/// Every vector of `(Z/k)^n`, in counting order.
+fn all_vectors(n: usize, k: u8) -> impl Iterator<Item = Vec<u8>> {
+    let total = (k as u64).pow(n as u32);
+    (0..total).map(move |mut i| {
+        (0..n)
+            .map(|_| {
+                let d = (i % k as u64) as u8;
+                i /= k as u64;
+                d
+            })
+            .collect()
+    })
+}
+
+fn random_matrix(rng: &mut impl Rng, r: usize, c: usize, k: u8) -> ModMatrix {
+    let mut a = ModMatrix::zeros(r, c);
+    for i in 0..r {
+        for j in 0..c {
+            // Mostly small entries, so that singular systems are common.
+            let v = if rng.gen_bool(0.5) {
+                0
+            } else {
+                rng.gen_range(0..k)
+            };
+            a.set(i, j, v);
+        }
+    }
+    a
+}
+
+fn scaled(v: &[u8], f: u32, k: Modulus) -> Vec<u8> {
+    v.iter()
+        .map(|&x| (x as u32 * f % k.get() as u32) as u8)
+        .collect()
+}
+
+#[test]
+fn smith_form_agrees_with_brute_force_on_random_systems() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
+    for k in [2u8, 3, 4, 5, 6, 8, 9, 12] {
+        let modulus = Modulus::new(k as u32).unwrap();
+        for _ in 0..40 {
+            let (r, c) = (rng.gen_range(1..=4), rng.gen_range(1..=4));
+            let a = random_matrix(&mut rng, r, c, k);
+            let b: Vec<u8> = (0..r).map(|_| rng.gen_range(0..k)).collect();
+            let brute = all_vectors(c, k)
+                .filter(|x| a.mul_vec(x, modulus) == b)
+                .count();
+            let kernel_size = all_vectors(c, k)
+                .filter(|x| a.mul_vec(x, modulus).iter().all(|&y| y == 0))
+                .count();
+            let s = a.solve(&b, modulus);
+            assert_eq!(s.count(), brute.to_string(), "K={k} A={a:?} b={b:?}");
+            let orders: usize = s.kernel.iter().map(|g| g.order as usize).product();
+            assert_eq!(orders, kernel_size, "K={k} A={a:?}");
+            for g in &s.kernel {
+                assert!(a.mul_vec(&g.vector, modulus).iter().all(|&y| y == 0));
+                assert!(scaled(&g.vector, g.order, modulus).iter().all(|&y| y == 0));
+                // No smaller multiple vanishes: the order is exact.
+                for f in 1..g.order {
+                    assert!(scaled(&g.vector, f, modulus).iter().any(|&y| y != 0));
+                }
+            }
+            match &s.particular {
+                Some(x) => assert_eq!(a.mul_vec(x, modulus), b),
+                None => {
+                    let w = s.witness.as_ref().expect("a witness when unsolvable");
+                    assert!(a.transposed().mul_vec(w, modulus).iter().all(|&y| y == 0));
+                    assert_ne!(dot(w, &b, modulus), 0, "w·b must be nonzero");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_states_must_be_from_2_to_255() {
+    assert!(Modulus::new(1).is_err());
+    assert!(Modulus::new(256).is_err());
+    assert!(Modulus::new(255).is_ok());
+    assert!(Modulus::new(251).unwrap().is_prime());
+    assert!(!Modulus::new(255).unwrap().is_prime());
+}
+
+#[test]
+fn decimal_products_are_exact() {
+    assert_eq!(decimal_product([]), "1");
+    assert_eq!(
+        decimal_product(std::iter::repeat_n(2, 100)),
+        "1267650600228229401496703205376"
+    );
+    assert_eq!(
+        decimal_product(std::iter::repeat_n(255, 5)),
+        (255u64.pow(5)).to_string()
+    );
+}
+
+#[test]
+fn additions_mod_q_agree_with_plain_arithmetic() {
+    for q in [2u8, 3, 4, 7, 9, 127, 128, 129, 243, 251, 255] {
+        let all: Vec<u8> = (0..q).collect();
+        for s in 0..q {
+            let mut dst = all.clone();
+            add_mod(&mut dst, &vec![s; q as usize], q);
+            let expected: Vec<u8> = all
+                .iter()
+                .map(|&d| ((d as u32 + s as u32) % q as u32) as u8)
+                .collect();
+            assert_eq!(dst, expected, "q={q} s={s}");
+        }
+    }
+}
