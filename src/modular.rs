@@ -28,7 +28,7 @@
 //! let mut a = ModMatrix::zeros(1, 1);
 //! a.set(0, 0, 2);
 //! let s = a.solve(&[2], k);
-//! let x = s.particular.unwrap();
+//! let x = s.particular.clone().unwrap();
 //! assert_eq!(a.mul_vec(&x, k), vec![2]);
 //! assert_eq!(s.count(), "2");
 //! assert!(a.solve(&[1], k).witness.is_some());

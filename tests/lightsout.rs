@@ -358,3 +358,280 @@ fn svg_draws_every_cell_and_a_dot_per_press() {
         .code(2)
         .stderr(contains("limit"));
 }
+
+/// The rows of a JSON array of strings, as one state per character (digits then letters).
+fn cells(rows: &serde_json::Value) -> Vec<Vec<u32>> {
+    rows.as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| {
+            r.as_str()
+                .unwrap()
+                .chars()
+                .map(|c| c.to_digit(36).unwrap())
+                .collect()
+        })
+        .collect()
+}
+
+/// `state` after pressing by `presses` with `offsets` (the pattern), mod `k`, on the plane.
+fn replay(
+    state: &[Vec<u32>],
+    presses: &[Vec<u32>],
+    offsets: &[(i64, i64)],
+    k: u32,
+) -> Vec<Vec<u32>> {
+    let (m, n) = (state.len() as i64, state[0].len() as i64);
+    let mut out = state.to_vec();
+    for r in 0..m {
+        for c in 0..n {
+            let times = presses[r as usize][c as usize];
+            for &(dr, dc) in offsets {
+                let (tr, tc) = (r + dr, c + dc);
+                if (0..m).contains(&tr) && (0..n).contains(&tc) {
+                    let cell = &mut out[tr as usize][tc as usize];
+                    *cell = (*cell + times) % k;
+                }
+            }
+        }
+    }
+    out
+}
+
+const CROSS: [(i64, i64); 5] = [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)];
+
+#[test]
+fn three_states_are_solved_and_the_presses_replay() {
+    let report = json(
+        &["lightsout", "6", "--states", "3", "--seed", "1", "--json"],
+        0,
+    );
+    assert_eq!(report["states"], 3);
+    assert_eq!(report["method"], "poly");
+    let (state, presses) = (cells(&report["state"]), cells(&report["presses"]));
+    let left = replay(&state, &presses, &CROSS, 3);
+    assert!(left.iter().flatten().all(|&x| x == 0), "{left:?}");
+    let sum: u32 = presses.iter().flatten().sum();
+    assert_eq!(report["press_count"], sum);
+    // The file given, and the chase and the elimination agree with the default.
+    for method in ["poly", "chase", "gauss"] {
+        let r = json(
+            &[
+                "lightsout",
+                "--state",
+                "puzzles/lightsout/6x6-three-states.txt",
+                "--states",
+                "3",
+                "--method",
+                method,
+                "--json",
+            ],
+            0,
+        );
+        let left = replay(&cells(&r["state"]), &cells(&r["presses"]), &CROSS, 3);
+        assert!(left.iter().flatten().all(|&x| x == 0), "{method}");
+    }
+}
+
+#[test]
+fn an_unsolvable_three_state_board_exits_1_with_a_checked_witness() {
+    let (status, report) =
+        json_status(&["lightsout", "5", "--states", "3", "--seed", "1", "--json"]);
+    assert_eq!(status, 1);
+    assert_eq!(report["solvable"], false);
+    let (state, w) = (cells(&report["state"]), cells(&report["witness"]));
+    // The cross is symmetric: w·M = 0 means pressing by w changes nothing.
+    let zero = vec![vec![0; 5]; 5];
+    assert!(replay(&zero, &w, &CROSS, 3)
+        .iter()
+        .flatten()
+        .all(|&x| x == 0));
+    let dot: u32 = state
+        .iter()
+        .flatten()
+        .zip(w.iter().flatten())
+        .map(|(a, b)| a * b)
+        .sum();
+    assert_ne!(dot % 3, 0);
+}
+
+#[test]
+fn composite_states_count_what_the_listing_lists() {
+    for k in ["4", "6", "12"] {
+        let args = ["lightsout", "3", "2", "--states", k, "--seed", "7"];
+        let count = puzzles(&[&args[..], &["--count"]].concat())
+            .output()
+            .unwrap();
+        let count: u64 = String::from_utf8(count.stdout)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        let listed = puzzles(&[&args[..], &["--all", "--json"]].concat())
+            .output()
+            .unwrap();
+        let lines = String::from_utf8(listed.stdout).unwrap();
+        let lines: Vec<&str> = lines.lines().filter(|l| l.starts_with('[')).collect();
+        assert_eq!(lines.len() as u64, count, "K={k}");
+    }
+}
+
+#[test]
+fn press_patterns_and_stencils_replay() {
+    let knight: Vec<(i64, i64)> = [
+        (0, 0),
+        (1, 2),
+        (2, 1),
+        (-1, 2),
+        (-2, 1),
+        (1, -2),
+        (2, -1),
+        (-1, -2),
+        (-2, -1),
+    ]
+    .to_vec();
+    for (pattern, offsets) in [
+        ("knight", knight),
+        (".#./#@#/.#.", CROSS.to_vec()),
+        (
+            "#.#/.@./#.#",
+            vec![(0, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)],
+        ),
+    ] {
+        let (status, r) = json_status(&[
+            "lightsout",
+            "6",
+            "--pattern",
+            pattern,
+            "--states",
+            "5",
+            "--seed",
+            "2",
+            "--json",
+        ]);
+        if status == 0 {
+            let left = replay(&cells(&r["state"]), &cells(&r["presses"]), &offsets, 5);
+            assert!(left.iter().flatten().all(|&x| x == 0), "{pattern}");
+        } else {
+            assert_eq!(status, 1);
+            assert!(r["witness"].is_array());
+        }
+    }
+}
+
+#[test]
+fn the_nullity_table_over_gf3_matches_the_elimination() {
+    let out = puzzles(&["lightsout", "--nullity", "1..7", "--states", "3"])
+        .output()
+        .unwrap();
+    let table = String::from_utf8(out.stdout).unwrap();
+    for line in table.lines() {
+        let (n, nullity) = line.split_once(' ').unwrap();
+        let (_, r) = json_status(&[
+            "lightsout",
+            n,
+            "--states",
+            "3",
+            "--method",
+            "gauss",
+            "--seed",
+            "1",
+            "--json",
+        ]);
+        assert_eq!(r["nullity"].to_string(), nullity, "n = {n}");
+    }
+}
+
+#[test]
+fn graphs_name_the_vertices_to_press() {
+    // Sutner: the all-on σ+ board of any graph is solvable.
+    let r = json(
+        &[
+            "lightsout",
+            "--graph",
+            "puzzles/lightsout/petersen.txt",
+            "--json",
+        ],
+        0,
+    );
+    assert_eq!(r["vertices"], 10);
+    assert_eq!(r["edges"], 15);
+    assert_eq!(r["game"], "sigma+");
+    assert!(!r["presses"].as_array().unwrap().is_empty());
+    let path = crate::util::temp_path("path.txt");
+    std::fs::write(&path, "a b\nb c\n").unwrap();
+    let r = json(&["lightsout", "--graph", &path, "--json"], 0);
+    assert_eq!(r["presses"], serde_json::json!(["b"]));
+    let r = json(
+        &[
+            "lightsout",
+            "--graph",
+            &path,
+            "--on",
+            "a,c",
+            "--no-self",
+            "--states",
+            "3",
+            "--json",
+        ],
+        0,
+    );
+    assert_eq!(r["game"], "sigma");
+    assert_eq!(r["presses"], serde_json::json!(["b*2"]));
+    puzzles(&["lightsout", "--graph", &path, "--on", "z"])
+        .assert()
+        .code(2)
+        .stderr(contains("'z' is not in the graph"));
+    std::fs::write(&path, "a b\nb b\n").unwrap();
+    puzzles(&["lightsout", "--graph", &path])
+        .assert()
+        .code(2)
+        .stderr(contains(":2:3:"));
+    std::fs::write(&path, "a b c\n").unwrap();
+    puzzles(&["lightsout", "--graph", &path])
+        .assert()
+        .code(2)
+        .stderr(contains(":1:5:"));
+    std::fs::remove_file(&path).ok();
+}
+
+#[test]
+fn bad_variant_input_is_one_line_and_exit_2() {
+    let state = crate::util::temp_path("k3.txt");
+    std::fs::write(&state, "012\n013\n").unwrap();
+    for (args, says) in [
+        (vec!["lightsout", "3", "--states", "1"], "from 2 to 255"),
+        (vec!["lightsout", "3", "--states", "256"], "from 2 to 255"),
+        (
+            vec!["lightsout", "--state", &state, "--states", "3"],
+            ":2:3:",
+        ),
+        (
+            vec!["lightsout", "3", "--pattern", "##/##"],
+            "no middle cell",
+        ),
+        (
+            vec!["lightsout", "3", "--pattern", "#o#/@.."],
+            "a second pressed cell",
+        ),
+        (
+            vec!["lightsout", "3", "--pattern", "star"],
+            "unknown press pattern",
+        ),
+        (
+            vec!["lightsout", "70", "--pattern", "x", "--states", "3"],
+            "over the limit",
+        ),
+        (
+            vec!["lightsout", "5", "--states", "3", "--play"],
+            "classic game only",
+        ),
+    ] {
+        let out = puzzles(&args).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    std::fs::remove_file(&state).ok();
+}

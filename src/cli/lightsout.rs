@@ -7,6 +7,8 @@ use puzzles::lightsout::{self, Board, LightsOut, Method, Report, Request};
 use puzzles::listing::Limit;
 use puzzles::{Error, GridPuzzle};
 
+mod variants;
+
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Examples:\n  puzzles lightsout 5 --seed 1\n  puzzles lightsout --state puzzles/lightsout/5x5-all-on.txt --all\n  puzzles lightsout 300 400 --quiet"
@@ -26,8 +28,9 @@ pub struct Args {
     seed: Option<u64>,
     /// poly: chasing plus one polynomial gcd (fast); chase: chasing plus
     /// elimination (the Lights Out chapter); gauss: the full elimination of the Lights Out lab.
-    #[arg(long, value_enum, default_value_t = MethodArg::Poly)]
-    method: MethodArg,
+    /// (Default: poly where it applies, else chase, else gauss.)
+    #[arg(long, value_enum)]
+    method: Option<MethodArg>,
     /// Print only the number of solutions.
     #[arg(long, conflicts_with = "all")]
     count: bool,
@@ -53,8 +56,32 @@ pub struct Args {
     #[arg(long, value_name = "A..B", value_parser = puzzles::input::parse_side_range, conflicts_with_all = ["rows", "state", "all", "count"])]
     nullity: Option<(usize, usize)>,
     /// Play in the terminal: click or arrows+space press, s hints, u undo, r new board, q quits.
-    #[arg(long, conflicts_with_all = ["count", "all", "min", "quiet_patterns", "output", "nullity"])]
+    #[arg(long, conflicts_with_all = ["count", "all", "min", "quiet_patterns", "output", "nullity", "graph"])]
     play: bool,
+    /// States per cell, K from 2 to 255: a press adds 1 mod K to every cell it
+    /// changes; states are written as digits then letters (numbers beyond 36 states).
+    #[arg(long, value_name = "K", default_value_t = 2)]
+    states: u32,
+    /// The cells a press changes: cross (default), plus-x (the 3×3 square),
+    /// x (the cell and its diagonals), knight (the cell and its knight moves),
+    /// a one-line stencil such as .#./#@#/.#. (@ the pressed cell, o if it is
+    /// left alone), or a FILE holding the stencil's rows.
+    #[arg(long, value_name = "PATTERN")]
+    pattern: Option<String>,
+    /// Lights Out on a graph read from FILE: one edge `u v` per line (# comments) or DIMACS `p edge`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["rows", "state", "torus", "pattern", "nullity", "all", "quiet_patterns", "output", "method"])]
+    graph: Option<String>,
+    /// With --graph: a press changes the neighbours only (the σ game), not the vertex itself (σ+).
+    #[arg(long, requires = "graph")]
+    no_self: bool,
+    /// With --graph: the vertices at state 1 at the start (default: all of them).
+    #[arg(
+        long,
+        value_name = "V1,V2,…",
+        requires = "graph",
+        value_delimiter = ','
+    )]
+    on: Option<Vec<String>>,
     #[command(flatten)]
     common: Common,
 }
@@ -67,6 +94,13 @@ enum MethodArg {
 }
 
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
+    if args.graph.is_some() {
+        return variants::run_graph(&args, ctx);
+    }
+    let pattern = variants::pattern(args.pattern.as_deref())?;
+    if args.states != 2 || !pattern.is_cross() {
+        return variants::run_variant(&args, pattern, ctx);
+    }
     if args.play {
         let start = super::play::LightsOutStart {
             state: args.state,
@@ -153,9 +187,9 @@ fn request(args: &Args) -> Result<Request, Error> {
         board,
         torus: args.torus,
         method: match args.method {
-            MethodArg::Gauss => Method::Gauss,
-            MethodArg::Chase => Method::Chase,
-            MethodArg::Poly => Method::Polynomial,
+            Some(MethodArg::Gauss) => Method::Gauss,
+            Some(MethodArg::Chase) => Method::Chase,
+            Some(MethodArg::Poly) | None => Method::Polynomial,
         },
         fewest: args.min,
         quiet_patterns: args.quiet_patterns,

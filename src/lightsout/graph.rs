@@ -405,6 +405,20 @@ impl GraphGame {
                 )));
             }
         }
+        if let Some(w) = &s.witness {
+            // M is symmetric: w·M = 0 says pressing by w changes nothing.
+            let quiet = self.after(&vec![0; w.len()], w).iter().all(|&x| x == 0);
+            let dot: u64 = w
+                .iter()
+                .zip(lights)
+                .map(|(&a, &b)| a as u64 * b as u64)
+                .sum();
+            if !quiet || dot % self.states.get() as u64 == 0 {
+                return Err(Error::Check(
+                    "the witness does not prove the board unsolvable".into(),
+                ));
+            }
+        }
         let named = |x: &[u8]| -> Vec<String> {
             x.iter()
                 .enumerate()

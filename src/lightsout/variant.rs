@@ -187,6 +187,31 @@ impl Variant {
         out
     }
 
+    /// Checks that `w` proves `lights` unsolvable: `w·M = 0` (pressing by `w`
+    /// in the reflected game, whose matrix is `Mᵀ`, changes nothing) and `w·s ≠ 0`.
+    pub fn verify_witness(&self, lights: &Grid<u8>, w: &Grid<u8>) -> Result<()> {
+        let dark = Grid::filled(lights.dims(), 0);
+        if self
+            .reflected()
+            .after(&dark, w)
+            .cells()
+            .iter()
+            .any(|&x| x != 0)
+        {
+            return Err(Error::Check("the witness w has w·M ≠ 0".into()));
+        }
+        let dot: u64 = w
+            .cells()
+            .iter()
+            .zip(lights.cells())
+            .map(|(&a, &b)| a as u64 * b as u64)
+            .sum();
+        if dot % self.states.get() as u64 == 0 {
+            return Err(Error::Check("the witness w has w·s = 0".into()));
+        }
+        Ok(())
+    }
+
     /// The press matrix: entry `(i, j)` is 1 when pressing cell `j` changes cell `i` (cells row by row).
     pub fn press_matrix(&self, dims: Dims) -> ModMatrix {
         let mut m = ModMatrix::zeros(dims.cells(), dims.cells());
@@ -830,6 +855,9 @@ pub fn answer_states(request: &StatesRequest, ctl: &Control) -> Result<StatesRep
     };
     if let Some(p) = &presses {
         analysis.verify(lights, p)?;
+    }
+    if let Some(w) = &analysis.witness {
+        variant.verify_witness(lights, w)?;
     }
     let shown = dims.cells() <= MAX_REPORTED_CELLS;
     let quiet_cells = analysis.nullity() as u128 * dims.cells() as u128;
