@@ -269,10 +269,10 @@ impl Solver {
             }
             // Boards of 4 rows (or fewer): the frontier programme is exact.
             match frontier::tour(&self.knight, ctl) {
-                frontier::Answer::Tour(t) if verify_tour(&self.knight, &t).is_ok() => {
+                frontier::Finding::Tour(t) if verify_tour(&self.knight, &t).is_ok() => {
                     return Verdict::Tour(t)
                 }
-                frontier::Answer::NoTour => return Verdict::NoTour(Impossible::Frontier),
+                frontier::Finding::NoTour => return Verdict::NoTour(Impossible::Frontier),
                 _ => {}
             }
             // Large boards: block tours joined by edge swaps; long boards of

@@ -135,7 +135,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     args.common
         .write_svg(|| solver.render_svg(presses.as_ref()))?;
     if let (Some(path), Some(p)) = (&args.output, &presses) {
-        write_rows(path, p)?;
+        write_rows(path, &p.row_strings('1', '0'))?;
     }
     if args.common.json {
         ctx.out.json(&report)?;
@@ -154,12 +154,18 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
             }
         }
     }
-    if report.interrupted {
+    ending(report.interrupted, report.solvable, ctx)
+}
+
+/// How an answer ends: a stopped search for the fewest presses says so (130),
+/// else solvable (0) or not (1).
+fn ending(interrupted: bool, solvable: bool, ctx: &mut Context) -> Result<Exit, Failure> {
+    if interrupted {
         ctx.out.flush()?;
         super::partial_note("interrupted: the press count is the fewest seen so far");
         return Ok(Exit::Interrupted);
     }
-    Ok(if report.solvable {
+    Ok(if solvable {
         Exit::Answered
     } else {
         Exit::NoSolution
@@ -316,8 +322,8 @@ fn nullity_table(
     Ok(Exit::Answered)
 }
 
-/// Writes `grid` as rows of 0/1 to `path`.
-fn write_rows(path: &str, grid: &BitGrid) -> Result<(), Error> {
+/// Writes rows of text (0/1, or the digits of K states) to `path`.
+fn write_rows(path: &str, rows: &[String]) -> Result<(), Error> {
     use std::io::Write;
     let io = |source| Error::Io {
         path: path.to_string(),
@@ -325,7 +331,7 @@ fn write_rows(path: &str, grid: &BitGrid) -> Result<(), Error> {
     };
     let file = std::fs::File::create(path).map_err(io)?;
     let mut w = std::io::BufWriter::new(file);
-    for row in grid.row_strings('1', '0') {
+    for row in rows {
         writeln!(w, "{row}").map_err(io)?;
     }
     w.flush().map_err(io)

@@ -68,7 +68,7 @@ fn encode(a: &[u8], flags: u64) -> u64 {
 }
 
 /// The outcome of the programme.
-pub(crate) enum Answer {
+pub(crate) enum Finding {
     /// An open tour from the start.
     Tour(Tour),
     /// There is none.
@@ -290,23 +290,23 @@ impl Geo {
 /// An open tour of `knight` (at most 4 rows or 4 columns) from its start, or
 /// a proof that there is none; `Unknown` when the board needs more than
 /// [`MAX_STATES`] states or `ctl` is stopped.
-pub(crate) fn tour(knight: &Knight, ctl: &Control) -> Answer {
+pub(crate) fn tour(knight: &Knight, ctl: &Control) -> Finding {
     tour_with(knight, ctl, true)
 }
 
 /// [`tour`], with or without the narrow first pass (`beam`).
-pub(crate) fn tour_with(knight: &Knight, ctl: &Control, beam: bool) -> Answer {
+pub(crate) fn tour_with(knight: &Knight, ctl: &Control, beam: bool) -> Finding {
     let d = knight.dims();
     if d.rows > d.cols {
         return match tour_with(&knight.transposed(), ctl, beam) {
-            Answer::Tour(t) => {
-                Answer::Tour(t.into_iter().map(|p| Pos::new(p.col, p.row)).collect())
+            Finding::Tour(t) => {
+                Finding::Tour(t.into_iter().map(|p| Pos::new(p.col, p.row)).collect())
             }
             other => other,
         };
     }
     if d.rows > 4 || knight.closed() {
-        return Answer::Unknown;
+        return Finding::Unknown;
     }
     let (rows, cols) = (d.rows, d.cols);
     let cells = d.cells();
@@ -318,12 +318,12 @@ pub(crate) fn tour_with(knight: &Knight, ctl: &Control, beam: bool) -> Answer {
         start: s.col * rows + s.row,
     };
     if cells == 1 {
-        return Answer::Tour(vec![s]);
+        return Finding::Tour(vec![s]);
     }
     // A narrow pass first (at most `BEAM` states per square, so it may miss a
     // tour), then the exact one, which alone may say there is none.
     match beam.then(|| run(&g, ctl, Some(BEAM))) {
-        Some(Answer::Tour(t)) => Answer::Tour(t),
+        Some(Finding::Tour(t)) => Finding::Tour(t),
         _ => run(&g, ctl, None),
     }
 }
@@ -353,7 +353,7 @@ impl std::hash::Hasher for Mix {
 
 /// The programme over the whole board, keeping at most `cap` states per
 /// square (`None`: all, exact).
-fn run(g: &Geo, ctl: &Control, cap: Option<usize>) -> Answer {
+fn run(g: &Geo, ctl: &Control, cap: Option<usize>) -> Finding {
     let cells = g.rows * g.cols;
     // Before any square: the frontier is all "full" (squares off the board).
     let init = encode(&[FULL; 10][..g.w], 0);
@@ -393,13 +393,13 @@ fn run(g: &Geo, ctl: &Control, cap: Option<usize>) -> Answer {
         }
         total += next.len();
         if total > MAX_STATES || (v % 4096 == 0 && ctl.stopped()) {
-            return Answer::Unknown;
+            return Finding::Unknown;
         }
         if next.is_empty() {
             return if cap.is_some() {
-                Answer::Unknown
+                Finding::Unknown
             } else {
-                Answer::NoTour
+                Finding::NoTour
             };
         }
         layers.push(std::mem::replace(&mut cur, next));
@@ -408,9 +408,9 @@ fn run(g: &Geo, ctl: &Control, cap: Option<usize>) -> Answer {
     layers.push(cur);
     let Some(mut at) = layers[cells].iter().position(|&st| g.accept(st)) else {
         return if cap.is_some() {
-            Answer::Unknown
+            Finding::Unknown
         } else {
-            Answer::NoTour
+            Finding::NoTour
         };
     };
     // Walk back, recovering each square's moves.
@@ -420,7 +420,7 @@ fn run(g: &Geo, ctl: &Control, cap: Option<usize>) -> Answer {
         let p = parents[v][at] as usize;
         g.step(layers[v][p], v, v + 1 == cells, &g.prepare(v), &mut buf);
         let Some(&(_, mask)) = buf.iter().find(|&&(t, _)| t == child) else {
-            return Answer::Unknown;
+            return Finding::Unknown;
         };
         for (j, d) in g.back(v).into_iter().enumerate() {
             if mask & (1 << j) != 0 {
@@ -438,10 +438,10 @@ fn run(g: &Geo, ctl: &Control, cap: Option<usize>) -> Answer {
             break;
         };
         if out.len() > cells {
-            return Answer::Unknown;
+            return Finding::Unknown;
         }
         prev = x;
         x = y;
     }
-    Answer::Tour(out)
+    Finding::Tour(out)
 }

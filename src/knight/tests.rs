@@ -639,7 +639,7 @@ fn a_semi_magic_tour_is_found_and_checked() {
 /// 9 columns (both ways round): a tour exactly when one exists, and that tour verifies.
 #[test]
 fn frontier_programme_agrees_with_exhaustion() {
-    use super::frontier::{tour_with, Answer};
+    use super::frontier::{tour_with, Finding};
     let ctl = Control::new();
     let mut checked = 0;
     for r in 1..=4 {
@@ -650,12 +650,12 @@ fn frontier_programme_agrees_with_exhaustion() {
                     let k = Knight::new(d, s, false).unwrap();
                     let truth = count::decide(&k, &ctl, u64::MAX).0.map(|t| t.is_some());
                     let got = match tour_with(&k, &ctl, false) {
-                        Answer::Tour(t) => {
+                        Finding::Tour(t) => {
                             assert_eq!(verify_tour(&k, &t), Ok(()), "{d} from {s}");
                             true
                         }
-                        Answer::NoTour => false,
-                        Answer::Unknown => panic!("{d} from {s}: unknown"),
+                        Finding::NoTour => false,
+                        Finding::Unknown => panic!("{d} from {s}: unknown"),
                     };
                     assert_eq!(Some(got), truth, "{d} from {s}");
                     checked += 1;
@@ -669,7 +669,7 @@ fn frontier_programme_agrees_with_exhaustion() {
 /// The narrow pass alone finds the middle starts of long 4-row boards.
 #[test]
 fn frontier_tours_from_the_middle_of_long_four_row_boards() {
-    use super::frontier::{tour, Answer};
+    use super::frontier::{tour, Finding};
     for (rows, cols, s) in [
         (4, 60, Pos::new(0, 30)),
         (4, 61, Pos::new(3, 29)),
@@ -678,7 +678,7 @@ fn frontier_tours_from_the_middle_of_long_four_row_boards() {
         let d = Dims::new(rows, cols, MAX_CELLS).unwrap();
         let k = Knight::new(d, s, false).unwrap();
         match tour(&k, &Control::new()) {
-            Answer::Tour(t) => assert_eq!(verify_tour(&k, &t), Ok(()), "{d} from {s}"),
+            Finding::Tour(t) => assert_eq!(verify_tour(&k, &t), Ok(()), "{d} from {s}"),
             _ => panic!("{d} from {s}: no tour found"),
         }
     }

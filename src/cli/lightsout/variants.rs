@@ -79,7 +79,7 @@ pub fn run_variant(args: &Args, pattern: Pattern, ctx: &mut Context) -> Result<E
     let report = lightsout::answer_states(&request, &ctl)?;
     ctl.progress().finish();
     if let (Some(path), Some(p)) = (&args.output, &report.press_grid) {
-        write_rows(path, &request.variant.rows(p))?;
+        super::write_rows(path, &request.variant.rows(p))?;
     }
     if args.common.json {
         ctx.out.json(&report)?;
@@ -91,16 +91,7 @@ pub fn run_variant(args: &Args, pattern: Pattern, ctx: &mut Context) -> Result<E
             ctx.out.line(&format!("presses written to {path}"))?;
         }
     }
-    if args.min && ctl.stopped() {
-        ctx.out.flush()?;
-        crate::cli::partial_note("interrupted: the press count is the fewest seen so far");
-        return Ok(Exit::Interrupted);
-    }
-    Ok(if report.solvable {
-        Exit::Answered
-    } else {
-        Exit::NoSolution
-    })
+    super::ending(args.min && ctl.stopped(), report.solvable, ctx)
 }
 
 fn print_text(report: &StatesReport, boards: bool, ctx: &mut Context) -> Result<(), Failure> {
@@ -314,29 +305,5 @@ pub fn run_graph(args: &Args, ctx: &mut Context) -> Result<Exit, Failure> {
             }
         }
     }
-    if args.min && ctl.stopped() {
-        ctx.out.flush()?;
-        crate::cli::partial_note("interrupted: the press count is the fewest seen so far");
-        return Ok(Exit::Interrupted);
-    }
-    Ok(if report.solvable {
-        Exit::Answered
-    } else {
-        Exit::NoSolution
-    })
-}
-
-/// Writes rows of text to `path`.
-fn write_rows(path: &str, rows: &[String]) -> Result<(), Error> {
-    use std::io::Write;
-    let io = |source| Error::Io {
-        path: path.to_string(),
-        source,
-    };
-    let file = std::fs::File::create(path).map_err(io)?;
-    let mut w = std::io::BufWriter::new(file);
-    for row in rows {
-        writeln!(w, "{row}").map_err(io)?;
-    }
-    w.flush().map_err(io)
+    super::ending(args.min && ctl.stopped(), report.solvable, ctx)
 }
