@@ -17,7 +17,8 @@ use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-pub use output::{Exit, Failure, Out, Tone};
+pub use output::{style, Exit, Failure, Out};
+pub use puzzles::report::Tone;
 
 /// Solve, count, draw and play Lights Out, Revertigo, the knight's tour and Sudoku.
 ///
@@ -322,6 +323,6 @@ pub fn message(e: &puzzles::Error) -> String {
 /// Says on stderr that a stream of answers on stdout (a listing, a table)
 /// stopped early: stdout keeps only whole answers, in text and JSON alike.
 pub fn partial_note(msg: &str) {
-    let style = Tone::Partial.style();
+    let style = output::style(Tone::Partial);
     anstream::eprintln!("puzzles: {style}{msg}{style:#}");
 }

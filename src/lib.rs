@@ -36,6 +36,7 @@ pub mod listing;
 pub mod modular;
 pub mod random;
 pub mod render;
+pub mod report;
 
 // One module per puzzle.
 pub mod knight;

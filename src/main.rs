@@ -19,7 +19,7 @@ fn main() -> ExitCode {
         Ok(outcome) => ExitCode::from(outcome.exit_status()),
         Err(cli::Failure::BrokenPipe) => ExitCode::SUCCESS,
         Err(cli::Failure::Error(e)) => {
-            let style = cli::Tone::Bad.style();
+            let style = cli::style(cli::Tone::Bad);
             // anstream strips the style when stderr is not a terminal, with NO_COLOR or --color never.
             anstream::eprintln!("{style}puzzles:{style:#} {}", cli::message(&e));
             ExitCode::from(2)

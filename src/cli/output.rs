@@ -6,6 +6,7 @@
 //! is a terminal and `NO_COLOR` is not set (<https://no-color.org>); never
 //! with `--color never`, nor in JSON.
 
+use puzzles::report::{Detail, Ending, Report, Text, Tone};
 use puzzles::Error;
 use serde::Serialize;
 use std::io::{self, BufWriter, Stdout, Write};
@@ -60,28 +61,23 @@ impl From<io::Error> for Failure {
     }
 }
 
-/// What a highlighted piece of text means: each tone has one style, used everywhere.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tone {
-    /// A verified answer: "unique", "every cell black".
-    Good,
-    /// No answer: "no solution", "no tour", cells left white.
-    Bad,
-    /// An answer cut short: "partial", "interrupted", "stopped at the limit".
-    Partial,
-    /// A cell to act on: a press, a landing.
-    Mark,
+/// The one style of each tone (also used on stderr, through anstream).
+pub fn style(tone: Tone) -> anstyle::Style {
+    use anstyle::{AnsiColor, Style};
+    match tone {
+        Tone::Good => Style::new().fg_color(Some(AnsiColor::Green.into())),
+        Tone::Bad => Style::new().fg_color(Some(AnsiColor::Red.into())).bold(),
+        Tone::Partial => Style::new().fg_color(Some(AnsiColor::Yellow.into())),
+        Tone::Mark => Style::new().fg_color(Some(AnsiColor::Cyan.into())).bold(),
+    }
 }
 
-impl Tone {
-    /// The one style of this tone (also used on stderr, through anstream).
-    pub fn style(self) -> anstyle::Style {
-        use anstyle::{AnsiColor, Style};
-        match self {
-            Tone::Good => Style::new().fg_color(Some(AnsiColor::Green.into())),
-            Tone::Bad => Style::new().fg_color(Some(AnsiColor::Red.into())).bold(),
-            Tone::Partial => Style::new().fg_color(Some(AnsiColor::Yellow.into())),
-            Tone::Mark => Style::new().fg_color(Some(AnsiColor::Cyan.into())).bold(),
+impl From<Ending> for Exit {
+    fn from(e: Ending) -> Self {
+        match e {
+            Ending::Answered => Exit::Answered,
+            Ending::NoSolution => Exit::NoSolution,
+            Ending::Interrupted => Exit::Interrupted,
         }
     }
 }
@@ -109,7 +105,7 @@ impl Out {
     /// `text` in the style of `tone` when colour is on, else as it is.
     pub fn paint(&self, tone: Tone, text: &str) -> String {
         if self.color && !text.is_empty() {
-            let style = tone.style();
+            let style = style(tone);
             format!("{style}{text}{style:#}")
         } else {
             text.to_string()
@@ -135,6 +131,36 @@ impl Out {
         }
         s.push_str(&self.paint(Tone::Mark, &run));
         s
+    }
+
+    /// Writes text, its highlighted pieces painted.
+    pub fn write(&mut self, text: &Text) -> Result<(), Failure> {
+        for piece in text.pieces() {
+            match piece.tone {
+                Some(tone) => {
+                    let painted = self.paint(tone, &piece.text);
+                    self.w.write_all(painted.as_bytes())?
+                }
+                None => self.w.write_all(piece.text.as_bytes())?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes a report as one line of JSON or as its text; its ending decides the exit status.
+    pub fn report<R: Report>(
+        &mut self,
+        report: &R,
+        json: bool,
+        quiet: bool,
+    ) -> Result<Exit, Failure> {
+        if json {
+            self.json(report)?;
+        } else {
+            let detail = if quiet { Detail::Quiet } else { Detail::Full };
+            self.write(&report.text(detail))?;
+        }
+        Ok(report.ending().into())
     }
 
     /// Writes `value` as one line of JSON.

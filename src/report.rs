@@ -1,0 +1,191 @@
+//! Reports as a person reads them: text with highlighted pieces, and how the request ended.
+//!
+//! Every request of the library returns a typed report that serialises with
+//! serde (that is the JSON form). [`Report`] adds the two things a front end
+//! needs besides: the report as [`Text`] — lines whose important pieces carry
+//! a [`Tone`] (a verdict, a cell to press) that a terminal may colour — and the
+//! [`Ending`] of the request, from which a command line derives its exit status.
+//!
+//! ```
+//! use puzzles::report::{Text, Tone};
+//!
+//! let mut text = Text::new();
+//! text.plain("3 solutions, ").tone(Tone::Good, "all of them").end_line();
+//! text.marked_row("#..#", '#');
+//! assert_eq!(text.to_plain_string(), "3 solutions, all of them\n#..#\n");
+//! assert_eq!(text.pieces()[1].tone, Some(Tone::Good));
+//! ```
+
+use serde::Serialize;
+
+/// What a highlighted piece of text means: each tone has one style in a front end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// A verified answer: "unique", "every cell black".
+    Good,
+    /// No answer: "no solution", "no tour", cells left white.
+    Bad,
+    /// An answer cut short: "partial", "interrupted", "stopped at the limit".
+    Partial,
+    /// A cell to act on: a press, a landing.
+    Mark,
+}
+
+/// One run of text, highlighted or not; a newline ends a line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Piece {
+    /// The characters of this run.
+    pub text: String,
+    /// Its highlight, if any.
+    pub tone: Option<Tone>,
+}
+
+/// Text made of pieces, some with a [`Tone`]; built line by line.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Text {
+    pieces: Vec<Piece>,
+}
+
+impl Text {
+    /// Empty text.
+    pub fn new() -> Self {
+        Text::default()
+    }
+
+    /// Appends `s` as it is.
+    pub fn plain(&mut self, s: impl AsRef<str>) -> &mut Self {
+        self.push(None, s.as_ref())
+    }
+
+    /// Appends `s` highlighted as `tone`.
+    pub fn tone(&mut self, tone: Tone, s: impl AsRef<str>) -> &mut Self {
+        self.push(Some(tone), s.as_ref())
+    }
+
+    /// Ends the current line.
+    pub fn end_line(&mut self) -> &mut Self {
+        self.push(None, "\n")
+    }
+
+    /// Appends `s` and ends the line.
+    pub fn line(&mut self, s: impl AsRef<str>) -> &mut Self {
+        self.plain(s).end_line()
+    }
+
+    /// Appends every line of `block` (text that already ends its lines).
+    pub fn block(&mut self, block: &str) -> &mut Self {
+        self.plain(block);
+        if !block.is_empty() && !block.ends_with('\n') {
+            self.end_line();
+        }
+        self
+    }
+
+    /// Appends a board row as a line, every `mark` character highlighted as [`Tone::Mark`].
+    pub fn marked_row(&mut self, row: &str, mark: char) -> &mut Self {
+        let mut rest = row;
+        while let Some(start) = rest.find(mark) {
+            self.plain(&rest[..start]);
+            let run = rest[start..]
+                .find(|c| c != mark)
+                .map_or(rest.len(), |n| start + n);
+            self.tone(Tone::Mark, &rest[start..run]);
+            rest = &rest[run..];
+        }
+        self.plain(rest).end_line()
+    }
+
+    /// Appends another text.
+    pub fn append(&mut self, other: Text) -> &mut Self {
+        for p in other.pieces {
+            self.push(p.tone, &p.text);
+        }
+        self
+    }
+
+    /// The pieces in order (adjacent pieces of one tone are merged).
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The text without highlights.
+    pub fn to_plain_string(&self) -> String {
+        self.pieces.iter().map(|p| p.text.as_str()).collect()
+    }
+
+    fn push(&mut self, tone: Option<Tone>, s: &str) -> &mut Self {
+        if s.is_empty() {
+            return self;
+        }
+        match self.pieces.last_mut() {
+            Some(last) if last.tone == tone => last.text.push_str(s),
+            _ => self.pieces.push(Piece {
+                text: s.to_string(),
+                tone,
+            }),
+        }
+        self
+    }
+}
+
+/// How a request ended; a command line maps it to its exit status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// An answer was produced.
+    Answered,
+    /// The puzzle has no solution (the report says so).
+    NoSolution,
+    /// Stopped before the end; the report holds what was found so far.
+    Interrupted,
+}
+
+/// How much a text report shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Detail {
+    /// Everything: boards, grids, walks.
+    #[default]
+    Full,
+    /// The verdict lines only, no boards.
+    Quiet,
+}
+
+/// A finished, verified answer to one request: JSON through serde, text through [`Report::text`].
+pub trait Report: Serialize {
+    /// The report as a person reads it.
+    fn text(&self, detail: Detail) -> Text;
+
+    /// How the request ended.
+    fn ending(&self) -> Ending;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marked_rows_highlight_each_run_once() {
+        let mut t = Text::new();
+        t.marked_row("##.#", '#');
+        let tones: Vec<_> = t
+            .pieces()
+            .iter()
+            .map(|p| (p.text.as_str(), p.tone))
+            .collect();
+        assert_eq!(
+            tones,
+            [
+                ("##", Some(Tone::Mark)),
+                (".", None),
+                ("#", Some(Tone::Mark)),
+                ("\n", None)
+            ]
+        );
+    }
+
+    #[test]
+    fn blocks_end_their_last_line() {
+        let mut t = Text::new();
+        t.block("a\nb").block("c\n").block("");
+        assert_eq!(t.to_plain_string(), "a\nb\nc\n");
+    }
+}
