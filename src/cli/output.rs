@@ -11,25 +11,15 @@ use puzzles::Error;
 use serde::Serialize;
 use std::io::{self, BufWriter, Stdout, Write};
 
-/// How a subcommand ended, which decides the exit status.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Exit {
-    /// An answer was produced.
-    Answered,
-    /// The puzzle has no solution (the output says so).
-    NoSolution,
-    /// Stopped by a signal; what was found so far was printed.
-    Interrupted,
-}
+/// How a subcommand ended: the library's [`Ending`] of its request.
+pub type Exit = Ending;
 
-impl Exit {
-    /// The process exit status for this outcome.
-    pub fn exit_status(self) -> u8 {
-        match self {
-            Exit::Answered => 0,
-            Exit::NoSolution => 1,
-            Exit::Interrupted => 130,
-        }
+/// The process exit status of an ending: 0 answered, 1 no solution, 130 interrupted.
+pub fn exit_status(exit: Exit) -> u8 {
+    match exit {
+        Ending::Answered => 0,
+        Ending::NoSolution => 1,
+        Ending::Interrupted => 130,
     }
 }
 
@@ -69,16 +59,6 @@ pub fn style(tone: Tone) -> anstyle::Style {
         Tone::Bad => Style::new().fg_color(Some(AnsiColor::Red.into())).bold(),
         Tone::Partial => Style::new().fg_color(Some(AnsiColor::Yellow.into())),
         Tone::Mark => Style::new().fg_color(Some(AnsiColor::Cyan.into())).bold(),
-    }
-}
-
-impl From<Ending> for Exit {
-    fn from(e: Ending) -> Self {
-        match e {
-            Ending::Answered => Exit::Answered,
-            Ending::NoSolution => Exit::NoSolution,
-            Ending::Interrupted => Exit::Interrupted,
-        }
     }
 }
 
@@ -139,7 +119,7 @@ impl Out {
             let detail = if quiet { Detail::Quiet } else { Detail::Full };
             self.write(&report.text(detail))?;
         }
-        Ok(report.ending().into())
+        Ok(report.ending())
     }
 
     /// Writes `value` as one line of JSON.
