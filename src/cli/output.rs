@@ -115,7 +115,7 @@ impl Out {
                 .find(|c| c != mark)
                 .map_or(rest.len(), |n| start + n);
             let painted = self.paint(Tone::Mark, &rest[start..end]);
-            self.w.write_all(rest[..start].as_bytes())?;
+            self.w.write_all(&rest.as_bytes()[..start])?;
             self.w.write_all(painted.as_bytes())?;
             rest = &rest[end..];
         }
