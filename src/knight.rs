@@ -277,22 +277,25 @@ impl Solver {
                 }
                 (None, search::End::Budget { nodes }) => spent += nodes,
             }
-            // Boards of 4 rows (or fewer): the frontier programme is exact.
-            match frontier::tour(&self.knight, ctl) {
+            // Boards of at most 7 rows: the frontier programme's narrow pass;
+            // large boards: block tours joined by edge swaps; long boards of
+            // 3 rows started near an end: chained block tours.
+            let built = frontier::narrow(&self.knight, ctl)
+                .or_else(|| blocks::build(&self.knight, ctl))
+                .or_else(|| chain::thin_tour(&self.knight, ctl));
+            if let Some(t) = built {
+                if verify_tour(&self.knight, &t).is_ok() {
+                    return Verdict::Tour(t);
+                }
+            }
+            // The frontier programme's exact pass finds a tour or proves there
+            // is none, on every board whose states it can hold.
+            match frontier::tour_with(&self.knight, ctl, false) {
                 frontier::Finding::Tour(t) if verify_tour(&self.knight, &t).is_ok() => {
                     return Verdict::Tour(t)
                 }
                 frontier::Finding::NoTour => return Verdict::NoTour(Impossible::Frontier),
                 _ => {}
-            }
-            // Large boards: block tours joined by edge swaps; long boards of
-            // 3 or 4 rows started near an end: chained block tours.
-            let built =
-                blocks::build(&self.knight, ctl).or_else(|| chain::thin_tour(&self.knight, ctl));
-            if let Some(t) = built {
-                if verify_tour(&self.knight, &t).is_ok() {
-                    return Verdict::Tour(t);
-                }
             }
             // A closed tour from the start is an open one too, and Warnsdorff's
             // rule finds closed tours of boards that have them more readily.
