@@ -1,6 +1,6 @@
 //! Where answers go: buffered stdout, JSON or text, colour, and the mapping from outcome to exit status.
 //!
-//! Colour is used sparingly, through [`Out::paint`] only: verdicts (a solution,
+//! Colour is used sparingly, for the tones of a report's text only: verdicts (a solution,
 //! no solution, partial results) and the cells to press. It is on when
 //! `--color always` is given, or with `--color auto` (the default) when stdout
 //! is a terminal and `NO_COLOR` is not set (<https://no-color.org>); never
@@ -110,27 +110,6 @@ impl Out {
         } else {
             text.to_string()
         }
-    }
-
-    /// A board row with every `mark` character painted as [`Tone::Mark`].
-    pub fn paint_marks(&self, row: &str, mark: char) -> String {
-        if !self.color || !row.contains(mark) {
-            return row.to_string();
-        }
-        // One escape pair per run of marks, not per cell.
-        let mut s = String::with_capacity(row.len() * 2);
-        let mut run = String::new();
-        for ch in row.chars() {
-            if ch == mark {
-                run.push(ch);
-            } else {
-                s.push_str(&self.paint(Tone::Mark, &run));
-                run.clear();
-                s.push(ch);
-            }
-        }
-        s.push_str(&self.paint(Tone::Mark, &run));
-        s
     }
 
     /// Writes text, its highlighted pieces painted.
