@@ -278,12 +278,12 @@ impl Solver {
                 }
                 (None, search::End::Budget { nodes }) => spent += nodes,
             }
-            // Boards of at most 7 rows: the frontier programme's narrow pass;
-            // large boards: block tours joined by edge swaps; long boards of
-            // 3 rows started near an end: chained block tours.
-            let built = frontier::narrow(&self.knight, ctl)
-                .or_else(|| blocks::build(&self.knight, ctl))
-                .or_else(|| chain::thin_tour(&self.knight, ctl));
+            // Large boards: block tours joined by edge swaps; long boards of 3
+            // rows started near an end: chained block tours; boards of at
+            // most 7 rows: the frontier programme's narrow passes.
+            let built = blocks::build(&self.knight, ctl)
+                .or_else(|| chain::thin_tour(&self.knight, ctl))
+                .or_else(|| frontier::narrow(&self.knight, ctl));
             if let Some(t) = built {
                 if verify_tour(&self.knight, &t).is_ok() {
                     return Verdict::Tour(t);

@@ -24,7 +24,7 @@
 //! first and finds most tours at once; the exact pass is bounded by
 //! [`MAX_STATES`] states in all (12 bytes each).
 
-use super::{Knight, Tour};
+use super::{search, Knight, Tour};
 use crate::control::Control;
 use crate::grid::{Dims, Pos};
 use std::collections::HashMap;
@@ -405,8 +405,8 @@ fn solve(dims: Dims, closed: bool, start: Option<Pos>, ctl: &Control, passes: Pa
     // Narrow passes first (at most so many states per square, so they may
     // miss a tour), then the exact one, which alone may say there is none.
     if passes != Passes::Exact {
-        for beam in BEAMS {
-            if let Finding::Tour(t) = run(&g, ctl, Some(beam)) {
+        for (beam, _, salt) in BEAMS.into_iter().filter(|&(_, least, _)| rows >= least) {
+            if let Finding::Tour(t) = run(&g, ctl, Some((beam, salt))) {
                 return Finding::Tour(t);
             }
         }
@@ -417,8 +417,10 @@ fn solve(dims: Dims, closed: bool, start: Option<Pos>, ctl: &Control, passes: Pa
     run(&g, ctl, None)
 }
 
-/// States kept per square in the narrow passes, one after the other.
-const BEAMS: [usize; 2] = [256, 4096];
+/// The narrow passes, one after the other: the states kept per square, the
+/// fewest rows the pass runs on (on fewer rows the exact pass holds fewer
+/// states than a wide narrow one), and the salt of the sample.
+const BEAMS: [(usize, usize, u64); 3] = [(256, 1, 0), (256, 1, 1), (4096, 5, 2)];
 
 /// A multiplicative hasher for the packed states (they are already well mixed
 /// by their bit layout; SipHash is needlessly slow here).
@@ -440,9 +442,9 @@ impl std::hash::Hasher for Mix {
     }
 }
 
-/// The programme over the whole board, keeping at most `cap` states per
-/// square (`None`: all, exact).
-fn run(g: &Geo, ctl: &Control, cap: Option<usize>) -> Finding {
+/// The programme over the whole board, keeping at most `cap.0` states per
+/// square, sampled by a hash salted with `cap.1` (`None`: all, exact).
+fn run(g: &Geo, ctl: &Control, cap: Option<(usize, u64)>) -> Finding {
     let cells = g.rows * g.cols;
     // Before any square: the frontier is all "full" (squares off the board).
     let init = g.init();
@@ -467,11 +469,11 @@ fn run(g: &Geo, ctl: &Control, cap: Option<usize>) -> Finding {
                 });
             }
         }
-        if let Some(c) = cap {
+        if let Some((c, salt)) = cap {
             if next.len() > c {
                 // Keep a pseudo-random sample (the smallest hashes), so that
                 // every kind of state has its share.
-                let key = |t: u64| (t ^ (t >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 8;
+                let key = |t: u64| search::mix(t ^ salt);
                 let mut order: Vec<u32> = (0..next.len() as u32).collect();
                 order.select_nth_unstable_by_key(c, |&i| key(next[i as usize]));
                 order.truncate(c);
