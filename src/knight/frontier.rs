@@ -626,27 +626,39 @@ mod tests {
         }
     }
 
-    /// From each square of 5 × 5 and 5 × 6, open and closed: the exact pass
-    /// finds a tour exactly when the exhaustive counter does.
+    /// From every square of `d`: the exact pass finds a tour exactly when
+    /// the exhaustive counter does, and the tour replays.
+    fn agrees_with_exhaustion(d: Dims, closed: bool) {
+        let ctl = Control::new();
+        for s in d.positions() {
+            let k = Knight::new(d, s, closed).unwrap();
+            let truth = count::decide(&k, &ctl, u64::MAX).0.map(|t| t.is_some());
+            let got = match tour_with(&k, &ctl, false) {
+                Finding::Tour(t) => {
+                    assert_eq!(verify_tour(&k, &t), Ok(()), "{d} from {s}");
+                    true
+                }
+                Finding::NoTour => false,
+                Finding::Unknown => panic!("{d} from {s}: unknown"),
+            };
+            assert_eq!(Some(got), truth, "{d} from {s} closed={closed}");
+        }
+    }
+
+    /// Open tours on the boards of 1 to 4 rows and up to 9 columns (both
+    /// ways round), open and closed on 5 × 5 and 5 × 6, from every square.
     #[test]
     fn tours_from_every_start_agree_with_exhaustion() {
-        let ctl = Control::new();
-        for (rows, cols) in [(5, 5), (5, 6), (3, 7)] {
-            let d = Dims::new(rows, cols, usize::MAX).unwrap();
-            for s in d.positions() {
-                for closed in [false, true] {
-                    let k = Knight::new(d, s, closed).unwrap();
-                    let truth = count::decide(&k, &ctl, u64::MAX).0.map(|t| t.is_some());
-                    let got = match tour_with(&k, &ctl, false) {
-                        Finding::Tour(t) => {
-                            assert_eq!(verify_tour(&k, &t), Ok(()), "{d} from {s}");
-                            true
-                        }
-                        Finding::NoTour => false,
-                        Finding::Unknown => panic!("{d} from {s}: unknown"),
-                    };
-                    assert_eq!(Some(got), truth, "{d} from {s} closed={closed}");
+        for r in 1..=4 {
+            for c in 1..=9 {
+                for (rows, cols) in [(r, c), (c, r)] {
+                    agrees_with_exhaustion(Dims::new(rows, cols, usize::MAX).unwrap(), false);
                 }
+            }
+        }
+        for (rows, cols) in [(5, 5), (5, 6)] {
+            for closed in [false, true] {
+                agrees_with_exhaustion(Dims::new(rows, cols, usize::MAX).unwrap(), closed);
             }
         }
     }
