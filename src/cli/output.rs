@@ -11,25 +11,15 @@ use puzzles::Error;
 use serde::Serialize;
 use std::io::{self, BufWriter, Stdout, Write};
 
-/// How a subcommand ended, which decides the exit status.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Exit {
-    /// An answer was produced.
-    Answered,
-    /// The puzzle has no solution (the output says so).
-    NoSolution,
-    /// Stopped by a signal; what was found so far was printed.
-    Interrupted,
-}
+/// How a subcommand ended: the library's [`Ending`] of its request.
+pub type Exit = Ending;
 
-impl Exit {
-    /// The process exit status for this outcome.
-    pub fn exit_status(self) -> u8 {
-        match self {
-            Exit::Answered => 0,
-            Exit::NoSolution => 1,
-            Exit::Interrupted => 130,
-        }
+/// The process exit status of an ending: 0 answered, 1 no solution, 130 interrupted.
+pub fn exit_status(exit: Exit) -> u8 {
+    match exit {
+        Ending::Answered => 0,
+        Ending::NoSolution => 1,
+        Ending::Interrupted => 130,
     }
 }
 
@@ -72,16 +62,6 @@ pub fn style(tone: Tone) -> anstyle::Style {
     }
 }
 
-impl From<Ending> for Exit {
-    fn from(e: Ending) -> Self {
-        match e {
-            Ending::Answered => Exit::Answered,
-            Ending::NoSolution => Exit::NoSolution,
-            Ending::Interrupted => Exit::Interrupted,
-        }
-    }
-}
-
 /// Buffered standard output.
 pub struct Out {
     w: BufWriter<Stdout>,
@@ -112,17 +92,34 @@ impl Out {
         }
     }
 
-    /// Writes text, its highlighted pieces painted.
+    /// Writes text, its highlighted pieces and marked cells painted.
     pub fn write(&mut self, text: &Text) -> Result<(), Failure> {
         for piece in text.pieces() {
-            match piece.tone {
-                Some(tone) => {
+            match (piece.tone, piece.marks) {
+                (Some(tone), _) => {
                     let painted = self.paint(tone, &piece.text);
                     self.w.write_all(painted.as_bytes())?
                 }
-                None => self.w.write_all(piece.text.as_bytes())?,
+                (None, Some(mark)) if self.color => self.write_marked(&piece.text, mark)?,
+                _ => self.w.write_all(piece.text.as_bytes())?,
             }
         }
+        Ok(())
+    }
+
+    /// Writes `text` with every run of `mark` painted as [`Tone::Mark`] (one escape pair per run).
+    fn write_marked(&mut self, text: &str, mark: char) -> Result<(), Failure> {
+        let mut rest = text;
+        while let Some(start) = rest.find(mark) {
+            let end = rest[start..]
+                .find(|c| c != mark)
+                .map_or(rest.len(), |n| start + n);
+            let painted = self.paint(Tone::Mark, &rest[start..end]);
+            self.w.write_all(rest[..start].as_bytes())?;
+            self.w.write_all(painted.as_bytes())?;
+            rest = &rest[end..];
+        }
+        self.w.write_all(rest.as_bytes())?;
         Ok(())
     }
 
@@ -139,7 +136,7 @@ impl Out {
             let detail = if quiet { Detail::Quiet } else { Detail::Full };
             self.write(&report.text(detail))?;
         }
-        Ok(report.ending().into())
+        Ok(report.ending())
     }
 
     /// Writes `value` as one line of JSON.
