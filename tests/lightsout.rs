@@ -619,7 +619,11 @@ fn bad_variant_input_is_one_line_and_exit_2() {
             "unknown press pattern",
         ),
         (
-            vec!["lightsout", "70", "--pattern", "x", "--states", "3"],
+            vec!["lightsout", "70", "--pattern", "x", "--states", "4"],
+            "over the limit",
+        ),
+        (
+            vec!["lightsout", "600", "--pattern", "x", "--states", "3"],
             "over the limit",
         ),
         (
