@@ -23,6 +23,7 @@ mod parse;
 mod pattern;
 mod rows;
 mod system;
+mod text;
 mod torus;
 mod values;
 mod variant;
