@@ -285,6 +285,9 @@ pub struct GraphReport {
     pub minimal: Option<bool>,
     /// When unsolvable: `w` with `w·M = 0` and `w·s ≠ 0`, as vertices (`name*c` for weight `c > 1`).
     pub witness: Option<Vec<String>>,
+    /// The search for the fewest presses was stopped: `press_count` is the fewest seen.
+    #[serde(skip)]
+    pub interrupted: bool,
 }
 
 impl GraphGame {
@@ -440,6 +443,7 @@ impl GraphGame {
             presses: presses.as_deref().map(named),
             minimal,
             witness: s.witness.as_deref().map(named),
+            interrupted: fewest && ctl.stopped(),
         })
     }
 }

@@ -781,6 +781,9 @@ pub struct StatesReport {
     /// The presses as a board (for pictures and files), not serialized.
     #[serde(skip)]
     pub press_grid: Option<Grid<u8>>,
+    /// The search for the fewest presses was stopped: `press_count` is the fewest seen.
+    #[serde(skip)]
+    pub interrupted: bool,
 }
 
 /// Solves one board of a variant and verifies the presses before returning them.
@@ -851,6 +854,7 @@ pub fn answer_states(request: &StatesRequest, ctl: &Control) -> Result<StatesRep
             .map(|q| q.iter().map(|p| variant.rows(p)).collect()),
         quiet_orders: request.quiet_patterns.then(|| analysis.quiet_orders()),
         press_grid: presses,
+        interrupted: request.fewest && ctl.stopped(),
     })
 }
 
