@@ -25,17 +25,26 @@ pub fn pattern(arg: Option<&str>) -> Result<Pattern, Error> {
     arg.parse()
 }
 
+/// Where `--play` starts: a file, or a random board of the size given.
+pub fn play_start(args: &Args) -> crate::cli::play::LightsOutStart {
+    crate::cli::play::LightsOutStart {
+        state: args.state.clone(),
+        rows: args.rows,
+        cols: args.cols,
+        seed: args.seed,
+        torus: args.torus,
+    }
+}
+
 /// A K-state or other-pattern board: solved, counted, listed, or its nullity table.
 pub fn run_variant(args: &Args, pattern: Pattern, ctx: &mut Context) -> Result<Exit, Failure> {
-    if args.play {
-        return Err(
-            Error::usage("--play takes the classic game only (2 states, the cross)").into(),
-        );
-    }
     if args.common.svg.is_some() {
         return Err(Error::usage("--svg draws the classic game only (2 states, the cross)").into());
     }
     let variant = Variant::new(args.states, pattern, args.torus)?;
+    if args.play {
+        return crate::cli::play::play_states(play_start(args), variant, ctx);
+    }
     let method = args.method.map(|m| match m {
         MethodArg::Poly => StatesMethod::Polynomial,
         MethodArg::Chase => StatesMethod::Chase,

@@ -14,7 +14,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::Frame;
 
 /// Columns per cell: a gap, then three characters.
-const CELL: usize = 4;
+pub(super) const CELL: usize = 4;
 
 /// The keys, as the screen lists them.
 const KEYS: &str = "click or arrows+space: press · s: hints · u: undo · r: new board · q: quit";
