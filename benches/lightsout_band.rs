@@ -14,7 +14,10 @@ use puzzles::random;
 fn patterns(c: &mut Criterion) {
     let mut group = c.benchmark_group("lightsout_band");
     group.sample_size(10);
-    let dims = Dims { rows: 200, cols: 200 };
+    let dims = Dims {
+        rows: 200,
+        cols: 200,
+    };
     for (k, name) in [(2u32, "plus-x"), (3, "knight")] {
         let pattern = Pattern::named(name).expect("a built-in pattern");
         let variant = Variant::new(k, pattern, false).expect("a valid K");

@@ -3,17 +3,13 @@
 use super::{GraphReport, StatesReport};
 use crate::report::{Detail, Ending, Report, Text, Tone};
 
-/// A row of press counts, every cell pressed at least once highlighted.
-fn press_row(text: &mut Text, row: &str) {
-    for ch in row.chars() {
-        let s = ch.to_string();
-        if ch == '0' || ch == '.' || ch == ' ' {
-            text.plain(s);
-        } else {
-            text.tone(Tone::Mark, s);
-        }
-    }
-    text.end_line();
+/// A row of press counts: with 2 states each pressed cell is marked (a
+/// board of any size stays a few pieces); with more the counts speak for themselves.
+fn press_row(text: &mut Text, row: &str, states: u8) {
+    match states {
+        2 => text.marked_row(row, '1'),
+        _ => text.line(row),
+    };
 }
 
 /// "press count: N", with whether it is proven the fewest.
@@ -55,7 +51,7 @@ impl Report for StatesReport {
                 if boards {
                     text.line("presses (how many times each cell):");
                     for row in self.presses.iter().flatten() {
-                        press_row(&mut text, row);
+                        press_row(&mut text, row, self.states);
                     }
                 }
                 press_count(&mut text, count, self.minimal);
@@ -88,7 +84,7 @@ impl Report for StatesReport {
                 .unwrap_or_default();
             text.line(format!("quiet pattern {}{order}:", i + 1));
             for row in pattern {
-                press_row(&mut text, row);
+                press_row(&mut text, row, self.states);
             }
         }
         text
