@@ -1,7 +1,7 @@
 //! `puzzles lightsout --play --states K` (and `--pattern`): the game with K states, each cell coloured by its value, hints as press counts.
 
-use super::lightsout::{LightsOutStart, CELL};
-use super::{draw_chrome, layout, min_size, plural, pressed_key, Flow, Screen};
+use super::lightsout::{board_action, Action, LightsOutStart, CELL};
+use super::{draw_chrome, layout, min_size, plural, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::{Dims, Pos};
 use puzzles::input::Source;
@@ -9,7 +9,7 @@ use puzzles::lightsout::game::{Hint, StatesGame};
 use puzzles::lightsout::{self, Variant, MAX_SYMBOL_STATES};
 use puzzles::random::{self, Rng};
 use puzzles::Error;
-use ratatui::crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
+use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::Frame;
@@ -106,21 +106,11 @@ impl StatesScreen {
         };
     }
 
-    fn move_cursor(&mut self, dr: i64, dc: i64) {
-        let d = self.game.dims();
-        let r = (self.cursor.row as i64 + dr).clamp(0, d.rows as i64 - 1);
-        let c = (self.cursor.col as i64 + dc).clamp(0, d.cols as i64 - 1);
-        self.cursor = Pos::new(r as usize, c as usize);
-    }
-
-    fn cell_at(&self, x: u16, y: u16) -> Option<Pos> {
-        let b = self.board;
-        if x < b.x || y < b.y || x >= b.x + b.width || y >= b.y + b.height {
-            return None;
-        }
-        let (row, col) = ((y - b.y) as usize, (x - b.x) as usize / CELL);
-        let d = self.game.dims();
-        (row < d.rows && col < d.cols).then_some(Pos::new(row, col))
+    fn new_board(&mut self) {
+        let (variant, dims) = (self.game.variant().clone(), self.game.dims());
+        self.game = StatesGame::random(variant, dims, &mut self.rng);
+        self.seed = None;
+        self.message = "A new board.".to_string();
     }
 }
 
@@ -181,34 +171,17 @@ impl Screen for StatesScreen {
     }
 
     fn handle(&mut self, event: &Event) -> Flow {
-        if let Event::Mouse(m) = event {
-            if m.kind == MouseEventKind::Down(MouseButton::Left) {
-                if let Some(p) = self.cell_at(m.column, m.row) {
-                    self.press(p);
-                }
-            }
-            return Flow::Continue;
-        }
-        match pressed_key(event) {
-            Some(KeyCode::Up) => self.move_cursor(-1, 0),
-            Some(KeyCode::Down) => self.move_cursor(1, 0),
-            Some(KeyCode::Left) => self.move_cursor(0, -1),
-            Some(KeyCode::Right) => self.move_cursor(0, 1),
-            Some(KeyCode::Char(' ') | KeyCode::Enter) => self.press(self.cursor),
-            Some(KeyCode::Char('s' | 'S')) => self.hint(),
-            Some(KeyCode::Char('u' | 'U')) => {
+        match board_action(event, self.board, self.game.dims(), &mut self.cursor) {
+            Some(Action::Press(p)) => self.press(p),
+            Some(Action::Hint) => self.hint(),
+            Some(Action::Undo) => {
                 self.message = match self.game.undo() {
                     true => "Press taken back.".to_string(),
                     false => "Nothing to undo.".to_string(),
                 };
             }
-            Some(KeyCode::Char('r' | 'R')) => {
-                let (variant, dims) = (self.game.variant().clone(), self.game.dims());
-                self.game = StatesGame::random(variant, dims, &mut self.rng);
-                self.seed = None;
-                self.message = "A new board.".to_string();
-            }
-            _ => {}
+            Some(Action::NewBoard) => self.new_board(),
+            None => {}
         }
         Flow::Continue
     }
