@@ -76,12 +76,20 @@ impl Text {
         self.plain(s).end_line()
     }
 
-    /// Appends every line of `block` (text that already ends its lines).
-    pub fn block(&mut self, block: &str) -> &mut Self {
-        self.plain(block);
-        if !block.is_empty() && !block.ends_with('\n') {
-            self.end_line();
+    /// Appends every line of `block` (text that already ends its lines),
+    /// taking the string as it is: a board of millions of cells is not copied.
+    pub fn block(&mut self, mut block: String) -> &mut Self {
+        if block.is_empty() {
+            return self;
         }
+        if !block.ends_with('\n') {
+            block.push('\n');
+        }
+        self.pieces.push(Piece {
+            text: block,
+            tone: None,
+            marks: None,
+        });
         self
     }
 
@@ -173,7 +181,9 @@ mod tests {
     #[test]
     fn blocks_end_their_last_line() {
         let mut t = Text::new();
-        t.block("a\nb").block("c\n").block("");
+        t.block("a\nb".into())
+            .block("c\n".into())
+            .block(String::new());
         assert_eq!(t.to_plain_string(), "a\nb\nc\n");
     }
 }
