@@ -27,6 +27,7 @@ mod answer;
 mod batch;
 pub mod explain;
 mod fast9;
+pub mod game;
 pub mod generate;
 mod grid9;
 mod parse;

@@ -26,6 +26,7 @@ fn play_and_animate_refuse_a_stdin_or_stdout_that_is_not_a_terminal() {
         &["lightsout", "4", "--play"][..],
         &["revertigo", "3", "3", "--play"],
         &["knight", "5", "--animate"],
+        &["sudoku", "puzzles/sudoku/4x4.txt", "--play"],
     ] {
         let out = puzzles(args).write_stdin("q").output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -201,6 +202,26 @@ fn lightsout_in_a_terminal_takes_keys_and_a_click_then_quits_cleanly() {
     // A left click (SGR mouse report, 1-based) on the top-left cell.
     s.send("\x1b[<0;3;3M\x1b[<0;3;3m");
     s.wait_screen("· 2 presses ·");
+    s.send("q");
+    let (status, out, vt) = s.finish();
+    assert_eq!(status, 0, "{out:?}");
+    assert_restored(&out, &vt);
+}
+
+#[test]
+fn sudoku_in_a_terminal_takes_a_click_a_digit_an_undo_and_a_hint_then_quits_cleanly() {
+    let mut s = Session::start(&["sudoku", "puzzles/sudoku/4x4.txt", "--play"]);
+    s.wait_screen("Sudoku 4×4 (boxes 2×2) · 4 clues · 0 moves · 12 empty");
+    // A left click (SGR, 1-based) on cell 0,1: screen column 5, row 3.
+    s.send("\x1b[<0;5;3M\x1b[<0;5;3m");
+    s.wait_screen("0,1: empty.");
+    s.send("3");
+    s.wait_screen("3 at 0,1.");
+    s.wait_screen("· 1 move · 11 empty");
+    s.send("u");
+    s.wait_screen("Move taken back.");
+    s.send("h");
+    s.wait_screen("Hint: hidden single (1.2)");
     s.send("q");
     let (status, out, vt) = s.finish();
     assert_eq!(status, 0, "{out:?}");

@@ -1,8 +1,8 @@
-//! The terminal front end: `lightsout --play`, `revertigo --play` and `knight --animate`.
+//! The terminal front end: `lightsout --play`, `revertigo --play`, `sudoku --play` and `knight --animate`.
 //!
 //! Each game is a [`Screen`]: it draws itself into a ratatui frame and turns
 //! crossterm events into calls on a game model of the library
-//! (`lightsout::game`, `revertigo::game`, `knight::animate`), so that the
+//! (`lightsout::game`, `revertigo::game`, `sudoku::game`, `knight::animate`), so that the
 //! tests can draw it on ratatui's `TestBackend` and feed it events without a
 //! terminal. [`run`] is the only code that touches the real terminal: it
 //! refuses to start off a terminal or in one too small for the board, and a
@@ -16,6 +16,7 @@ mod lightsout;
 mod lightsout_states;
 mod revertigo;
 mod screen;
+mod sudoku;
 mod terminal;
 
 #[cfg(test)]
@@ -25,6 +26,7 @@ pub use knight::animate_knight;
 pub use lightsout::{play_lightsout, LightsOutStart};
 pub use lightsout_states::play_states;
 pub use revertigo::play_revertigo;
+pub use sudoku::{play_sudoku, SudokuStart};
 
 pub use screen::{draw_chrome, is_quit, layout, min_size, plural, pressed_key, Flow, Screen};
 pub use terminal::{check_terminal, restore, run};

@@ -74,6 +74,9 @@ pub struct Args {
     /// With --generate: the symmetry of the clue pattern.
     #[arg(long, requires = "generate", value_parser = ["none", "rotate180", "rotate90", "mirror", "diagonal"])]
     symmetry: Option<String>,
+    /// Play in the terminal: arrows or click pick a cell, digits enter, p pencil marks, h hint, c check, u undo, q quits.
+    #[arg(long, conflicts_with_all = ["count", "all", "transform", "explain", "hint", "rate", "json"])]
+    play: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -88,6 +91,18 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     } else {
         Mode::Solve
     };
+    if args.play {
+        let start = super::play::SudokuStart {
+            file: args.file.clone(),
+            generate: args.generate,
+            box_shape: args.box_shape,
+            order: args.order as usize,
+            difficulty: args.difficulty.clone(),
+            symmetry: args.symmetry.clone(),
+            seed: args.seed,
+        };
+        return super::play::play_sudoku(start, ctx);
+    }
     if let Some(k) = args.generate {
         if args.difficulty.is_some() || args.symmetry.is_some() || args.box_shape.is_some() {
             return explain::generate(&args, k, ctx);

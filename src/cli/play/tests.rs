@@ -413,3 +413,157 @@ fn lightsout_with_three_states_colours_cells_by_value_and_hints_press_counts() {
     let wide = Variant::new(40, Pattern::cross(), false).unwrap();
     assert!(first_states_game(&start, wide, |_| Ok(())).is_err());
 }
+
+/// The 4×4 puzzle of the explainer's examples: one solution, 1324 4231 2413 3142.
+fn sudoku_game() -> super::sudoku::SudokuScreen {
+    use puzzles::sudoku::explain::BoxGrid;
+    let puzzle = BoxGrid::from_text("1.....3..4.....2", None).unwrap();
+    let game = puzzles::sudoku::game::Game::new(puzzle, &puzzles::Control::new())
+        .unwrap()
+        .unwrap();
+    super::sudoku::SudokuScreen::new(game, String::new())
+}
+
+/// Where cell `r`,`c` of the 4×4 board is drawn (its middle character), on a terminal from the top-left corner.
+fn sudoku_cell(r: u16, c: u16) -> (u16, u16) {
+    (1 + c * 3 + c / 2 + 1, 2 + r + r / 2)
+}
+
+#[test]
+fn sudoku_screen_shows_clues_boxes_and_the_cursor() {
+    let mut screen = sudoku_game();
+    let buf = draw(&mut screen, 60, 16);
+    assert_eq!(
+        lines(&buf),
+        [
+            "Sudoku 4×4 (boxes 2×2) · 4 clues · 0 moves · 12 empty",
+            "┌──────────────────────────────────────────────┐",
+            "│ 1  · │ ·  ·                                  │",
+            "│ ·  · │ 3  ·                                  │",
+            "│──────┼──────                                 │",
+            "│ ·  4 │[·] ·                                  │",
+            "│ ·  · │ ·  2                                  │",
+            "│──────────────────────────────────────────────│",
+            "│2,2: empty.                                   │",
+            "│Typing: digits (p: pencil marks).             │",
+            "│                                              │",
+            "└──────────────────────────────────────────────┘",
+            "Fill every row, column and box with each digit once.",
+            "arrows/click: cell · 1-9 A-Z: digit · 0/⌫: clear · p: pencil",
+            "",
+            "",
+        ]
+    );
+    // Clues are bold, empty cells grey.
+    let (x, y) = sudoku_cell(0, 0);
+    assert!(buf[(x, y)]
+        .modifier
+        .contains(ratatui::style::Modifier::BOLD));
+    let (x, y) = sudoku_cell(0, 1);
+    assert_eq!(buf[(x, y)].fg, Color::DarkGray);
+}
+
+#[test]
+fn sudoku_digits_go_into_cells_or_pencil_marks_and_undo_takes_them_back() {
+    let mut screen = sudoku_game();
+    draw(&mut screen, 60, 16);
+    // A click on cell 0,1, then 3: an entry, drawn in cyan, not bold.
+    let (x, y) = sudoku_cell(0, 1);
+    screen.handle(&click(x, y));
+    assert_eq!(screen.cursor(), Pos::new(0, 1));
+    screen.handle(&key(KeyCode::Char('3')));
+    assert_eq!(screen.game().value(Pos::new(0, 1)), 3);
+    let buf = draw(&mut screen, 60, 16);
+    assert_eq!(
+        lines(&buf)[2],
+        "│ 1 [3]│ ·  ·                                  │"
+    );
+    assert_eq!(buf[(x, y)].fg, Color::Cyan);
+    assert_eq!(lines(&buf)[12], "3 at 0,1.");
+    // A clue cannot be changed; a digit past the board's is refused.
+    screen.handle(&key(KeyCode::Left));
+    screen.handle(&key(KeyCode::Char('2')));
+    assert_eq!(screen.game().value(Pos::new(0, 0)), 1);
+    screen.handle(&key(KeyCode::Down));
+    screen.handle(&key(KeyCode::Char('5')));
+    assert_eq!(
+        lines(&draw(&mut screen, 60, 16))[12],
+        "5 is not a digit of this board."
+    );
+    // Pencil marks at 1,0: 2 and 3, drawn small.
+    screen.handle(&key(KeyCode::Char('p')));
+    screen.handle(&key(KeyCode::Char('2')));
+    screen.handle(&key(KeyCode::Char('3')));
+    screen.handle(&key(KeyCode::Right));
+    let text = lines(&draw(&mut screen, 80, 16));
+    assert!(
+        text[0].ends_with("· 3 moves · 11 empty · pencil"),
+        "{}",
+        text[0]
+    );
+    assert_eq!(text[3], "│²³ [·]│ 3  ·                                  │");
+    assert_eq!(screen.game().marks(Pos::new(1, 0)), 0b110);
+    // Undo, three times: the marks, then the entry.
+    for _ in 0..3 {
+        screen.handle(&key(KeyCode::Char('u')));
+    }
+    assert_eq!(screen.game().moves(), 0);
+    assert_eq!(screen.game().value(Pos::new(0, 1)), 0);
+    screen.handle(&key(KeyCode::Char('u')));
+    assert_eq!(lines(&draw(&mut screen, 60, 16))[12], "Nothing to undo.");
+}
+
+#[test]
+fn sudoku_check_marks_wrong_entries_and_a_hint_names_its_technique_and_lights_its_cells() {
+    let mut screen = sudoku_game();
+    draw(&mut screen, 60, 16);
+    let (x, y) = sudoku_cell(0, 1);
+    screen.handle(&click(x, y));
+    // 4 at 0,1: the solution has 3 there.
+    screen.handle(&key(KeyCode::Char('4')));
+    screen.handle(&key(KeyCode::Char('c')));
+    let buf = draw(&mut screen, 60, 16);
+    assert_eq!(lines(&buf)[12], "1 entry contradicts the solution (red).");
+    assert_eq!(buf[(x, y)].bg, Color::Red);
+    screen.handle(&key(KeyCode::Char('h')));
+    assert_eq!(
+        lines(&draw(&mut screen, 60, 16))[12],
+        "Fix the red entry first: no step can follow from it."
+    );
+    screen.handle(&key(KeyCode::Char('u')));
+    screen.handle(&key(KeyCode::Char('h')));
+    let buf = draw(&mut screen, 60, 16);
+    let text = lines(&buf);
+    assert_eq!(
+        text[12],
+        "Hint: hidden single (1.2), its cells highlighted."
+    );
+    assert!(text[8].contains("hidden single"), "{}", text[8]);
+    // The explainer's first step places 3 at 0,1: that cell is lit green.
+    assert_eq!(buf[(x, y)].bg, Color::Green);
+    screen.handle(&key(KeyCode::Char('3')));
+    assert_eq!(draw(&mut screen, 60, 16)[(x, y)].bg, Color::Reset);
+}
+
+#[test]
+fn sudoku_is_won_when_every_cell_holds_the_solution_s_digit() {
+    let mut screen = sudoku_game();
+    let solution = "1324423124133142";
+    let clues = "1.....3..4.....2";
+    for (i, ch) in solution.chars().enumerate() {
+        if clues.as_bytes()[i] != b'.' {
+            continue;
+        }
+        let (x, y) = sudoku_cell(i as u16 / 4, i as u16 % 4);
+        draw(&mut screen, 60, 16);
+        screen.handle(&click(x, y));
+        screen.handle(&key(KeyCode::Char(ch)));
+    }
+    assert!(screen.game().is_won());
+    let text = lines(&draw(&mut screen, 80, 16));
+    assert_eq!(
+        text[12],
+        "Solved in 12 moves! Every row, column and box holds each digit once. q: quit."
+    );
+    assert!(text[0].contains("· 12 moves · 0 empty"), "{}", text[0]);
+}

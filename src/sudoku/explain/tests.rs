@@ -67,6 +67,67 @@ fn every_step_of_the_example_files_is_replayed_to_the_solution() {
     }
 }
 
+/// Puzzles 1–10 of sudoku-exchange-puzzle-bank's `diabolical.txt` (public domain), as the
+/// repository's example files hold them, with the rating the bank's file gives each: Sukaku
+/// Explainer's (a fork of Nicolas Juillerat's Sudoku Explainer), computed independently of this crate.
+fn bank_puzzles() -> Vec<(String, f64)> {
+    let batch = lines(include_str!("../../../puzzles/sudoku/batch-9x9.txt"));
+    let mut puzzles = vec![
+        lines(include_str!("../../../puzzles/sudoku/9x9-line.txt"))[0].to_string(),
+        include_str!("../../../puzzles/sudoku/9x9-block.txt").to_string(),
+    ];
+    puzzles.extend(batch[..8].iter().map(|l| l.to_string()));
+    let published = [7.2, 7.1, 7.1, 8.2, 7.2, 7.2, 5.5, 7.2, 7.1, 8.9];
+    puzzles.into_iter().zip(published).collect()
+}
+
+#[test]
+fn ratings_order_puzzles_as_sudoku_explainer_does() {
+    let ctl = Control::new();
+    let singles = grid(include_str!("../../../puzzles/sudoku/4x4.txt"));
+    let easy = explain(&singles, &ctl).unwrap().rating.unwrap();
+    assert!(easy.value() <= 2.3, "{easy}");
+    let rated: Vec<(f64, Rating, Option<Technique>)> = bank_puzzles()
+        .iter()
+        .map(|(p, published)| {
+            let e = explain(&grid(p), &ctl).unwrap();
+            (*published, e.rating.unwrap(), e.hardest)
+        })
+        .collect();
+    for (published, ours, hardest) in &rated {
+        assert!(easy < *ours);
+        // Within a point of the published rating, and a chain where Sukaku Explainer needs one.
+        assert!(
+            (ours.value() - published).abs() <= 1.2,
+            "{published} {ours}"
+        );
+        if *published >= 7.0 {
+            assert!(
+                matches!(
+                    hardest,
+                    Some(Technique::XChain | Technique::XyChain | Technique::ForcingChain)
+                ),
+                "{published} {hardest:?}"
+            );
+        }
+    }
+    // Whenever the published ratings differ by 0.5 or more, ours are in the same order.
+    for a in &rated {
+        for b in &rated {
+            if a.0 + 0.5 <= b.0 {
+                assert!(
+                    a.1 < b.1,
+                    "{} < {} published, {} vs {} here",
+                    a.0,
+                    b.0,
+                    a.1,
+                    b.1
+                );
+            }
+        }
+    }
+}
+
 #[test]
 #[ignore = "explains all 300 diabolical puzzles (about a minute in release)"]
 fn every_step_of_all_300_diabolical_puzzles_is_replayed_to_the_solution() {

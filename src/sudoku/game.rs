@@ -1,0 +1,412 @@
+//! Sudoku played by a person: clues and entries, pencil marks, undo, a check of the entries against the solution, and hints from the explainer.
+//!
+//! [`Game`] is the model of `puzzles sudoku --play`, with no terminal in it:
+//! the puzzle's one solution is found when the game starts, so that `c`
+//! (check) can name the entries that contradict it, and `h` (hint) asks the
+//! explainer ([`super::explain::hint`]) for the next step from the grid as
+//! it now stands, the technique named and its cells given to highlight.
+//! Every change (a digit entered or cleared, a pencil mark set or removed)
+//! is one move, and [`Game::undo`] takes the last one back.
+//!
+//! ```
+//! use puzzles::grid::Pos;
+//! use puzzles::sudoku::explain::BoxGrid;
+//! use puzzles::sudoku::game::{Game, GameHint};
+//! use puzzles::Control;
+//!
+//! let puzzle = BoxGrid::from_text("1.....3..4.....2", None).unwrap();
+//! let mut game = Game::new(puzzle, &Control::new()).unwrap().unwrap();
+//! assert!(game.enter(Pos::new(0, 1), 4)); // wrong: the solution has 3 there
+//! assert_eq!(game.contradictions(), vec![Pos::new(0, 1)]);
+//! assert!(matches!(game.hint(&Control::new()).unwrap(), GameHint::Wrong(_)));
+//! assert!(game.undo());
+//! let GameHint::Step(step) = game.hint(&Control::new()).unwrap() else { panic!() };
+//! assert!(!step.text.is_empty());
+//! ```
+
+use super::explain::{self, BoxGrid, Outcome, Shape, Step};
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::grid::Pos;
+
+/// The symbols of the digits: 1–9, then A–Z for 10–35 (as the grid files write them).
+const SYMBOLS: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// The symbol of digit `d` (1-based): `7`, `C` for 12; `?` off the table.
+pub fn symbol(d: u8) -> char {
+    d.checked_sub(1)
+        .and_then(|i| SYMBOLS.get(i as usize))
+        .map_or('?', |&s| s as char)
+}
+
+/// The digit a symbol stands for (`1`–`9`, `A`–`Z`, either case), if any.
+pub fn digit_of(c: char) -> Option<u8> {
+    let c = c.to_ascii_uppercase();
+    SYMBOLS
+        .iter()
+        .position(|&s| s as char == c)
+        .map(|i| i as u8 + 1)
+}
+
+/// What a hint gave.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GameHint {
+    /// Some entries contradict the solution (these cells): no step can follow from them.
+    Wrong(Vec<Pos>),
+    /// The next step from the grid as it stands, checked by the explainer.
+    Step(Step),
+    /// The grid is full and right: nothing is left to do.
+    Solved,
+    /// The hint was stopped (Ctrl-C) before a step was found.
+    Interrupted,
+}
+
+/// One move as it was before: the cell, its entry and its pencil marks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Before {
+    cell: usize,
+    entry: u8,
+    marks: u64,
+}
+
+/// A game in progress: the clues, the player's entries and pencil marks, the moves made, and the solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    puzzle: BoxGrid,
+    solution: BoxGrid,
+    /// The player's digit in each cell, 0 for none (always 0 on a clue).
+    entries: Vec<u8>,
+    /// The player's pencil marks in each cell, bit d−1 for digit d.
+    marks: Vec<u64>,
+    /// The candidates the hints shown so far removed (never a solution's digit), so that
+    /// the next hint goes on from them instead of finding the same elimination again.
+    eliminated: Vec<u64>,
+    history: Vec<Before>,
+}
+
+impl Game {
+    /// A game of `puzzle`, whose one solution is found first; `None` when `ctl` stopped
+    /// that search. A puzzle with no solution, or several, cannot be played: refused
+    /// with what is wrong (the clashing clues, or a cell where two solutions differ).
+    pub fn new(puzzle: BoxGrid, ctl: &Control) -> Result<Option<Game>> {
+        if let Some((a, b)) = puzzle.clash() {
+            return Err(Error::usage(format!(
+                "the puzzle has no solution: {a} and {b} hold the same digit in a row, column or box"
+            )));
+        }
+        let (found, tally) = explain::solutions(&puzzle, 2, ctl);
+        if tally.stopped == Some(crate::control::Stop::Interrupted) && found.len() < 2 {
+            return Ok(None);
+        }
+        let mut found = found.into_iter();
+        let Some(solution) = found.next() else {
+            return Err(Error::usage("the puzzle has no solution"));
+        };
+        if let Some(other) = found.next() {
+            let side = puzzle.shape().side();
+            let c = (0..solution.cells().len())
+                .find(|&c| solution.cells()[c] != other.cells()[c])
+                .unwrap_or(0);
+            return Err(Error::usage(format!(
+                "the puzzle has several solutions ({} holds {} in one, {} in another); play needs one",
+                Pos::new(c / side, c % side),
+                symbol(solution.cells()[c]),
+                symbol(other.cells()[c])
+            )));
+        }
+        puzzle.check_solution(&solution).map_err(Error::Check)?;
+        let cells = puzzle.cells().len();
+        Ok(Some(Game {
+            puzzle,
+            solution,
+            entries: vec![0; cells],
+            marks: vec![0; cells],
+            eliminated: vec![0; cells],
+            history: Vec::new(),
+        }))
+    }
+
+    /// The board's shape.
+    pub fn shape(&self) -> Shape {
+        self.puzzle.shape()
+    }
+
+    /// The side N of the board.
+    pub fn side(&self) -> usize {
+        self.shape().side()
+    }
+
+    /// The clues.
+    pub fn puzzle(&self) -> &BoxGrid {
+        &self.puzzle
+    }
+
+    fn index(&self, p: Pos) -> Option<usize> {
+        let n = self.side();
+        (p.row < n && p.col < n).then_some(p.row * n + p.col)
+    }
+
+    /// Whether `p` holds a clue.
+    pub fn is_clue(&self, p: Pos) -> bool {
+        self.index(p).is_some_and(|i| self.puzzle.cells()[i] != 0)
+    }
+
+    /// The digit at `p`, clue or entry, 0 when empty (or off the board).
+    pub fn value(&self, p: Pos) -> u8 {
+        self.index(p)
+            .map_or(0, |i| self.puzzle.cells()[i].max(self.entries[i]))
+    }
+
+    /// The pencil marks at `p`: bit d−1 for digit d.
+    pub fn marks(&self, p: Pos) -> u64 {
+        self.index(p).map_or(0, |i| self.marks[i])
+    }
+
+    /// The number of moves made (an undone move no longer counts).
+    pub fn moves(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The grid as it stands: clues and entries.
+    pub fn grid(&self) -> BoxGrid {
+        let cells = (0..self.entries.len())
+            .map(|i| self.puzzle.cells()[i].max(self.entries[i]))
+            .collect();
+        // The entries are digits of the board, so the grid fits the shape.
+        BoxGrid::new(self.shape(), cells).unwrap_or_else(|_| self.puzzle.clone())
+    }
+
+    /// Records the cell as it is, then sets it; false, changing nothing, when the change is none.
+    fn change(&mut self, i: usize, entry: u8, marks: u64) -> bool {
+        if self.entries[i] == entry && self.marks[i] == marks {
+            return false;
+        }
+        self.history.push(Before {
+            cell: i,
+            entry: self.entries[i],
+            marks: self.marks[i],
+        });
+        self.entries[i] = entry;
+        self.marks[i] = marks;
+        true
+    }
+
+    /// Enters digit `d` at `p` (its pencil marks stay, for when it is cleared); false, changing
+    /// nothing, on a clue, off the board, for a digit outside 1..N, or when `p` already holds `d`.
+    pub fn enter(&mut self, p: Pos, d: u8) -> bool {
+        match self.index(p) {
+            Some(i) if !self.is_clue(p) && (1..=self.side()).contains(&(d as usize)) => {
+                self.change(i, d, self.marks[i])
+            }
+            _ => false,
+        }
+    }
+
+    /// Clears the entry at `p`, or, when it has none, its pencil marks; false when there was nothing to clear.
+    pub fn clear(&mut self, p: Pos) -> bool {
+        match self.index(p) {
+            Some(i) if !self.is_clue(p) => {
+                if self.entries[i] != 0 {
+                    self.change(i, 0, self.marks[i])
+                } else {
+                    self.change(i, 0, 0)
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// Sets or removes the pencil mark `d` at `p`; false on a clue, a cell with an entry, off the board or for a digit outside 1..N.
+    pub fn toggle_mark(&mut self, p: Pos, d: u8) -> bool {
+        match self.index(p) {
+            Some(i)
+                if !self.is_clue(p)
+                    && self.entries[i] == 0
+                    && (1..=self.side()).contains(&(d as usize)) =>
+            {
+                self.change(i, 0, self.marks[i] ^ (1 << (d - 1)))
+            }
+            _ => false,
+        }
+    }
+
+    /// Takes back the last move; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(b) = self.history.pop() else {
+            return false;
+        };
+        self.entries[b.cell] = b.entry;
+        self.marks[b.cell] = b.marks;
+        true
+    }
+
+    /// The entries that differ from the solution, row by row.
+    pub fn contradictions(&self) -> Vec<Pos> {
+        let n = self.side();
+        (0..self.entries.len())
+            .filter(|&i| self.entries[i] != 0 && self.entries[i] != self.solution.cells()[i])
+            .map(|i| Pos::new(i / n, i % n))
+            .collect()
+    }
+
+    /// Whether every cell holds the solution's digit.
+    pub fn is_won(&self) -> bool {
+        self.grid() == self.solution
+    }
+
+    /// The next step from the grid as it stands (the explainer's hint, its step checked
+    /// against the solution), or the entries to fix first when some contradict it. The
+    /// candidates a step removes are remembered, so the next hint goes on from there.
+    pub fn hint(&mut self, ctl: &Control) -> Result<GameHint> {
+        let wrong = self.contradictions();
+        if !wrong.is_empty() {
+            return Ok(GameHint::Wrong(wrong));
+        }
+        if self.is_won() {
+            return Ok(GameHint::Solved);
+        }
+        let grid = self.grid();
+        let all = (1u64 << self.side()) - 1;
+        let candidates = grid
+            .cells()
+            .iter()
+            .zip(&self.eliminated)
+            .map(|(&v, &gone)| if v != 0 { 1 << (v - 1) } else { all & !gone })
+            .collect();
+        let marks = explain::PencilMarks::from_masks(candidates);
+        let hint = explain::hint(&grid, Some(&marks), ctl)?;
+        match (hint.outcome, hint.step) {
+            (Outcome::Solved, Some(step)) => {
+                let n = self.side();
+                for &[r, c, d] in &step.eliminate {
+                    self.eliminated[r * n + c] |= 1 << (d - 1);
+                }
+                Ok(GameHint::Step(step))
+            }
+            (Outcome::Interrupted, _) => Ok(GameHint::Interrupted),
+            (outcome, _) => Err(Error::Check(format!(
+                "a grid agreeing with the solution gave no hint ({outcome:?})"
+            ))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 9×9 puzzle of the repository's `puzzles/sudoku/9x9-line.txt` (it needs chains).
+    const PUZZLE: &str =
+        ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.";
+
+    fn game() -> Game {
+        let puzzle = BoxGrid::from_text(PUZZLE, None).unwrap();
+        Game::new(puzzle, &Control::new()).unwrap().unwrap()
+    }
+
+    #[test]
+    fn clues_cannot_be_changed_and_entries_can() {
+        let mut g = game();
+        assert!(g.is_clue(Pos::new(0, 1)));
+        assert!(!g.enter(Pos::new(0, 1), 1));
+        assert!(!g.clear(Pos::new(0, 1)));
+        assert!(!g.toggle_mark(Pos::new(0, 1), 1));
+        assert!(!g.enter(Pos::new(9, 0), 1));
+        assert!(!g.enter(Pos::new(0, 0), 10));
+        assert!(g.enter(Pos::new(0, 0), 4));
+        assert!(
+            !g.enter(Pos::new(0, 0), 4),
+            "the same digit again is no move"
+        );
+        assert_eq!(g.value(Pos::new(0, 0)), 4);
+        assert_eq!(g.moves(), 1);
+    }
+
+    #[test]
+    fn undo_takes_back_entries_and_marks_in_order() {
+        let mut g = game();
+        let p = Pos::new(0, 0);
+        assert!(g.toggle_mark(p, 1));
+        assert!(g.toggle_mark(p, 4));
+        assert_eq!(g.marks(p), 0b1001);
+        assert!(g.enter(p, 4));
+        assert!(!g.toggle_mark(p, 2), "no marks under an entry");
+        assert!(g.clear(p));
+        assert_eq!((g.value(p), g.marks(p)), (0, 0b1001));
+        assert!(g.clear(p));
+        assert_eq!(g.marks(p), 0);
+        for expected in [(0, 0b1001), (4, 0b1001), (0, 0b1001), (0, 0b0001), (0, 0)] {
+            assert!(g.undo());
+            assert_eq!((g.value(p), g.marks(p)), expected);
+        }
+        assert!(!g.undo());
+        assert_eq!(g, game());
+    }
+
+    #[test]
+    fn the_check_names_exactly_the_entries_off_the_solution() {
+        let mut g = game();
+        let solution = g.solution.clone();
+        let n = g.side();
+        // One right entry, two wrong ones.
+        let empty: Vec<usize> = (0..n * n).filter(|&i| g.puzzle.cells()[i] == 0).collect();
+        let at = |i: usize| Pos::new(i / n, i % n);
+        let wrong = |i: usize| solution.cells()[i] % 9 + 1;
+        assert!(g.enter(at(empty[0]), solution.cells()[empty[0]]));
+        assert!(g.enter(at(empty[1]), wrong(empty[1])));
+        assert!(g.enter(at(empty[5]), wrong(empty[5])));
+        assert_eq!(g.contradictions(), vec![at(empty[1]), at(empty[5])]);
+        assert_eq!(
+            g.hint(&Control::new()).unwrap(),
+            GameHint::Wrong(vec![at(empty[1]), at(empty[5])])
+        );
+    }
+
+    #[test]
+    fn following_the_hints_wins_the_game() {
+        let mut g = game();
+        let ctl = Control::new();
+        let mut hints = 0;
+        while !g.is_won() {
+            let GameHint::Step(step) = g.hint(&ctl).unwrap() else {
+                panic!("no step before the end");
+            };
+            hints += 1;
+            // Every placement is the solution's digit; entering it is a move.
+            for &[r, c, d] in &step.place {
+                let p = Pos::new(r, c);
+                assert_eq!(d as u8, g.solution.cells()[r * g.side() + c]);
+                assert!(g.enter(p, d as u8));
+            }
+            for &[r, c, d] in &step.eliminate {
+                assert_ne!(d as u8, g.solution.cells()[r * g.side() + c]);
+            }
+            assert!(hints < 300, "the hints do not finish the grid");
+        }
+        assert_eq!(g.grid(), g.solution);
+        assert!(g.contradictions().is_empty());
+        assert_eq!(g.hint(&ctl).unwrap(), GameHint::Solved);
+    }
+
+    #[test]
+    fn unplayable_puzzles_are_refused_with_the_reason() {
+        let clash = BoxGrid::from_text("11..............", None).unwrap();
+        let e = Game::new(clash, &Control::new()).unwrap_err().to_string();
+        assert!(e.contains("no solution") && e.contains("0,0"), "{e}");
+        let open = BoxGrid::from_text("1...............", None).unwrap();
+        let e = Game::new(open, &Control::new()).unwrap_err().to_string();
+        assert!(e.contains("several solutions"), "{e}");
+    }
+
+    #[test]
+    fn symbols_go_past_nine_as_letters() {
+        assert_eq!(symbol(9), '9');
+        assert_eq!(symbol(10), 'A');
+        assert_eq!(symbol(35), 'Z');
+        for d in 1..=35 {
+            assert_eq!(digit_of(symbol(d)), Some(d));
+        }
+        assert_eq!(digit_of('a'), Some(10));
+        assert_eq!(digit_of('.'), None);
+    }
+}
