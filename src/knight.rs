@@ -30,6 +30,7 @@ mod count;
 mod frontier;
 mod magic;
 mod search;
+mod text;
 mod theorems;
 
 pub use answer::{algebraic, find, list, magic, MagicReport, Report, Request};

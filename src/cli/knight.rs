@@ -2,8 +2,8 @@
 
 use super::{parse_side, Common, Context, Exit, Failure, Tone};
 use puzzles::grid::Dims;
-use puzzles::knight::census::{self, CountReport, CountRequest, Method, Starts};
-use puzzles::knight::{self, Knight, Order, Report, Request, Shard};
+use puzzles::knight::census::{self, CountRequest, Method, Starts};
+use puzzles::knight::{self, Knight, Order, Request, Shard};
 use puzzles::listing::Limit;
 use puzzles::{GridPuzzle, Stop};
 
@@ -118,7 +118,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         // The counter sets the bar's length to its tasks (backtracking) or columns (frontier).
         let ctl = ctx.progress(&args.common, Some(0), "steps");
         let report = census::count(&count, &ctl)?;
-        return print_count(&report, args.common.json, ctx);
+        return ctx.out.report(&report, args.common.json, args.common.quiet);
     }
     if args.all {
         return list_all(&args, &request, &solver, ctx);
@@ -130,57 +130,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     let report = knight::find(&request, &ctl)?;
     args.common
         .write_svg(|| solver.render_svg(report.tour.as_ref()))?;
-    print_tour(&report, &solver, &args.common, ctx)
-}
-
-fn print_tour(
-    report: &Report,
-    solver: &knight::Solver,
-    common: &Common,
-    ctx: &mut Context,
-) -> Result<Exit, Failure> {
-    let outcome = match report.result {
-        "tour" => Exit::Answered,
-        "interrupted" => Exit::Interrupted,
-        _ => Exit::NoSolution,
-    };
-    if common.json {
-        ctx.out.json(report)?;
-        return Ok(outcome);
-    }
-    let out = &mut ctx.out;
-    out.line(&format!(
-        "knight's tour {}×{} from {} ({}), {}, {} order",
-        report.rows,
-        report.cols,
-        report.start,
-        report.start_algebraic,
-        if report.closed { "closed" } else { "open" },
-        match report.order {
-            Order::Warnsdorff => "warnsdorff",
-            Order::Plain => "plain",
-        }
-    ))?;
-    match (&report.tour, &report.reason) {
-        (Some(t), _) => {
-            if common.quiet {
-                let end = t.last().copied().unwrap_or(report.start);
-                let verified = out.paint(Tone::Good, "verified");
-                out.line(&format!(
-                    "tour: {} squares, {verified}, ends at {end}",
-                    t.len()
-                ))?;
-            } else {
-                out.text(&solver.render_text(Some(t)))?;
-            }
-        }
-        (None, Some(reason)) if report.result == "no tour" => {
-            out.line(&format!("{}: {reason}", out.paint(Tone::Bad, "no tour")))?
-        }
-        (None, Some(reason)) => out.line(&out.paint(Tone::Partial, reason))?,
-        (None, None) => {}
-    }
-    Ok(outcome)
+    ctx.out.report(&report, args.common.json, args.common.quiet)
 }
 
 fn magic(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Exit, Failure> {
@@ -190,99 +140,7 @@ fn magic(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Exit, Failure> {
         args.common
             .write_svg(|| knight::Solver::new(k, Order::Warnsdorff, 0).render_svg(Some(t)))?;
     }
-    if args.common.json {
-        ctx.out.json(&report)?;
-    } else if let (Some(t), Some(m)) = (&report.tour, &report.sums) {
-        ctx.out.line(&format!(
-            "semi-magic knight's tour 8×8 from {} (closed), verified",
-            t[0]
-        ))?;
-        if !args.common.quiet {
-            ctx.out.text(&knight::render_board(dims, t))?;
-        }
-        let line = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
-        ctx.out.line(&format!("rows: {}", line(&m.rows)))?;
-        ctx.out.line(&format!("columns: {}", line(&m.cols)))?;
-        ctx.out.line(&format!(
-            "diagonals: {} {} ({})",
-            m.diagonals[0],
-            m.diagonals[1],
-            if m.magic {
-                "magic"
-            } else {
-                "not magic: only rows and columns sum to 260"
-            }
-        ))?;
-    } else {
-        ctx.out
-            .line("search interrupted before a semi-magic tour was found")?;
-    }
-    Ok(if report.tour.is_some() {
-        Exit::Answered
-    } else {
-        Exit::Interrupted
-    })
-}
-
-/// A count in text: one line from one start, or the grid of every start and
-/// the total; the shard and a partial mark when they apply.
-fn print_count(report: &CountReport, json: bool, ctx: &mut Context) -> Result<Exit, Failure> {
-    let partial = report.partial;
-    let total = report.count.as_ref().or(report.total.as_ref());
-    let exit = match total {
-        _ if partial => Exit::Interrupted,
-        Some(t) if t.0 == 0u32.into() => Exit::NoSolution,
-        _ => Exit::Answered,
-    };
-    if json {
-        ctx.out.json(report)?;
-        return Ok(exit);
-    }
-    let kind = if report.closed { "closed" } else { "open" };
-    let mut line = match (&report.start, &report.counts) {
-        (Some(start), _) => format!("{}×{} {kind} tours from {start}:", report.rows, report.cols),
-        (None, _) => "total:".to_string(),
-    };
-    if let Some(counts) = &report.counts {
-        let width = counts.iter().flatten().map(|c| c.to_string().len()).max();
-        ctx.out.line(&format!(
-            "{}×{} {kind} tours (directed) from each square:",
-            report.rows, report.cols
-        ))?;
-        for row in counts {
-            let cells: Vec<String> = row
-                .iter()
-                .map(|c| format!("{:>w$}", c.to_string(), w = width.unwrap_or(1)))
-                .collect();
-            ctx.out.line(&cells.join(" "))?;
-        }
-    } else if report.start.is_none() {
-        line = format!(
-            "{}×{} {kind} tours from each square:",
-            report.rows, report.cols
-        );
-    }
-    if let Some(t) = total {
-        line.push_str(&format!(" {t}"));
-    }
-    match (&report.cycles, report.counts.is_some()) {
-        (Some(c), false) => line.push_str(&format!(" directed = {c} cycles")),
-        (Some(c), true) => line.push_str(&format!(" ({c} cycles)")),
-        (None, _) => {}
-    }
-    if let Some(shard) = &report.shard {
-        line.push_str(&format!(" (shard {shard})"));
-    }
-    if let Some(c) = report.columns_done {
-        let n = report.rows.max(report.cols);
-        line.push_str(&format!(" stopped after {c} of {n} columns"));
-    }
-    if partial {
-        let note = ctx.out.paint(Tone::Partial, "partial: interrupted");
-        line.push_str(&format!(" ({note})"));
-    }
-    ctx.out.line(&line)?;
-    Ok(exit)
+    ctx.out.report(&report, args.common.json, args.common.quiet)
 }
 
 fn list_all(

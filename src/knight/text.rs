@@ -1,0 +1,172 @@
+//! The knight's reports as text: a tour as the knight's tour lab prints it, a semi-magic tour with its sums, and counts.
+
+use super::census::{CountReport, TourCount};
+use super::{render_board, MagicReport, Order, Report};
+use crate::grid::Dims;
+use crate::report::{self, Detail, Ending, Text, Tone};
+
+impl report::Report for Report {
+    fn text(&self, detail: Detail) -> Text {
+        let mut text = Text::new();
+        text.line(format!(
+            "knight's tour {}×{} from {} ({}), {}, {} order",
+            self.rows,
+            self.cols,
+            self.start,
+            self.start_algebraic,
+            if self.closed { "closed" } else { "open" },
+            match self.order {
+                Order::Warnsdorff => "warnsdorff",
+                Order::Plain => "plain",
+            }
+        ));
+        match (&self.tour, &self.reason) {
+            (Some(t), _) if detail == Detail::Quiet => {
+                let end = t.last().copied().unwrap_or(self.start);
+                text.plain(format!("tour: {} squares, ", t.len()))
+                    .tone(Tone::Good, "verified")
+                    .line(format!(", ends at {end}"));
+            }
+            (Some(t), _) => {
+                text.block(&render_board(self.dims(), t));
+            }
+            (None, Some(reason)) if self.result == "no tour" => {
+                text.tone(Tone::Bad, "no tour").line(format!(": {reason}"));
+            }
+            (None, Some(reason)) => {
+                text.tone(Tone::Partial, reason).end_line();
+            }
+            (None, None) => {}
+        }
+        text
+    }
+
+    fn ending(&self) -> Ending {
+        match self.result {
+            "tour" => Ending::Answered,
+            "interrupted" => Ending::Interrupted,
+            _ => Ending::NoSolution,
+        }
+    }
+}
+
+impl report::Report for MagicReport {
+    fn text(&self, detail: Detail) -> Text {
+        let mut text = Text::new();
+        let (Some(t), Some(m)) = (&self.tour, &self.sums) else {
+            text.line("search interrupted before a semi-magic tour was found");
+            return text;
+        };
+        text.line(format!(
+            "semi-magic knight's tour 8×8 from {} (closed), verified",
+            t[0]
+        ));
+        if detail == Detail::Full {
+            text.block(&render_board(self.dims(), t));
+        }
+        let line = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+        text.line(format!("rows: {}", line(&m.rows)));
+        text.line(format!("columns: {}", line(&m.cols)));
+        text.line(format!(
+            "diagonals: {} {} ({})",
+            m.diagonals[0],
+            m.diagonals[1],
+            if m.magic {
+                "magic"
+            } else {
+                "not magic: only rows and columns sum to 260"
+            }
+        ));
+        text
+    }
+
+    fn ending(&self) -> Ending {
+        match self.tour {
+            Some(_) => Ending::Answered,
+            None => Ending::Interrupted,
+        }
+    }
+}
+
+/// A count: one line from one start, or the grid of every start and the
+/// total; the shard and a partial mark when they apply.
+impl report::Report for CountReport {
+    fn text(&self, _: Detail) -> Text {
+        let mut text = Text::new();
+        let kind = if self.closed { "closed" } else { "open" };
+        let (rows, cols) = (self.rows, self.cols);
+        let mut line = match (&self.start, &self.counts) {
+            (Some(start), _) => format!("{rows}×{cols} {kind} tours from {start}:"),
+            (None, Some(_)) => "total:".to_string(),
+            (None, None) => format!("{rows}×{cols} {kind} tours from each square:"),
+        };
+        if let Some(counts) = &self.counts {
+            let width = counts.iter().flatten().map(|c| c.to_string().len()).max();
+            text.line(format!(
+                "{rows}×{cols} {kind} tours (directed) from each square:"
+            ));
+            for row in counts {
+                let cells: Vec<String> = row
+                    .iter()
+                    .map(|c| format!("{:>w$}", c.to_string(), w = width.unwrap_or(1)))
+                    .collect();
+                text.line(cells.join(" "));
+            }
+        }
+        if let Some(t) = self.total() {
+            line.push_str(&format!(" {t}"));
+        }
+        match (&self.cycles, self.counts.is_some()) {
+            (Some(c), false) => line.push_str(&format!(" directed = {c} cycles")),
+            (Some(c), true) => line.push_str(&format!(" ({c} cycles)")),
+            (None, _) => {}
+        }
+        if let Some(shard) = &self.shard {
+            line.push_str(&format!(" (shard {shard})"));
+        }
+        if let Some(c) = self.columns_done {
+            line.push_str(&format!(" stopped after {c} of {} columns", rows.max(cols)));
+        }
+        text.plain(line);
+        if self.partial {
+            text.plain(" (")
+                .tone(Tone::Partial, "partial: interrupted")
+                .plain(")");
+        }
+        text.end_line();
+        text
+    }
+
+    fn ending(&self) -> Ending {
+        match self.total() {
+            _ if self.partial => Ending::Interrupted,
+            Some(t) if t.0 == 0u32.into() => Ending::NoSolution,
+            _ => Ending::Answered,
+        }
+    }
+}
+
+impl Report {
+    fn dims(&self) -> Dims {
+        Dims {
+            rows: self.rows,
+            cols: self.cols,
+        }
+    }
+}
+
+impl MagicReport {
+    fn dims(&self) -> Dims {
+        Dims {
+            rows: self.rows,
+            cols: self.cols,
+        }
+    }
+}
+
+impl CountReport {
+    /// The count from the start, or the total over every start.
+    fn total(&self) -> Option<&TourCount> {
+        self.count.as_ref().or(self.total.as_ref())
+    }
+}
