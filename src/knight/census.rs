@@ -14,6 +14,10 @@
 //! general, not the non-crossing ones of grid-graph programmes; they are
 //! renumbered by first appearance so that equal states meet. A state packs
 //! four bits a square into a `u64` (up to 7 rows) or a `u128` (8 rows).
+//! The states after each square are a vector sorted by key, built by a radix
+//! sort of the successors and a merge of equal keys (see `layers`), and at
+//! each column's end a state is folded with its mirror image across the
+//! middle row when the count has no start square.
 //!
 //! - Closed tours: a fragment may close on itself only with the last square,
 //!   when every square is full: the count is that of undirected Hamiltonian
@@ -198,8 +202,32 @@ impl Walk {
         let back = &self.back[v];
         let start_slot = self.start.and_then(|s| (s + w).checked_sub(v));
         let cap = if start_slot == Some(w) { 1 } else { 2 };
+        // Moves v cannot make (to a full square, or to the start once it has its one move),
+        // and moves v must make (to a square leaving now that still needs one).
+        let mut barred = 0u32;
+        for (j, &u) in back.iter().enumerate() {
+            if slots[u] == FULL || (Some(u) == start_slot && slots[u] != FREE) {
+                barred |= 1 << j;
+            }
+        }
+        let mut needed = 0u32;
+        for &x in &self.leaving[v] {
+            let j = back.iter().position(|&u| u == x);
+            match (slots[x], j) {
+                _ if x == w => {}
+                (FULL | TO_TERMINAL, _) => {}
+                // An unused square needs two moves (a terminal one), and v gives one at most.
+                (FREE, _) if self.census == Census::Cycles => return,
+                (FREE, None) => return,
+                (_, None) if self.census == Census::Cycles => return,
+                (_, Some(j)) if self.census == Census::Cycles || slots[x] == FREE => {
+                    needed |= 1 << j
+                }
+                _ => {}
+            }
+        }
         for mask in 0u32..(1 << back.len()) {
-            if mask.count_ones() > cap {
+            if mask.count_ones() > cap || mask & barred != 0 || mask & needed != needed {
                 continue;
             }
             let mut a = *slots;
@@ -341,8 +369,7 @@ impl Walk {
 fn run_keyed<K: Key>(walk: &Walk, memory: u64, ctl: &Control) -> Result<Run> {
     macro_rules! attempt {
         ($l:literal) => {{
-            let max_states = memory / bytes_per_state(walk.rows, $l);
-            match run_with::<K, $l>(walk, max_states, ctl) {
+            match run_with::<K, $l>(walk, memory, ctl) {
                 Ok((count, peak_states)) => {
                     return Ok(Run::Done {
                         count: count.to_big(),
@@ -423,6 +450,9 @@ pub enum Starts {
     From(Pos),
     /// The directed tours from each square (the grid) and their sum.
     Every,
+    /// Only the sum of the directed tours over every start: for open tours
+    /// the frontier programme makes one run instead of one a start.
+    Sum,
 }
 
 /// A count to make: the board, open or closed, from where, by which engine.
@@ -523,9 +553,11 @@ pub struct CountReport {
 }
 
 /// The most frontier states a board with `rows` on its short side is
-/// expected to need: measured here up to 6 rows, extrapolated beyond (7 and 8
-/// rows: from the growth per row; Knuth reports about 8.3·10^8 states a step
-/// for closed tours of 8 × n).
+/// expected to need: measured here up to 6 rows (6 × 40 closed: 1,082,610;
+/// 6 × 6 open, no start: 3,767,635) and for 7 × 7 open (129,523,995 after
+/// 31 of its 49 squares, still growing); 7 rows closed from the growth per
+/// row; 8 rows closed: Knuth reports about 8.3·10^8 states a step for closed
+/// tours of 8 × n.
 pub fn estimated_states(rows: usize, closed: bool) -> u64 {
     const CLOSED: [u64; 9] = [
         1,
@@ -534,7 +566,7 @@ pub fn estimated_states(rows: usize, closed: bool) -> u64 {
         200,
         1_000,
         15_000,
-        150_000,
+        1_200_000,
         30_000_000,
         900_000_000,
     ];
@@ -545,8 +577,8 @@ pub fn estimated_states(rows: usize, closed: bool) -> u64 {
         2_000,
         20_000,
         450_000,
-        5_700_000,
-        200_000_000,
+        8_000_000,
+        250_000_000,
         10_000_000_000,
     ];
     let table = if closed { &CLOSED } else { &OPEN };
@@ -664,7 +696,7 @@ fn backtrack(request: &CountRequest, report: &mut CountReport, ctl: &Control) ->
                 report.cycles = Some((c.count / 2).into());
             }
         }
-        Starts::Every => {
+        Starts::Every | Starts::Sum => {
             let all = count_all_starts_shard(dims, request.closed, request.shard, ctl)?;
             report.partial = all.iter().any(|c| c.partial);
             let total: u64 = all.iter().map(|c| c.count).sum();
@@ -672,11 +704,13 @@ fn backtrack(request: &CountRequest, report: &mut CountReport, ctl: &Control) ->
             if request.closed && !report.partial && whole {
                 report.cycles = Some(all.first().map_or(0, |c| c.count / 2).into());
             }
-            report.counts = Some(
-                all.chunks(dims.cols)
-                    .map(|row| row.iter().map(|c| c.count.into()).collect())
-                    .collect(),
-            );
+            if request.starts == Starts::Every {
+                report.counts = Some(
+                    all.chunks(dims.cols)
+                        .map(|row| row.iter().map(|c| c.count.into()).collect())
+                        .collect(),
+                );
+            }
             report.total = Some(total.into());
         }
     }
@@ -725,6 +759,7 @@ fn frontier(request: &CountRequest, report: &mut CountReport, ctl: &Control) -> 
                 report.total = Some(TourCount(&from.0 * dims.cells()));
                 report.counts = Some(vec![vec![from; dims.cols]; dims.rows]);
             }
+            Starts::Sum => report.total = Some(TourCount(&from.0 * dims.cells())),
         }
         report.cycles = Some(TourCount(cycles));
         return Ok(());
@@ -734,6 +769,11 @@ fn frontier(request: &CountRequest, report: &mut CountReport, ctl: &Control) -> 
             report.start = Some(p);
             if let Some(c) = frontier_run(dims, Census::PathsFrom(p), request, report, ctl)? {
                 report.count = Some(TourCount(c));
+            }
+        }
+        Starts::Sum => {
+            if let Some(paths) = frontier_run(dims, Census::Paths, request, report, ctl)? {
+                report.total = Some(TourCount(paths * ways));
             }
         }
         Starts::Every => {

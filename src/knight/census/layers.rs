@@ -122,7 +122,7 @@ pub(super) enum Halt {
     Carry,
     /// Stopped from outside, after `columns` board columns.
     Stopped { columns: usize },
-    /// More states than memory allows.
+    /// More states (held and successors) than memory allows.
     Memory { states: u64, limit: u64 },
 }
 
@@ -241,10 +241,12 @@ fn mirror_slots(rows: usize, w: usize) -> Vec<usize> {
         .collect()
 }
 
-/// Runs the programme with keys `K` and counts of `L` limbs, holding at most `max_states` states.
+/// Runs the programme with keys `K` and counts of `L` limbs within `memory`
+/// bytes: a step stops with [`Halt::Memory`] before the layer and its
+/// unsorted successors (twice: the radix sort's copy) would pass it.
 pub(super) fn run_with<K: Key, const L: usize>(
     walk: &Walk,
-    max_states: u64,
+    memory: u64,
     ctl: &Control,
 ) -> Result<(Wide<L>, u64), Halt> {
     let w = walk.w;
@@ -258,7 +260,7 @@ pub(super) fn run_with<K: Key, const L: usize>(
     let mut peak = 1u64;
     let bar = ctl.progress();
     let parts = rayon::current_num_threads().max(1);
-    let cap = max_states as usize / parts + 1;
+    let entry = std::mem::size_of::<(K, Wide<L>)>() as u64;
     let clock = std::time::Instant::now();
     let mut processed = 0u64;
     for v in 0..walk.n {
@@ -268,6 +270,8 @@ pub(super) fn run_with<K: Key, const L: usize>(
         }
         let fold = symmetric && (v + 1) % rows == 0;
         let chunk = states.len().div_ceil(parts).max(1 << 12);
+        let room = memory.saturating_sub(states.len() as u64 * entry) / (2 * entry);
+        let cap = (room / parts as u64) as usize;
         processed += states.len() as u64;
         let results: Vec<Result<Part<K, L>, Halt>> = states
             .par_chunks(chunk)
@@ -298,8 +302,8 @@ pub(super) fn run_with<K: Key, const L: usize>(
                     );
                     if out.len() > cap {
                         return Err(Halt::Memory {
-                            states: (out.len() * parts) as u64,
-                            limit: max_states,
+                            states: (states.len() + out.len() * parts) as u64,
+                            limit: states.len() as u64 + room,
                         });
                     }
                 }
