@@ -33,6 +33,7 @@ mod parse;
 mod sat;
 mod search;
 pub mod symmetry;
+mod text;
 
 use crate::control::{Control, Tally};
 use crate::grid::{Dims, Pos};

@@ -36,6 +36,7 @@ mod intersections;
 mod singles;
 mod solve;
 mod subsets;
+mod text;
 mod trial;
 mod uniqueness;
 mod wings;
@@ -328,6 +329,9 @@ pub struct Explanation {
     pub box_shape: [usize; 2],
     /// The puzzle in line form.
     pub puzzle: String,
+    /// The number of clues.
+    #[serde(skip)]
+    pub clues: usize,
     /// The solution in line form, when the steps reach it.
     pub solution: Option<String>,
     /// The rating: that of the hardest step, when the steps reach the solution.
@@ -351,6 +355,9 @@ pub struct Hint {
     pub box_shape: [usize; 2],
     /// The grid in line form.
     pub puzzle: String,
+    /// The number of clues.
+    #[serde(skip)]
+    pub clues: usize,
     /// Whether the grid can be finished in one way only (`solved`), or why not.
     #[serde(flatten)]
     pub outcome: Outcome,
@@ -742,6 +749,7 @@ pub fn explain(puzzle: &BoxGrid, ctl: &Control) -> Result<Explanation> {
         size: shape.side(),
         box_shape: shape.box_dims(),
         puzzle: puzzle.to_line(),
+        clues: puzzle.clues(),
         solution: None,
         rating: None,
         hardest: None,
@@ -829,6 +837,7 @@ pub fn hint(grid: &BoxGrid, marks: Option<&PencilMarks>, ctl: &Control) -> Resul
         size: shape.side(),
         box_shape: shape.box_dims(),
         puzzle: grid.to_line(),
+        clues: grid.clues(),
         outcome: Outcome::Solved,
         step: None,
     };
