@@ -249,6 +249,16 @@ impl Solver {
         }
         let cells = self.knight.dims.cells() as u64;
         let mut spent = 0u64;
+        if self.order == Order::Warnsdorff && cells >= search::LARGE as u64 {
+            // Large boards: Warnsdorff's rule without backtracking (open
+            // tours), then block tours joined by edge swaps.
+            let quick = (!self.knight.closed)
+                .then(|| search::warnsdorff_pass(&self.knight))
+                .flatten();
+            if let Some(t) = quick.or_else(|| blocks::build(&self.knight, ctl)) {
+                return Verdict::Tour(t);
+            }
+        }
         if self.order == Order::Warnsdorff {
             // Warnsdorff's rule alone answers most boards in one pass.
             let quick = (2 * cells + 10_000).min(self.budget);
@@ -268,22 +278,25 @@ impl Solver {
                 }
                 (None, search::End::Budget { nodes }) => spent += nodes,
             }
-            // Boards of 4 rows (or fewer): the frontier programme is exact.
-            match frontier::tour(&self.knight, ctl) {
+            // Large boards: block tours joined by edge swaps; long boards of 3
+            // rows started near an end: chained block tours; boards of at
+            // most 7 rows: the frontier programme's narrow passes.
+            let built = blocks::build(&self.knight, ctl)
+                .or_else(|| chain::thin_tour(&self.knight, ctl))
+                .or_else(|| frontier::narrow(&self.knight, ctl));
+            if let Some(t) = built {
+                if verify_tour(&self.knight, &t).is_ok() {
+                    return Verdict::Tour(t);
+                }
+            }
+            // The frontier programme's exact pass finds a tour or proves there
+            // is none, on every board whose states it can hold.
+            match frontier::tour_with(&self.knight, ctl, false) {
                 frontier::Finding::Tour(t) if verify_tour(&self.knight, &t).is_ok() => {
                     return Verdict::Tour(t)
                 }
                 frontier::Finding::NoTour => return Verdict::NoTour(Impossible::Frontier),
                 _ => {}
-            }
-            // Large boards: block tours joined by edge swaps; long boards of
-            // 3 or 4 rows started near an end: chained block tours.
-            let built =
-                blocks::build(&self.knight, ctl).or_else(|| chain::thin_tour(&self.knight, ctl));
-            if let Some(t) = built {
-                if verify_tour(&self.knight, &t).is_ok() {
-                    return Verdict::Tour(t);
-                }
             }
             // A closed tour from the start is an open one too, and Warnsdorff's
             // rule finds closed tours of boards that have them more readily.
@@ -540,25 +553,28 @@ pub fn verify_tour(knight: &Knight, tour: &[Pos]) -> std::result::Result<(), Fla
 /// `%2d|` per cell (wider when the numbers need it), blanks for the rest.
 pub fn render_board(dims: Dims, path: &[Pos]) -> String {
     let width = dims.cells().to_string().len().max(2);
-    let mut number = vec![0usize; dims.cells()];
+    let mut number = vec![0u32; dims.cells()];
     for (i, &p) in path.iter().enumerate() {
         if dims.contains(p) {
-            number[dims.index(p)] = i + 1;
+            number[dims.index(p)] = i as u32 + 1;
         }
     }
-    let mut out = String::with_capacity(dims.cells() * (width + 1) + dims.rows);
-    for row in number.chunks(dims.cols) {
-        for &k in row {
-            if k == 0 {
-                out.push_str(&" ".repeat(width));
-            } else {
-                out.push_str(&format!("{k:>width$}"));
+    // Digits written by hand: a 3000 × 3000 board is 9 million numbers.
+    let line = dims.cols * (width + 1) + 1;
+    let mut out = vec![b' '; dims.rows * line];
+    for (row, text) in number.chunks(dims.cols).zip(out.chunks_mut(line)) {
+        for (&k, cell) in row.iter().zip(text.chunks_mut(width + 1)) {
+            cell[width] = b'|';
+            let (mut n, mut i) = (k, width);
+            while n > 0 {
+                i -= 1;
+                cell[i] = b'0' + (n % 10) as u8;
+                n /= 10;
             }
-            out.push('|');
         }
-        out.push('\n');
+        text[line - 1] = b'\n';
     }
-    out
+    String::from_utf8(out).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@
 pub mod puzzle;
 
 // Shared pieces.
+pub mod band;
 pub mod control;
 pub mod error;
 pub mod gf2;

@@ -22,10 +22,12 @@ mod graph;
 mod parse;
 mod pattern;
 mod rows;
+mod system;
 mod text;
 mod torus;
 mod values;
 mod variant;
+mod variant_text;
 
 use crate::control::{Control, Stop, Tally};
 use crate::error::Result;

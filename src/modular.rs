@@ -95,6 +95,15 @@ impl Modulus {
         ((self.0 as u32 - a as u32 % self.0 as u32) % self.0 as u32) as u8
     }
 
+    /// The primes of K, smallest first, when each divides it once (K squarefree); `None` otherwise.
+    pub fn squarefree_primes(self) -> Option<Vec<u8>> {
+        let powers = self.prime_powers();
+        powers
+            .iter()
+            .all(|pp| pp.e == 1)
+            .then(|| powers.iter().map(|pp| pp.p as u8).collect())
+    }
+
     /// The prime powers of K, smallest prime first.
     fn prime_powers(self) -> Vec<PrimePower> {
         let mut k = self.0 as u32;
@@ -282,7 +291,7 @@ fn dot(row: &[u8], x: &[u8], k: Modulus) -> u8 {
 }
 
 /// The vector of Z/K that is `v` modulo `q` and 0 modulo the other prime powers of K.
-fn crt_embed(v: &[u32], q: u32, k: Modulus) -> Vec<u8> {
+pub(crate) fn crt_embed(v: &[u32], q: u32, k: Modulus) -> Vec<u8> {
     let k = k.get() as u32;
     let rest = k / q;
     // rest · (rest⁻¹ mod q) is 1 mod q and 0 mod k/q.

@@ -619,12 +619,20 @@ fn bad_variant_input_is_one_line_and_exit_2() {
             "unknown press pattern",
         ),
         (
-            vec!["lightsout", "70", "--pattern", "x", "--states", "3"],
+            vec!["lightsout", "70", "--pattern", "x", "--states", "4"],
             "over the limit",
         ),
         (
-            vec!["lightsout", "5", "--states", "3", "--play"],
+            vec!["lightsout", "600", "--pattern", "x", "--states", "3"],
+            "over the limit",
+        ),
+        (
+            vec!["lightsout", "5", "--states", "3", "--svg", "k3.svg"],
             "classic game only",
+        ),
+        (
+            vec!["lightsout", "5", "--states", "40", "--play"],
+            "at most 36 states",
         ),
     ] {
         let out = puzzles(&args).output().unwrap();

@@ -102,14 +102,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         return variants::run_variant(&args, pattern, ctx);
     }
     if args.play {
-        let start = super::play::LightsOutStart {
-            state: args.state,
-            rows: args.rows,
-            cols: args.cols,
-            seed: args.seed,
-            torus: args.torus,
-        };
-        return super::play::play_lightsout(start, ctx);
+        return super::play::play_lightsout(variants::play_start(&args), ctx);
     }
     if let Some((from, to)) = args.nullity {
         ctx.interruptible();

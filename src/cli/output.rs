@@ -92,17 +92,34 @@ impl Out {
         }
     }
 
-    /// Writes text, its highlighted pieces painted.
+    /// Writes text, its highlighted pieces and marked cells painted.
     pub fn write(&mut self, text: &Text) -> Result<(), Failure> {
         for piece in text.pieces() {
-            match piece.tone {
-                Some(tone) => {
+            match (piece.tone, piece.marks) {
+                (Some(tone), _) => {
                     let painted = self.paint(tone, &piece.text);
                     self.w.write_all(painted.as_bytes())?
                 }
-                None => self.w.write_all(piece.text.as_bytes())?,
+                (None, Some(mark)) if self.color => self.write_marked(&piece.text, mark)?,
+                _ => self.w.write_all(piece.text.as_bytes())?,
             }
         }
+        Ok(())
+    }
+
+    /// Writes `text` with every run of `mark` painted as [`Tone::Mark`] (one escape pair per run).
+    fn write_marked(&mut self, text: &str, mark: char) -> Result<(), Failure> {
+        let mut rest = text;
+        while let Some(start) = rest.find(mark) {
+            let end = rest[start..]
+                .find(|c| c != mark)
+                .map_or(rest.len(), |n| start + n);
+            let painted = self.paint(Tone::Mark, &rest[start..end]);
+            self.w.write_all(&rest.as_bytes()[..start])?;
+            self.w.write_all(painted.as_bytes())?;
+            rest = &rest[end..];
+        }
+        self.w.write_all(rest.as_bytes())?;
         Ok(())
     }
 

@@ -13,6 +13,7 @@
 
 mod knight;
 mod lightsout;
+mod lightsout_states;
 mod revertigo;
 mod screen;
 mod terminal;
@@ -22,6 +23,7 @@ mod tests;
 
 pub use knight::animate_knight;
 pub use lightsout::{play_lightsout, LightsOutStart};
+pub use lightsout_states::play_states;
 pub use revertigo::play_revertigo;
 
 pub use screen::{draw_chrome, is_quit, layout, min_size, plural, pressed_key, Flow, Screen};

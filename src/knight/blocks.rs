@@ -26,9 +26,44 @@ use std::ops::ControlFlow;
 /// No square (a path's end has one neighbour).
 const NONE: u32 = u32::MAX;
 
+/// Squares are numbered tile by tile (tiles of `TILE × TILE` squares, row by
+/// row inside a tile), so the squares of a block lie close together in memory
+/// and reading a tour of millions of squares stays within the cache.
+const TILE: usize = 16;
+
+/// The numbering of the squares of a board with `across` tiles in a row.
+#[derive(Clone, Copy)]
+struct Layout {
+    across: usize,
+}
+
+impl Layout {
+    fn new(rows: usize, cols: usize) -> (Self, usize) {
+        let across = cols.div_ceil(TILE);
+        (
+            Layout { across },
+            rows.div_ceil(TILE) * across * TILE * TILE,
+        )
+    }
+
+    fn sq(self, r: usize, c: usize) -> u32 {
+        (((r / TILE) * self.across + c / TILE) * TILE * TILE + (r % TILE) * TILE + c % TILE) as u32
+    }
+
+    fn pos(self, s: u32) -> (usize, usize) {
+        let (t, i) = (s as usize / (TILE * TILE), s as usize % (TILE * TILE));
+        (
+            (t / self.across) * TILE + i / TILE,
+            (t % self.across) * TILE + i % TILE,
+        )
+    }
+}
+
 /// A square set of pieces: each square's two neighbours on its piece.
 struct Cover {
-    cols: usize,
+    layout: Layout,
+    /// Squares on the board (`adj` also has the unused ends of the last tiles).
+    cells: usize,
     adj: Vec<[u32; 2]>,
 }
 
@@ -54,11 +89,11 @@ impl Cover {
     }
 
     fn sq(&self, r: usize, c: usize) -> u32 {
-        (r * self.cols + c) as u32
+        self.layout.sq(r, c)
     }
 
     fn pos(&self, s: u32) -> (usize, usize) {
-        (s as usize / self.cols, s as usize % self.cols)
+        self.layout.pos(s)
     }
 
     fn knight(&self, a: u32, b: u32) -> bool {
@@ -70,7 +105,7 @@ impl Cover {
 
     /// The squares in order from `start` (which must end the path, if it is one).
     fn read(&self, start: u32) -> Tour {
-        let n = self.adj.len();
+        let n = self.cells;
         let mut out = Vec::with_capacity(n);
         let (mut prev, mut cur) = (NONE, start);
         while out.len() < n && cur != NONE {
@@ -251,14 +286,14 @@ struct Piece {
 
 /// A block's tour (block coordinates, `h × w`) placed on the board, turned by
 /// `turn` (bit 0: mirrored left to right, bit 1: upside down).
-fn place(tour: &[Pos], rect: Rect, turn: usize, cols: usize, closed: bool) -> Piece {
+fn place(tour: &[Pos], rect: Rect, turn: usize, layout: Layout, closed: bool) -> Piece {
     let (h, w) = (rect.r1 - rect.r0, rect.c1 - rect.c0);
     let squares = tour
         .iter()
         .map(|p| {
             let r = if turn & 2 != 0 { h - 1 - p.row } else { p.row };
             let c = if turn & 1 != 0 { w - 1 - p.col } else { p.col };
-            ((r + rect.r0) * cols + c + rect.c0) as u32
+            layout.sq(r + rect.r0, c + rect.c0)
         })
         .collect();
     Piece {
@@ -297,10 +332,12 @@ fn join(
     ctl: &Control,
 ) -> Option<Tour> {
     let d = knight.dims();
-    let start = (knight.start().row * d.cols + knight.start().col) as u32;
+    let (layout, slots) = Layout::new(d.rows, d.cols);
+    let start = layout.sq(knight.start().row, knight.start().col);
     let mut cover = Cover {
-        cols: d.cols,
-        adj: vec![[NONE; 2]; d.cells()],
+        layout,
+        cells: d.cells(),
+        adj: vec![[NONE; 2]; slots],
     };
     let mut kind = Vec::with_capacity(pieces.len());
     for p in pieces {
@@ -366,6 +403,7 @@ fn assemble(
 ) -> Option<Tour> {
     let d = knight.dims();
     let (rs, cs) = (spans(rows), spans(cols));
+    let layout = Layout::new(d.rows, d.cols).0;
     let mut pieces = Vec::with_capacity(rs.len() * cs.len());
     for (i, &(r0, h)) in rs.iter().enumerate() {
         for (j, &(c0, w)) in cs.iter().enumerate() {
@@ -377,7 +415,7 @@ fn assemble(
             };
             match path_block {
                 Some((pi, pj, path)) if (pi, pj) == (i, j) => {
-                    pieces.push(place(path, rect, 0, d.cols, false))
+                    pieces.push(place(path, rect, 0, layout, false))
                 }
                 _ => {
                     let cycle = cycles.entry((h, w)).or_insert_with(|| {
@@ -389,7 +427,7 @@ fn assemble(
                     } else {
                         variant / 4
                     };
-                    pieces.push(place(cycle.as_ref()?, rect, turn, d.cols, true));
+                    pieces.push(place(cycle.as_ref()?, rect, turn, layout, true));
                 }
             }
         }
@@ -455,6 +493,7 @@ fn thin(knight: &Knight, ctl: &Control) -> Option<Tour> {
     let (m, n) = (d.rows, d.cols);
     let s = knight.start();
     let ext = 4;
+    let layout = Layout::new(m, n).0;
     let right = u_path(m, ext, ctl)?;
     let closed = theorems::has_closed_tour(m, n);
     let mut cores: Vec<(usize, usize)> = Vec::new();
@@ -493,12 +532,12 @@ fn thin(knight: &Knight, ctl: &Control) -> Option<Tour> {
             c1: c0 + width,
         };
         for k in 0..o / ext {
-            pieces.push(place(&right, rect(k * ext, ext), 1, n, false));
+            pieces.push(place(&right, rect(k * ext, ext), 1, layout, false));
         }
-        pieces.push(place(&core, rect(o, w), 0, n, closed));
+        pieces.push(place(&core, rect(o, w), 0, layout, closed));
         let mut c0 = o + w;
         while c0 < n {
-            pieces.push(place(&right, rect(c0, ext), 0, n, false));
+            pieces.push(place(&right, rect(c0, ext), 0, layout, false));
             c0 += ext;
         }
         let pairs: Vec<(usize, usize)> = (1..pieces.len()).map(|i| (i - 1, i)).collect();

@@ -59,7 +59,7 @@ pub(crate) struct Walker {
 }
 
 /// SplitMix64's finaliser: a well-mixed 64-bit hash.
-fn mix(mut z: u64) -> u64 {
+pub(crate) fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -288,4 +288,74 @@ impl Walker {
             }
         }
     }
+}
+
+/// Boards of at least this many squares try [`warnsdorff_pass`] first.
+pub(crate) const LARGE: usize = 10_000;
+
+/// Marks a square of the padded board that is visited or off the board.
+const GONE: u8 = u8::MAX;
+
+/// One pass of Warnsdorff's rule with Roth's tie-break, without backtracking:
+/// an open tour of `knight` from its start, or `None` when the knight is
+/// stuck first. Linear in the board size: the board is padded by two squares
+/// on every side (marked gone), so a move is one addition and no bound check,
+/// each square keeps its count of free neighbours in a byte, and the distance
+/// from the centre comes from the row and column carried along. Ties left
+/// after Roth's rule go to the lab's move order, as in [`Walker`].
+pub(crate) fn warnsdorff_pass(knight: &Knight) -> Option<Tour> {
+    let d = knight.dims();
+    let (rows, cols) = (d.rows, d.cols);
+    let width = cols + 4;
+    let mut free = vec![GONE; width * (rows + 4)];
+    let offset: [isize; 8] = SEED_MOVES.map(|(dr, dc)| dr as isize * width as isize + dc as isize);
+    let at = |r: usize, c: usize| (r + 2) * width + c + 2;
+    let inside = |r: i64, c: i64| r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols;
+    for r in 0..rows {
+        let edge_row = r < 2 || r + 2 >= rows;
+        for (c, x) in free[at(r, 0)..at(r, 0) + cols].iter_mut().enumerate() {
+            *x = if edge_row || c < 2 || c + 2 >= cols {
+                SEED_MOVES
+                    .iter()
+                    .filter(|&&(dr, dc)| inside(r as i64 + dr, c as i64 + dc))
+                    .count() as u8
+            } else {
+                8
+            };
+        }
+    }
+    let (mr, mc) = (rows as i64 - 1, cols as i64 - 1);
+    let (mut r, mut c) = (knight.start().row as i64, knight.start().col as i64);
+    let mut sq = at(r as usize, c as usize);
+    let mut tour = Vec::with_capacity(rows * cols);
+    loop {
+        free[sq] = GONE;
+        tour.push(Pos::new(r as usize, c as usize));
+        // The knight leaves `sq`: each free neighbour loses one way in; the
+        // best is the one with fewest left, then the farthest from the centre.
+        let mut best = u64::MAX;
+        let mut pick = 8;
+        for (k, &off) in offset.iter().enumerate() {
+            let q = sq.wrapping_add_signed(off);
+            let n = free[q];
+            if n == GONE {
+                continue;
+            }
+            free[q] = n - 1;
+            let (dr, dc) = SEED_MOVES[k];
+            let (a, b) = (2 * (r + dr) - mr, 2 * (c + dc) - mc);
+            let key = (u64::from(n - 1) << 50) | ((1u64 << 50) - (a * a + b * b) as u64);
+            if key < best {
+                best = key;
+                pick = k;
+            }
+        }
+        if pick == 8 {
+            break;
+        }
+        sq = sq.wrapping_add_signed(offset[pick]);
+        r += SEED_MOVES[pick].0;
+        c += SEED_MOVES[pick].1;
+    }
+    (tour.len() == rows * cols).then_some(tour)
 }

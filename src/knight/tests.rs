@@ -634,38 +634,6 @@ fn a_semi_magic_tour_is_found_and_checked() {
     assert!(!magic_sums(&p).unwrap().semi_magic);
 }
 
-/// The frontier programme run exactly (no narrow pass) agrees with the
-/// exhaustive counter on every start of the boards with 1 to 4 rows and up to
-/// 9 columns (both ways round): a tour exactly when one exists, and that tour verifies.
-#[test]
-fn frontier_programme_agrees_with_exhaustion() {
-    use super::frontier::{tour_with, Finding};
-    let ctl = Control::new();
-    let mut checked = 0;
-    for r in 1..=4 {
-        for c in 1..=9 {
-            for (rows, cols) in [(r, c), (c, r)] {
-                let d = Dims::new(rows, cols, MAX_CELLS).unwrap();
-                for s in d.positions() {
-                    let k = Knight::new(d, s, false).unwrap();
-                    let truth = count::decide(&k, &ctl, u64::MAX).0.map(|t| t.is_some());
-                    let got = match tour_with(&k, &ctl, false) {
-                        Finding::Tour(t) => {
-                            assert_eq!(verify_tour(&k, &t), Ok(()), "{d} from {s}");
-                            true
-                        }
-                        Finding::NoTour => false,
-                        Finding::Unknown => panic!("{d} from {s}: unknown"),
-                    };
-                    assert_eq!(Some(got), truth, "{d} from {s}");
-                    checked += 1;
-                }
-            }
-        }
-    }
-    assert!(checked > 400);
-}
-
 /// The narrow pass alone finds the middle starts of long 4-row boards.
 #[test]
 fn frontier_tours_from_the_middle_of_long_four_row_boards() {

@@ -40,8 +40,8 @@ pub enum Impossible {
     Colour,
     /// On a board with 4 rows (or columns) a tour starts and ends on the outer ones.
     OuterRows,
-    /// The frontier dynamic programme (boards of at most 4 rows) found no
-    /// path over every square from the start: exact, without a search.
+    /// The frontier dynamic programme (boards of at most 7 rows that fit
+    /// its state limit) found no tour from the start: exact, without a search.
     Frontier,
     /// The search tried every path from the start.
     Exhausted {
@@ -71,7 +71,7 @@ impl fmt::Display for Impossible {
             ),
             Impossible::Frontier => write!(
                 f,
-                "frontier dynamic programme: no path from this square covers the board (exact, column by column over every set of moves)"
+                "frontier dynamic programme: no tour from this square covers the board (exact, column by column over every set of moves)"
             ),
             Impossible::Exhausted { nodes } => {
                 write!(f, "exhaustive search: every path tried ({nodes} nodes)")

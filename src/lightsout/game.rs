@@ -8,6 +8,10 @@
 //! every marked cell still switches every light off. [`Game`] is that model,
 //! with no terminal in it; the `--play` front end draws it.
 
+mod states;
+
+pub use states::StatesGame;
+
 use super::{fewest_presses, LightsOut, Method};
 use crate::control::Control;
 use crate::error::Result;

@@ -23,9 +23,9 @@
 //! assert_eq!(report.presses, Some(vec!["b".to_string()]));
 //! ```
 
-use super::variant::{fewest_in_coset, solve_ones};
-use super::MAX_GF2_GAUSS_CELLS;
-use super::MAX_STATES_GAUSS_CELLS;
+use super::system::System;
+use super::variant::fewest_in_coset;
+use crate::band;
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::input::Source;
@@ -34,7 +34,7 @@ use serde::Serialize;
 use std::collections::HashMap;
 
 /// The most vertices a graph file may have.
-pub const MAX_GRAPH_VERTICES: usize = 50_000;
+pub const MAX_GRAPH_VERTICES: usize = 1 << 16;
 
 /// A simple undirected graph with named vertices.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -285,27 +285,16 @@ pub struct GraphReport {
     pub minimal: Option<bool>,
     /// When unsolvable: `w` with `w·M = 0` and `w·s ≠ 0`, as vertices (`name*c` for weight `c > 1`).
     pub witness: Option<Vec<String>>,
+    /// The search for the fewest presses was stopped: `press_count` is the fewest seen.
+    #[serde(skip)]
+    pub interrupted: bool,
 }
 
 impl GraphGame {
     /// The game on `graph` with `states` states (2..=255); `with_self` for σ+.
     ///
-    /// Refused when the graph is larger than the elimination takes.
     pub fn new(graph: Graph, states: u32, with_self: bool) -> Result<Self> {
         let states = Modulus::new(states)?;
-        let limit = if states.get() == 2 {
-            MAX_GF2_GAUSS_CELLS
-        } else {
-            MAX_STATES_GAUSS_CELLS
-        };
-        if graph.len() > limit {
-            return Err(Error::TooLarge {
-                bound: crate::error::Bound::Other("graph vertices for the elimination"),
-                got: graph.len().into(),
-                limit: limit.into(),
-                note: format!(" with {} states", states.get()),
-            });
-        }
         Ok(GraphGame {
             graph,
             states,
@@ -365,7 +354,12 @@ impl GraphGame {
     }
 
     /// Solves `lights` (one state per vertex): one solution, the kernel, or the witness.
-    pub fn solve(&self, lights: &[u8]) -> Solutions {
+    ///
+    /// Refused, naming the limit, when the graph is too large for the elimination
+    /// (the band elimination takes graphs whose vertices line up in a narrow band,
+    /// as grids, cycles and paths do; the dense one at most 16,384 vertices for
+    /// 2 states, 4,096 for more).
+    pub fn solve(&self, lights: &[u8]) -> Result<Solutions> {
         let k = self.states;
         let n = self.graph.len();
         let mut ones: Vec<(usize, usize)> = Vec::new();
@@ -376,7 +370,15 @@ impl GraphGame {
             ones.extend(self.graph.neighbours(v).iter().map(|&u| (u, v)));
         }
         let rhs: Vec<u8> = lights.iter().map(|&x| k.neg(x)).collect();
-        solve_ones(k, n, &ones, &rhs, true)
+        System {
+            k,
+            n,
+            ones: &ones,
+            symmetric: true,
+            orders: vec![band::identity(n), band::cuthill_mckee(n, &ones)],
+            what: "graph vertices for the elimination",
+        }
+        .solve(&rhs)
     }
 
     /// Solves and verifies `lights`; with `fewest`, the solution with the fewest presses
@@ -389,7 +391,7 @@ impl GraphGame {
                 self.graph.len()
             )));
         }
-        let s = self.solve(lights);
+        let s = self.solve(lights)?;
         let (presses, minimal) = match (&s.particular, fewest) {
             (Some(p), true) => {
                 let (best, proven) = fewest_in_coset(p, &s.kernel, self.states, ctl);
@@ -441,6 +443,7 @@ impl GraphGame {
             presses: presses.as_deref().map(named),
             minimal,
             witness: s.witness.as_deref().map(named),
+            interrupted: fewest && ctl.stopped(),
         })
     }
 }

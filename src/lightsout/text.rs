@@ -19,7 +19,7 @@ impl Report for Answer {
             report.rows, report.cols
         ));
         if boards {
-            text.block(&self.solver.render_text(None));
+            text.block(self.solver.render_text(None));
         }
         match &self.presses {
             Some(p) => {

@@ -39,15 +39,14 @@ mod chase;
 mod polynomial;
 
 use super::pattern::Pattern;
+use super::system::System;
 use super::values;
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
-use crate::gf2::BitMatrix;
 use crate::grid::{Dims, Grid, Pos};
-use crate::modular::{Generator, ModMatrix, Modulus, Solutions};
+use crate::modular::{Generator, ModMatrix, Modulus};
 use crate::random::Rng;
 use chase::Chase;
-use fixedbitset::FixedBitSet;
 use rand::Rng as _;
 use serde::Serialize;
 use std::ops::ControlFlow;
@@ -376,16 +375,11 @@ impl Variant {
     fn analyse_gauss(&self, lights: &Grid<u8>) -> Result<StatesAnalysis> {
         let dims = lights.dims();
         let k = self.states;
-        let limit = if k.get() == 2 {
-            MAX_GF2_GAUSS_CELLS
-        } else {
-            MAX_STATES_GAUSS_CELLS
-        };
-        if dims.cells() > limit {
+        if dims.cells() > crate::band::MAX_BAND_UNKNOWNS {
             return Err(Error::TooLarge {
                 bound: crate::error::Bound::Other("cells for the full elimination"),
                 got: dims.cells().into(),
-                limit: limit.into(),
+                limit: crate::band::MAX_BAND_UNKNOWNS.into(),
                 note: format!(
                     " ({} states, pattern {}{}: a pattern that cannot be chased needs one unknown per cell)",
                     k.get(),
@@ -404,7 +398,19 @@ impl Variant {
                     .map(move |q| (dims.index(q), dims.index(p)))
             })
             .collect();
-        let s = solve_ones(k, dims.cells(), &ones, &rhs, self.pattern.is_symmetric());
+        // Row by row or column by column, whichever makes the narrower band.
+        let by_columns = (0..dims.cells())
+            .map(|i| (i % dims.rows) * dims.cols + i / dims.rows)
+            .collect();
+        let s = System {
+            k,
+            n: dims.cells(),
+            ones: &ones,
+            symmetric: self.pattern.is_symmetric(),
+            orders: vec![crate::band::identity(dims.cells()), by_columns],
+            what: "cells for the full elimination",
+        }
+        .solve(&rhs)?;
         Ok(StatesAnalysis {
             variant: self.clone(),
             dims,
@@ -524,66 +530,6 @@ pub(super) fn fewest_in_coset(
         }
     }
     (best, false)
-}
-
-/// Solves `M·x = rhs` over Z/K for the `n` × `n` matrix `M` whose entries are 1
-/// at `ones` (row, column) and 0 elsewhere: by the word-parallel GF(2)
-/// elimination of [`crate::gf2`] for K = 2, by Smith form otherwise.
-/// `symmetric` says `M = Mᵀ`, so the witness is found in `M`'s own kernel.
-pub(super) fn solve_ones(
-    k: Modulus,
-    n: usize,
-    ones: &[(usize, usize)],
-    rhs: &[u8],
-    symmetric: bool,
-) -> Solutions {
-    if k.get() != 2 {
-        let mut m = ModMatrix::zeros(n, n);
-        ones.iter().for_each(|&(i, j)| m.set(i, j, 1));
-        return m.solve(rhs, k);
-    }
-    let matrix = |transposed: bool| {
-        let mut m = BitMatrix::zeros(n, n);
-        for &(i, j) in ones {
-            let (i, j) = if transposed { (j, i) } else { (i, j) };
-            m.set(i, j, true);
-        }
-        m
-    };
-    let bytes = |b: &FixedBitSet| (0..n).map(|i| b.contains(i) as u8).collect::<Vec<u8>>();
-    let mut b = FixedBitSet::with_capacity(n);
-    for (i, &v) in rhs.iter().enumerate() {
-        b.set(i, v == 1);
-    }
-    let gens = |kernel: &[FixedBitSet]| {
-        kernel
-            .iter()
-            .map(|g| Generator {
-                vector: bytes(g),
-                order: 2,
-            })
-            .collect::<Vec<_>>()
-    };
-    match matrix(false).solve(&b) {
-        Ok(s) => Solutions {
-            particular: Some(bytes(&s.particular)),
-            kernel: gens(&s.kernel),
-            witness: None,
-        },
-        Err(e) => {
-            // The witness lies in the kernel of the transpose.
-            let dual = if symmetric {
-                e.kernel.clone()
-            } else {
-                matrix(true).kernel()
-            };
-            Solutions {
-                particular: None,
-                kernel: gens(&e.kernel),
-                witness: dual.iter().find(|w| crate::gf2::dot(w, &b)).map(bytes),
-            }
-        }
-    }
 }
 
 /// The board turned a quarter: rows and columns swapped.
@@ -835,6 +781,9 @@ pub struct StatesReport {
     /// The presses as a board (for pictures and files), not serialized.
     #[serde(skip)]
     pub press_grid: Option<Grid<u8>>,
+    /// The search for the fewest presses was stopped: `press_count` is the fewest seen.
+    #[serde(skip)]
+    pub interrupted: bool,
 }
 
 /// Solves one board of a variant and verifies the presses before returning them.
@@ -905,6 +854,7 @@ pub fn answer_states(request: &StatesRequest, ctl: &Control) -> Result<StatesRep
             .map(|q| q.iter().map(|p| variant.rows(p)).collect()),
         quiet_orders: request.quiet_patterns.then(|| analysis.quiet_orders()),
         press_grid: presses,
+        interrupted: request.fewest && ctl.stopped(),
     })
 }
 

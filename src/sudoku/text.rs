@@ -20,7 +20,7 @@ impl report::Report for Report {
         if let Some(solved) = &self.grid {
             match detail {
                 Detail::Quiet => text.line(solved.to_line()),
-                Detail::Full => text.block(&solved.to_block()),
+                Detail::Full => text.block(solved.to_block()),
             };
         }
         if let Some(count) = self.count {

@@ -1,13 +1,11 @@
 //! `puzzles lightsout --states K --pattern P` and `--graph FILE`: the variants beyond the classic game, asked of the library and printed.
 
 use super::{Args, MethodArg};
-use crate::cli::{Context, Exit, Failure, Tone};
+use crate::cli::{Context, Exit, Failure};
 use puzzles::error::Bound;
 use puzzles::grid::Dims;
 use puzzles::input::Source;
-use puzzles::lightsout::{
-    self, Graph, GraphGame, Pattern, StatesMethod, StatesReport, StatesRequest, Variant,
-};
+use puzzles::lightsout::{self, Graph, GraphGame, Pattern, StatesMethod, StatesRequest, Variant};
 use puzzles::listing::{Limit, DEFAULT_LIST_LIMIT};
 use puzzles::{random, Error, Grid, Stop, Tally};
 use serde::Serialize;
@@ -27,17 +25,26 @@ pub fn pattern(arg: Option<&str>) -> Result<Pattern, Error> {
     arg.parse()
 }
 
+/// Where `--play` starts: a file, or a random board of the size given.
+pub fn play_start(args: &Args) -> crate::cli::play::LightsOutStart {
+    crate::cli::play::LightsOutStart {
+        state: args.state.clone(),
+        rows: args.rows,
+        cols: args.cols,
+        seed: args.seed,
+        torus: args.torus,
+    }
+}
+
 /// A K-state or other-pattern board: solved, counted, listed, or its nullity table.
 pub fn run_variant(args: &Args, pattern: Pattern, ctx: &mut Context) -> Result<Exit, Failure> {
-    if args.play {
-        return Err(
-            Error::usage("--play takes the classic game only (2 states, the cross)").into(),
-        );
-    }
     if args.common.svg.is_some() {
         return Err(Error::usage("--svg draws the classic game only (2 states, the cross)").into());
     }
     let variant = Variant::new(args.states, pattern, args.torus)?;
+    if args.play {
+        return crate::cli::play::play_states(play_start(args), variant, ctx);
+    }
     let method = args.method.map(|m| match m {
         MethodArg::Poly => StatesMethod::Polynomial,
         MethodArg::Chase => StatesMethod::Chase,
@@ -81,74 +88,16 @@ pub fn run_variant(args: &Args, pattern: Pattern, ctx: &mut Context) -> Result<E
     if let (Some(path), Some(p)) = (&args.output, &report.press_grid) {
         super::write_rows(path, &request.variant.rows(p))?;
     }
-    if args.common.json {
-        ctx.out.json(&report)?;
-    } else if args.count {
+    if args.count && !args.common.json {
         ctx.out.line(&report.solutions)?;
     } else {
-        print_text(&report, !args.common.quiet && args.output.is_none(), ctx)?;
-        if let Some(path) = &args.output {
-            ctx.out.line(&format!("presses written to {path}"))?;
-        }
+        let quiet = args.common.quiet || args.output.is_some();
+        ctx.out.report(&report, args.common.json, quiet)?;
     }
-    super::ending(args.min && ctl.stopped(), report.solvable, ctx)
-}
-
-fn print_text(report: &StatesReport, boards: bool, ctx: &mut Context) -> Result<(), Failure> {
-    let out = &mut ctx.out;
-    let seed = report
-        .seed
-        .map(|s| format!(", seed {s}"))
-        .unwrap_or_default();
-    let torus = if report.torus { " torus" } else { "" };
-    out.line(&format!(
-        "Lights Out {}×{}{torus}, {} states, pattern {}{seed}",
-        report.rows, report.cols, report.states, report.pattern
-    ))?;
-    if boards {
-        report.state.iter().try_for_each(|r| out.line(r))?;
+    if let (Some(path), false) = (&args.output, args.common.json) {
+        ctx.out.line(&format!("presses written to {path}"))?;
     }
-    match (&report.presses, report.press_count) {
-        (presses, Some(count)) => {
-            if boards {
-                out.line("presses (how many times each cell):")?;
-                presses.iter().flatten().try_for_each(|r| out.line(r))?;
-            }
-            let minimal = match report.minimal {
-                Some(true) => " (the fewest: every solution was compared)",
-                Some(false) => " (not proven the fewest: too many solutions to compare)",
-                None => "",
-            };
-            out.line(&format!("press count: {count}{minimal}"))?;
-            out.line(&format!(
-                "solutions: {} (nullity {})",
-                report.solutions, report.nullity
-            ))?;
-        }
-        (_, None) => {
-            out.line(&out.paint(Tone::Bad, "no solution"))?;
-            if let Some(w) = &report.witness {
-                out.line(&format!(
-                    "witness: these weights w satisfy w·M = 0 but w·state ≠ 0 (mod {}) (nullity {}):",
-                    report.states, report.nullity
-                ))?;
-                if boards {
-                    w.iter().try_for_each(|r| out.line(r))?;
-                }
-            }
-        }
-    }
-    for (i, pattern) in report.quiet_patterns.iter().flatten().enumerate() {
-        let order = report
-            .quiet_orders
-            .as_ref()
-            .and_then(|o| o.get(i))
-            .map(|o| format!(" (order {o})"))
-            .unwrap_or_default();
-        out.line(&format!("quiet pattern {}{order}:", i + 1))?;
-        pattern.iter().try_for_each(|r| out.line(r))?;
-    }
-    Ok(())
+    super::ending(report.interrupted, report.solvable, ctx)
 }
 
 fn list_all(args: &Args, request: &StatesRequest, ctx: &mut Context) -> Result<Exit, Failure> {
@@ -265,45 +214,11 @@ pub fn run_graph(args: &Args, ctx: &mut Context) -> Result<Exit, Failure> {
     };
     let report = game.answer(&lights, args.min, &ctl)?;
     ctl.progress().finish();
-    if args.common.json {
-        ctx.out.json(&report)?;
-    } else if args.count {
+    if args.count && !args.common.json {
         ctx.out.line(&report.solutions)?;
     } else {
-        let out = &mut ctx.out;
-        let game_name = if args.no_self { "σ" } else { "σ+" };
-        out.line(&format!(
-            "Lights Out on a graph ({game_name}): {} vertices, {} edges, {} states",
-            report.vertices, report.edges, report.states
-        ))?;
-        match &report.presses {
-            Some(p) => {
-                out.line(&format!("press: {}", p.join(" ")))?;
-                let minimal = match report.minimal {
-                    Some(true) => " (the fewest: every solution was compared)",
-                    Some(false) => " (not proven the fewest: too many solutions to compare)",
-                    None => "",
-                };
-                out.line(&format!(
-                    "press count: {}{minimal}",
-                    report.press_count.unwrap_or(0)
-                ))?;
-                out.line(&format!(
-                    "solutions: {} (nullity {})",
-                    report.solutions, report.nullity
-                ))?;
-            }
-            None => {
-                out.line(&out.paint(Tone::Bad, "no solution"))?;
-                if let Some(w) = &report.witness {
-                    out.line(&format!(
-                        "witness (w·M = 0, w·state ≠ 0 mod {}): {}",
-                        report.states,
-                        w.join(" ")
-                    ))?;
-                }
-            }
-        }
+        ctx.out
+            .report(&report, args.common.json, args.common.quiet)?;
     }
-    super::ending(args.min && ctl.stopped(), report.solvable, ctx)
+    super::ending(report.interrupted, report.solvable, ctx)
 }

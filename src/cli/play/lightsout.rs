@@ -14,7 +14,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::Frame;
 
 /// Columns per cell: a gap, then three characters.
-const CELL: usize = 4;
+pub(super) const CELL: usize = 4;
 
 /// The keys, as the screen lists them.
 const KEYS: &str = "click or arrows+space: press · s: hints · u: undo · r: new board · q: quit";
@@ -126,25 +126,6 @@ impl LightsOutScreen {
         self.seed = None;
         self.message = "A new board.".to_string();
     }
-
-    fn move_cursor(&mut self, dr: i64, dc: i64) {
-        let d = self.game.dims();
-        let r = (self.cursor.row as i64 + dr).clamp(0, d.rows as i64 - 1);
-        let c = (self.cursor.col as i64 + dc).clamp(0, d.cols as i64 - 1);
-        self.cursor = Pos::new(r as usize, c as usize);
-    }
-
-    /// The cell at screen position (`x`, `y`), if the board is there.
-    fn cell_at(&self, x: u16, y: u16) -> Option<Pos> {
-        let b = self.board;
-        if x < b.x || y < b.y || x >= b.x + b.width || y >= b.y + b.height {
-            return None;
-        }
-        let col = (x - b.x) as usize / CELL;
-        let row = (y - b.y) as usize;
-        let d = self.game.dims();
-        (row < d.rows && col < d.cols).then_some(Pos::new(row, col))
-    }
 }
 
 impl Screen for LightsOutScreen {
@@ -209,33 +190,69 @@ impl Screen for LightsOutScreen {
     }
 
     fn handle(&mut self, event: &Event) -> Flow {
-        if let Event::Mouse(m) = event {
-            if m.kind == MouseEventKind::Down(MouseButton::Left) {
-                if let Some(p) = self.cell_at(m.column, m.row) {
-                    self.press(p);
-                }
-            }
-            return Flow::Continue;
-        }
-        match pressed_key(event) {
-            Some(KeyCode::Up) => self.move_cursor(-1, 0),
-            Some(KeyCode::Down) => self.move_cursor(1, 0),
-            Some(KeyCode::Left) => self.move_cursor(0, -1),
-            Some(KeyCode::Right) => self.move_cursor(0, 1),
-            Some(KeyCode::Char(' ') | KeyCode::Enter) => self.press(self.cursor),
-            Some(KeyCode::Char('s' | 'S')) => self.hint(),
-            Some(KeyCode::Char('u' | 'U')) => {
+        match board_action(event, self.board, self.game.dims(), &mut self.cursor) {
+            Some(Action::Press(p)) => self.press(p),
+            Some(Action::Hint) => self.hint(),
+            Some(Action::Undo) => {
                 self.message = if self.game.undo() {
                     "Press taken back.".to_string()
                 } else {
                     "Nothing to undo.".to_string()
                 };
             }
-            Some(KeyCode::Char('r' | 'R')) => self.new_board(),
-            _ => {}
+            Some(Action::NewBoard) => self.new_board(),
+            None => {}
         }
         Flow::Continue
     }
+}
+
+/// What a key or a click asks of a Lights Out board (two states or K).
+pub(super) enum Action {
+    /// Press this cell.
+    Press(Pos),
+    /// Show or hide the hints.
+    Hint,
+    /// Take back the last press.
+    Undo,
+    /// Draw a new board.
+    NewBoard,
+}
+
+/// The action `event` asks of a board of shape `dims` drawn at `board`;
+/// the arrows move `cursor` and ask nothing more.
+pub(super) fn board_action(
+    event: &Event,
+    board: Rect,
+    dims: Dims,
+    cursor: &mut Pos,
+) -> Option<Action> {
+    if let Event::Mouse(m) = event {
+        let (x, y, b) = (m.column, m.row, board);
+        let inside = x >= b.x && y >= b.y && x < b.x + b.width && y < b.y + b.height;
+        if m.kind != MouseEventKind::Down(MouseButton::Left) || !inside {
+            return None;
+        }
+        let (row, col) = ((y - b.y) as usize, (x - b.x) as usize / CELL);
+        return (row < dims.rows && col < dims.cols).then_some(Action::Press(Pos::new(row, col)));
+    }
+    let step = |dr: i64, dc: i64| {
+        let r = (cursor.row as i64 + dr).clamp(0, dims.rows as i64 - 1);
+        let c = (cursor.col as i64 + dc).clamp(0, dims.cols as i64 - 1);
+        Pos::new(r as usize, c as usize)
+    };
+    match pressed_key(event)? {
+        KeyCode::Up => *cursor = step(-1, 0),
+        KeyCode::Down => *cursor = step(1, 0),
+        KeyCode::Left => *cursor = step(0, -1),
+        KeyCode::Right => *cursor = step(0, 1),
+        KeyCode::Char(' ') | KeyCode::Enter => return Some(Action::Press(*cursor)),
+        KeyCode::Char('s' | 'S') => return Some(Action::Hint),
+        KeyCode::Char('u' | 'U') => return Some(Action::Undo),
+        KeyCode::Char('r' | 'R') => return Some(Action::NewBoard),
+        _ => {}
+    }
+    None
 }
 
 /// The smallest terminal for a board of shape `dims`.

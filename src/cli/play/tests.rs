@@ -359,3 +359,57 @@ fn lightsout_starts_from_a_state_file_or_a_seeded_random_board() {
     });
     assert!(refused.is_err());
 }
+
+#[test]
+fn lightsout_with_three_states_colours_cells_by_value_and_hints_press_counts() {
+    use super::lightsout::LightsOutStart;
+    use super::lightsout_states::{first_states_game, StatesScreen};
+    use puzzles::lightsout::{Pattern, Variant};
+    let start = LightsOutStart {
+        state: None,
+        rows: Some(3),
+        cols: Some(4),
+        seed: Some(5),
+        torus: false,
+    };
+    let variant = Variant::new(3, Pattern::cross(), false).unwrap();
+    let (game, r, seed) = first_states_game(&start, variant.clone(), |_| Ok(())).unwrap();
+    let mut screen = StatesScreen::new(game, r, seed);
+    let buf = draw(&mut screen, 80, 12);
+    let text = lines(&buf).join("\n");
+    assert!(text.contains("3 states, pattern cross, seed 5"), "{text}");
+    // Every cell shows its value, coloured by it (0 dark).
+    let board = screen.game().lights().clone();
+    let b = screen.board;
+    for p in board.dims().positions() {
+        let cell = &buf[(b.x + (p.col * 4 + 2) as u16, b.y + p.row as u16)];
+        match board[p] {
+            0 => assert_eq!(cell.symbol(), "·"),
+            v => {
+                assert_eq!(cell.symbol(), v.to_string());
+                assert_ne!(cell.bg, Color::Reset);
+            }
+        }
+    }
+    // The hint marks press counts; pressing each as often as marked wins.
+    screen.handle(&key(KeyCode::Char('s')));
+    let marks = screen.game().marks().unwrap().clone();
+    let buf = draw(&mut screen, 80, 12);
+    for p in marks.dims().positions().filter(|&p| marks[p] != 0) {
+        let cell = &buf[(b.x + (p.col * 4 + 3) as u16, b.y + p.row as u16)];
+        assert_eq!(cell.symbol(), marks[p].to_string());
+        assert_eq!(cell.fg, Color::Red);
+    }
+    for p in marks.dims().positions() {
+        for _ in 0..marks[p] {
+            let (x, y) = (b.x + (p.col * 4 + 1) as u16, b.y + p.row as u16);
+            screen.handle(&click(x, y));
+        }
+    }
+    assert!(screen.game().is_won());
+    let text = lines(&draw(&mut screen, 80, 12)).join("\n");
+    assert!(text.contains("Every cell at 0"), "{text}");
+    // Too many states for one symbol a cell.
+    let wide = Variant::new(40, Pattern::cross(), false).unwrap();
+    assert!(first_states_game(&start, wide, |_| Ok(())).is_err());
+}

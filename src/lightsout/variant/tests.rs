@@ -303,10 +303,14 @@ fn bad_stencils_are_refused() {
 
 #[test]
 fn too_large_eliminations_are_refused_up_front() {
-    let v = variant(3, "x", false);
+    // Four states: Z/4 is no field, the band elimination does not apply.
+    let v = variant(4, "x", false);
     let e = v.analyse(&Grid::filled(dims(65, 65), 0)).unwrap_err();
     assert!(matches!(e, Error::TooLarge { .. }));
     assert!(!e.to_string().contains("--"));
+    let v = variant(3, "x", false);
+    let e = v.analyse(&Grid::filled(dims(600, 600), 0)).unwrap_err();
+    assert!(matches!(e, Error::TooLarge { .. }), "{e}");
 }
 
 #[test]

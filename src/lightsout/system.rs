@@ -1,0 +1,245 @@
+//! The press system `M·x = rhs` over Z/K of a board or a graph, solved by the method its size and shape allow.
+//!
+//! - K squarefree (every prime K has, and 6, 10, 15, …): over GF(p) for each
+//!   prime p of K by the band elimination of [`crate::band`], in the order
+//!   of the unknowns that gives the narrowest front, and joined by the
+//!   Chinese remainder theorem. A front too wide for that (more than half the
+//!   unknowns) is left to the dense elimination while the system is small enough for it.
+//! - Otherwise the dense elimination: the word-parallel GF(2) elimination of
+//!   [`crate::gf2`] for K = 2, Smith form over each prime power of K ([`crate::modular`]).
+
+use super::{MAX_GF2_GAUSS_CELLS, MAX_STATES_GAUSS_CELLS};
+use crate::band;
+use crate::error::{Bound, Error, Result};
+use crate::gf2::BitMatrix;
+use crate::modular::{crt_embed, Generator, ModMatrix, Modulus, Solutions};
+use fixedbitset::FixedBitSet;
+
+/// The system: `n` unknowns and equations, entries 1 at `ones` (row, column).
+pub(super) struct System<'a> {
+    /// K.
+    pub k: Modulus,
+    /// Unknowns (and equations).
+    pub n: usize,
+    /// Where the matrix is 1.
+    pub ones: &'a [(usize, usize)],
+    /// Whether `M = Mᵀ` (the witness is then in `M`'s own kernel).
+    pub symmetric: bool,
+    /// Orders of the unknowns to try for the band elimination (the narrowest front wins).
+    pub orders: Vec<Vec<usize>>,
+    /// What the unknowns are, for a refusal: "cells", "graph vertices".
+    pub what: &'static str,
+}
+
+impl System<'_> {
+    /// Solves `M·x = rhs`: one solution and the kernel, or the witness that there is none.
+    ///
+    /// Refused, naming the limit, when neither elimination takes the system.
+    pub fn solve(&self, rhs: &[u8]) -> Result<Solutions> {
+        let dense_limit = match self.k.get() {
+            2 => MAX_GF2_GAUSS_CELLS,
+            _ => MAX_STATES_GAUSS_CELLS,
+        };
+        let Some(primes) = self.k.squarefree_primes() else {
+            if self.n > MAX_STATES_GAUSS_CELLS {
+                return Err(Error::TooLarge {
+                    bound: Bound::Other(self.what),
+                    got: self.n.into(),
+                    limit: MAX_STATES_GAUSS_CELLS.into(),
+                    note: format!(
+                        " for the elimination over Z/{} (a square divides the number of states, so the band elimination over GF(p) does not apply)",
+                        self.k.get()
+                    ),
+                });
+            }
+            return Ok(self.dense(rhs));
+        };
+        if self.n > band::MAX_BAND_UNKNOWNS.max(dense_limit) {
+            return Err(Error::TooLarge {
+                bound: Bound::Other(self.what),
+                got: self.n.into(),
+                limit: band::MAX_BAND_UNKNOWNS.into(),
+                note: " for the band elimination".into(),
+            });
+        }
+        let Some((order, front)) = self
+            .orders
+            .iter()
+            .map(|o| (o, band::front(self.n, self.ones, o)))
+            .min_by_key(|&(_, f)| f)
+        else {
+            return Ok(self.dense(rhs));
+        };
+        if self.n <= dense_limit && 2 * front > self.n {
+            return Ok(self.dense(rhs));
+        }
+        match self.banded(&primes, rhs, order) {
+            Err(Error::TooLarge { .. }) if self.n <= dense_limit => Ok(self.dense(rhs)),
+            other => other,
+        }
+    }
+
+    /// Prime by prime through the band elimination, joined by the Chinese remainder theorem.
+    fn banded(&self, primes: &[u8], rhs: &[u8], order: &[usize]) -> Result<Solutions> {
+        let k = self.k;
+        let lift = |v: &[u8], p: u8| {
+            let v: Vec<u32> = v.iter().map(|&x| x as u32).collect();
+            crt_embed(&v, p as u32, k)
+        };
+        let mut x = Some(vec![0u8; self.n]);
+        let mut kernel = Vec::new();
+        let mut witness = None;
+        for &p in primes {
+            let local: Vec<u8> = rhs.iter().map(|&v| v % p).collect();
+            let s = band::solve(p, self.n, self.ones, &local, order)?;
+            match (&mut x, &s.particular) {
+                (Some(x), Some(xp)) => {
+                    for (a, b) in x.iter_mut().zip(lift(xp, p)) {
+                        *a = k.add(*a, b);
+                    }
+                }
+                _ => x = None,
+            }
+            if s.particular.is_none() && witness.is_none() {
+                let dual = if self.symmetric {
+                    s.kernel.clone()
+                } else {
+                    let t: Vec<(usize, usize)> = self.ones.iter().map(|&(i, j)| (j, i)).collect();
+                    band::solve(p, self.n, &t, &vec![0; self.n], order)?.kernel
+                };
+                let overlaps = |w: &&Vec<u8>| {
+                    let sum: u64 = w
+                        .iter()
+                        .zip(&local)
+                        .map(|(&a, &b)| a as u64 * b as u64)
+                        .sum();
+                    sum % p as u64 != 0
+                };
+                witness = dual.iter().find(overlaps).map(|w| lift(w, p));
+            }
+            kernel.extend(s.kernel.iter().map(|v| Generator {
+                vector: lift(v, p),
+                order: p as u32,
+            }));
+        }
+        Ok(Solutions {
+            particular: x,
+            kernel,
+            witness,
+        })
+    }
+
+    /// The dense elimination: word-parallel over GF(2) for K = 2, Smith form otherwise.
+    fn dense(&self, rhs: &[u8]) -> Solutions {
+        let (k, n, ones) = (self.k, self.n, self.ones);
+        if k.get() != 2 {
+            let mut m = ModMatrix::zeros(n, n);
+            ones.iter().for_each(|&(i, j)| m.set(i, j, 1));
+            return m.solve(rhs, k);
+        }
+        let matrix = |transposed: bool| {
+            let mut m = BitMatrix::zeros(n, n);
+            for &(i, j) in ones {
+                let (i, j) = if transposed { (j, i) } else { (i, j) };
+                m.set(i, j, true);
+            }
+            m
+        };
+        let bytes = |b: &FixedBitSet| (0..n).map(|i| b.contains(i) as u8).collect::<Vec<u8>>();
+        let mut b = FixedBitSet::with_capacity(n);
+        for (i, &v) in rhs.iter().enumerate() {
+            b.set(i, v == 1);
+        }
+        let gens = |kernel: &[FixedBitSet]| {
+            kernel
+                .iter()
+                .map(|g| Generator {
+                    vector: bytes(g),
+                    order: 2,
+                })
+                .collect::<Vec<_>>()
+        };
+        match matrix(false).solve(&b) {
+            Ok(s) => Solutions {
+                particular: Some(bytes(&s.particular)),
+                kernel: gens(&s.kernel),
+                witness: None,
+            },
+            Err(e) => {
+                // The witness lies in the kernel of the transpose.
+                let dual = if self.symmetric {
+                    e.kernel.clone()
+                } else {
+                    matrix(true).kernel()
+                };
+                Solutions {
+                    particular: None,
+                    kernel: gens(&e.kernel),
+                    witness: dual.iter().find(|w| crate::gf2::dot(w, &b)).map(bytes),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::Rng;
+
+    /// Random graphs of degree at most 4 up to 4,096 vertices, σ and σ+, prime
+    /// and composite K: the band elimination and the dense one find the same
+    /// solvability and kernel orders, and the band's answers replay.
+    #[test]
+    fn the_band_and_the_dense_elimination_agree_on_bounded_degree_graphs() {
+        let mut rng = crate::random::rng(15);
+        for (round, n) in [40usize, 300, 1000, 4096].into_iter().enumerate() {
+            for k in [2u32, 3, 6, 7] {
+                let k = Modulus::new(k).unwrap();
+                let mut ones: Vec<(usize, usize)> = Vec::new();
+                for _ in 0..2 * n {
+                    let (u, v) = (rng.gen_range(0..n), rng.gen_range(0..n));
+                    if u != v {
+                        ones.extend([(u, v), (v, u)]);
+                    }
+                }
+                if round % 2 == 0 {
+                    ones.extend((0..n).map(|v| (v, v)));
+                }
+                let rhs: Vec<u8> = (0..n).map(|_| rng.gen_range(0..k.get())).collect();
+                let system = System {
+                    k,
+                    n,
+                    ones: &ones,
+                    symmetric: true,
+                    orders: vec![band::cuthill_mckee(n, &ones)],
+                    what: "vertices",
+                };
+                let primes = k.squarefree_primes().unwrap();
+                let banded = system.banded(&primes, &rhs, &system.orders[0]).unwrap();
+                let dense = system.dense(&rhs);
+                let orders = |s: &Solutions| {
+                    let mut o: Vec<u32> = s.kernel.iter().map(|g| g.order).collect();
+                    o.sort_unstable();
+                    o
+                };
+                assert_eq!(orders(&banded), orders(&dense), "n = {n}, K = {}", k.get());
+                assert_eq!(banded.particular.is_some(), dense.particular.is_some());
+                let mut m = ModMatrix::zeros(n, n);
+                ones.iter().for_each(|&(i, j)| m.set(i, j, 1));
+                if let Some(x) = &banded.particular {
+                    assert_eq!(m.mul_vec(x, k), rhs);
+                }
+                for g in &banded.kernel {
+                    assert!(m.mul_vec(&g.vector, k).iter().all(|&e| e == 0));
+                }
+                if let Some(w) = &banded.witness {
+                    let t = m.transposed();
+                    assert!(t.mul_vec(w, k).iter().all(|&e| e == 0));
+                    let dot: u64 = w.iter().zip(&rhs).map(|(&a, &b)| a as u64 * b as u64).sum();
+                    assert_ne!(dot % k.get() as u64, 0);
+                }
+            }
+        }
+    }
+}
