@@ -399,3 +399,35 @@ fn both_counting_methods_give_the_published_closed_count_and_shards_stay_with_ba
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("shards split backtracking only"));
 }
+
+#[test]
+fn the_sum_over_every_start_and_the_memory_limit() {
+    // 5 × 6 open: the sum alone (one frontier run) is the grid's total.
+    let grid = json(
+        &["knight", "5", "6", "--count", "--all-starts", "--json"],
+        0,
+    );
+    for method in ["frontier", "backtrack"] {
+        let v = json(
+            &[
+                "knight", "5", "6", "--count", "--sum", "--method", method, "--json",
+            ],
+            0,
+        );
+        assert_eq!(v["total"], grid["total"], "{method}");
+        assert!(v.get("counts").is_none(), "{method}: no grid");
+    }
+    // 8 × 8 closed does not fit in 100 MiB: refused up front, one line, exit 2.
+    let out = puzzles(&[
+        "knight", "8", "8", "--closed", "--count", "--method", "frontier", "--memory", "100",
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("estimated frontier states") && err.contains("100 MiB"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

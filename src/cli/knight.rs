@@ -33,11 +33,17 @@ pub struct Args {
     /// With --count: count from every square of the board.
     #[arg(long, requires = "count")]
     all_starts: bool,
+    /// With --count: only the sum over every square (open tours: one frontier run, not one a square).
+    #[arg(long, requires = "count", conflicts_with = "all_starts")]
+    sum: bool,
     /// With --count: backtrack (cost grows with the tours; boards of at most 128 squares),
     /// frontier (a dynamic programme whose cost grows with its states; a side of at most 8),
     /// or auto (the faster for the board).
     #[arg(long, value_enum, default_value_t = MethodArg::Auto, requires = "count")]
     method: MethodArg,
+    /// With --count: the memory the frontier programme may take, in MiB (larger boards are refused).
+    #[arg(long, value_name = "MIB", requires = "count")]
+    memory: Option<u64>,
     /// With --count: count only part i of N (1 ≤ i ≤ N); the N parts add up to the whole count.
     #[arg(long, value_name = "i/N", requires = "count")]
     shard: Option<String>,
@@ -104,12 +110,14 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     ctx.interruptible();
     if args.count {
         let k = solver.knight();
-        let starts = match args.all_starts {
-            true => Starts::Every,
-            false => Starts::From(k.start()),
+        let starts = match (args.all_starts, args.sum) {
+            (true, _) => Starts::Every,
+            (_, true) => Starts::Sum,
+            _ => Starts::From(k.start()),
         };
         let mut count = CountRequest::new(k.dims(), k.closed(), starts);
         count.shard = shard;
+        count.memory_limit = args.memory.map_or(count.memory_limit, |m| m << 20);
         count.method = match args.method {
             MethodArg::Auto => Method::Auto,
             MethodArg::Backtrack => Method::Backtrack,

@@ -14,6 +14,10 @@
 //! general, not the non-crossing ones of grid-graph programmes; they are
 //! renumbered by first appearance so that equal states meet. A state packs
 //! four bits a square into a `u64` (up to 7 rows) or a `u128` (8 rows).
+//! The states after each square are a vector sorted by key, built by a radix
+//! sort of the successors and a merge of equal keys (see `layers`), and at
+//! each column's end a state is folded with its mirror image across the
+//! middle row when the count has no start square.
 //!
 //! - Closed tours: a fragment may close on itself only with the last square,
 //!   when every square is full: the count is that of undirected Hamiltonian
@@ -47,10 +51,12 @@ use super::{theorems, Knight};
 use crate::control::Control;
 use crate::error::{Bound, Error, Result, Size};
 use crate::grid::{Dims, Pos};
+use layers::{bytes_per_state, run_with, Halt, Key};
 use num_bigint::BigUint;
 use serde::Serialize;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+mod layers;
 
 /// The default memory the programme may use for its states, in bytes (12 GiB).
 pub const DEFAULT_MEMORY_LIMIT: u64 = 12 << 30;
@@ -196,8 +202,32 @@ impl Walk {
         let back = &self.back[v];
         let start_slot = self.start.and_then(|s| (s + w).checked_sub(v));
         let cap = if start_slot == Some(w) { 1 } else { 2 };
+        // Moves v cannot make (to a full square, or to the start once it has its one move),
+        // and moves v must make (to a square leaving now that still needs one).
+        let mut barred = 0u32;
+        for (j, &u) in back.iter().enumerate() {
+            if slots[u] == FULL || (Some(u) == start_slot && slots[u] != FREE) {
+                barred |= 1 << j;
+            }
+        }
+        let mut needed = 0u32;
+        for &x in &self.leaving[v] {
+            let j = back.iter().position(|&u| u == x);
+            match (slots[x], j) {
+                _ if x == w => {}
+                (FULL | TO_TERMINAL, _) => {}
+                // An unused square needs two moves (a terminal one), and v gives one at most.
+                (FREE, _) if self.census == Census::Cycles => return,
+                (FREE, None) => return,
+                (_, None) if self.census == Census::Cycles => return,
+                (_, Some(j)) if self.census == Census::Cycles || slots[x] == FREE => {
+                    needed |= 1 << j
+                }
+                _ => {}
+            }
+        }
         for mask in 0u32..(1 << back.len()) {
-            if mask.count_ones() > cap {
+            if mask.count_ones() > cap || mask & barred != 0 || mask & needed != needed {
                 continue;
             }
             let mut a = *slots;
@@ -336,203 +366,10 @@ impl Walk {
     }
 }
 
-/// A packed state: four bits a frontier square.
-trait Key: Copy + Eq + Hash + Send + Sync {
-    /// The most squares it holds.
-    const SLOTS: usize;
-    fn pack(slots: &[u8]) -> Self;
-    fn unpack(self, w: usize) -> [u8; 18];
-}
-
-macro_rules! impl_key {
-    ($t:ty) => {
-        impl Key for $t {
-            const SLOTS: usize = <$t>::BITS as usize / 4;
-
-            /// Packs the squares, renumbering the fragment labels by first appearance.
-            #[inline]
-            fn pack(slots: &[u8]) -> Self {
-                let mut map = [0u8; 32];
-                let mut next = FIRST_LABEL;
-                let mut key: $t = 0;
-                for (i, &x) in slots.iter().enumerate() {
-                    let y = if x >= FIRST_LABEL {
-                        if map[x as usize] == 0 {
-                            map[x as usize] = next;
-                            next += 1;
-                        }
-                        map[x as usize]
-                    } else {
-                        x
-                    };
-                    key |= (y as $t) << (4 * i);
-                }
-                key
-            }
-
-            #[inline]
-            fn unpack(self, w: usize) -> [u8; 18] {
-                let mut a = [FULL; 18];
-                for (i, x) in a.iter_mut().enumerate().take(w) {
-                    *x = ((self >> (4 * i)) & 15) as u8;
-                }
-                a
-            }
-        }
-    };
-}
-impl_key!(u64);
-impl_key!(u128);
-
-/// An exact count in `L` limbs of 64 bits (least significant first).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Wide<const L: usize>([u64; L]);
-
-impl<const L: usize> Wide<L> {
-    const ONE: Self = {
-        let mut limbs = [0u64; L];
-        limbs[0] = 1;
-        Wide(limbs)
-    };
-    const ZERO: Self = Wide([0u64; L]);
-
-    /// Adds `other`; false when the sum does not fit in `L` limbs.
-    #[inline]
-    fn add(&mut self, other: &Self) -> bool {
-        let mut carry = false;
-        for (a, &b) in self.0.iter_mut().zip(other.0.iter()) {
-            let (s1, c1) = a.overflowing_add(b);
-            let (s2, c2) = s1.overflowing_add(u64::from(carry));
-            *a = s2;
-            carry = c1 || c2;
-        }
-        !carry
-    }
-
-    fn to_big(self) -> BigUint {
-        let digits: Vec<u32> = self
-            .0
-            .iter()
-            .flat_map(|&x| [x as u32, (x >> 32) as u32])
-            .collect();
-        BigUint::from_slice(&digits)
-    }
-}
-
-/// A cheap multiplicative hash for packed states.
-#[derive(Default)]
-struct StateHasher(u64);
-
-impl Hasher for StateHasher {
-    /// Folds the well-mixed high bits of the products into the low bits the table indexes by.
-    fn finish(&self) -> u64 {
-        let h = (self.0 ^ (self.0 >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        h ^ (h >> 32)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    #[inline]
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(29) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-    #[inline]
-    fn write_u128(&mut self, x: u128) {
-        self.write_u64(x as u64);
-        self.write_u64((x >> 64) as u64);
-    }
-}
-
-type States<K, C> = HashMap<K, C, BuildHasherDefault<StateHasher>>;
-
-/// Bytes one state takes in memory at the peak: its key and count in the
-/// hash table of one square and of the next (with the table's slack).
-fn bytes_per_state(rows: usize, limbs: usize) -> u64 {
-    let key = if rows <= 7 { 8 } else { 16 };
-    (3 * (key + 8 * limbs as u64)) + 2
-}
-
-/// Why a run could not go on.
-enum Halt {
-    /// The count needs more limbs.
-    Carry,
-    Stopped {
-        columns: usize,
-    },
-    /// More states than memory allows.
-    Memory {
-        states: u64,
-        limit: u64,
-    },
-}
-
-fn run_with<K: Key, const L: usize>(
-    walk: &Walk,
-    max_states: u64,
-    ctl: &Control,
-) -> Result<(Wide<L>, u64), Halt> {
-    let w = walk.w;
-    let mut states: States<K, Wide<L>> = States::default();
-    states.insert(K::pack(&[FULL; 18][..w]), Wide::ONE);
-    let mut total = Wide::<L>::ZERO;
-    let mut peak = 1u64;
-    let bar = ctl.progress();
-    for v in 0..walk.n {
-        if ctl.stopped() {
-            return Err(Halt::Stopped {
-                columns: v / walk.rows,
-            });
-        }
-        let mut next: States<K, Wide<L>> =
-            States::with_capacity_and_hasher(states.len() + states.len() / 2, Default::default());
-        let mut carry = false;
-        let mut carry_total = false;
-        let mut seen = 0u32;
-        for (key, count) in states.drain() {
-            seen = seen.wrapping_add(1);
-            if seen & 0xFFFF == 0 && ctl.stopped() {
-                return Err(Halt::Stopped {
-                    columns: v / walk.rows,
-                });
-            }
-            let slots = key.unpack(w);
-            walk.step(
-                v,
-                &slots,
-                &mut |succ| {
-                    let k = K::pack(succ);
-                    let c = next.entry(k).or_insert(Wide::ZERO);
-                    carry |= !c.add(&count);
-                },
-                &mut || carry_total |= !total.add(&count),
-            );
-            if next.len() as u64 > max_states {
-                return Err(Halt::Memory {
-                    states: next.len() as u64,
-                    limit: max_states,
-                });
-            }
-        }
-        if carry || carry_total {
-            return Err(Halt::Carry);
-        }
-        states = next;
-        peak = peak.max(states.len() as u64);
-        if (v + 1) % walk.rows == 0 {
-            bar.advance(1);
-            bar.note(&format!("{} states", states.len()));
-        }
-    }
-    Ok((total, peak))
-}
-
 fn run_keyed<K: Key>(walk: &Walk, memory: u64, ctl: &Control) -> Result<Run> {
     macro_rules! attempt {
         ($l:literal) => {{
-            let max_states = memory / bytes_per_state(walk.rows, $l);
-            match run_with::<K, $l>(walk, max_states, ctl) {
+            match run_with::<K, $l>(walk, memory, ctl) {
                 Ok((count, peak_states)) => {
                     return Ok(Run::Done {
                         count: count.to_big(),
@@ -613,6 +450,9 @@ pub enum Starts {
     From(Pos),
     /// The directed tours from each square (the grid) and their sum.
     Every,
+    /// Only the sum of the directed tours over every start: for open tours
+    /// the frontier programme makes one run instead of one a start.
+    Sum,
 }
 
 /// A count to make: the board, open or closed, from where, by which engine.
@@ -713,9 +553,11 @@ pub struct CountReport {
 }
 
 /// The most frontier states a board with `rows` on its short side is
-/// expected to need: measured here up to 6 rows, extrapolated beyond (7 and 8
-/// rows: from the growth per row; Knuth reports about 8.3·10^8 states a step
-/// for closed tours of 8 × n).
+/// expected to need: measured here up to 6 rows (6 × 40 closed: 1,082,610;
+/// 6 × 6 open, no start: 3,767,635) and for 7 × 7 open (129,523,995 after
+/// 31 of its 49 squares, still growing); 7 rows closed from the growth per
+/// row; 8 rows closed: Knuth reports about 8.3·10^8 states a step for closed
+/// tours of 8 × n.
 pub fn estimated_states(rows: usize, closed: bool) -> u64 {
     const CLOSED: [u64; 9] = [
         1,
@@ -724,7 +566,7 @@ pub fn estimated_states(rows: usize, closed: bool) -> u64 {
         200,
         1_000,
         15_000,
-        150_000,
+        1_200_000,
         30_000_000,
         900_000_000,
     ];
@@ -735,8 +577,8 @@ pub fn estimated_states(rows: usize, closed: bool) -> u64 {
         2_000,
         20_000,
         450_000,
-        5_700_000,
-        200_000_000,
+        8_000_000,
+        250_000_000,
         10_000_000_000,
     ];
     let table = if closed { &CLOSED } else { &OPEN };
@@ -854,7 +696,7 @@ fn backtrack(request: &CountRequest, report: &mut CountReport, ctl: &Control) ->
                 report.cycles = Some((c.count / 2).into());
             }
         }
-        Starts::Every => {
+        Starts::Every | Starts::Sum => {
             let all = count_all_starts_shard(dims, request.closed, request.shard, ctl)?;
             report.partial = all.iter().any(|c| c.partial);
             let total: u64 = all.iter().map(|c| c.count).sum();
@@ -862,11 +704,13 @@ fn backtrack(request: &CountRequest, report: &mut CountReport, ctl: &Control) ->
             if request.closed && !report.partial && whole {
                 report.cycles = Some(all.first().map_or(0, |c| c.count / 2).into());
             }
-            report.counts = Some(
-                all.chunks(dims.cols)
-                    .map(|row| row.iter().map(|c| c.count.into()).collect())
-                    .collect(),
-            );
+            if request.starts == Starts::Every {
+                report.counts = Some(
+                    all.chunks(dims.cols)
+                        .map(|row| row.iter().map(|c| c.count.into()).collect())
+                        .collect(),
+                );
+            }
             report.total = Some(total.into());
         }
     }
@@ -915,6 +759,7 @@ fn frontier(request: &CountRequest, report: &mut CountReport, ctl: &Control) -> 
                 report.total = Some(TourCount(&from.0 * dims.cells()));
                 report.counts = Some(vec![vec![from; dims.cols]; dims.rows]);
             }
+            Starts::Sum => report.total = Some(TourCount(&from.0 * dims.cells())),
         }
         report.cycles = Some(TourCount(cycles));
         return Ok(());
@@ -924,6 +769,11 @@ fn frontier(request: &CountRequest, report: &mut CountReport, ctl: &Control) -> 
             report.start = Some(p);
             if let Some(c) = frontier_run(dims, Census::PathsFrom(p), request, report, ctl)? {
                 report.count = Some(TourCount(c));
+            }
+        }
+        Starts::Sum => {
+            if let Some(paths) = frontier_run(dims, Census::Paths, request, report, ctl)? {
+                report.total = Some(TourCount(paths * ways));
             }
         }
         Starts::Every => {

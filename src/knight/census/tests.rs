@@ -72,7 +72,11 @@ fn open_counts_agree_with_backtracking_from_every_start() {
 
 #[test]
 fn open_counts_of_30_to_36_squares_agree_with_backtracking() {
-    for dims in [Dims { rows: 5, cols: 6 }, Dims { rows: 7, cols: 5 }] {
+    for dims in [
+        Dims { rows: 5, cols: 6 },
+        Dims { rows: 7, cols: 5 },
+        Dims { rows: 6, cols: 6 },
+    ] {
         let corner = Pos::new(0, 0);
         let from =
             count_tours(&Knight::new(dims, corner, false).unwrap(), &Control::new()).unwrap();
@@ -91,14 +95,51 @@ fn open_counts_of_30_to_36_squares_agree_with_backtracking() {
     }
 }
 
-/// Closed tours as undirected cycles: McKay (1997) and OEIS A175881.
+/// The grid of counts from each start (one frontier run a start, up to the
+/// board's symmetries) and the sum alone (one run) against backtracking.
+#[test]
+fn per_start_grids_and_sums_agree_with_backtracking() {
+    for (dims, closed) in [
+        (Dims { rows: 5, cols: 6 }, false),
+        (Dims { rows: 6, cols: 5 }, false),
+        (Dims { rows: 6, cols: 6 }, true),
+    ] {
+        let all = count_all_starts(dims, closed, &Control::new()).unwrap();
+        let grid: Vec<Vec<TourCount>> = all
+            .chunks(dims.cols)
+            .map(|row| row.iter().map(|c| c.count.into()).collect())
+            .collect();
+        let sum: u64 = all.iter().map(|c| c.count).sum();
+        for starts in [Starts::Every, Starts::Sum] {
+            let mut request = CountRequest::new(dims, closed, starts);
+            request.method = Method::Frontier;
+            let report = count(&request, &Control::new()).unwrap();
+            assert_eq!(
+                report.total,
+                Some(TourCount::from(sum)),
+                "{dims} {starts:?}"
+            );
+            let expected = (starts == Starts::Every).then(|| grid.clone());
+            assert_eq!(report.counts, expected, "{dims} {starts:?}");
+        }
+    }
+}
+
+/// Closed tours as undirected cycles: McKay (1997); OEIS A175881 (6 × n);
+/// OEIS A383661 (Knuth's closed tours of the first cells of 5-row boards:
+/// the full boards at multiples of 5 cells).
 #[test]
 fn published_closed_counts() {
     for (rows, cols, cycles) in [
         (5, 8, 44_202u64),
+        (5, 10, 13_311_268),
+        (5, 12, 4_557_702_762),
+        (5, 14, 1_495_135_512_514),
         (6, 6, 9_862),
         (6, 7, 1_067_638),
         (6, 8, 55_488_142),
+        (6, 9, 3_374_967_940),
+        (6, 10, 239_187_240_144),
     ] {
         let dims = Dims { rows, cols };
         assert_eq!(
@@ -107,6 +148,16 @@ fn published_closed_counts() {
             "{dims}"
         );
     }
+}
+
+/// The last term of OEIS A175881: 6 × 40, a count of 66 digits.
+#[test]
+#[ignore = "a minute or two: 6×40 closed"]
+fn published_closed_count_6x40() {
+    let cycles: BigUint = "377031597006006571424070743308269493020186682009428464253448495336"
+        .parse()
+        .unwrap();
+    assert_eq!(frontier(Dims { rows: 6, cols: 40 }, Census::Cycles), cycles);
 }
 
 #[test]
@@ -119,8 +170,8 @@ fn published_closed_count_7x8() {
     );
 }
 
+/// The published count of the open tours of 6 × 6 (directed, from every start).
 #[test]
-#[ignore = "long: 6×6 open from every start by the frontier"]
 fn six_by_six_open_from_every_start() {
     let dims = Dims { rows: 6, cols: 6 };
     assert_eq!(
@@ -130,13 +181,13 @@ fn six_by_six_open_from_every_start() {
 }
 
 #[test]
-#[ignore = "hours: 7×7 open from every start"]
+#[ignore = "tens of minutes and more than 12 GiB: 7×7 open from every start"]
 fn seven_by_seven_open_from_every_start() {
     let dims = Dims { rows: 7, cols: 7 };
-    assert_eq!(
-        frontier(dims, Census::Paths) * 2u32,
-        BigUint::from(165_575_218_320u64)
-    );
+    let Ok(Run::Done { count, .. }) = run(dims, Census::Paths, 20 << 30, &Control::new()) else {
+        panic!("7×7 open did not run to its end within 20 GiB");
+    };
+    assert_eq!(count * 2u32, BigUint::from(165_575_218_320u64));
 }
 
 #[test]
