@@ -3,18 +3,13 @@
 use super::super::{Context, Exit, Failure, Tone};
 use super::Args;
 use puzzles::input::Source;
-use puzzles::sudoku::explain::{self, BoxGrid, Outcome, PencilMarks, Shape, Step};
+use puzzles::sudoku::explain::{self, Outcome, PencilMarks, Step};
 use puzzles::sudoku::generate::{generate_rated, Difficulty, RatedRequest, Symmetry};
+use puzzles::sudoku::{Shape, Sudoku};
 use puzzles::{random, Error};
 
-/// The shape asked by `--box`, checked.
-fn shape(args: &Args) -> Result<Option<Shape>, Error> {
-    args.box_shape.map(|(r, c)| Shape::new(r, c)).transpose()
-}
-
-/// `--explain`, `--hint` or `--rate`.
-pub fn run(args: &Args, ctx: &mut Context) -> Result<Exit, Failure> {
-    let shape = shape(args)?;
+/// `--explain`, `--hint` or `--rate`, with boxes of `shape` when given.
+pub fn run(args: &Args, shape: Option<Shape>, ctx: &mut Context) -> Result<Exit, Failure> {
     let source = Source::read(args.file.as_deref().unwrap_or("-"))?;
     ctx.interruptible();
     if args.rate {
@@ -63,13 +58,9 @@ pub fn run(args: &Args, ctx: &mut Context) -> Result<Exit, Failure> {
 }
 
 /// The first line of a text answer: the board and its clues.
-fn header(grid: &BoxGrid, ctx: &mut Context) -> Result<(), Failure> {
-    let [r, c] = grid.shape().box_dims();
-    let side = grid.shape().side();
-    ctx.out.line(&format!(
-        "Sudoku {side}×{side} (boxes {r}×{c}), {} clues",
-        grid.clues()
-    ))
+fn header(grid: &Sudoku, ctx: &mut Context) -> Result<(), Failure> {
+    ctx.out
+        .line(&format!("Sudoku {}, {} clues", grid.shape(), grid.clues()))
 }
 
 /// One step as a line: `  12. 4.2  xy-wing: …`.
@@ -170,13 +161,8 @@ fn rate(
     })
 }
 
-/// `--generate K` with `--difficulty`, `--symmetry` or `--box`: rated puzzles of any box shape.
-pub fn generate(args: &Args, k: u64, ctx: &mut Context) -> Result<Exit, Failure> {
-    let order = args.order as usize;
-    let shape = match shape(args)? {
-        Some(s) => s,
-        None => Shape::new(order, order)?,
-    };
+/// `--generate K` with `--difficulty` or `--symmetry`: rated puzzles of `shape`.
+pub fn generate(args: &Args, shape: Shape, k: u64, ctx: &mut Context) -> Result<Exit, Failure> {
     let difficulty = args
         .difficulty
         .as_deref()
