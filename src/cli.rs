@@ -17,7 +17,7 @@ use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-pub use output::{style, Exit, Failure, Out};
+pub use output::{exit_status, style, Exit, Failure, Out};
 pub use puzzles::report::Tone;
 
 /// Solve, count, draw and play Lights Out, Revertigo, the knight's tour and Sudoku.

@@ -22,6 +22,7 @@ mod graph;
 mod parse;
 mod pattern;
 mod rows;
+mod text;
 mod torus;
 mod values;
 mod variant;

@@ -16,7 +16,7 @@ fn main() -> ExitCode {
     let matches = cli::Cli::command().color(color).get_matches_from(argv);
     let args = cli::Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     match cli::run(args) {
-        Ok(outcome) => ExitCode::from(outcome.exit_status()),
+        Ok(outcome) => ExitCode::from(cli::exit_status(outcome)),
         Err(cli::Failure::BrokenPipe) => ExitCode::SUCCESS,
         Err(cli::Failure::Error(e)) => {
             let style = cli::style(cli::Tone::Bad);

@@ -14,6 +14,7 @@
 //! text.marked_row("#..#", '#');
 //! assert_eq!(text.to_plain_string(), "3 solutions, all of them\n#..#\n");
 //! assert_eq!(text.pieces()[1].tone, Some(Tone::Good));
+//! assert_eq!(text.pieces()[3].marks, Some('#'));
 //! ```
 
 use serde::Serialize;
@@ -38,6 +39,9 @@ pub struct Piece {
     pub text: String,
     /// Its highlight, if any.
     pub tone: Option<Tone>,
+    /// A character that marks a cell to act on wherever it appears in the
+    /// run (board rows): a front end shows each as [`Tone::Mark`].
+    pub marks: Option<char>,
 }
 
 /// Text made of pieces, some with a [`Tone`]; built line by line.
@@ -72,35 +76,28 @@ impl Text {
         self.plain(s).end_line()
     }
 
-    /// Appends every line of `block` (text that already ends its lines).
-    pub fn block(&mut self, block: &str) -> &mut Self {
-        self.plain(block);
-        if !block.is_empty() && !block.ends_with('\n') {
-            self.end_line();
+    /// Appends every line of `block` (text that already ends its lines),
+    /// taking the string as it is: a board of millions of cells is not copied.
+    pub fn block(&mut self, mut block: String) -> &mut Self {
+        if block.is_empty() {
+            return self;
         }
+        if !block.ends_with('\n') {
+            block.push('\n');
+        }
+        self.pieces.push(Piece {
+            text: block,
+            tone: None,
+            marks: None,
+        });
         self
     }
 
-    /// Appends a board row as a line, every `mark` character highlighted as [`Tone::Mark`].
+    /// Appends a board row as a line, every `mark` character a cell to act
+    /// on (rows marked alike share one piece: a board of any size stays a few pieces).
     pub fn marked_row(&mut self, row: &str, mark: char) -> &mut Self {
-        let mut rest = row;
-        while let Some(start) = rest.find(mark) {
-            self.plain(&rest[..start]);
-            let run = rest[start..]
-                .find(|c| c != mark)
-                .map_or(rest.len(), |n| start + n);
-            self.tone(Tone::Mark, &rest[start..run]);
-            rest = &rest[run..];
-        }
-        self.plain(rest).end_line()
-    }
-
-    /// Appends another text.
-    pub fn append(&mut self, other: Text) -> &mut Self {
-        for p in other.pieces {
-            self.push(p.tone, &p.text);
-        }
-        self
+        self.push_marked(None, Some(mark), row);
+        self.push_marked(None, Some(mark), "\n")
     }
 
     /// The pieces in order (adjacent pieces of one tone are merged).
@@ -114,14 +111,19 @@ impl Text {
     }
 
     fn push(&mut self, tone: Option<Tone>, s: &str) -> &mut Self {
+        self.push_marked(tone, None, s)
+    }
+
+    fn push_marked(&mut self, tone: Option<Tone>, marks: Option<char>, s: &str) -> &mut Self {
         if s.is_empty() {
             return self;
         }
         match self.pieces.last_mut() {
-            Some(last) if last.tone == tone => last.text.push_str(s),
+            Some(last) if last.tone == tone && last.marks == marks => last.text.push_str(s),
             _ => self.pieces.push(Piece {
                 text: s.to_string(),
                 tone,
+                marks,
             }),
         }
         self
@@ -163,29 +165,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn marked_rows_highlight_each_run_once() {
+    fn marked_rows_share_one_piece() {
         let mut t = Text::new();
-        t.marked_row("##.#", '#');
-        let tones: Vec<_> = t
+        t.line("presses:")
+            .marked_row("##.#", '#')
+            .marked_row(".#..", '#');
+        let pieces: Vec<_> = t
             .pieces()
             .iter()
-            .map(|p| (p.text.as_str(), p.tone))
+            .map(|p| (p.text.as_str(), p.marks))
             .collect();
-        assert_eq!(
-            tones,
-            [
-                ("##", Some(Tone::Mark)),
-                (".", None),
-                ("#", Some(Tone::Mark)),
-                ("\n", None)
-            ]
-        );
+        assert_eq!(pieces, [("presses:\n", None), ("##.#\n.#..\n", Some('#'))]);
     }
 
     #[test]
     fn blocks_end_their_last_line() {
         let mut t = Text::new();
-        t.block("a\nb").block("c\n").block("");
+        t.block("a\nb".into())
+            .block("c\n".into())
+            .block(String::new());
         assert_eq!(t.to_plain_string(), "a\nb\nc\n");
     }
 }

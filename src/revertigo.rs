@@ -26,6 +26,7 @@ mod brute;
 pub mod game;
 mod polynomial_method;
 mod shortest;
+mod text;
 mod walk;
 
 use crate::control::{Control, Tally};

@@ -36,6 +36,7 @@ mod sat;
 mod search;
 mod shape;
 pub mod symmetry;
+mod text;
 
 use crate::control::{Control, Tally};
 use crate::grid::{Dims, Pos};

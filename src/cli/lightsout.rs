@@ -1,9 +1,9 @@
 //! `puzzles lightsout`: a random or given position, solved, counted or listed.
 
-use super::{parse_side, Common, Context, Exit, Failure, Tone};
-use puzzles::grid::{BitGrid, Dims};
+use super::{parse_side, Common, Context, Exit, Failure};
+use puzzles::grid::Dims;
 use puzzles::input::Source;
-use puzzles::lightsout::{self, Board, LightsOut, Method, Report, Request};
+use puzzles::lightsout::{self, Board, LightsOut, Method, Request};
 use puzzles::listing::Limit;
 use puzzles::{Error, GridPuzzle};
 
@@ -127,34 +127,23 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         true => ctx.progress(&args.common, None, "sums"),
         false => ctx.control.clone(),
     };
-    let lightsout::Answer {
-        report,
-        solver,
-        presses,
-    } = lightsout::answer(&request, &ctl)?;
-    args.common
-        .write_svg(|| solver.render_svg(presses.as_ref()))?;
-    if let (Some(path), Some(p)) = (&args.output, &presses) {
+    let answer = lightsout::answer(&request, &ctl)?;
+    let (solver, presses) = (&answer.solver, answer.presses.as_ref());
+    args.common.write_svg(|| solver.render_svg(presses))?;
+    if let (Some(path), Some(p)) = (&args.output, presses) {
         write_rows(path, &p.row_strings('1', '0'))?;
     }
-    if args.common.json {
-        ctx.out.json(&report)?;
-    } else if args.count {
-        ctx.out.line(&report.solutions)?;
+    if args.count && !args.common.json {
+        ctx.out.line(&answer.report.solutions)?;
     } else {
-        let boards = !args.common.quiet && args.output.is_none();
-        print_text(&report, &solver, presses.as_ref(), boards, ctx)?;
-        if let Some(path) = &args.output {
-            ctx.out.line(&format!("presses written to {path}"))?;
-        }
-        for (i, pattern) in report.quiet_patterns.iter().flatten().enumerate() {
-            ctx.out.line(&format!("quiet pattern {}:", i + 1))?;
-            for row in pattern {
-                ctx.out.line(&row.replace('1', "Q").replace('0', "."))?;
-            }
-        }
+        // With --output the presses go to the file, not the screen.
+        let quiet = args.common.quiet || args.output.is_some();
+        ctx.out.report(&answer, args.common.json, quiet)?;
     }
-    ending(report.interrupted, report.solvable, ctx)
+    if let (Some(path), false) = (&args.output, args.common.json) {
+        ctx.out.line(&format!("presses written to {path}"))?;
+    }
+    ending(answer.report.interrupted, answer.report.solvable, ctx)
 }
 
 /// How an answer ends: a stopped search for the fewest presses says so (130),
@@ -200,63 +189,6 @@ fn request(args: &Args) -> Result<Request, Error> {
         fewest: args.min,
         quiet_patterns: args.quiet_patterns,
     })
-}
-
-fn print_text(
-    report: &Report,
-    solver: &lightsout::Solver,
-    presses: Option<&BitGrid>,
-    boards: bool,
-    ctx: &mut Context,
-) -> Result<(), Failure> {
-    let out = &mut ctx.out;
-    let seed = report
-        .seed
-        .map(|s| format!(", seed {s}"))
-        .unwrap_or_default();
-    let torus = if report.torus { " torus" } else { "" };
-    out.line(&format!(
-        "Lights Out {}×{}{torus}{seed}",
-        report.rows, report.cols
-    ))?;
-    if boards {
-        out.text(&solver.render_text(None))?;
-    }
-    match presses {
-        Some(p) => {
-            if boards {
-                out.line("presses (X):")?;
-                for row in p.row_strings('X', '.') {
-                    out.line(&out.paint_marks(&row, 'X'))?;
-                }
-            }
-            let minimal = match report.minimal {
-                Some(true) => " (the fewest: every solution was compared)",
-                Some(false) => " (not proven the fewest: too many solutions to compare)",
-                None => "",
-            };
-            out.line(&format!("press count: {}{minimal}", p.count_ones()))?;
-            out.line(&format!(
-                "solutions: {} (nullity {})",
-                report.solutions, report.nullity
-            ))?;
-        }
-        None => {
-            out.line(&out.paint(Tone::Bad, "no solution"))?;
-            if let (Some(w), Some(overlap)) = (&solver.analysis().witness, report.overlap) {
-                out.line(&format!(
-                    "parity test: the lights overlap this quiet pattern (nullity {}) an odd number of times ({overlap}):",
-                    report.nullity,
-                ))?;
-                if boards {
-                    for row in w.row_strings('Q', '.') {
-                        out.line(&row)?;
-                    }
-                }
-            }
-        }
-    }
-    Ok(())
 }
 
 fn list_all(args: &Args, request: &Request, ctx: &mut Context) -> Result<Exit, Failure> {

@@ -1,9 +1,9 @@
 //! `puzzles revertigo`: the activation map, the number of maps and a replayed walk; or a user's walk checked.
 
-use super::{parse_side, Common, Context, Exit, Failure, Tone};
-use puzzles::grid::{Dims, Pos};
+use super::{parse_side, Common, Context, Exit, Failure};
+use puzzles::grid::Dims;
 use puzzles::listing::Limit;
-use puzzles::revertigo::{self, Builder, Method, Report, Request, Walk};
+use puzzles::revertigo::{self, Builder, Method, Request};
 use puzzles::Error;
 
 #[derive(Debug, clap::Args)]
@@ -97,64 +97,15 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         return list_all(&args, &request, ctx);
     }
     // A search stopped by Ctrl-C ends with status 130.
-    let Some(answer) = revertigo::answer(&request, &ctx.control)? else {
+    let Some(mut answer) = revertigo::answer(&request, &ctx.control)? else {
         return Ok(Exit::Interrupted);
     };
-    let mut report = answer.report;
     if let Some(path) = &args.output {
-        std::fs::write(path, format!("{}\n", answer.walk)).map_err(|source| Error::Io {
-            path: path.clone(),
-            source,
-        })?;
-        report.walk = None;
-        report.output = Some(path.clone());
+        answer.write_walk(path)?;
     }
     args.common
         .write_svg(|| answer.solver.walk_svg(&answer.map, Some(&answer.walk)))?;
-    if args.common.json {
-        ctx.out.json(&report)?;
-    } else {
-        print_text(&report, &answer.walk, args.common.quiet, ctx)?;
-    }
-    Ok(Exit::Answered)
-}
-
-fn print_text(report: &Report, walk: &Walk, quiet: bool, ctx: &mut Context) -> Result<(), Failure> {
-    let out = &mut ctx.out;
-    let seed = report
-        .seed
-        .map(|s| format!(" (random size, seed {s})"))
-        .unwrap_or_default();
-    out.line(&format!("Revertigo {}×{}{seed}", report.rows, report.cols))?;
-    if !quiet {
-        out.line("activation map (# landed on an odd number of times, _ even):")?;
-        for row in &report.map {
-            out.line(row)?;
-        }
-    }
-    out.line(&format!(
-        "maps: {} (nullity {}); this one activates {} cell(s)",
-        report.solutions, report.nullity, report.activated
-    ))?;
-    if let Some(bound) = report.lower_bound {
-        out.line(&format!(
-            "lower bound: {} (every activated cell of the lightest map is landed on)",
-            moves(bound)
-        ))?;
-    }
-    let verdict = &out.paint(Tone::Good, "replayed: every cell black");
-    match (&report.output, quiet) {
-        (Some(path), _) => out.line(&format!(
-            "walk: {} written to {path} ({verdict})",
-            moves(report.moves)
-        ))?,
-        (None, true) => out.line(&format!("walk: {} ({verdict})", moves(report.moves)))?,
-        (None, false) => {
-            out.line(&format!("walk: {} ({verdict}):", moves(report.moves)))?;
-            out.line(&walk.to_string())?;
-        }
-    }
-    Ok(())
+    ctx.out.report(&answer, args.common.json, args.common.quiet)
 }
 
 fn check(args: &Args, text: &str, ctx: &mut Context) -> Result<Exit, Failure> {
@@ -169,52 +120,7 @@ fn check(args: &Args, text: &str, ctx: &mut Context) -> Result<Exit, Failure> {
         cols: args.cols.unwrap_or(rows),
     };
     let report = revertigo::check(dims, text)?;
-    if args.common.json {
-        ctx.out.json(&report)?;
-    } else {
-        let out = &mut ctx.out;
-        if report.black {
-            out.line(&format!(
-                "Revertigo {dims}: the walk of {} turns every cell black",
-                moves(report.moves)
-            ))?;
-        } else {
-            let white = format!("{} cell(s) still white", report.white.len());
-            out.line(&format!(
-                "Revertigo {dims}: {} after the walk of {}",
-                out.paint(Tone::Bad, &white),
-                moves(report.moves)
-            ))?;
-        }
-        if !args.common.quiet {
-            out.line("board after the walk (# black, . white):")?;
-            for row in &report.board {
-                out.line(row)?;
-            }
-            out.line("activation map of the walk (# odd, _ even):")?;
-            for row in &report.map {
-                out.line(row)?;
-            }
-        }
-        if !report.black {
-            let cells: Vec<String> = report.white.iter().map(Pos::to_string).collect();
-            out.line(&format!("white cells: {}", cells.join(" ")))?;
-        }
-    }
-    Ok(if report.black {
-        Exit::Answered
-    } else {
-        Exit::NoSolution
-    })
-}
-
-/// "1 move", "9 moves".
-fn moves(n: usize) -> String {
-    if n == 1 {
-        "1 move".to_string()
-    } else {
-        format!("{n} moves")
-    }
+    ctx.out.report(&report, args.common.json, args.common.quiet)
 }
 
 fn list_all(args: &Args, request: &Request, ctx: &mut Context) -> Result<Exit, Failure> {

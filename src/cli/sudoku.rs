@@ -2,12 +2,11 @@
 
 mod explain;
 
-use super::{Common, Context, Exit, Failure, Tone};
+use super::{Common, Context, Exit, Failure};
 use puzzles::input::Source;
 use puzzles::listing::Limit;
 use puzzles::sudoku::{
-    self, BatchAnswer, BatchLine, BatchOptions, Mode, Report, Scan, Shape, Solver, Sudoku,
-    Transformer,
+    self, BatchAnswer, BatchLine, BatchOptions, Mode, Scan, Shape, Solver, Sudoku, Transformer,
 };
 use puzzles::{random, Error, GridPuzzle, Stop};
 
@@ -87,16 +86,6 @@ pub struct Args {
     common: Common,
 }
 
-fn outcome(report: &Report) -> Exit {
-    if report.interrupted {
-        Exit::Interrupted
-    } else if report.solution.is_none() {
-        Exit::NoSolution
-    } else {
-        Exit::Answered
-    }
-}
-
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     if args.limit.is_some() && !args.count && !args.all {
         return Err(Error::usage("--limit goes with --count or --all").into());
@@ -141,12 +130,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
             let report = sudoku::answer_threaded(puzzle.clone(), mode, args.jobs as usize, &ctl)?;
             args.common
                 .write_svg(|| Solver::new(puzzle.clone()).render_svg(report.grid.as_ref()))?;
-            if args.common.json {
-                ctx.out.json(&report)?;
-            } else {
-                print_single(&report, &puzzle, mode, args.common.quiet, ctx)?;
-            }
-            Ok(outcome(&report))
+            ctx.out.report(&report, args.common.json, args.common.quiet)
         }
         Scan::Batch(lines) => {
             if args.all {
@@ -157,54 +141,6 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
             batch(&args, &source, &lines, mode, ctx)
         }
     }
-}
-
-fn print_single(
-    report: &Report,
-    puzzle: &Sudoku,
-    mode: Mode,
-    quiet: bool,
-    ctx: &mut Context,
-) -> Result<(), Failure> {
-    let out = &mut ctx.out;
-    out.line(&format!(
-        "Sudoku {}, {} clues",
-        puzzle.shape(),
-        puzzle.clues()
-    ))?;
-    if let Some([a, b]) = report.clash {
-        out.line(&format!(
-            "{}: the clues clash: {}",
-            out.paint(Tone::Bad, "no solution"),
-            sudoku::describe_clash(puzzle, (a, b))
-        ))?;
-        return Ok(());
-    }
-    if let Some(solved) = &report.grid {
-        if quiet {
-            out.line(&solved.to_line())?;
-        } else {
-            out.text(&solved.to_block())?;
-        }
-    }
-    if let Mode::Count(_) = mode {
-        let count = report.count.unwrap_or(0);
-        let note = match (report.complete, report.interrupted) {
-            (_, true) => format!(" ({})", out.paint(Tone::Partial, "interrupted")),
-            (Some(false), _) => format!(" ({})", out.paint(Tone::Partial, "stopped at the limit")),
-            _ => String::new(),
-        };
-        out.line(&format!("count: {count}{note}"))?;
-        return Ok(());
-    }
-    let (tone, verdict) = match (&report.solution, report.unique) {
-        (None, _) if report.interrupted => (Tone::Partial, "interrupted"),
-        (None, _) => (Tone::Bad, "no solution"),
-        (Some(_), Some(true)) => (Tone::Good, "unique"),
-        (Some(_), Some(false)) => (Tone::Good, "multiple"),
-        (Some(_), None) => (Tone::Partial, "interrupted before uniqueness was decided"),
-    };
-    out.line(&out.paint(tone, verdict))
 }
 
 fn batch(

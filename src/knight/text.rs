@@ -28,7 +28,7 @@ impl report::Report for Report {
                     .line(format!(", ends at {end}"));
             }
             (Some(t), _) => {
-                text.block(&render_board(self.dims(), t));
+                text.block(render_board(self.dims(), t));
             }
             (None, Some(reason)) if self.result == "no tour" => {
                 text.tone(Tone::Bad, "no tour").line(format!(": {reason}"));
@@ -62,7 +62,7 @@ impl report::Report for MagicReport {
             t[0]
         ));
         if detail == Detail::Full {
-            text.block(&render_board(self.dims(), t));
+            text.block(render_board(self.dims(), t));
         }
         let line = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
         text.line(format!("rows: {}", line(&m.rows)));

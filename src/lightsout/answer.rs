@@ -127,13 +127,16 @@ pub struct Report {
 
 /// A verified answer: the report and the grids it was made from (for
 /// drawing and for writing the presses elsewhere).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
+#[serde(transparent)]
 pub struct Answer {
     /// What is printed.
     pub report: Report,
     /// The solver of the board (its state, analysis and renderers).
+    #[serde(skip)]
     pub solver: Solver,
     /// The presses reported, verified.
+    #[serde(skip)]
     pub presses: Option<BitGrid>,
 }
 

@@ -3,7 +3,7 @@
 
 use super::{Builder, Method, Revertigo, Solver, Walk, MAX_CELLS};
 use crate::control::{Control, Tally};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::grid::{BitGrid, Dims, Pos};
 use crate::listing::{self, Limit};
 use crate::random;
@@ -89,16 +89,34 @@ pub struct Report {
 }
 
 /// A verified answer: the report, the walk and its map, and the solver (to draw them).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
+#[serde(transparent)]
 pub struct Answer {
     /// What is printed.
     pub report: Report,
     /// The walk, replayed: every cell ends black.
+    #[serde(skip)]
     pub walk: Walk,
     /// The walk's own activation map (the short builders may realise another map than the method's).
+    #[serde(skip)]
     pub map: BitGrid,
     /// The board's solver.
+    #[serde(skip)]
     pub solver: Solver,
+}
+
+impl Answer {
+    /// Writes the walk to `path` (one line) instead of the report: for huge
+    /// boards, whose walk would not be read on a screen.
+    pub fn write_walk(&mut self, path: &str) -> Result<()> {
+        std::fs::write(path, format!("{}\n", self.walk)).map_err(|source| Error::Io {
+            path: path.to_string(),
+            source,
+        })?;
+        self.report.walk = None;
+        self.report.output = Some(path.to_string());
+        Ok(())
+    }
 }
 
 /// Answers `request`: the activation maps, a walk, its replay and a lower

@@ -58,6 +58,12 @@ pub struct Report {
     /// The solution as a grid, for the block display and the picture.
     #[serde(skip)]
     pub grid: Option<Sudoku>,
+    /// The number of clues.
+    #[serde(skip)]
+    pub clues: usize,
+    /// The clash in words (which cells hold which digit), when there is one.
+    #[serde(skip)]
+    pub clash_text: Option<String>,
 }
 
 impl Report {
@@ -80,6 +86,8 @@ impl Report {
             solutions: None,
             interrupted: false,
             grid: None,
+            clues: puzzle.clues(),
+            clash_text: None,
         }
     }
 }
@@ -148,10 +156,12 @@ pub(super) fn answer_line(
             .map_err(|e| Error::Check(format!("{}: {e}", solver.puzzle().to_line())))?;
     }
     // Clues that clash leave no solution: only then is the clash looked for.
-    report.clash = first
-        .is_none()
-        .then(|| solver.clash().map(|(a, b)| [a, b]))
-        .flatten();
+    if first.is_none() {
+        if let Some((a, b)) = solver.clash() {
+            report.clash = Some([a, b]);
+            report.clash_text = Some(super::describe_clash(solver.puzzle(), (a, b)));
+        }
+    }
     report.solution = first.as_ref().map(Sudoku::to_line);
     report.grid = first;
     report.unique = unique;

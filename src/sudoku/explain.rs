@@ -37,6 +37,7 @@ mod intersections;
 mod singles;
 mod solve;
 mod subsets;
+mod text;
 mod trial;
 mod uniqueness;
 mod wings;
@@ -327,6 +328,9 @@ pub struct Explanation {
     pub box_shape: [usize; 2],
     /// The puzzle in line form.
     pub puzzle: String,
+    /// The number of clues.
+    #[serde(skip)]
+    pub clues: usize,
     /// The solution in line form, when the steps reach it.
     pub solution: Option<String>,
     /// The rating: that of the hardest step, when the steps reach the solution.
@@ -350,6 +354,9 @@ pub struct Hint {
     pub box_shape: [usize; 2],
     /// The grid in line form.
     pub puzzle: String,
+    /// The number of clues.
+    #[serde(skip)]
+    pub clues: usize,
     /// Whether the grid can be finished in one way only (`solved`), or why not.
     #[serde(flatten)]
     pub outcome: Outcome,
@@ -730,6 +737,7 @@ pub fn explain(puzzle: &Sudoku, ctl: &Control) -> Result<Explanation> {
         size: shape.side(),
         box_shape: shape.box_dims(),
         puzzle: puzzle.to_line(),
+        clues: puzzle.clues(),
         solution: None,
         rating: None,
         hardest: None,
@@ -820,6 +828,7 @@ pub fn hint(grid: &Sudoku, marks: Option<&PencilMarks>, ctl: &Control) -> Result
         size: shape.side(),
         box_shape: shape.box_dims(),
         puzzle: grid.to_line(),
+        clues: grid.clues(),
         outcome: Outcome::Solved,
         step: None,
     };

@@ -1,11 +1,11 @@
 //! `puzzles sudoku --explain | --hint | --rate`, and `--generate` by difficulty and symmetry: the arguments made into one library call, the report printed.
 
-use super::super::{Context, Exit, Failure, Tone};
+use super::super::{Context, Exit, Failure};
 use super::Args;
 use puzzles::input::Source;
-use puzzles::sudoku::explain::{self, Outcome, PencilMarks, Step};
+use puzzles::sudoku::explain::{self, Outcome, PencilMarks};
 use puzzles::sudoku::generate::{generate_rated, Difficulty, RatedRequest, Symmetry};
-use puzzles::sudoku::{Shape, Sudoku};
+use puzzles::sudoku::Shape;
 use puzzles::{random, Error};
 
 /// `--explain`, `--hint` or `--rate`, with boxes of `shape` when given.
@@ -25,80 +25,32 @@ pub fn run(args: &Args, shape: Option<Shape>, ctx: &mut Context) -> Result<Exit,
             None => None,
         };
         let hint = explain::hint(&grid, marks.as_ref(), &ctx.control)?;
-        if args.common.json {
-            ctx.out.json(&hint)?;
-        } else {
-            header(&grid, ctx)?;
-            match &hint.step {
-                Some(step) => print_step(None, step, ctx)?,
-                None if hint.outcome == Outcome::Solved => ctx.out.line("the grid is full")?,
-                None => {}
-            }
-        }
-        return ending(&hint.outcome, args.common.json, ctx);
+        return several(
+            &hint.outcome,
+            ctx.out.report(&hint, args.common.json, false)?,
+            ctx,
+        );
     }
     let ctl = ctx.progress(&args.common, None, "steps");
     let e = explain::explain(&grid, &ctl)?;
-    if args.common.json {
-        ctx.out.json(&e)?;
-    } else {
-        header(&grid, ctx)?;
-        for (k, step) in e.steps.iter().enumerate() {
-            print_step(Some(k + 1), step, ctx)?;
-        }
-        if let (Some(solution), Some(rating), Some(hardest)) = (&e.solution, e.rating, e.hardest) {
-            ctx.out.line(&format!("solution: {solution}"))?;
-            ctx.out.line(&format!(
-                "rating {rating} (hardest step: {hardest}), {} steps",
-                e.steps.len()
-            ))?;
-        }
-    }
-    ending(&e.outcome, args.common.json, ctx)
+    several(
+        &e.outcome,
+        ctx.out.report(&e, args.common.json, false)?,
+        ctx,
+    )
 }
 
-/// The first line of a text answer: the board and its clues.
-fn header(grid: &Sudoku, ctx: &mut Context) -> Result<(), Failure> {
-    ctx.out
-        .line(&format!("Sudoku {}, {} clues", grid.shape(), grid.clues()))
-}
-
-/// One step as a line: `  12. 4.2  xy-wing: …`.
-fn print_step(k: Option<usize>, step: &Step, ctx: &mut Context) -> Result<(), Failure> {
-    let number = k.map_or(String::new(), |k| format!("{k:>3}. "));
-    ctx.out
-        .line(&format!("{number}{}  {}", step.rating, step.text))
-}
-
-/// The exit of an explanation or hint: a grid with no solution exits 1 (naming the clash),
-/// one with several solutions 2 after the steps up to where they part.
-fn ending(outcome: &Outcome, json: bool, ctx: &mut Context) -> Result<Exit, Failure> {
-    match outcome {
-        Outcome::Solved => Ok(Exit::Answered),
-        Outcome::Interrupted => Ok(Exit::Interrupted),
-        Outcome::NoSolution { clash } => {
-            if !json {
-                let why = match clash {
-                    Some([a, b]) => format!(
-                        ": the clues clash: cells {},{} and {},{} hold the same digit",
-                        a[0], a[1], b[0], b[1]
-                    ),
-                    None => String::new(),
-                };
-                let verdict = ctx.out.paint(Tone::Bad, "no solution");
-                ctx.out.line(&format!("{verdict}{why}"))?;
-            }
-            Ok(Exit::NoSolution)
-        }
-        Outcome::Several { cell, digits } => {
-            ctx.out.flush()?;
-            Err(Error::usage(format!(
-                "the grid has several solutions: they part at {},{}, which can hold {} or {}",
-                cell[0], cell[1], digits[0], digits[1]
-            ))
-            .into())
-        }
-    }
+/// A grid with several solutions is refused (exit 2) after the steps up to where they part.
+fn several(outcome: &Outcome, exit: Exit, ctx: &mut Context) -> Result<Exit, Failure> {
+    let Outcome::Several { cell, digits } = outcome else {
+        return Ok(exit);
+    };
+    ctx.out.flush()?;
+    Err(Error::usage(format!(
+        "the grid has several solutions: they part at {},{}, which can hold {} or {}",
+        cell[0], cell[1], digits[0], digits[1]
+    ))
+    .into())
 }
 
 /// `--rate`: one grid, or one line per puzzle of a batch (JSON Lines with `--json`).
@@ -112,16 +64,7 @@ fn rate(
     if one {
         let grid = explain::read_grid(source, shape)?;
         let rated = explain::rate(&grid, &ctx.control)?;
-        if args.common.json {
-            ctx.out.json(&rated)?;
-        } else {
-            ctx.out.line(&rated.summary())?;
-        }
-        return Ok(match rated.outcome {
-            Outcome::Solved | Outcome::Several { .. } => Exit::Answered,
-            Outcome::NoSolution { .. } => Exit::NoSolution,
-            Outcome::Interrupted => Exit::Interrupted,
-        });
+        return ctx.out.report(&rated, args.common.json, false);
     }
     let ctl = ctx.progress(&args.common, Some(puzzle_lines as u64), "puzzles");
     let (json, out) = (args.common.json, &mut ctx.out);
