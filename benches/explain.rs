@@ -5,18 +5,19 @@
 //! puzzles rated `hard` with half-turn symmetry.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use puzzles::sudoku::explain::{rate, BoxGrid, Shape};
+use puzzles::sudoku::explain::rate;
 use puzzles::sudoku::generate::{generate_rated, Difficulty, RatedRequest, Symmetry};
+use puzzles::sudoku::{Shape, Sudoku};
 use puzzles::Control;
 
 fn explain(c: &mut Criterion) {
     let mut group = c.benchmark_group("explain");
     group.sample_size(10);
-    let puzzles: Vec<BoxGrid> = include_str!("../puzzles/sudoku/diabolical-300.txt")
+    let puzzles: Vec<Sudoku> = include_str!("../puzzles/sudoku/diabolical-300.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .take(30)
-        .map(|l| BoxGrid::from_text(l, None).expect("a puzzle"))
+        .map(|l| Sudoku::from_text(l, None).expect("a puzzle"))
         .collect();
     let ctl = Control::new();
     group.bench_function("rate diabolical 30", |b| {

@@ -1,4 +1,4 @@
-//! Sudoku of order n: an n²×n² grid, digits 1..n², each row, column and n×n box holding every digit once.
+//! Sudoku: an N×N grid of R×C boxes (R·C = N), digits 1..N, each row, column and box holding every digit once.
 //!
 //! "The Sudoku page" is the hobby page "Algorithme Résolution Sudoku
 //! Python". It reads the grid as a graph colouring (cells are nodes, cells of a
@@ -16,7 +16,9 @@
 //! root propagation leaves), alone or as a portfolio of differently seeded
 //! searches on several threads ([`Solver::with_threads`]).
 //!
-//! Orders 2 to [`MAX_ORDER`] are supported; candidate sets are `u64` masks.
+//! Every [`Shape`] with boxes of at least 2×2 and a side up to [`MAX_SIDE`]
+//! is supported (4×4 to 36×36, 6×6 with 2×3 boxes, 12×12 with 3×4 boxes…);
+//! candidate sets are `u64` masks.
 //! Batches of 9×9 puzzles (the benchmark files) go through [`Grid9`]: a line
 //! read into an array, solved by the band-word search, checked and written
 //! back without allocating; [`scan`] leaves each batch line unparsed until
@@ -33,6 +35,7 @@ mod grid9;
 mod parse;
 mod sat;
 mod search;
+mod shape;
 pub mod symmetry;
 mod text;
 
@@ -43,23 +46,18 @@ use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
 pub use answer::{
-    answer, answer_threaded, check_generator_order, generate_puzzles, list, list_held, Made, Mode,
+    answer, answer_threaded, check_generator_shape, generate_puzzles, list, list_held, Made, Mode,
     Report, Transformer, MAX_HELD_CELLS,
 };
 pub use batch::{batch, BatchAnswer, BatchOptions, BatchSummary, PIECE};
 pub use grid9::Grid9;
-pub use parse::{read, scan, BatchLine, Entry, Input, Scan};
+pub use parse::{read, read_shaped, scan, scan_shaped, BatchLine, Entry, Input, Scan};
 use search::Layout;
+pub use shape::{Shape, MAX_SIDE};
 
-/// The largest order accepted: a 36×36 grid of 1296 cells.
-pub const MAX_ORDER: usize = 6;
-
-/// The smallest order whose uniqueness is decided by the CDCL back end
+/// The smallest side whose uniqueness is decided by the CDCL back end
 /// (the `sat` module) rather than by the depth-first search.
-const SAT_ORDER: usize = 5;
-
-/// The smallest order accepted: the 4×4 grid.
-pub const MIN_ORDER: usize = 2;
+const SAT_SIDE: usize = 25;
 
 /// The symbols of the one-character-per-cell forms: value 1 is `1`, value 10 is `A`, value 35 is `Z`.
 const SYMBOLS: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -91,29 +89,42 @@ pub(crate) fn line_form(cells: &[u8], side: usize) -> String {
     }
 }
 
-/// A grid of order n: n²×n² cells, each empty (0) or holding a digit 1..n².
+/// A grid of N×N cells in R×C boxes, each cell empty (0) or holding a digit 1..N.
 ///
-/// The same type holds a puzzle (its clues) and a solution (every cell filled).
+/// The same type holds a puzzle (its clues), a partly filled grid and a
+/// solution (every cell filled).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Sudoku {
-    order: usize,
+    shape: Shape,
     cells: Vec<u8>,
 }
 
 impl Sudoku {
-    /// The grid of `order` with these cells, row by row (0 empty); refused when
+    /// The grid of `order` (n×n boxes) with these cells, row by row (0 empty); refused when
     /// the order is out of range, the cell count is not order⁴ or a digit is above order².
     pub fn new(order: usize, cells: Vec<u8>) -> Result<Self, String> {
-        if !(MIN_ORDER..=MAX_ORDER).contains(&order) {
+        let shape = Shape::square(order)
+            .map_err(|_| format!("order {order} is out of range 2..={}", MAX_SIDE.isqrt()))?;
+        Sudoku::with_shape(shape, cells)
+    }
+
+    /// The grid of `shape` with these cells, row by row (0 empty); refused when
+    /// the cell count is not N² or a digit is above N.
+    ///
+    /// ```
+    /// use puzzles::sudoku::{Shape, Sudoku};
+    ///
+    /// let shape = Shape::new(2, 3).unwrap();
+    /// let grid = Sudoku::with_shape(shape, vec![0; 36]).unwrap();
+    /// assert_eq!(grid.shape().box_dims(), [2, 3]);
+    /// assert!(Sudoku::with_shape(shape, vec![7; 36]).is_err());
+    /// ```
+    pub fn with_shape(shape: Shape, cells: Vec<u8>) -> Result<Self, String> {
+        let side = shape.side();
+        if cells.len() != shape.cells() {
             return Err(format!(
-                "order {order} is out of range {MIN_ORDER}..={MAX_ORDER}"
-            ));
-        }
-        let side = order * order;
-        if cells.len() != side * side {
-            return Err(format!(
-                "a grid of order {order} has {} cells, not {}",
-                side * side,
+                "a {side}×{side} grid has {} cells, not {}",
+                shape.cells(),
                 cells.len()
             ));
         }
@@ -124,28 +135,35 @@ impl Sudoku {
                 cells[i]
             ));
         }
-        Ok(Sudoku { order, cells })
+        Ok(Sudoku { shape, cells })
     }
 
-    /// The empty grid of `order` (which must be in range).
-    pub fn empty(order: usize) -> Result<Self, String> {
-        let side = order * order;
-        Sudoku::new(order, vec![0; side * side])
+    /// The empty grid of `shape`.
+    pub fn empty(shape: Shape) -> Self {
+        Sudoku {
+            shape,
+            cells: vec![0; shape.cells()],
+        }
     }
 
-    /// The order n (the box side).
-    pub fn order(&self) -> usize {
-        self.order
+    /// The shape: the side and the boxes.
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
-    /// The grid side n² (also the largest digit).
+    /// The grid side N (also the largest digit).
     pub fn side(&self) -> usize {
-        self.order * self.order
+        self.shape.side()
     }
 
     /// The cells row by row, 0 for empty.
     pub fn cells(&self) -> &[u8] {
         &self.cells
+    }
+
+    /// The cells row by row, to change (a digit must stay at most the side).
+    pub(crate) fn cells_mut(&mut self) -> &mut [u8] {
+        &mut self.cells
     }
 
     /// The digit at `p` (0 for empty).
@@ -168,22 +186,23 @@ impl Sudoku {
     /// The first two filled cells that hold the same digit in a common row,
     /// column or box (in reading order of the second cell), if any.
     pub fn clash(&self) -> Option<(Pos, Pos)> {
-        let side = self.side();
-        let n = self.order;
+        let shape = self.shape;
+        let side = shape.side();
         // seen[unit]: the digits met so far in the unit (side <= 36 < 64).
-        let mut seen = [0u64; 3 * MAX_ORDER * MAX_ORDER];
+        let mut seen = [0u64; 3 * MAX_SIDE];
         let unit_of = |i: usize| {
             let (r, c) = (i / side, i % side);
-            [r, side + c, 2 * side + (r / n) * n + c / n]
+            [r, side + c, 2 * side + shape.box_at(r, c)]
         };
-        // No division per cell in the main loop (the order is not a constant).
-        let mut box_of = [0usize; MAX_ORDER * MAX_ORDER];
-        for (c, b) in box_of.iter_mut().enumerate().take(side) {
-            *b = c / n;
+        // No division per cell in the main loop (the shape is not a constant).
+        let (mut band_of, mut stack_of) = ([0usize; MAX_SIDE], [0usize; MAX_SIDE]);
+        for k in 0..side {
+            band_of[k] = k / shape.box_rows() * (side / shape.box_cols());
+            stack_of[k] = k / shape.box_cols();
         }
         let (mut r, mut c) = (0usize, 0usize);
         for (i, &v) in self.cells.iter().enumerate() {
-            let units = [r, side + c, 2 * side + box_of[r] * n + box_of[c]];
+            let units = [r, side + c, 2 * side + band_of[r] + stack_of[c]];
             c += 1;
             if c == side {
                 (r, c) = (r + 1, 0);
@@ -214,16 +233,16 @@ impl Sudoku {
         }
     }
 
-    /// The line form: one character per cell (`.` empty) up to order 5, whitespace-separated numbers above.
+    /// The line form: one character per cell (`.` empty) up to 35 digits, whitespace-separated numbers above.
     pub fn to_line(&self) -> String {
         line_form(&self.cells, self.side())
     }
 
-    /// The block form: rows of symbols (or numbers above order 5) with `|` between
+    /// The block form: rows of symbols (or numbers above 35 digits) with `|` between
     /// boxes and a `-+-` line between bands, ending with a newline.
     pub fn to_block(&self) -> String {
         let side = self.side();
-        let n = self.order;
+        let [rows, cols] = self.shape.box_dims();
         let wide = side > SYMBOLS.len();
         let width = if wide { side.to_string().len() } else { 1 };
         let cell = |v: u8| -> String {
@@ -236,19 +255,19 @@ impl Sudoku {
                 Self::symbol(v).unwrap_or('?').to_string()
             }
         };
-        // One box row is n cells of `width` joined by spaces.
-        let box_width = n * width + (n - 1);
-        let rule: Vec<String> = (0..n).map(|_| "-".repeat(box_width)).collect();
+        // One box row is C cells of `width` joined by spaces; a band has N/C boxes.
+        let box_width = cols * width + (cols - 1);
+        let rule: Vec<String> = (0..side / cols).map(|_| "-".repeat(box_width)).collect();
         let rule = rule.join("-+-");
         let mut out = String::new();
         for r in 0..side {
-            if r > 0 && r % n == 0 {
+            if r > 0 && r % rows == 0 {
                 out.push_str(&rule);
                 out.push('\n');
             }
             for c in 0..side {
                 if c > 0 {
-                    out.push_str(if c % n == 0 { " | " } else { " " });
+                    out.push_str(if c % cols == 0 { " | " } else { " " });
                 }
                 out.push_str(&cell(self.cells[r * side + c]));
             }
@@ -257,18 +276,19 @@ impl Sudoku {
         out
     }
 
-    /// Checks that `solution` is a full valid grid of the same order that keeps every clue of `self`.
+    /// Checks that `solution` is a full valid grid of the same shape that keeps every clue of `self`.
     pub fn check_solution(&self, solution: &Sudoku) -> Result<(), Flaw> {
         // The common case, quickly (a batch verifies every answer); the general check says why not.
-        if let (Ok(clues), Ok(cells)) = (
+        if let (Ok(clues), Ok(cells), true) = (
             self.cells.as_slice().try_into(),
             solution.cells.as_slice().try_into(),
+            self.shape == solution.shape,
         ) {
             if fast9::solves(clues, cells) {
                 return Ok(());
             }
         }
-        if solution.order != self.order {
+        if solution.shape != self.shape {
             let dims = |s: &Sudoku| Dims {
                 rows: s.side(),
                 cols: s.side(),
@@ -308,9 +328,10 @@ impl std::fmt::Display for Sudoku {
 }
 
 thread_local! {
-    /// One idle search per order and thread (taken while in use, so a nested search makes its own).
-    static SEARCHES: std::cell::RefCell<[Option<search::Search<'static>>; MAX_ORDER + 1]> =
-        const { std::cell::RefCell::new([const { None }; MAX_ORDER + 1]) };
+    /// One idle search per side and thread (taken while in use, so a nested
+    /// search makes its own; one of another box shape is replaced).
+    static SEARCHES: std::cell::RefCell<[Option<search::Search<'static>>; MAX_SIDE + 1]> =
+        const { std::cell::RefCell::new([const { None }; MAX_SIDE + 1]) };
 }
 
 /// A puzzle ready to be searched: what the [`GridPuzzle`] trait drives.
@@ -324,7 +345,7 @@ pub struct Solver {
 impl Solver {
     /// The solver for `puzzle`, on one thread.
     pub fn new(puzzle: Sudoku) -> Self {
-        let layout = Layout::of_order(puzzle.order);
+        let layout = Layout::of_shape(puzzle.shape);
         Solver {
             puzzle,
             layout,
@@ -386,7 +407,7 @@ impl Solver {
             let (first, unique) = grid.solve_and_check_unique(ctl);
             return (first.map(|g| g.to_sudoku()), unique);
         }
-        if self.puzzle.order >= SAT_ORDER {
+        if self.puzzle.side() >= SAT_SIDE {
             return self.decide_by_sat(ctl);
         }
         let mut first = None;
@@ -406,7 +427,7 @@ impl Solver {
         if self.puzzle.clash().is_some() {
             return (None, None);
         }
-        let order = self.puzzle.order;
+        let shape = self.puzzle.shape;
         let decided = self.with_search(|search| {
             let cand = search.reduce(&self.puzzle.cells, None)?;
             Some(sat::decide(self.layout, cand, true, self.threads, ctl))
@@ -414,18 +435,19 @@ impl Solver {
         let Some((first, unique)) = decided else {
             return (None, None);
         };
-        (first.map(|cells| Sudoku { order, cells }), unique)
+        (first.map(|cells| Sudoku { shape, cells }), unique)
     }
 
-    /// Runs `work` on this thread's idle search of this order (or a new one).
+    /// Runs `work` on this thread's idle search of this shape (or a new one).
     fn with_search<T>(&self, work: impl FnOnce(&mut search::Search<'static>) -> T) -> T {
-        let order = self.puzzle.order;
+        let side = self.puzzle.side();
         // Reuse this thread's search buffers: a batch then allocates nothing per puzzle.
         let mut search = SEARCHES
-            .with(|s| s.borrow_mut()[order].take())
+            .with(|s| s.borrow_mut()[side].take())
+            .filter(|s| s.layout_is(self.layout))
             .unwrap_or_else(|| search::Search::new(self.layout));
         let result = work(&mut search);
-        SEARCHES.with(|s| s.borrow_mut()[order] = Some(search));
+        SEARCHES.with(|s| s.borrow_mut()[side] = Some(search));
         result
     }
 
@@ -447,8 +469,8 @@ impl Solver {
         }
     }
 
-    /// The general search of any order (the `search` module), which
-    /// [`GridPuzzle::enumerate`] uses above order 3, excluding one digit of
+    /// The general search of any shape (the `search` module), which
+    /// [`GridPuzzle::enumerate`] uses but on 9×9, excluding one digit of
     /// one cell when asked; the clues must not clash.
     pub(crate) fn enumerate_general(
         &self,
@@ -456,11 +478,11 @@ impl Solver {
         ctl: &Control,
         visit: &mut dyn FnMut(&Sudoku) -> ControlFlow<()>,
     ) -> Tally {
-        let order = self.puzzle.order;
+        let shape = self.puzzle.shape;
         self.with_search(|search| {
             search.run(&self.puzzle.cells, exclude, ctl, &mut |cells| {
                 let grid = Sudoku {
-                    order,
+                    shape,
                     cells: cells.to_vec(),
                 };
                 visit(&grid)
@@ -484,12 +506,12 @@ impl GridPuzzle for Solver {
     /// at every node: per-digit bitboards on 9×9 (the `fast9` module), else
     /// candidate masks plus locked candidates (the `search` module).
     fn enumerate(&self, ctl: &Control, visit: &mut dyn FnMut(&Sudoku) -> ControlFlow<()>) -> Tally {
-        if self.puzzle.order == 3 {
+        if self.puzzle.shape.box_dims() == [3, 3] {
             // Clashing clues are found (no solution) while the clues are placed.
-            let order = self.puzzle.order;
+            let shape = self.puzzle.shape;
             return fast9::run(&self.puzzle.cells, ctl, &mut |cells| {
                 let grid = Sudoku {
-                    order,
+                    shape,
                     cells: cells.to_vec(),
                 };
                 visit(&grid)
@@ -515,7 +537,8 @@ impl GridPuzzle for Solver {
 
     /// The grid with thick box borders; clues in bold black, filled digits in blue.
     fn render_svg(&self, solution: Option<&Sudoku>) -> crate::Result<String> {
-        let (side, n) = (self.puzzle.side(), self.puzzle.order);
+        let side = self.puzzle.side();
+        let [rows, cols] = self.puzzle.shape.box_dims();
         let cell = crate::render::cell_size(self.dims()).min(36.0);
         let total = cell * side as f64;
         let mut svg = crate::render::Svg::new(total, total);
@@ -539,11 +562,12 @@ impl GridPuzzle for Solver {
             };
             svg.text(x, y, cell * size, fill, &text);
         }
+        // Thick lines at the box edges: every C columns, every R rows.
+        let width = |k: usize, every: usize| if k % every == 0 { 2.5 } else { 0.6 };
         for k in 0..=side {
             let at = k as f64 * cell;
-            let width = if k % n == 0 { 2.5 } else { 0.6 };
-            svg.line((at, 0.0), (at, total), "#000000", width);
-            svg.line((0.0, at), (total, at), "#000000", width);
+            svg.line((at, 0.0), (at, total), "#000000", width(k, cols));
+            svg.line((0.0, at), (total, at), "#000000", width(k, rows));
         }
         Ok(svg.finish())
     }

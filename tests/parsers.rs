@@ -144,9 +144,9 @@ fn sudoku_text(s: &Sudoku, layout: u8) -> String {
     }
 }
 
-/// Solves a read Sudoku of order 3 at most and checks the answer; larger ones only read.
+/// Solves a read Sudoku of 9×9 at most and checks the answer; larger ones only read.
 fn check_sudoku(p: &Sudoku) {
-    if p.order() > 3 {
+    if p.side() > 9 {
         return;
     }
     let solver = sudoku::Solver::new(p.clone());

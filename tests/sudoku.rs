@@ -63,7 +63,7 @@ fn text_output_shows_the_boxes_and_uniqueness() {
     puzzles(&["sudoku", "puzzles/sudoku/9x9-block.txt"])
         .assert()
         .success()
-        .stdout(contains("Sudoku 9×9 (order 3)"))
+        .stdout(contains("Sudoku 9×9 (boxes 3×3)"))
         .stdout(contains("------+-------+------"))
         .stdout(contains(" | "))
         .stdout(contains("unique"));
@@ -255,7 +255,7 @@ fn bad_input_exits_2_with_file_line_and_column() {
         ),
         ("123456789\n1234567\n", "<stdin>:2:"),
         ("..........", "<stdin>:1:11: 10 cells is not a Sudoku grid"),
-        ("5\n", "out of the range 2..=6"),
+        ("5\n", "<stdin>:1:2: 1 cells is not a Sudoku grid"),
         ("1234\n5...\n....\n....\n", "<stdin>:2:1: 5 is above 4"),
     ] {
         puzzles(&["sudoku", "-"])
@@ -335,7 +335,7 @@ fn generated_puzzles_solve_back_uniquely_and_repeat_with_the_seed() {
         .stdout
         .clone();
     let made = String::from_utf8(made).unwrap();
-    assert!(made.starts_with("# puzzles sudoku --generate 3 --order 3 --seed 11\n"));
+    assert!(made.starts_with("# puzzles sudoku --generate 3 --box 3x3 --seed 11\n"));
     assert_eq!(made.lines().count(), 4);
     let again = puzzles(&["sudoku", "--generate", "3", "--seed", "11"])
         .output()
@@ -400,11 +400,11 @@ fn generated_puzzles_solve_back_uniquely_and_repeat_with_the_seed() {
     );
     assert_eq!(counts.len(), fewer.len());
     assert!(counts.iter().all(|v| v["count"] == 2));
-    // Order 5 and above are refused, naming the limit.
+    // 25×25 and above are refused, naming the limit.
     puzzles(&["sudoku", "--generate", "1", "--order", "5"])
         .assert()
         .code(2)
-        .stderr(contains("over the limit of 4"));
+        .stderr(contains("over the limit of 20"));
 }
 
 #[test]
@@ -782,4 +782,143 @@ fn generate_by_difficulty_and_symmetry() {
     .assert()
     .code(2)
     .stderr(predicates::str::contains("the budget"));
+}
+
+/// The cells of a line form read back on a board of `side` (one symbol per cell).
+fn symbols(line: &str) -> Vec<u32> {
+    line.chars().map(|c| c.to_digit(36).unwrap_or(0)).collect()
+}
+
+/// Checks that `solution` fills `puzzle` (both line forms) on boxes of `r`×`c`.
+fn check_boxes(puzzle: &str, solution: &str, r: usize, c: usize) {
+    let (p, s) = (symbols(puzzle), symbols(solution));
+    let n = r * c;
+    assert_eq!((p.len(), s.len()), (n * n, n * n));
+    assert!(p.iter().zip(&s).all(|(&a, &b)| a == 0 || a == b));
+    let unit = |cells: Vec<usize>| {
+        let mut d: Vec<u32> = cells.into_iter().map(|i| s[i]).collect();
+        d.sort_unstable();
+        d == (1..=n as u32).collect::<Vec<_>>()
+    };
+    for k in 0..n {
+        assert!(unit((0..n).map(|j| k * n + j).collect()), "row {k}");
+        assert!(unit((0..n).map(|j| j * n + k).collect()), "column {k}");
+        let (r0, c0) = (k / (n / c) * r, k % (n / c) * c);
+        assert!(
+            unit((0..n).map(|j| (r0 + j / c) * n + c0 + j % c).collect()),
+            "box {k}"
+        );
+    }
+}
+
+/// The standard output of `puzzles args` fed `input`, which must succeed.
+fn output(args: &[&str], input: &str) -> String {
+    let out = puzzles(args).write_stdin(input).assert().success();
+    String::from_utf8(out.get_output().stdout.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn oblong_boxes_are_solved_counted_batched_moved_and_drawn() {
+    for (file, r, c) in [
+        ("puzzles/sudoku/6x6.txt", 2, 3),
+        ("puzzles/sudoku/12x12-line.txt", 3, 4),
+    ] {
+        let v = json(&["sudoku", file, "--json"], 0);
+        assert_eq!(v["box"], serde_json::json!([r, c]));
+        assert_eq!(v["unique"], true);
+        check_boxes(
+            v["puzzle"].as_str().unwrap(),
+            v["solution"].as_str().unwrap(),
+            r,
+            c,
+        );
+    }
+    // 36 cells read with 3×2 boxes when asked; the empty 6×6 board's 28,200,960 grids.
+    let empty = ".".repeat(36);
+    let out = output(
+        &["sudoku", "-", "--box", "3x2", "--count", "--json"],
+        &empty,
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["box"].clone(), v["count"].clone()),
+        (serde_json::json!([3, 2]), serde_json::json!(28_200_960))
+    );
+    // Generated puzzles of 2×4 and 2×5 boxes, answered as a batch, each unique.
+    for (shape, r, c) in [("2x4", 2, 4), ("2x5", 2, 5)] {
+        let made = output(
+            &["sudoku", "--generate", "3", "--box", shape, "--seed", "4"],
+            "",
+        );
+        let answers = json_lines(&["sudoku", "-", "--json"], &made, 0);
+        assert_eq!(answers.len(), 3);
+        for a in &answers {
+            assert_eq!(
+                (a["box"].clone(), a["unique"].clone()),
+                (serde_json::json!([r, c]), serde_json::json!(true))
+            );
+            check_boxes(
+                a["puzzle"].as_str().unwrap(),
+                a["solution"].as_str().unwrap(),
+                r,
+                c,
+            );
+        }
+        // Moved by symmetries that keep the boxes: still one solution each.
+        let moved = output(&["sudoku", "-", "--transform", "--seed", "2"], &made);
+        let moved = json_lines(&["sudoku", "-", "--json"], &moved, 0);
+        assert!(moved
+            .iter()
+            .all(|a| a["unique"] == true && a["box"] == serde_json::json!([r, c])));
+    }
+    // --size picks the squarest boxes.
+    let v = json_lines(
+        &[
+            "sudoku",
+            "--generate",
+            "1",
+            "--size",
+            "10",
+            "--seed",
+            "1",
+            "--json",
+        ],
+        "",
+        0,
+    );
+    assert_eq!(v[0]["box"], serde_json::json!([2, 5]));
+    // The picture: 7 + 7 lines, thick at every third column and every second row.
+    let path = crate::util::temp_path("sudoku-6x6.svg");
+    puzzles(&["sudoku", "puzzles/sudoku/6x6.txt", "--svg", &path])
+        .assert()
+        .success();
+    assert_eq!(crate::util::svg_elements(&path, "line"), 14);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(svg.matches("stroke-width=\"2.5\"").count(), 3 + 4);
+}
+
+#[test]
+fn bad_box_shapes_are_refused_in_one_line() {
+    for args in [
+        &["sudoku", "puzzles/sudoku/4x4.txt", "--box", "3y"][..],
+        &["sudoku", "puzzles/sudoku/4x4.txt", "--box", "3x3"],
+        &["sudoku", "puzzles/sudoku/4x4.txt", "--box", "1x4"],
+        &["sudoku", "puzzles/sudoku/6x6.txt", "--box", "6x7"],
+        &[
+            "sudoku",
+            "puzzles/sudoku/6x6.txt",
+            "--box",
+            "3x3",
+            "--count",
+        ],
+        &["sudoku", "--generate", "1", "--size", "7"],
+        &["sudoku", "--generate", "1", "--size", "8", "--box", "2x3"],
+        &["sudoku", "--generate", "1", "--box", "5x5"],
+    ] {
+        let out = puzzles(args).assert().code(2).get_output().clone();
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("puzzles: "), "{err}");
+    }
 }

@@ -6,7 +6,7 @@ use super::{Common, Context, Exit, Failure};
 use puzzles::input::Source;
 use puzzles::listing::Limit;
 use puzzles::sudoku::{
-    self, BatchAnswer, BatchLine, BatchOptions, Mode, Scan, Solver, Sudoku, Transformer,
+    self, BatchAnswer, BatchLine, BatchOptions, Mode, Scan, Shape, Solver, Sudoku, Transformer,
 };
 use puzzles::{random, Error, GridPuzzle, Stop};
 
@@ -49,6 +49,14 @@ pub struct Args {
     /// With --generate: the order n (n²×n² grids), 2 to 4.
     #[arg(long, value_name = "N", requires = "generate", default_value_t = 3, value_parser = clap::value_parser!(u64).range(2..=6))]
     order: u64,
+    /// With --generate: N×N grids with the squarest boxes (6: 2×3), 4 to 20.
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "generate",
+        conflicts_with = "order"
+    )]
+    size: Option<usize>,
     /// The seed of --generate and --transform (printed, so any run can be repeated).
     #[arg(long)]
     seed: Option<u64>,
@@ -66,8 +74,8 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["count", "all", "transform"])]
     rate: bool,
     /// The box shape, R rows by C columns (2x3 for 6×6 boards); by default the squarest for the cell count.
-    #[arg(long = "box", value_name = "RxC", value_parser = puzzles::sudoku::explain::parse_box)]
-    box_shape: Option<(usize, usize)>,
+    #[arg(long = "box", value_name = "RxC")]
+    box_shape: Option<String>,
     /// With --generate: the rating band.
     #[arg(long, requires = "generate", value_parser = ["easy", "medium", "hard", "expert", "extreme"])]
     difficulty: Option<String>,
@@ -91,11 +99,13 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     } else {
         Mode::Solve
     };
+    let shape = args.box_shape.as_deref().map(Shape::parse).transpose()?;
     if args.play {
         let start = super::play::SudokuStart {
             file: args.file.clone(),
             generate: args.generate,
-            box_shape: args.box_shape,
+            shape,
+            size: args.size,
             order: args.order as usize,
             difficulty: args.difficulty.clone(),
             symmetry: args.symmetry.clone(),
@@ -104,19 +114,20 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         return super::play::play_sudoku(start, ctx);
     }
     if let Some(k) = args.generate {
-        if args.difficulty.is_some() || args.symmetry.is_some() || args.box_shape.is_some() {
-            return explain::generate(&args, k, ctx);
+        let shape = Shape::chosen(shape, args.size, args.order as usize)?;
+        if args.difficulty.is_some() || args.symmetry.is_some() {
+            return explain::generate(&args, shape, k, ctx);
         }
-        return generate(&args, k, ctx);
+        return generate(&args, shape, k, ctx);
     }
     if args.explain || args.hint || args.rate {
-        return explain::run(&args, ctx);
+        return explain::run(&args, shape, ctx);
     }
     if args.seed.is_some() && !args.transform {
         return Err(Error::usage("--seed goes with --generate or --transform").into());
     }
     let source = Source::read(args.file.as_deref().unwrap_or("-"))?;
-    let input = sudoku::scan(&source)?;
+    let input = sudoku::scan_shaped(&source, shape)?;
     // Searches and batches poll the stop flag and print the answers so far.
     ctx.interruptible();
     if args.transform {
@@ -222,14 +233,14 @@ fn list_all(args: &Args, puzzle: Sudoku, limit: Limit, ctx: &mut Context) -> Res
 }
 
 /// `--generate K`: minimal puzzles with a unique solution, each checked before it is printed.
-fn generate(args: &Args, k: u64, ctx: &mut Context) -> Result<Exit, Failure> {
+fn generate(args: &Args, shape: Shape, k: u64, ctx: &mut Context) -> Result<Exit, Failure> {
     let seed = args.seed.unwrap_or_else(random::fresh_seed);
-    let order = args.order as usize;
     // Refused before the header line is printed.
-    sudoku::check_generator_order(order)?;
+    sudoku::check_generator_shape(shape)?;
     if !args.common.json {
+        let [r, c] = shape.box_dims();
         ctx.out.line(&format!(
-            "# puzzles sudoku --generate {k} --order {order} --seed {seed}"
+            "# puzzles sudoku --generate {k} --box {r}x{c} --seed {seed}"
         ))?;
     }
     // Ctrl-C stops between searches; the puzzles printed so far are kept.
@@ -238,7 +249,7 @@ fn generate(args: &Args, k: u64, ctx: &mut Context) -> Result<Exit, Failure> {
     let json = args.common.json;
     let out = &mut ctx.out;
     let mut written = Ok(());
-    let tally = sudoku::generate_puzzles(order, k, seed, &ctl, |made| {
+    let tally = sudoku::generate_puzzles(shape, k, seed, &ctl, |made| {
         written = if json {
             out.json(&made)
         } else {

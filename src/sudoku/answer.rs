@@ -2,9 +2,9 @@
 //! answer) or counted, its solutions listed, puzzles generated or moved by a
 //! symmetry; every solution verified before it is reported.
 
-use super::generate::{generate, MAX_GENERATE_ORDER};
+use super::generate::{generate, MAX_GENERATE_SIDE};
 use super::symmetry::Transform;
-use super::{Solver, Sudoku};
+use super::{Shape, Solver, Sudoku};
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Bound, Error, Result};
 use crate::grid::Pos;
@@ -31,6 +31,9 @@ pub struct Report {
     pub line: Option<usize>,
     /// The grid side (9 for 9×9).
     pub size: usize,
+    /// The box shape `[R, C]`: R rows by C columns.
+    #[serde(rename = "box")]
+    pub box_shape: [usize; 2],
     /// The puzzle in line form.
     pub puzzle: String,
     /// A solution in line form, or null when there is none.
@@ -55,9 +58,6 @@ pub struct Report {
     /// The solution as a grid, for the block display and the picture.
     #[serde(skip)]
     pub grid: Option<Sudoku>,
-    /// The order n of the n²×n² grid.
-    #[serde(skip)]
-    pub order: usize,
     /// The number of clues.
     #[serde(skip)]
     pub clues: usize,
@@ -72,6 +72,7 @@ impl Report {
         Report {
             line,
             size: puzzle.side(),
+            box_shape: puzzle.shape().box_dims(),
             puzzle: if shown {
                 puzzle.to_line()
             } else {
@@ -85,7 +86,6 @@ impl Report {
             solutions: None,
             interrupted: false,
             grid: None,
-            order: puzzle.order(),
             clues: puzzle.clues(),
             clash_text: None,
         }
@@ -140,13 +140,10 @@ pub(super) fn answer_line(
             (first, unique)
         }
         Mode::Count(limit) => {
-            let mut first = None;
-            let tally = listing::list(&solver, limit, "solutions", ctl, |_, s| {
-                if first.is_none() {
-                    first = Some(s.clone());
-                }
-                ControlFlow::Continue(())
-            })?;
+            let (first, tally) = match count_empty(solver.puzzle(), limit, ctl)? {
+                Some(counted) => counted,
+                None => count_listed(&solver, limit, ctl)?,
+            };
             report.count = Some(tally.found);
             report.complete = Some(tally.is_complete());
             report.interrupted = tally.stopped == Some(Stop::Interrupted);
@@ -169,6 +166,57 @@ pub(super) fn answer_line(
     report.grid = first;
     report.unique = unique;
     Ok(report)
+}
+
+/// The first solution of `solver`'s puzzle and the solutions counted up to `limit`, one by one.
+fn count_listed(solver: &Solver, limit: Limit, ctl: &Control) -> Result<(Option<Sudoku>, Tally)> {
+    let mut first = None;
+    let tally = listing::list(solver, limit, "solutions", ctl, |_, s| {
+        if first.is_none() {
+            first = Some(s.clone());
+        }
+        ControlFlow::Continue(())
+    })?;
+    Ok((first, tally))
+}
+
+/// The grids of an empty board counted by relabelling, when `puzzle` has no
+/// clue and N! fits in a `u64` (N ≤ 20): the digits are interchangeable, so
+/// each grid is one of N! relabellings (all distinct) of exactly one grid
+/// whose first row reads 1, 2, …, N, and the count is N! times the
+/// completions of that row (the reduction by which Felgenhauer and Jarvis,
+/// "Enumerating possible Sudoku grids", 2005, began counting the 9×9 grids).
+/// The first completion found is the first solution; `None` when the
+/// reduction does not apply.
+fn count_empty(
+    puzzle: &Sudoku,
+    limit: Limit,
+    ctl: &Control,
+) -> Result<Option<(Option<Sudoku>, Tally)>> {
+    let side = puzzle.side();
+    let relabellings = (1..=side as u64).try_fold(1u64, |f, k| f.checked_mul(k));
+    let (0, Some(relabellings)) = (puzzle.clues(), relabellings) else {
+        return Ok(None);
+    };
+    let mut first_row = Sudoku::empty(puzzle.shape());
+    for (c, d) in first_row.cells_mut()[..side].iter_mut().zip(1u8..) {
+        *c = d;
+    }
+    // A limit of L grids is reached exactly when ⌈L / N!⌉ first-row completions exist.
+    let reduced = match limit.get() {
+        Some(k) => Limit::at_most(k.div_ceil(relabellings))?,
+        None => Limit::NONE,
+    };
+    let (first, tally) = count_listed(&Solver::new(first_row), reduced, ctl)?;
+    let grids = tally.found.saturating_mul(relabellings);
+    let found = limit.get().map_or(grids, |k| grids.min(k));
+    Ok(Some((
+        first,
+        Tally {
+            found,
+            stopped: tally.stopped,
+        },
+    )))
 }
 
 /// Most cells (solutions × cells per grid) a listing held in one report may take.
@@ -224,6 +272,9 @@ pub fn list_held(puzzle: Sudoku, limit: Limit, ctl: &Control) -> Result<Report> 
 pub struct Made {
     /// The grid side.
     pub size: usize,
+    /// The box shape `[R, C]`.
+    #[serde(rename = "box")]
+    pub box_shape: [usize; 2],
     /// The puzzle in line form.
     pub puzzle: String,
     /// Its unique solution (generated puzzles only).
@@ -238,47 +289,47 @@ pub struct Made {
     pub seed: u64,
 }
 
-/// Refuses an order the generator is not offered for (see [`MAX_GENERATE_ORDER`]).
-pub fn check_generator_order(order: usize) -> Result<()> {
-    if order > MAX_GENERATE_ORDER {
+/// Refuses a shape the generator is not offered for (see [`MAX_GENERATE_SIDE`]).
+pub fn check_generator_shape(shape: Shape) -> Result<()> {
+    if shape.side() > MAX_GENERATE_SIDE {
         return Err(Error::TooLarge {
-            bound: Bound::GeneratorOrder,
-            got: order.into(),
-            limit: MAX_GENERATE_ORDER.into(),
-            note: "; minimal puzzles of order 5 and above need one uniqueness proof per clue, \
-                   which can take minutes each on 25×25 grids"
+            bound: Bound::Other("generated grid side"),
+            got: shape.side().into(),
+            limit: MAX_GENERATE_SIDE.into(),
+            note: "; minimal puzzles of 25×25 and above need one uniqueness proof per clue, \
+                   which can take minutes each"
                 .into(),
         });
     }
     Ok(())
 }
 
-/// Makes `count` minimal puzzles of `order` with a unique solution from
+/// Makes `count` minimal puzzles of `shape` with a unique solution from
 /// `seed`, each checked (its solution solves it, and nothing else does)
 /// before `visit` sees it. Stops early when `ctl` is stopped or `visit`
 /// breaks; the tally says how many were made.
 ///
 /// ```
-/// use puzzles::sudoku::generate_puzzles;
+/// use puzzles::sudoku::{generate_puzzles, Shape};
 /// use puzzles::Control;
 ///
 /// let mut made = Vec::new();
-/// generate_puzzles(2, 3, 7, &Control::new(), |m| {
+/// generate_puzzles(Shape::new(2, 3)?, 3, 7, &Control::new(), |m| {
 ///     made.push(m);
 ///     std::ops::ControlFlow::Continue(())
 /// })?;
 /// assert_eq!(made.len(), 3);
-/// assert!(made.iter().all(|m| m.unique == Some(true) && m.size == 4));
+/// assert!(made.iter().all(|m| m.unique == Some(true) && m.size == 6 && m.box_shape == [2, 3]));
 /// # Ok::<(), puzzles::Error>(())
 /// ```
 pub fn generate_puzzles(
-    order: usize,
+    shape: Shape,
     count: u64,
     seed: u64,
     ctl: &Control,
     mut visit: impl FnMut(Made) -> ControlFlow<()>,
 ) -> Result<Tally> {
-    check_generator_order(order)?;
+    check_generator_shape(shape)?;
     let mut rng = random::rng(seed);
     ctl.progress().set_total(count);
     let mut made = 0;
@@ -287,7 +338,7 @@ pub fn generate_puzzles(
         stopped: Some(Stop::Interrupted),
     };
     for _ in 0..count {
-        let Some(g) = generate(order, &mut rng, ctl) else {
+        let Some(g) = generate(shape, &mut rng, ctl) else {
             return Ok(stopped(made));
         };
         let solver = Solver::new(g.puzzle.clone());
@@ -301,6 +352,7 @@ pub fn generate_puzzles(
         ctl.progress().advance(1);
         let m = Made {
             size: g.puzzle.side(),
+            box_shape: shape.box_dims(),
             puzzle: g.puzzle.to_line(),
             solution: Some(g.solution.to_line()),
             unique: Some(true),
@@ -319,7 +371,8 @@ pub fn generate_puzzles(
 }
 
 /// Moves each puzzle by its own random symmetry (bands, stacks, rows and
-/// columns within them, transposition, relabelling), drawn in turn from one
+/// columns within them, transposition when the boxes are square,
+/// relabelling), drawn in turn from one
 /// generator seeded with `seed`. The clues keep their count.
 #[derive(Debug)]
 pub struct Transformer {
@@ -348,7 +401,7 @@ impl Transformer {
     /// # Ok::<(), puzzles::Error>(())
     /// ```
     pub fn apply(&mut self, puzzle: &Sudoku) -> Result<Made> {
-        let moved = Transform::random(puzzle.order(), &mut self.rng).apply(puzzle);
+        let moved = Transform::random(puzzle.shape(), &mut self.rng).apply(puzzle);
         if moved.clues() != puzzle.clues() {
             return Err(Error::Check(
                 "a symmetry changed the number of clues".into(),
@@ -356,6 +409,7 @@ impl Transformer {
         }
         Ok(Made {
             size: moved.side(),
+            box_shape: moved.shape().box_dims(),
             puzzle: moved.to_line(),
             solution: None,
             unique: None,

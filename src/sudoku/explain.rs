@@ -1,9 +1,9 @@
 //! Sudoku for people: the solution as steps a person can follow, the next step as a hint, and a rating of how hard a puzzle is.
 //!
-//! The explainer works on its own candidate board ([`BoxGrid`] and its
-//! pencil marks), general over box shapes: N×N cells with boxes of R×C cells
-//! (R·C = N, N up to 36), the units being the rows, the columns and the
-//! boxes. At each step it looks for the easiest technique that makes
+//! The explainer works on its own candidate board (a [`Sudoku`] of any
+//! [`Shape`] and its pencil marks), general over box shapes: N×N cells with
+//! boxes of R×C cells (R·C = N, N up to 36), the units being the rows, the
+//! columns and the boxes. At each step it looks for the easiest technique that makes
 //! progress, in the order of their difficulty on Sudoku Explainer's scale
 //! (Nicolas Juillerat's Sudoku Explainer, as documented in "Difficulty
 //! ratings in Sudoku Explainer v1.2.1", Sukaku Explainer wiki): full house,
@@ -18,10 +18,11 @@
 //! its hardest step, as in Sudoku Explainer.
 //!
 //! ```
-//! use puzzles::sudoku::explain::{explain, BoxGrid, Outcome};
+//! use puzzles::sudoku::explain::{explain, Outcome};
+//! use puzzles::sudoku::Sudoku;
 //! use puzzles::Control;
 //!
-//! let puzzle = BoxGrid::from_text("1.....3..4.....2", None).unwrap();
+//! let puzzle = Sudoku::from_text("1.....3..4.....2", None).unwrap();
 //! let explanation = explain(&puzzle, &Control::new()).unwrap();
 //! assert_eq!(explanation.outcome, Outcome::Solved);
 //! assert_eq!(explanation.solution.as_deref(), Some("1324423124133142"));
@@ -41,9 +42,7 @@ mod trial;
 mod uniqueness;
 mod wings;
 
-pub use board::{BoxGrid, Shape, MAX_SIDE};
-pub use solve::{count, solutions};
-
+use super::{Shape, Sudoku};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::input::Source;
@@ -403,27 +402,14 @@ impl Rated {
     }
 }
 
-/// Reads a box shape written `RxC` (box rows, then columns: `2x3`), not yet checked.
-pub fn parse_box(text: &str) -> std::result::Result<(usize, usize), String> {
-    let bad = || format!("'{text}' is not RxC (2x3, say)");
-    let (r, c) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
-    let num = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
-    Ok((num(r)?, num(c)?))
-}
-
-/// Reads one grid of `source`: boxes of `shape` when given, else the usual
-/// square shapes, else the squarest boxes for the cell count (6×6, 12×12…).
-pub fn read_grid(source: &Source, shape: Option<Shape>) -> Result<BoxGrid> {
-    if let Some(s) = shape {
-        return BoxGrid::from_text(&source.text, Some(s))
-            .map_err(|e| source.error(1, 1, e.to_string()));
-    }
-    match super::scan(source) {
-        Ok(super::Scan::Single(p)) => Ok(BoxGrid::from_sudoku(&p)),
-        Ok(super::Scan::Batch(_)) => Err(Error::usage(
+/// Reads one grid of `source`: boxes of `shape` when given, else the
+/// squarest boxes for the cell count (2×3 for 6×6, 3×4 for 12×12…).
+pub fn read_grid(source: &Source, shape: Option<Shape>) -> Result<Sudoku> {
+    match super::scan_shaped(source, shape)? {
+        super::Scan::Single(p) => Ok(p),
+        super::Scan::Batch(_) => Err(Error::usage(
             "explanations and hints take one grid, not a batch (ratings take a batch)",
         )),
-        Err(e) => BoxGrid::from_text(&source.text, None).map_err(|_| e),
     }
 }
 
@@ -506,7 +492,7 @@ enum Start {
 }
 
 /// Sets up the board of `grid` (with `marks` as its candidates, if given) and finds its solutions.
-fn start(grid: &BoxGrid, marks: Option<&PencilMarks>, ctl: &Control) -> Result<Start> {
+fn start(grid: &Sudoku, marks: Option<&PencilMarks>, ctl: &Control) -> Result<Start> {
     let side = grid.shape().side();
     let mut board = match Board::new(grid) {
         Ok(b) => b,
@@ -559,7 +545,7 @@ fn start(grid: &BoxGrid, marks: Option<&PencilMarks>, ctl: &Control) -> Result<S
 }
 
 /// Narrows the board's candidates to the pencil marks; refuses marks that exclude a clue or leave a cell empty.
-fn apply_marks(board: &mut Board, grid: &BoxGrid, marks: &PencilMarks) -> Result<()> {
+fn apply_marks(board: &mut Board, grid: &Sudoku, marks: &PencilMarks) -> Result<()> {
     if marks.marks.len() != board.value.len() {
         return Err(Error::usage(format!(
             "pencil marks give {} cells, the board has {}",
@@ -701,15 +687,16 @@ fn apply(board: &mut Board, found: &Found) -> std::result::Result<(), (&'static 
 /// elimination must be a candidate when it comes; returns the grid they leave.
 ///
 /// ```
-/// use puzzles::sudoku::explain::{explain, replay, BoxGrid};
+/// use puzzles::sudoku::explain::{explain, replay};
+/// use puzzles::sudoku::Sudoku;
 /// use puzzles::Control;
 ///
-/// let puzzle = BoxGrid::from_text("1.....3..4.....2", None).unwrap();
+/// let puzzle = Sudoku::from_text("1.....3..4.....2", None).unwrap();
 /// let explanation = explain(&puzzle, &Control::new()).unwrap();
 /// let end = replay(&puzzle, None, &explanation.steps).unwrap();
 /// assert_eq!(Some(end.to_line()), explanation.solution);
 /// ```
-pub fn replay(puzzle: &BoxGrid, marks: Option<&PencilMarks>, steps: &[Step]) -> Result<BoxGrid> {
+pub fn replay(puzzle: &Sudoku, marks: Option<&PencilMarks>, steps: &[Step]) -> Result<Sudoku> {
     let mut board = Board::new(puzzle).map_err(|_| Error::usage("the clues clash"))?;
     if let Some(marks) = marks {
         apply_marks(&mut board, puzzle, marks)?;
@@ -732,18 +719,19 @@ pub fn replay(puzzle: &BoxGrid, marks: Option<&PencilMarks>, steps: &[Step]) -> 
 /// solutions part and [`Outcome::Several`]; no unique-rectangle step is used then.
 ///
 /// ```
-/// use puzzles::sudoku::explain::{explain, BoxGrid, Outcome, Shape, Technique};
+/// use puzzles::sudoku::explain::{explain, Outcome, Technique};
+/// use puzzles::sudoku::{Shape, Sudoku};
 /// use puzzles::Control;
 ///
 /// // A 6×6 puzzle with 2×3 boxes (made by this crate's generator) that needs a W-wing.
-/// let puzzle = BoxGrid::from_text("...4..3...6...135..356...5...4..3...", None).unwrap();
+/// let puzzle = Sudoku::from_text("...4..3...6...135..356...5...4..3...", None).unwrap();
 /// assert_eq!(puzzle.shape(), Shape::new(2, 3).unwrap());
 /// let explanation = explain(&puzzle, &Control::new()).unwrap();
 /// assert_eq!(explanation.outcome, Outcome::Solved);
 /// assert_eq!(explanation.hardest, Some(Technique::WWing));
 /// assert_eq!(explanation.rating.unwrap().to_string(), "4.4");
 /// ```
-pub fn explain(puzzle: &BoxGrid, ctl: &Control) -> Result<Explanation> {
+pub fn explain(puzzle: &Sudoku, ctl: &Control) -> Result<Explanation> {
     let shape = puzzle.shape();
     let mut explanation = Explanation {
         size: shape.side(),
@@ -786,11 +774,13 @@ pub fn explain(puzzle: &BoxGrid, ctl: &Control) -> Result<Explanation> {
         explanation.steps.push(found.to_step(side));
     }
     let end = board.grid();
-    let solution = BoxGrid::new(shape, truth.first.clone())?;
+    let solution = Sudoku::with_shape(shape, truth.first.clone()).map_err(Error::Check)?;
     if end != solution {
         return Err(Error::Check("the steps do not end in the solution".into()));
     }
-    puzzle.check_solution(&end).map_err(Error::Check)?;
+    puzzle
+        .check_solution(&end)
+        .map_err(|e| Error::Check(e.to_string()))?;
     let replayed =
         replay(puzzle, None, &explanation.steps).map_err(|e| Error::Check(e.to_string()))?;
     if replayed != end {
@@ -823,15 +813,16 @@ fn parting(board: &Board, truth: &Truth) -> Outcome {
 /// candidate, are refused; marks that remove a digit the grid needs are refused too.
 ///
 /// ```
-/// use puzzles::sudoku::explain::{hint, BoxGrid, Outcome, Technique};
+/// use puzzles::sudoku::explain::{hint, Outcome, Technique};
+/// use puzzles::sudoku::Sudoku;
 /// use puzzles::Control;
 ///
-/// let grid = BoxGrid::from_text("1.....3..4.....2", None).unwrap();
+/// let grid = Sudoku::from_text("1.....3..4.....2", None).unwrap();
 /// let hint = hint(&grid, None, &Control::new()).unwrap();
 /// assert_eq!(hint.outcome, Outcome::Solved);
 /// assert!(hint.step.is_some());
 /// ```
-pub fn hint(grid: &BoxGrid, marks: Option<&PencilMarks>, ctl: &Control) -> Result<Hint> {
+pub fn hint(grid: &Sudoku, marks: Option<&PencilMarks>, ctl: &Control) -> Result<Hint> {
     let shape = grid.shape();
     let mut hint = Hint {
         size: shape.side(),
@@ -871,14 +862,15 @@ pub fn hint(grid: &BoxGrid, marks: Option<&PencilMarks>, ctl: &Control) -> Resul
 /// Rates `puzzle`: the rating of its explanation's hardest step.
 ///
 /// ```
-/// use puzzles::sudoku::explain::{rate, BoxGrid, Technique};
+/// use puzzles::sudoku::explain::{rate, Technique};
+/// use puzzles::sudoku::Sudoku;
 /// use puzzles::Control;
 ///
-/// let puzzle = BoxGrid::from_text("1.....3..4.....2", None).unwrap();
+/// let puzzle = Sudoku::from_text("1.....3..4.....2", None).unwrap();
 /// let rated = rate(&puzzle, &Control::new()).unwrap();
 /// assert!(rated.hardest.unwrap() <= Technique::NakedSingle);
 /// ```
-pub fn rate(puzzle: &BoxGrid, ctl: &Control) -> Result<Rated> {
+pub fn rate(puzzle: &Sudoku, ctl: &Control) -> Result<Rated> {
     let e = explain(puzzle, ctl)?;
     Ok(Rated {
         rating: e.rating,
@@ -910,8 +902,7 @@ pub fn rate_batch(
         if ctl.stopped() {
             return false;
         }
-        let rated = BoxGrid::from_text(text, shape)
-            .map_err(|e| source.error(line, 1, e.to_string()))
+        let rated = super::parse::line_puzzle(source, line, text, shape)
             .and_then(|grid| rate(&grid, ctl))
             .map(|rated| RatedLine { line, rated });
         ctl.progress().advance(1);

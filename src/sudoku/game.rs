@@ -10,11 +10,11 @@
 //!
 //! ```
 //! use puzzles::grid::Pos;
-//! use puzzles::sudoku::explain::BoxGrid;
+//! use puzzles::sudoku::Sudoku;
 //! use puzzles::sudoku::game::{Game, GameHint};
 //! use puzzles::Control;
 //!
-//! let puzzle = BoxGrid::from_text("1.....3..4.....2", None).unwrap();
+//! let puzzle = Sudoku::from_text("1.....3..4.....2", None).unwrap();
 //! let mut game = Game::new(puzzle, &Control::new()).unwrap().unwrap();
 //! assert!(game.enter(Pos::new(0, 1), 4)); // wrong: the solution has 3 there
 //! assert_eq!(game.contradictions(), vec![Pos::new(0, 1)]);
@@ -24,10 +24,12 @@
 //! assert!(!step.text.is_empty());
 //! ```
 
-use super::explain::{self, BoxGrid, Outcome, Shape, Step};
+use super::explain::{self, Outcome, Step};
+use super::{Shape, Sudoku};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::grid::Pos;
+use crate::listing::Limit;
 
 /// The symbols of the digits: 1–9, then A–Z for 10–35 (as the grid files write them).
 const SYMBOLS: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -72,8 +74,8 @@ struct Before {
 /// A game in progress: the clues, the player's entries and pencil marks, the moves made, and the solution.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
-    puzzle: BoxGrid,
-    solution: BoxGrid,
+    puzzle: Sudoku,
+    solution: Sudoku,
     /// The player's digit in each cell, 0 for none (always 0 on a clue).
     entries: Vec<u8>,
     /// The player's pencil marks in each cell, bit d−1 for digit d.
@@ -88,13 +90,17 @@ impl Game {
     /// A game of `puzzle`, whose one solution is found first; `None` when `ctl` stopped
     /// that search. A puzzle with no solution, or several, cannot be played: refused
     /// with what is wrong (the clashing clues, or a cell where two solutions differ).
-    pub fn new(puzzle: BoxGrid, ctl: &Control) -> Result<Option<Game>> {
+    pub fn new(puzzle: Sudoku, ctl: &Control) -> Result<Option<Game>> {
         if let Some((a, b)) = puzzle.clash() {
             return Err(Error::usage(format!(
                 "the puzzle has no solution: {a} and {b} hold the same digit in a row, column or box"
             )));
         }
-        let (found, tally) = explain::solutions(&puzzle, 2, ctl);
+        let mut found = Vec::new();
+        let tally = super::list(puzzle.clone(), Limit::at_most(2)?, ctl, |_, s| {
+            found.push(s.clone());
+            std::ops::ControlFlow::Continue(())
+        })?;
         if tally.stopped == Some(crate::control::Stop::Interrupted) && found.len() < 2 {
             return Ok(None);
         }
@@ -114,7 +120,9 @@ impl Game {
                 symbol(other.cells()[c])
             )));
         }
-        puzzle.check_solution(&solution).map_err(Error::Check)?;
+        puzzle
+            .check_solution(&solution)
+            .map_err(|flaw| Error::Check(flaw.to_string()))?;
         let cells = puzzle.cells().len();
         Ok(Some(Game {
             puzzle,
@@ -137,7 +145,7 @@ impl Game {
     }
 
     /// The clues.
-    pub fn puzzle(&self) -> &BoxGrid {
+    pub fn puzzle(&self) -> &Sudoku {
         &self.puzzle
     }
 
@@ -168,12 +176,12 @@ impl Game {
     }
 
     /// The grid as it stands: clues and entries.
-    pub fn grid(&self) -> BoxGrid {
+    pub fn grid(&self) -> Sudoku {
         let cells = (0..self.entries.len())
             .map(|i| self.puzzle.cells()[i].max(self.entries[i]))
             .collect();
         // The entries are digits of the board, so the grid fits the shape.
-        BoxGrid::new(self.shape(), cells).unwrap_or_else(|_| self.puzzle.clone())
+        Sudoku::with_shape(self.shape(), cells).unwrap_or_else(|_| self.puzzle.clone())
     }
 
     /// Records the cell as it is, then sets it; false, changing nothing, when the change is none.
@@ -300,7 +308,7 @@ mod tests {
         ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.";
 
     fn game() -> Game {
-        let puzzle = BoxGrid::from_text(PUZZLE, None).unwrap();
+        let puzzle = Sudoku::from_text(PUZZLE, None).unwrap();
         Game::new(puzzle, &Control::new()).unwrap().unwrap()
     }
 
@@ -390,10 +398,10 @@ mod tests {
 
     #[test]
     fn unplayable_puzzles_are_refused_with_the_reason() {
-        let clash = BoxGrid::from_text("11..............", None).unwrap();
+        let clash = Sudoku::from_text("11..............", None).unwrap();
         let e = Game::new(clash, &Control::new()).unwrap_err().to_string();
         assert!(e.contains("no solution") && e.contains("0,0"), "{e}");
-        let open = BoxGrid::from_text("1...............", None).unwrap();
+        let open = Sudoku::from_text("1...............", None).unwrap();
         let e = Game::new(open, &Control::new()).unwrap_err().to_string();
         assert!(e.contains("several solutions"), "{e}");
     }

@@ -12,20 +12,20 @@
 //! whose rating (the explainer's, on Sudoku Explainer's scale) falls in the
 //! band asked for.
 
-use super::explain::{self, BoxGrid, Outcome, Rating, Shape, Technique};
+use super::explain::{self, Outcome, Rating, Technique};
 use super::symmetry::Transform;
-use super::{Solver, Sudoku};
+use super::{Shape, Solver, Sudoku};
 use crate::control::Control;
 use crate::puzzle::{Found, GridPuzzle};
 use crate::random::Rng;
 use rand::seq::SliceRandom;
 use rand::Rng as _;
 
-/// The largest order [`generate`] is offered for: minimality needs one
+/// The largest side [`generate`] is offered for: minimality needs one
 /// uniqueness proof per clue, and on 25×25 grids with about 40% clues
 /// (where the removal pass ends) those proofs can take this solver minutes
-/// each (see the Gecode 25×25 instances), so order 5 and above are refused.
-pub const MAX_GENERATE_ORDER: usize = 4;
+/// each (see the Gecode 25×25 instances), so 25×25 and above are refused.
+pub const MAX_GENERATE_SIDE: usize = 20;
 
 /// A puzzle made by [`generate`] and its unique solution.
 #[derive(Debug, Clone)]
@@ -36,10 +36,10 @@ pub struct Generated {
     pub solution: Sudoku,
 }
 
-/// A random full grid of `order`; `None` only when `ctl` stopped the search.
-pub fn random_full_grid(order: usize, rng: &mut Rng, ctl: &Control) -> Option<Sudoku> {
-    let side = order * order;
-    let mut grid = Sudoku::empty(order).ok()?;
+/// A random full grid of `shape`; `None` only when `ctl` stopped the search.
+pub fn random_full_grid(shape: Shape, rng: &mut Rng, ctl: &Control) -> Option<Sudoku> {
+    let side = shape.side();
+    let mut grid = Sudoku::empty(shape);
     let mut first: Vec<u8> = (1..=side as u8).collect();
     first.shuffle(rng);
     grid.cells[..side].copy_from_slice(&first);
@@ -60,12 +60,12 @@ pub fn random_full_grid(order: usize, rng: &mut Rng, ctl: &Control) -> Option<Su
     let Found::Solved(full) = Solver::new(grid).solve(ctl) else {
         return None;
     };
-    Some(Transform::random(order, rng).apply(&full))
+    Some(Transform::random(shape, rng).apply(&full))
 }
 
-/// A minimal puzzle of `order` with a unique solution; `None` only when `ctl` stopped the work.
-pub fn generate(order: usize, rng: &mut Rng, ctl: &Control) -> Option<Generated> {
-    let solution = random_full_grid(order, rng, ctl)?;
+/// A minimal puzzle of `shape` with a unique solution; `None` only when `ctl` stopped the work.
+pub fn generate(shape: Shape, rng: &mut Rng, ctl: &Control) -> Option<Generated> {
+    let solution = random_full_grid(shape, rng, ctl)?;
     let mut puzzle = solution.clone();
     let mut cells: Vec<usize> = (0..puzzle.cells.len()).collect();
     cells.shuffle(rng);
@@ -253,62 +253,13 @@ pub struct RatedPuzzles {
     pub partial: bool,
 }
 
-/// Whether `grid` has exactly one solution (`None` when `ctl` stopped the search): the
-/// search of [`Solver`] on square boxes, the general-box search otherwise.
-fn unique(grid: &BoxGrid, ctl: &Control) -> Option<bool> {
-    let tally = match grid.to_sudoku() {
-        Some(s) => Solver::new(s).count(ctl, Some(2)),
-        None => explain::count(grid, Some(2), ctl),
-    };
+/// Whether `grid` has exactly one solution (`None` when `ctl` stopped the search).
+fn unique(grid: &Sudoku, ctl: &Control) -> Option<bool> {
+    let tally = Solver::new(grid.clone()).count(ctl, Some(2));
     if tally.stopped == Some(crate::control::Stop::Interrupted) {
         return None;
     }
     Some(tally.found == 1)
-}
-
-/// A random full grid of any shape; `None` only when `ctl` stopped the search.
-///
-/// Square boxes come from [`random_full_grid`]; other shapes from the
-/// general-box search started on a random first row, then moved by random
-/// digit relabelling and row and column permutations that keep the boxes
-/// (rows within a band of boxes, bands, columns within a stack, stacks).
-pub fn random_box_grid(shape: Shape, rng: &mut Rng, ctl: &Control) -> Option<BoxGrid> {
-    let [br, bc] = shape.box_dims();
-    if br == bc {
-        return random_full_grid(br, rng, ctl).map(|s| BoxGrid::from_sudoku(&s));
-    }
-    let n = shape.side();
-    let mut start = BoxGrid::empty(shape);
-    let mut first: Vec<u8> = (1..=n as u8).collect();
-    first.shuffle(rng);
-    start.cells_mut()[..n].copy_from_slice(&first);
-    let (found, _) = explain::solutions(&start, 1, ctl);
-    let full = found.into_iter().next()?;
-    // Lines that keep the boxes: a band of `br` rows, a stack of `bc` columns.
-    let lines = |rng: &mut Rng, group: usize| -> Vec<usize> {
-        let mut groups: Vec<usize> = (0..n / group).collect();
-        groups.shuffle(rng);
-        groups
-            .iter()
-            .flat_map(|&g| {
-                let mut within: Vec<usize> = (0..group).map(|k| g * group + k).collect();
-                within.shuffle(rng);
-                within
-            })
-            .collect()
-    };
-    let rows = lines(rng, br);
-    let cols = lines(rng, bc);
-    let mut relabel: Vec<u8> = (1..=n as u8).collect();
-    relabel.shuffle(rng);
-    let mut moved = BoxGrid::empty(shape);
-    for r in 0..n {
-        for c in 0..n {
-            moved.cells_mut()[r * n + c] =
-                relabel[full.cells()[rows[r] * n + cols[c]] as usize - 1];
-        }
-    }
-    Some(moved)
 }
 
 /// A puzzle of `shape` with one solution whose clue pattern is invariant under
@@ -318,8 +269,8 @@ pub fn minimal_symmetric(
     symmetry: Symmetry,
     rng: &mut Rng,
     ctl: &Control,
-) -> Option<(BoxGrid, BoxGrid)> {
-    let solution = random_box_grid(shape, rng, ctl)?;
+) -> Option<(Sudoku, Sudoku)> {
+    let solution = random_full_grid(shape, rng, ctl)?;
     let mut puzzle = solution.clone();
     let mut orbits = symmetry.orbits(shape.side());
     orbits.shuffle(rng);
@@ -345,7 +296,7 @@ pub fn minimal_symmetric(
 /// returned is refused, naming the budget. A stop gives the puzzles made so far (`partial`).
 ///
 /// ```
-/// use puzzles::sudoku::explain::Shape;
+/// use puzzles::sudoku::Shape;
 /// use puzzles::sudoku::generate::{generate_rated, Difficulty, RatedRequest, Symmetry};
 /// use puzzles::Control;
 ///
@@ -431,13 +382,15 @@ pub fn generate_rated(request: &RatedRequest, ctl: &Control) -> crate::Result<Ra
 
 /// Checks a generated puzzle: its solution, its one solution, its pattern under the symmetry, its minimality.
 fn check_generated(
-    puzzle: &BoxGrid,
-    solution: &BoxGrid,
+    puzzle: &Sudoku,
+    solution: &Sudoku,
     orbits: &[Vec<usize>],
     ctl: &Control,
 ) -> crate::Result<()> {
     let fail = |what: &str| crate::Error::Check(format!("generated puzzle {puzzle}: {what}"));
-    puzzle.check_solution(solution).map_err(|e| fail(&e))?;
+    puzzle
+        .check_solution(solution)
+        .map_err(|e| fail(&e.to_string()))?;
     if unique(puzzle, ctl) == Some(false) {
         return Err(fail("not one solution"));
     }

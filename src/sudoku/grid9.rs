@@ -6,7 +6,7 @@
 //! index tables would cost as much as the search. [`Grid9`] keeps the 81
 //! cells in an array and goes straight to the band-word search (`fast9`).
 
-use super::{fast9, Sudoku};
+use super::{fast9, Shape, Sudoku};
 use crate::control::Control;
 use std::ops::ControlFlow;
 
@@ -24,15 +24,18 @@ impl Grid9 {
         fast9::plain_cells(text).map(Grid9)
     }
 
-    /// The grid of a 9×9 [`Sudoku`]; `None` for another order.
+    /// The grid of a 9×9 [`Sudoku`]; `None` for another shape.
     pub fn from_sudoku(grid: &Sudoku) -> Option<Grid9> {
+        if grid.shape != Shape::CLASSIC {
+            return None;
+        }
         grid.cells.as_slice().try_into().ok().map(Grid9)
     }
 
     /// The same grid as a [`Sudoku`].
     pub fn to_sudoku(&self) -> Sudoku {
         Sudoku {
-            order: 3,
+            shape: Shape::CLASSIC,
             cells: self.0.to_vec(),
         }
     }

@@ -4,14 +4,15 @@
 //! case; `.`, `0` or `_` empty) or whitespace-separated numbers (`0` or `.`
 //! empty). `|`, `-`, `+` and spaces are layout and ignored; lines starting
 //! with `#` are comments; lines made only of layout are rules between bands.
-//! The order comes from the cell count: 16, 81, 256, 625, 1296 cells are
-//! orders 2 to 6.
+//! The shape comes from the cell count (N² cells make an N×N board, with
+//! the squarest boxes, never taller than wide: 36 cells are 6×6 in 2×3
+//! boxes), or is given (boxes of R×C cells, the `_shaped` readers).
 //!
 //! A text whose lines are each a whole puzzle is a batch (the benchmark
-//! format), except that n² lines of n² cells are one grid (16 lines of 16
+//! format), except that N lines of N cells are one grid (16 lines of 16
 //! cells are a 16×16 grid, not sixteen 4×4 puzzles).
 
-use super::{Grid9, Sudoku, MAX_ORDER, MIN_ORDER};
+use super::{Grid9, Shape, Sudoku};
 use crate::error::{Error, Result};
 use crate::input::Source;
 
@@ -50,11 +51,17 @@ pub struct BatchLine<'a> {
     pub line: usize,
     /// The text of the line.
     text: &'a str,
+    /// The box shape asked for, if any.
+    shape: Option<Shape>,
 }
 
 impl BatchLine<'_> {
-    /// The grid of a line in the plain 9×9 benchmark form ([`Grid9::from_plain_line`]), if it is one.
+    /// The grid of a line in the plain 9×9 benchmark form ([`Grid9::from_plain_line`]), if it is one
+    /// (and no other box shape was asked).
     pub fn plain9(&self) -> Option<Grid9> {
+        if self.shape.is_some_and(|s| s != Shape::CLASSIC) {
+            return None;
+        }
         Grid9::from_plain_line(self.text)
     }
 
@@ -63,7 +70,7 @@ impl BatchLine<'_> {
     pub fn puzzle(&self, source: &Source) -> Result<Sudoku> {
         match self.plain9() {
             Some(grid) => Ok(grid.to_sudoku()),
-            None => single(source, &[(self.line, self.text)]),
+            None => single(source, &[(self.line, self.text)], self.shape),
         }
     }
 }
@@ -158,15 +165,18 @@ fn number_cells(text: &str) -> Option<Vec<Cell>> {
         .collect()
 }
 
-/// The order n with n⁴ = `cells`, if any.
-fn order_of(cells: usize) -> Option<usize> {
-    (1..=MAX_ORDER + 2).find(|n| n * n * n * n == cells)
+/// Whether `cells` cells make a whole grid: of `shape` when given, else of a side that has boxes.
+fn is_whole(cells: usize, shape: Option<Shape>) -> bool {
+    match shape {
+        Some(s) => cells == s.cells(),
+        None => Shape::of_cells(cells).is_ok(),
+    }
 }
 
 /// Whether the number form fits better than the one-character form: every
 /// word is a number, some word has several digits, and the numbers make up a
 /// whole grid (or the characters do not).
-fn prefer_numbers(lines: &[(usize, &str)]) -> bool {
+fn prefer_numbers(lines: &[(usize, &str)], shape: Option<Shape>) -> bool {
     let mut multi = false;
     let mut words_total = 0usize;
     let mut chars_total = 0usize;
@@ -178,13 +188,32 @@ fn prefer_numbers(lines: &[(usize, &str)]) -> bool {
         words_total += cells.len();
         chars_total += text.chars().filter(|&c| !is_layout(c)).count();
     }
-    let whole = |n: usize| order_of(n).is_some_and(|o| o >= MIN_ORDER);
+    let whole = |n: usize| is_whole(n, shape);
     multi && (whole(words_total) || !whole(chars_total))
 }
 
-/// Reads one grid or a batch from `source`, every line of a batch parsed.
+/// Reads one grid or a batch from `source`, every line of a batch parsed;
+/// each shape from its cell count.
 pub fn read(source: &Source) -> Result<Input> {
-    Ok(match scan(source)? {
+    read_shaped(source, None)
+}
+
+/// Reads one grid or a batch from `source` with boxes of `shape` when given
+/// (else each shape from its cell count), every line of a batch parsed.
+///
+/// ```
+/// use puzzles::input::Source;
+/// use puzzles::sudoku::{read_shaped, Input, Shape};
+///
+/// // 36 cells: 2×3 boxes by default, 3×2 when asked.
+/// let text = Source::from_text("6x6", "1..... ...... ...... ...... ...... .....2");
+/// let Input::Single(grid) = read_shaped(&text, Shape::new(3, 2).ok())? else { panic!() };
+/// assert_eq!(grid.shape().box_dims(), [3, 2]);
+/// assert!(read_shaped(&text, Shape::new(3, 3).ok()).is_err());
+/// # Ok::<(), puzzles::Error>(())
+/// ```
+pub fn read_shaped(source: &Source, shape: Option<Shape>) -> Result<Input> {
+    Ok(match scan_shaped(source, shape)? {
         Scan::Single(grid) => Input::Single(grid),
         Scan::Batch(lines) => Input::Batch(
             lines
@@ -198,8 +227,14 @@ pub fn read(source: &Source) -> Result<Input> {
     })
 }
 
-/// Reads one grid, or splits a batch into its lines (parsed later, one by one).
+/// Reads one grid, or splits a batch into its lines (parsed later, one by
+/// one); each shape from its cell count.
 pub fn scan(source: &Source) -> Result<Scan<'_>> {
+    scan_shaped(source, None)
+}
+
+/// [`scan`] with boxes of `shape` when given.
+pub fn scan_shaped(source: &Source, shape: Option<Shape>) -> Result<Scan<'_>> {
     let content: Vec<(usize, &str)> = source
         .text
         .lines()
@@ -213,44 +248,45 @@ pub fn scan(source: &Source) -> Result<Scan<'_>> {
     if content.is_empty() {
         return Err(source.error(1, 1, "no grid: the input has no cells"));
     }
-    // Batch: several lines, most of them a whole puzzle, and not the n² lines of n² cells of one grid.
+    // Batch: several lines, most of them a whole puzzle, and not the N lines of N cells of one grid.
     if content.len() >= 2 {
         let counts: Vec<Option<usize>> = content
             .iter()
             .map(|(_, t)| match Grid9::from_plain_line(t) {
                 Some(_) => Some(81),
-                None => line_cells(t).ok().map(|c| c.len()),
+                None => line_cells(t, shape).ok().map(|c| c.len()),
             })
             .collect();
         let whole = counts
             .iter()
-            .filter(|c| c.and_then(order_of).is_some_and(|o| o >= MIN_ORDER))
+            .filter(|c| c.is_some_and(|c| is_whole(c, shape)))
             .count();
         let square_grid = counts.iter().all(|&c| c == Some(content.len()));
         if 2 * whole > content.len() && !square_grid {
             return Ok(Scan::Batch(
                 content
                     .into_iter()
-                    .map(|(line, text)| BatchLine { line, text })
+                    .map(|(line, text)| BatchLine { line, text, shape })
                     .collect(),
             ));
         }
     }
-    single(source, &content).map(Scan::Single)
+    single(source, &content, shape).map(Scan::Single)
 }
 
 /// The cells of one line on its own (for batch detection and batch lines).
-fn line_cells(text: &str) -> std::result::Result<Vec<Cell>, (usize, String)> {
-    if prefer_numbers(&[(0, text)]) {
+fn line_cells(text: &str, shape: Option<Shape>) -> std::result::Result<Vec<Cell>, (usize, String)> {
+    if prefer_numbers(&[(0, text)], shape) {
         Ok(number_cells(text).unwrap_or_default())
     } else {
         char_cells(text)
     }
 }
 
-/// Reads one grid from its content lines (one line, or one line per row).
-fn single(source: &Source, content: &[(usize, &str)]) -> Result<Sudoku> {
-    let numbers = prefer_numbers(content);
+/// Reads one grid from its content lines (one line, or one line per row),
+/// with boxes of `shape` when given.
+fn single(source: &Source, content: &[(usize, &str)], shape: Option<Shape>) -> Result<Sudoku> {
+    let numbers = prefer_numbers(content, shape);
     let lines: Vec<Line> = content
         .iter()
         .map(|&(no, text)| Line {
@@ -271,7 +307,7 @@ fn single(source: &Source, content: &[(usize, &str)]) -> Result<Sudoku> {
         }
     }
     let total: usize = rows.iter().map(|(_, c)| c.len()).sum();
-    let (last, last_cells) = rows[rows.len() - 1];
+    let (last, _) = rows[rows.len() - 1];
     let end_col = last.text.chars().count() + 1;
     if rows.len() > 1 {
         let width = rows[0].1.len();
@@ -299,30 +335,37 @@ fn single(source: &Source, content: &[(usize, &str)]) -> Result<Sudoku> {
             ));
         }
     }
-    let order = match order_of(total) {
-        Some(o) => o,
-        None => {
-            let _ = last_cells;
+    let shape = match shape {
+        Some(s) if s.cells() == total => s,
+        Some(s) => {
+            let [r, c] = s.box_dims();
             return Err(source.error(
                 last.no,
                 end_col,
                 format!(
-                    "{total} cells is not a Sudoku grid: the cell count must be a fourth power (16, 81, 256, 625, 1296)"
+                    "{total} cells do not fit boxes of {r}×{c}: those make a {n}×{n} grid of {} cells",
+                    s.cells(),
+                    n = s.side()
                 ),
             ));
         }
+        None => Shape::of_cells(total).map_err(|_| {
+            let side = total.isqrt();
+            let msg = if side * side == total && side > super::MAX_SIDE {
+                format!(
+                    "{total} cells make a {side}×{side} grid, over the largest side {}",
+                    super::MAX_SIDE
+                )
+            } else {
+                format!(
+                    "{total} cells is not a Sudoku grid: the cell count must be N² for a side N \
+                     from 4 to 36 with boxes of at least 2×2 (16, 36, 64, 81, 100, 144, …, 1296)"
+                )
+            };
+            source.error(last.no, end_col, msg)
+        })?,
     };
-    if !(MIN_ORDER..=MAX_ORDER).contains(&order) {
-        return Err(source.error(
-            last.no,
-            end_col,
-            format!(
-                "{total} cells is order {order}, out of the range {MIN_ORDER}..={MAX_ORDER} (4×4 to {s}×{s})",
-                s = MAX_ORDER * MAX_ORDER
-            ),
-        ));
-    }
-    let side = (order * order) as u32;
+    let side = shape.side() as u32;
     let mut values = Vec::with_capacity(total);
     for (line, cells) in &rows {
         for cell in cells.iter() {
@@ -342,5 +385,35 @@ fn single(source: &Source, content: &[(usize, &str)]) -> Result<Sudoku> {
             values.push(cell.value as u8);
         }
     }
-    Sudoku::new(order, values).map_err(|msg| Error::parse(&source.name, last.no, 1, msg))
+    Sudoku::with_shape(shape, values).map_err(|msg| Error::parse(&source.name, last.no, 1, msg))
+}
+
+impl Sudoku {
+    /// Reads one grid from `text`, in any form [`read`] takes, with boxes of
+    /// `shape` when given (else the squarest for the cell count).
+    ///
+    /// ```
+    /// use puzzles::sudoku::Sudoku;
+    ///
+    /// let grid = Sudoku::from_text("...4..3...6...135..356...5...4..3...", None)?;
+    /// assert_eq!((grid.side(), grid.shape().box_dims()), (6, [2, 3]));
+    /// # Ok::<(), puzzles::Error>(())
+    /// ```
+    pub fn from_text(text: &str, shape: Option<Shape>) -> Result<Sudoku> {
+        let source = Source::from_text("grid", text);
+        match scan_shaped(&source, shape)? {
+            Scan::Single(grid) => Ok(grid),
+            Scan::Batch(_) => Err(Error::usage("the text holds a batch, not one grid")),
+        }
+    }
+}
+
+/// The puzzle on line `line` of `source`, whose text is `text`, with boxes of `shape` when given.
+pub(crate) fn line_puzzle(
+    source: &Source,
+    line: usize,
+    text: &str,
+    shape: Option<Shape>,
+) -> Result<Sudoku> {
+    single(source, &[(line, text)], shape)
 }

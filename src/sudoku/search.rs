@@ -44,19 +44,19 @@
 //! The depth-first search keeps one state per depth in an explicit stack
 //! (no recursion): a child state is a copy of its parent plus one digit.
 
-use super::{alldiff, MAX_ORDER};
+use super::{alldiff, Shape};
 use crate::control::{Control, Stop, Tally};
 use std::ops::ControlFlow;
-use std::sync::OnceLock;
+use std::sync::Mutex;
 
 /// How often (in nodes) the search polls the stop flag.
 const POLL_MASK: u64 = (1 << 6) - 1;
 
-/// The smallest order on which the all-different filter runs at every node.
-const ALLDIFF_ORDER: usize = 4;
+/// The smallest side on which locked candidates and the all-different filter run at every node.
+const ALLDIFF_SIDE: usize = 16;
 
-/// The smallest order on which failed-literal probing runs (near the root).
-const PROBE_ORDER: usize = 5;
+/// The smallest side on which failed-literal probing runs (near the root).
+const PROBE_SIDE: usize = 25;
 
 /// Probing runs at the nodes of depth below this.
 const PROBE_DEPTH: usize = 3;
@@ -64,10 +64,10 @@ const PROBE_DEPTH: usize = 3;
 /// The most candidates of a cell whose candidates are probed.
 const PROBE_CANDIDATES: u32 = 2;
 
-/// The fixed geometry of one order: units (rows, columns, boxes) and peers, computed once.
+/// The fixed geometry of one shape: units (rows, columns, boxes) and peers, computed once.
 #[derive(Debug)]
 pub struct Layout {
-    order: usize,
+    shape: Shape,
     side: usize,
     cells: usize,
     /// `3·side` units of `side` cells each: rows, then columns, then boxes.
@@ -88,29 +88,36 @@ pub struct Layout {
     probe_depth: usize,
 }
 
-static LAYOUTS: [OnceLock<Layout>; MAX_ORDER + 1] = [const { OnceLock::new() }; MAX_ORDER + 1];
+/// The layouts built so far, one per shape (a few dozen shapes exist), kept for the program's life.
+static LAYOUTS: Mutex<Vec<&'static Layout>> = Mutex::new(Vec::new());
 
 impl Layout {
-    /// The layout of `order` (2..=[`MAX_ORDER`]), built on first use and shared.
-    pub fn of_order(order: usize) -> &'static Layout {
-        LAYOUTS[order].get_or_init(|| Layout::build(order))
+    /// The layout of `shape`, built on first use and shared.
+    pub fn of_shape(shape: Shape) -> &'static Layout {
+        let mut built = LAYOUTS.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(lay) = built.iter().find(|l| l.shape == shape) {
+            return lay;
+        }
+        let lay: &'static Layout = Box::leak(Box::new(Layout::build(shape)));
+        built.push(lay);
+        lay
     }
 
-    /// The layout of `order` with every filter on at every node (locked
+    /// The layout of `shape` with every filter on at every node (locked
     /// candidates, all-different, probing): for tests on small grids.
     #[cfg(test)]
-    pub(crate) fn with_every_filter(order: usize) -> Layout {
+    pub(crate) fn with_every_filter(shape: Shape) -> Layout {
         Layout {
             locked: true,
             alldiff: true,
             probe_depth: usize::MAX,
-            ..Layout::build(order)
+            ..Layout::build(shape)
         }
     }
 
-    fn build(order: usize) -> Layout {
-        let n = order;
-        let side = n * n;
+    fn build(shape: Shape) -> Layout {
+        let side = shape.side();
+        let [rows, cols] = shape.box_dims();
         let cells = side * side;
         let mut units = Vec::with_capacity(3 * cells);
         for r in 0..side {
@@ -119,20 +126,23 @@ impl Layout {
         for c in 0..side {
             units.extend((0..side).map(|r| (r * side + c) as u16));
         }
+        // Box b: N/C boxes to a band of R rows.
+        let stacks = side / cols;
         for b in 0..side {
-            let (r0, c0) = ((b / n) * n, (b % n) * n);
+            let (r0, c0) = ((b / stacks) * rows, (b % stacks) * cols);
             for k in 0..side {
-                units.push(((r0 + k / n) * side + c0 + k % n) as u16);
+                units.push(((r0 + k / cols) * side + c0 + k % cols) as u16);
             }
         }
         let cell_units: Vec<[u16; 3]> = (0..cells)
             .map(|i| {
                 let (r, c) = (i / side, i % side);
-                let b = (r / n) * n + c / n;
+                let b = shape.box_at(r, c);
                 [r as u16, (side + c) as u16, (2 * side + b) as u16]
             })
             .collect();
-        let npeers = 3 * side - 2 * n - 1;
+        // A row, a column and a box, less the box's overlaps with the row (C cells) and column (R).
+        let npeers = 3 * side - rows - cols - 1;
         let mut peers = Vec::with_capacity(cells * npeers);
         for (i, cu) in cell_units.iter().enumerate() {
             let mut mine: Vec<u16> = cu
@@ -150,16 +160,16 @@ impl Layout {
             peers.extend(mine);
         }
         Layout {
-            order,
+            shape,
             side,
             cells,
             units,
             cell_units,
             peers,
             npeers,
-            locked: order >= 4,
-            alldiff: order >= ALLDIFF_ORDER,
-            probe_depth: if order >= PROBE_ORDER { PROBE_DEPTH } else { 0 },
+            locked: side >= ALLDIFF_SIDE,
+            alldiff: side >= ALLDIFF_SIDE,
+            probe_depth: if side >= PROBE_SIDE { PROBE_DEPTH } else { 0 },
         }
     }
 
@@ -172,7 +182,7 @@ impl Layout {
         }
     }
 
-    /// The grid side n² (the number of digits, and of cells per unit).
+    /// The grid side N (the number of digits, and of cells per unit).
     pub(super) fn side(&self) -> usize {
         self.side
     }
@@ -447,16 +457,18 @@ impl State {
     /// on a row (or column) all lie in one box cannot be elsewhere in that box
     /// (claiming). `None` on a contradiction, else whether anything was removed.
     ///
-    /// Works on segments, the n cells where a line meets a box: `seg[line·n + k]`
-    /// holds the open candidates of line `line` inside its k-th box.
+    /// Works on segments, the cells where a line meets a box (C cells of a
+    /// row, R cells of a column): `seg[line·k + j]` holds the open candidates
+    /// of line `line` inside its j-th box, k boxes to a line, a band of
+    /// boxes `h` lines deep.
     fn locked_candidates(
         &mut self,
         lay: &Layout,
         seg: &mut Vec<u64>,
         queue: &mut Vec<u16>,
     ) -> Option<bool> {
-        let n = lay.order;
         let side = lay.side;
+        let [rows, cols] = lay.shape.box_dims();
         let mut changed = false;
         for along_rows in [true, false] {
             // The cell at position j of line `line`.
@@ -467,11 +479,18 @@ impl State {
                     j * side + line
                 }
             };
+            // w: cells of a segment; n: segments (boxes) on a line; h: lines through a box.
+            let (w, h) = if along_rows {
+                (cols, rows)
+            } else {
+                (rows, cols)
+            };
+            let n = side / w;
             seg.clear();
             for line in 0..side {
                 for k in 0..n {
                     let mut m = 0u64;
-                    for j in k * n..(k + 1) * n {
+                    for j in k * w..(k + 1) * w {
                         let cell = at(line, j);
                         if self.value[cell] == 0 {
                             m |= self.cand[cell];
@@ -497,22 +516,22 @@ impl State {
                         continue;
                     }
                     // Remove from the other lines of the same box, inside that box.
-                    let band = line / n * n;
-                    for other in band..band + n {
+                    let band = line / h * h;
+                    for other in band..band + h {
                         if other == line || seg[other * n + k] & claim == 0 {
                             continue;
                         }
-                        for j in k * n..(k + 1) * n {
+                        for j in k * w..(k + 1) * w {
                             changed |= self.remove(at(other, j), claim, queue)?;
                         }
                     }
                 }
             }
-            // Pointing: in each box, digits found in one of its n line segments only.
-            for band in (0..side).step_by(n) {
+            // Pointing: in each box, digits found in one of its h line segments only.
+            for band in (0..side).step_by(h) {
                 for k in 0..n {
                     let (mut once, mut twice) = (0u64, 0u64);
-                    for line in band..band + n {
+                    for line in band..band + h {
                         let m = seg[line * n + k];
                         twice |= once & m;
                         once |= m;
@@ -521,7 +540,7 @@ impl State {
                     if exclusive == 0 {
                         continue;
                     }
-                    for line in band..band + n {
+                    for line in band..band + h {
                         let point = seg[line * n + k] & exclusive;
                         if point == 0 {
                             continue;
@@ -530,7 +549,7 @@ impl State {
                             if k2 == k || seg[line * n + k2] & point == 0 {
                                 continue;
                             }
-                            for j in k2 * n..(k2 + 1) * n {
+                            for j in k2 * w..(k2 + 1) * w {
                                 changed |= self.remove(at(line, j), point, queue)?;
                             }
                         }
@@ -703,7 +722,7 @@ impl Scratch {
     }
 }
 
-/// A reusable search for one order: the state stack and the work queue.
+/// A reusable search for one shape: the state stack and the work queue.
 #[derive(Debug)]
 pub(crate) struct Search<'a> {
     lay: &'a Layout,
@@ -714,7 +733,12 @@ pub(crate) struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    /// A search on grids of `lay`'s order.
+    /// Whether this search runs on `lay` (one layout per shape).
+    pub(crate) fn layout_is(&self, lay: &Layout) -> bool {
+        std::ptr::eq(self.lay, lay)
+    }
+
+    /// A search on grids of `lay`'s shape.
     pub(crate) fn new(lay: &'a Layout) -> Self {
         Search {
             lay,
@@ -726,7 +750,7 @@ impl<'a> Search<'a> {
             stack: vec![State::new(lay)],
             queue: Vec::with_capacity(lay.cells),
             scratch: Scratch {
-                seg: Vec::with_capacity(lay.side * lay.order),
+                seg: Vec::with_capacity(lay.side * lay.side),
                 hint: vec![0; 3 * lay.side * lay.side],
                 quiet: vec![0; 3 * lay.side],
                 weight: vec![1; 3 * lay.side],
@@ -739,7 +763,7 @@ impl<'a> Search<'a> {
 
     /// Places `clues` (row by row, 0 empty) at the root, removes digit
     /// `exclude.1` from cell `exclude.0` when asked, and propagates with
-    /// every filter of this order (locked candidates always: at the root
+    /// every filter of this shape (locked candidates always: at the root
     /// they are found most). False when that shows there is no solution.
     fn propagate_root(&mut self, clues: &[u8], exclude: Option<(usize, u8)>) -> bool {
         let (lay, full) = (self.lay, self.full);

@@ -3,11 +3,14 @@
 //! The Sudoku page ("Symétries des grilles") lists the operations that keep a grid
 //! valid: permuting the bands (groups of n rows), the rows inside a band, the
 //! stacks (groups of n columns), the columns inside a stack, transposing, and
-//! relabelling the digits. They map solutions of a puzzle one to one onto the
+//! relabelling the digits. With boxes of R×C cells a band holds R rows and a
+//! stack C columns; transposing turns R×C boxes into C×R ones, so it (and
+//! with it the quarter turns) keeps the shape only when the boxes are square.
+//! They map solutions of a puzzle one to one onto the
 //! solutions of the transformed puzzle, which the tests use as a cross-check
 //! and the generator as a source of varied grids.
 
-use super::Sudoku;
+use super::{Shape, Sudoku};
 use crate::random::Rng;
 use rand::seq::SliceRandom;
 
@@ -15,7 +18,7 @@ use rand::seq::SliceRandom;
 /// source (read transposed first when `transpose`), its digit `d` written `relabel[d]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Transform {
-    order: usize,
+    shape: Shape,
     transpose: bool,
     rows: Vec<usize>,
     cols: Vec<usize>,
@@ -23,25 +26,25 @@ pub struct Transform {
     relabel: Vec<u8>,
 }
 
-/// A permutation of 0..side that only permutes the groups of n and the members inside each group.
-fn band_permutation(order: usize, rng: &mut Rng) -> Vec<usize> {
-    let mut bands: Vec<usize> = (0..order).collect();
+/// A permutation of 0..side that only permutes the groups of `group` lines and the lines inside each group.
+fn band_permutation(side: usize, group: usize, rng: &mut Rng) -> Vec<usize> {
+    let mut bands: Vec<usize> = (0..side / group).collect();
     bands.shuffle(rng);
-    let mut out = Vec::with_capacity(order * order);
+    let mut out = Vec::with_capacity(side);
     for &b in &bands {
-        let mut inside: Vec<usize> = (0..order).collect();
+        let mut inside: Vec<usize> = (0..group).collect();
         inside.shuffle(rng);
-        out.extend(inside.into_iter().map(|i| b * order + i));
+        out.extend(inside.into_iter().map(|i| b * group + i));
     }
     out
 }
 
 impl Transform {
-    /// The identity on grids of `order`.
-    pub fn identity(order: usize) -> Self {
-        let side = order * order;
+    /// The identity on grids of `shape`.
+    pub fn identity(shape: Shape) -> Self {
+        let side = shape.side();
         Transform {
-            order,
+            shape,
             transpose: false,
             rows: (0..side).collect(),
             cols: (0..side).collect(),
@@ -49,34 +52,36 @@ impl Transform {
         }
     }
 
-    /// A uniformly random element of the symmetry group of the Sudoku page for `order`.
-    pub fn random(order: usize, rng: &mut Rng) -> Self {
-        let side = order * order;
+    /// A uniformly random element of the symmetry group of the Sudoku page
+    /// for `shape` (transposition only for square boxes).
+    pub fn random(shape: Shape, rng: &mut Rng) -> Self {
+        let side = shape.side();
         let mut digits: Vec<u8> = (1..=side as u8).collect();
         digits.shuffle(rng);
         let mut relabel = vec![0u8];
         relabel.extend(digits);
         Transform {
-            order,
-            transpose: rand::Rng::gen_bool(rng, 0.5),
-            rows: band_permutation(order, rng),
-            cols: band_permutation(order, rng),
+            shape,
+            transpose: shape.is_square() && rand::Rng::gen_bool(rng, 0.5),
+            rows: band_permutation(side, shape.box_rows(), rng),
+            cols: band_permutation(side, shape.box_cols(), rng),
             relabel,
         }
     }
 
-    /// Only the transposition (rows become columns).
-    pub fn transposition(order: usize) -> Self {
-        Transform {
+    /// Only the transposition (rows become columns); `None` unless the boxes
+    /// are square (R×C boxes would become C×R ones).
+    pub fn transposition(shape: Shape) -> Option<Self> {
+        shape.is_square().then(|| Transform {
             transpose: true,
-            ..Transform::identity(order)
-        }
+            ..Transform::identity(shape)
+        })
     }
 
     /// The identity with digits relabelled: digit d becomes `digits[d - 1]`;
     /// `None` unless `digits` is a permutation of 1..=side.
-    pub fn relabelling(order: usize, digits: &[u8]) -> Option<Self> {
-        let side = order * order;
+    pub fn relabelling(shape: Shape, digits: &[u8]) -> Option<Self> {
+        let side = shape.side();
         let mut seen = vec![false; side + 1];
         if digits.len() != side {
             return None;
@@ -90,14 +95,14 @@ impl Transform {
         relabel.extend_from_slice(digits);
         Some(Transform {
             relabel,
-            ..Transform::identity(order)
+            ..Transform::identity(shape)
         })
     }
 
-    /// The transformed grid (clues and empty cells alike). The grid must have this transform's order.
+    /// The transformed grid (clues and empty cells alike). The grid must have this transform's shape.
     pub fn apply(&self, grid: &Sudoku) -> Sudoku {
-        assert_eq!(grid.order(), self.order, "transform and grid orders differ");
-        let side = self.order * self.order;
+        assert_eq!(grid.shape(), self.shape, "transform and grid shapes differ");
+        let side = self.shape.side();
         let src = grid.cells();
         let mut cells = vec![0u8; side * side];
         for (r, &sr) in self.rows.iter().enumerate() {
@@ -107,7 +112,7 @@ impl Transform {
             }
         }
         Sudoku {
-            order: self.order,
+            shape: self.shape,
             cells,
         }
     }

@@ -8,6 +8,11 @@ use crate::input::Source;
 use crate::random::rng;
 use proptest::prelude::*;
 
+/// The shape of the n²×n² grids of `order`.
+fn sq(order: usize) -> Shape {
+    Shape::square(order).expect("an order from 2 to 6")
+}
+
 fn read_text(text: &str) -> crate::error::Result<Input> {
     read(&Source::from_text("t.txt", text))
 }
@@ -33,16 +38,16 @@ fn count(s: &Sudoku, limit: Option<u64>) -> Tally {
 /// Plain backtracking in reading order, no propagation: the independent reference counter.
 fn naive_count(s: &Sudoku) -> u64 {
     let side = s.side();
-    let n = s.order();
+    let [h, w] = s.shape().box_dims();
     let mut cells = s.cells().to_vec();
     let ok = |cells: &[u8], i: usize, v: u8| {
         let (r, c) = (i / side, i % side);
-        let (br, bc) = (r / n * n, c / n * n);
+        let (br, bc) = (r / h * h, c / w * w);
         (0..side).all(|k| {
             (k == c || cells[r * side + k] != v)
                 && (k == r || cells[k * side + c] != v)
-                && ((br + k / n, bc + k % n) == (r, c)
-                    || cells[(br + k / n) * side + bc + k % n] != v)
+                && ((br + k / w, bc + k % w) == (r, c)
+                    || cells[(br + k / w) * side + bc + k % w] != v)
         })
     };
     if s.clash().is_some() {
@@ -87,21 +92,21 @@ fn naive_count(s: &Sudoku) -> u64 {
 
 /// A random full grid: a solution of the empty grid moved by a random symmetry.
 fn random_full_grid(order: usize, seed: u64) -> Sudoku {
-    let empty = Sudoku::empty(order).unwrap();
+    let empty = Sudoku::empty(sq(order));
     let Found::Solved(base) = Solver::new(empty).solve(&Control::new()) else {
         panic!("the empty grid has a solution");
     };
-    Transform::random(order, &mut rng(seed)).apply(&base)
+    Transform::random(sq(order), &mut rng(seed)).apply(&base)
 }
 
 use crate::puzzle::Found;
 
 #[test]
 fn layout_has_the_classic_peer_counts() {
-    assert_eq!(Layout::of_order(2).npeers, 7);
-    assert_eq!(Layout::of_order(3).npeers, 20);
-    assert_eq!(Layout::of_order(4).npeers, 39);
-    let lay = Layout::of_order(3);
+    assert_eq!(Layout::of_shape(sq(2)).npeers, 7);
+    assert_eq!(Layout::of_shape(sq(3)).npeers, 20);
+    assert_eq!(Layout::of_shape(sq(4)).npeers, 39);
+    let lay = Layout::of_shape(sq(3));
     // Every peer of cell 40 (the centre) shares its row, column or box.
     for &p in lay.peers_of(40) {
         let (r, c) = (p as usize / 9, p as usize % 9);
@@ -112,7 +117,7 @@ fn layout_has_the_classic_peer_counts() {
 #[test]
 fn the_empty_4x4_grid_has_288_solutions() {
     // The number of 4×4 Sudoku grids (OEIS A107739: 1, 288, 6670903752021072936960, …).
-    let empty = Sudoku::empty(2).unwrap();
+    let empty = Sudoku::empty(sq(2));
     let tally = count(&empty, None);
     assert_eq!(tally.found, 288);
     assert!(tally.is_complete());
@@ -130,10 +135,10 @@ fn the_empty_4x4_grid_has_288_solutions() {
 
 #[test]
 fn count_stops_at_the_limit() {
-    let tally = count(&Sudoku::empty(2).unwrap(), Some(10));
+    let tally = count(&Sudoku::empty(sq(2)), Some(10));
     assert_eq!(tally.found, 10);
     assert_eq!(tally.stopped, Some(Stop::Limit));
-    let big = count(&Sudoku::empty(3).unwrap(), Some(500));
+    let big = count(&Sudoku::empty(sq(3)), Some(500));
     assert_eq!(big.found, 500);
 }
 
@@ -141,7 +146,7 @@ fn count_stops_at_the_limit() {
 fn a_stopped_control_interrupts_the_search() {
     let ctl = Control::new();
     ctl.request_stop();
-    let tally = Solver::new(Sudoku::empty(3).unwrap()).count(&ctl, None);
+    let tally = Solver::new(Sudoku::empty(sq(3))).count(&ctl, None);
     assert_eq!(tally.stopped, Some(Stop::Interrupted));
 }
 
@@ -187,7 +192,7 @@ fn symmetries_keep_grids_valid_and_counts_equal() {
     for seed in 0..10 {
         for order in 2..=4 {
             let full = random_full_grid(order, seed);
-            let solver = Solver::new(Sudoku::empty(order).unwrap());
+            let solver = Solver::new(Sudoku::empty(sq(order)));
             assert!(solver.verify(&full).is_ok(), "order {order}");
         }
     }
@@ -197,23 +202,26 @@ fn symmetries_keep_grids_valid_and_counts_equal() {
     let n = count(&base, None);
     assert!(n.found > 1);
     for seed in 0..5 {
-        let t = Transform::random(3, &mut rng(seed));
+        let t = Transform::random(sq(3), &mut rng(seed));
         assert_eq!(count(&t.apply(&base), None), n);
     }
-    assert_eq!(count(&Transform::transposition(3).apply(&base), None), n);
-    let relabel = Transform::relabelling(3, &[9, 8, 7, 6, 5, 4, 3, 2, 1]).unwrap();
+    assert_eq!(
+        count(&Transform::transposition(sq(3)).unwrap().apply(&base), None),
+        n
+    );
+    let relabel = Transform::relabelling(sq(3), &[9, 8, 7, 6, 5, 4, 3, 2, 1]).unwrap();
     assert_eq!(relabel.apply(&relabel.apply(&base)), base);
-    assert!(Transform::relabelling(3, &[1, 1, 2, 3, 4, 5, 6, 7, 8]).is_none());
+    assert!(Transform::relabelling(sq(3), &[1, 1, 2, 3, 4, 5, 6, 7, 8]).is_none());
 }
 
 #[test]
 fn clash_names_the_two_cells() {
-    let mut s = Sudoku::empty(3).unwrap();
+    let mut s = Sudoku::empty(sq(3));
     s.set(Pos::new(2, 1), 4);
     s.set(Pos::new(7, 1), 4);
     assert_eq!(s.clash(), Some((Pos::new(2, 1), Pos::new(7, 1))));
     assert_eq!(count(&s, None).found, 0);
-    let mut b = Sudoku::empty(3).unwrap();
+    let mut b = Sudoku::empty(sq(3));
     b.set(Pos::new(3, 3), 9);
     b.set(Pos::new(5, 5), 9);
     assert_eq!(b.clash(), Some((Pos::new(3, 3), Pos::new(5, 5))));
@@ -237,7 +245,9 @@ fn verify_rejects_broken_solutions() {
         .unwrap_err()
         .to_string()
         .contains("empty"));
-    let relabelled = Transform::relabelling(2, &[2, 1, 3, 4]).unwrap().apply(&s);
+    let relabelled = Transform::relabelling(sq(2), &[2, 1, 3, 4])
+        .unwrap()
+        .apply(&s);
     assert!(solver
         .verify(&relabelled)
         .unwrap_err()
@@ -252,7 +262,7 @@ fn verify_rejects_broken_solutions() {
 fn reads_the_line_block_number_and_letter_forms() {
     let line = "..6...2..9.......4243...896...591.....2.8.3..4..2.3..13.......7...9.7....1.4.8.2.";
     let a = one(line);
-    assert_eq!(a.order(), 3);
+    assert_eq!(a.shape(), Shape::CLASSIC);
     assert_eq!(a.to_line(), line);
     assert_eq!(one(&line.replace('.', "0")), a);
     // Digits grouped by spaces on one line are still one character per cell.
@@ -263,7 +273,7 @@ fn reads_the_line_block_number_and_letter_forms() {
     let block = format!("# a comment\n{}", a.to_block());
     assert_eq!(one(&block), a);
     // Whitespace-separated numbers, with a 16×16 value above 9.
-    let mut g = Sudoku::empty(4).unwrap();
+    let mut g = Sudoku::empty(sq(4));
     g.set(Pos::new(0, 0), 16);
     g.set(Pos::new(15, 15), 10);
     let numbers: Vec<String> = g
@@ -282,7 +292,7 @@ fn reads_the_line_block_number_and_letter_forms() {
     // 16 lines of 16 cells are one 16×16 grid, not a batch of 4×4 puzzles.
     assert_eq!(one(&g.to_block()), g);
     // Order 6 prints and reads as numbers.
-    let e = Sudoku::empty(6).unwrap();
+    let e = Sudoku::empty(sq(6));
     assert_eq!(one(&e.to_block()), e);
     assert_eq!(one(&e.to_line()), e);
 }
@@ -316,18 +326,31 @@ fn bad_input_names_line_and_column() {
     let (line, _, msg) = parse_error("123456789\n12345678\n");
     assert_eq!(line, 2);
     assert!(msg.contains("ragged"), "{msg}");
-    // A cell count that is not a fourth power.
+    // A cell count that is not a square.
     let (line, col, msg) = parse_error(&".".repeat(80));
     assert_eq!((line, col), (1, 81));
     assert!(msg.contains("80 cells"), "{msg}");
     // Rows and columns in different numbers.
     let (_, _, msg) = parse_error("1234\n....\n....\n");
     assert!(msg.contains("as many rows as columns"), "{msg}");
-    // Order out of range: one cell, and order 7 (2401 cells).
-    let (_, _, msg) = parse_error("5");
-    assert!(msg.contains("out of the range"), "{msg}");
+    // Sides with no boxes (one cell; 7×7, 7 being prime), and a side over 36 (49×49).
+    for cells in [1, 49] {
+        let (_, _, msg) = parse_error(&".".repeat(cells));
+        assert!(msg.contains("not a Sudoku grid"), "{msg}");
+    }
     let (_, _, msg) = parse_error(&".".repeat(2401));
-    assert!(msg.contains("order 7"), "{msg}");
+    assert!(
+        msg.contains("49×49 grid, over the largest side 36"),
+        "{msg}"
+    );
+    // Boxes given that do not fit the cell count.
+    let shaped =
+        |text: &str, r, c| read_shaped(&Source::from_text("t.txt", text), Shape::new(r, c).ok());
+    let msg = shaped(&".".repeat(36), 3, 3).unwrap_err().to_string();
+    assert!(msg.contains("36 cells do not fit boxes of 3×3"), "{msg}");
+    assert!(
+        matches!(shaped(&".".repeat(36), 3, 2), Ok(Input::Single(g)) if g.shape().box_dims() == [3, 2])
+    );
     // A digit above the order's largest.
     let (line, col, msg) = parse_error("123A\n....\n....\n....\n");
     assert_eq!((line, col), (1, 4));
@@ -368,7 +391,7 @@ proptest! {
 fn generated_puzzles_are_unique_and_minimal() {
     let ctl = Control::new();
     for (order, seed) in [(2, 1), (2, 2), (3, 3), (3, 4), (4, 5)] {
-        let g = generate::generate(order, &mut rng(seed), &ctl).unwrap();
+        let g = generate::generate(sq(order), &mut rng(seed), &ctl).unwrap();
         let solver = Solver::new(g.puzzle.clone());
         assert!(solver.verify(&g.solution).is_ok());
         assert_eq!(count(&g.puzzle, None).found, 1, "{}", g.puzzle);
@@ -380,8 +403,8 @@ fn generated_puzzles_are_unique_and_minimal() {
         }
     }
     // The same seed gives the same puzzle.
-    let a = generate::generate(3, &mut rng(9), &ctl).unwrap();
-    let b = generate::generate(3, &mut rng(9), &ctl).unwrap();
+    let a = generate::generate(Shape::CLASSIC, &mut rng(9), &ctl).unwrap();
+    let b = generate::generate(Shape::CLASSIC, &mut rng(9), &ctl).unwrap();
     assert_eq!(a.puzzle, b.puzzle);
 }
 
@@ -470,7 +493,7 @@ fn fast_9x9_search_agrees_with_the_general_one_on_blanked_grids() {
 #[test]
 fn fast_9x9_search_counts_match_the_general_one_with_no_clues_fixed() {
     // The empty grid: both stop at the limit, counting the same.
-    let empty = Sudoku::empty(3).unwrap();
+    let empty = Sudoku::empty(sq(3));
     assert_eq!(fast_and_general_agree(&empty, 500), 500);
 }
 
@@ -493,14 +516,14 @@ proptest! {
 
 /// The number of solutions (up to `limit`) by the general search with every filter on at every node.
 fn count_with_every_filter(puzzle: &Sudoku, limit: u64) -> u64 {
-    let lay = Layout::with_every_filter(puzzle.order());
+    let lay = Layout::with_every_filter(puzzle.shape());
     let mut search = search::Search::new(&lay);
     let mut found = 0u64;
     let solver = Solver::new(puzzle.clone());
     search
         .run(puzzle.cells(), None, &Control::new(), &mut |cells| {
             let grid = Sudoku {
-                order: puzzle.order(),
+                shape: puzzle.shape(),
                 cells: cells.to_vec(),
             };
             assert!(
@@ -639,7 +662,7 @@ fn a_transformed_puzzle_has_the_transformed_solution() {
         let solution = solution.expect("the example has a solution");
         assert_eq!(once, Some(true));
         for seed in 0..3 {
-            let t = Transform::random(puzzle.order(), &mut rng(1000 * k as u64 + seed));
+            let t = Transform::random(puzzle.shape(), &mut rng(1000 * k as u64 + seed));
             let moved = t.apply(puzzle);
             let (got, once) = Solver::new(moved.clone()).solve_and_check_unique(&ctl);
             assert_eq!(once, Some(true), "{moved}");

@@ -7,10 +7,10 @@ impl report::Report for Report {
     /// Quiet gives the solution on one line instead of a block.
     fn text(&self, detail: Detail) -> Text {
         let mut text = Text::new();
-        let side = self.size;
+        let (side, [r, c]) = (self.size, self.box_shape);
         text.line(format!(
-            "Sudoku {side}×{side} (order {}), {} clues",
-            self.order, self.clues
+            "Sudoku {side}×{side} (boxes {r}×{c}), {} clues",
+            self.clues
         ));
         if let Some(clash) = &self.clash_text {
             text.tone(Tone::Bad, "no solution")

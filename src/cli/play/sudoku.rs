@@ -5,9 +5,10 @@ use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::Pos;
 use puzzles::input::Source;
 use puzzles::random;
-use puzzles::sudoku::explain::{self, BoxGrid, Shape, Step};
+use puzzles::sudoku::explain::{self, Step};
 use puzzles::sudoku::game::{digit_of, symbol, Game, GameHint};
 use puzzles::sudoku::generate::{generate_rated, Difficulty, RatedRequest, Symmetry};
+use puzzles::sudoku::{Shape, Sudoku};
 use puzzles::{Control, Error};
 use ratatui::crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
@@ -38,9 +39,12 @@ pub struct SudokuStart {
     pub file: Option<String>,
     /// `--generate K` (K must be 1).
     pub generate: Option<u64>,
-    /// `--box RxC`.
-    pub box_shape: Option<(usize, usize)>,
-    /// `--order n` (square boxes of a generated puzzle, without `--box`).
+    /// The shape of a generated puzzle (`--box`, `--size`, `--order`), or
+    /// how to read the file's cells (`--box`).
+    pub shape: Option<Shape>,
+    /// `--size N` (squarest boxes of a generated puzzle, without `--box`).
+    pub size: Option<usize>,
+    /// `--order n` (square boxes of a generated puzzle, without `--box` or `--size`).
     pub order: usize,
     /// `--difficulty`.
     pub difficulty: Option<String>,
@@ -428,16 +432,13 @@ impl Screen for SudokuScreen {
 }
 
 /// The puzzle to play and what the title says of it: the file's grid, or one generated puzzle.
-pub fn first_puzzle(start: &SudokuStart, ctl: &Control) -> Result<(BoxGrid, String), Error> {
-    let shape = start.box_shape.map(|(r, c)| Shape::new(r, c)).transpose()?;
+pub fn first_puzzle(start: &SudokuStart, ctl: &Control) -> Result<(Sudoku, String), Error> {
+    let shape = start.shape;
     if let Some(k) = start.generate {
         if k != 1 {
             return Err(Error::usage("--play plays one puzzle: --generate 1"));
         }
-        let shape = match shape {
-            Some(s) => s,
-            None => Shape::new(start.order, start.order)?,
-        };
+        let shape = Shape::chosen(shape, start.size, start.order)?;
         let seed = start.seed.unwrap_or_else(random::fresh_seed);
         let request = RatedRequest {
             shape,
@@ -454,7 +455,7 @@ pub fn first_puzzle(start: &SudokuStart, ctl: &Control) -> Result<(BoxGrid, Stri
         let Some(p) = made.puzzles.first() else {
             return Err(Error::usage("stopped before a puzzle was made"));
         };
-        let grid = BoxGrid::from_text(&p.puzzle, Some(shape))?;
+        let grid = Sudoku::from_text(&p.puzzle, Some(shape))?;
         return Ok((grid, format!(", seed {seed}, rated {}", p.rating)));
     }
     if start.seed.is_some() || start.difficulty.is_some() || start.symmetry.is_some() {

@@ -416,8 +416,8 @@ fn lightsout_with_three_states_colours_cells_by_value_and_hints_press_counts() {
 
 /// The 4×4 puzzle of the explainer's examples: one solution, 1324 4231 2413 3142.
 fn sudoku_game() -> super::sudoku::SudokuScreen {
-    use puzzles::sudoku::explain::BoxGrid;
-    let puzzle = BoxGrid::from_text("1.....3..4.....2", None).unwrap();
+    use puzzles::sudoku::Sudoku;
+    let puzzle = Sudoku::from_text("1.....3..4.....2", None).unwrap();
     let game = puzzles::sudoku::game::Game::new(puzzle, &puzzles::Control::new())
         .unwrap()
         .unwrap();

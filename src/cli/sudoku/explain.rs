@@ -3,18 +3,13 @@
 use super::super::{Context, Exit, Failure};
 use super::Args;
 use puzzles::input::Source;
-use puzzles::sudoku::explain::{self, Outcome, PencilMarks, Shape};
+use puzzles::sudoku::explain::{self, Outcome, PencilMarks};
 use puzzles::sudoku::generate::{generate_rated, Difficulty, RatedRequest, Symmetry};
+use puzzles::sudoku::Shape;
 use puzzles::{random, Error};
 
-/// The shape asked by `--box`, checked.
-fn shape(args: &Args) -> Result<Option<Shape>, Error> {
-    args.box_shape.map(|(r, c)| Shape::new(r, c)).transpose()
-}
-
-/// `--explain`, `--hint` or `--rate`.
-pub fn run(args: &Args, ctx: &mut Context) -> Result<Exit, Failure> {
-    let shape = shape(args)?;
+/// `--explain`, `--hint` or `--rate`, with boxes of `shape` when given.
+pub fn run(args: &Args, shape: Option<Shape>, ctx: &mut Context) -> Result<Exit, Failure> {
     let source = Source::read(args.file.as_deref().unwrap_or("-"))?;
     ctx.interruptible();
     if args.rate {
@@ -109,13 +104,8 @@ fn rate(
     })
 }
 
-/// `--generate K` with `--difficulty`, `--symmetry` or `--box`: rated puzzles of any box shape.
-pub fn generate(args: &Args, k: u64, ctx: &mut Context) -> Result<Exit, Failure> {
-    let order = args.order as usize;
-    let shape = match shape(args)? {
-        Some(s) => s,
-        None => Shape::new(order, order)?,
-    };
+/// `--generate K` with `--difficulty` or `--symmetry`: rated puzzles of `shape`.
+pub fn generate(args: &Args, shape: Shape, k: u64, ctx: &mut Context) -> Result<Exit, Failure> {
     let difficulty = args
         .difficulty
         .as_deref()

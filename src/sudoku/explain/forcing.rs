@@ -477,14 +477,14 @@ fn agreed(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::explain::BoxGrid;
+    use crate::sudoku::Sudoku;
 
     #[test]
     fn a_static_follow_uses_only_implications_with_one_cause_and_a_dynamic_one_finds_more() {
         // The repository's 9x9-line.txt puzzle, straight from its clues.
         let puzzle =
             ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.";
-        let board = Board::new(&BoxGrid::from_text(puzzle, None).unwrap()).unwrap();
+        let board = Board::new(&Sudoku::from_text(puzzle, None).unwrap()).unwrap();
         let (mut static_facts, mut dynamic_facts) = (0, 0);
         for c in board.empty_cells() {
             for d in digits(board.cand[c]) {

@@ -1,13 +1,13 @@
-//! The one general-box solver: depth-first search over candidate masks for any N×N board with R×C boxes.
+//! The explainer's solver: depth-first search over candidate masks for any N×N board with R×C boxes.
 //!
 //! The method is the one of the hobby page on Sudoku as graph colouring:
 //! fill the empty cell with the fewest possible digits first. Naked singles
 //! (a cell with one candidate) and hidden singles (a digit with one place in
-//! a unit) are placed before each choice. The explainer uses it to decide
-//! uniqueness on rectangular boxes and to refute a guess in a `trial` step;
-//! the generator uses it to make full grids of any shape.
+//! a unit) are placed before each choice. The explainer uses it on its
+//! candidate board (pencil marks included) to find the solutions it checks
+//! every step against, and to refute a guess in a `trial` step.
 
-use super::board::{bit, Board, BoxGrid, Geometry};
+use super::board::{bit, Board, Geometry};
 use crate::control::{Control, Stop, Tally};
 use std::ops::ControlFlow;
 
@@ -187,50 +187,4 @@ pub(crate) fn search(
         },
         nodes: s.nodes,
     }
-}
-
-/// Counts the solutions of `grid` (of any box shape), stopping at `limit` when given.
-///
-/// ```
-/// use puzzles::sudoku::explain::{count, BoxGrid, Shape};
-/// use puzzles::Control;
-///
-/// // The 288 grids of 4×4 Sudoku.
-/// let empty = BoxGrid::empty(Shape::new(2, 2).unwrap());
-/// assert_eq!(count(&empty, None, &Control::new()).found, 288);
-/// ```
-pub fn count(grid: &BoxGrid, limit: Option<u64>, ctl: &Control) -> Tally {
-    match Board::new(grid) {
-        Ok(board) => {
-            search(&board, limit.unwrap_or(u64::MAX), ctl, &mut |_| {
-                ControlFlow::Continue(())
-            })
-            .tally
-        }
-        Err(_) => Tally {
-            found: 0,
-            stopped: None,
-        },
-    }
-}
-
-/// Up to `limit` solutions of `grid` (of any box shape), in the search's order.
-pub fn solutions(grid: &BoxGrid, limit: u64, ctl: &Control) -> (Vec<BoxGrid>, Tally) {
-    let mut found = Vec::new();
-    let tally = match Board::new(grid) {
-        Ok(board) => {
-            search(&board, limit, ctl, &mut |cells| {
-                let mut g = grid.clone();
-                g.cells_mut().copy_from_slice(cells);
-                found.push(g);
-                ControlFlow::Continue(())
-            })
-            .tally
-        }
-        Err(_) => Tally {
-            found: 0,
-            stopped: None,
-        },
-    };
-    (found, tally)
 }

@@ -2,7 +2,7 @@
 //! counts against the general search of `search.rs` (an independent method).
 
 use super::super::search::{Layout, Search};
-use super::super::{generate, read, Input, Sudoku};
+use super::super::{generate, read, Input, Shape, Sudoku};
 use super::*;
 use crate::input::Source;
 use crate::random::rng;
@@ -27,7 +27,7 @@ fn solutions(clues: &[u8], general: bool, limit: u64) -> (Vec<Vec<u8>>, Tally) {
     };
     let ctl = Control::new();
     let tally = if general {
-        Search::new(Layout::of_order(3)).run(clues, None, &ctl, &mut visit)
+        Search::new(Layout::of_shape(Shape::CLASSIC)).run(clues, None, &ctl, &mut visit)
     } else {
         run(clues, &ctl, &mut visit)
     };
@@ -63,7 +63,7 @@ fn batch(text: &str) -> Vec<Sudoku> {
 fn full_grid(seed: u64) -> Sudoku {
     let (first, _) = solutions(&[0; 81], false, 1);
     let base = Sudoku::new(3, first[0].clone()).expect("81 cells");
-    super::super::symmetry::Transform::random(3, &mut rng(seed)).apply(&base)
+    super::super::symmetry::Transform::random(Shape::CLASSIC, &mut rng(seed)).apply(&base)
 }
 
 #[test]
@@ -131,7 +131,7 @@ fn agrees_on_generated_minimal_puzzles_and_their_one_clue_variants() {
     let ctl = Control::new();
     let mut r = rng(17);
     for _ in 0..12 {
-        let g = generate::generate(3, &mut r, &ctl).expect("not interrupted");
+        let g = generate::generate(Shape::CLASSIC, &mut r, &ctl).expect("not interrupted");
         assert_eq!(agree(g.puzzle.cells(), 2), 1, "{}", g.puzzle);
         let (only, _) = solutions(g.puzzle.cells(), false, 1);
         assert_eq!(only[0], g.solution.cells());
