@@ -640,8 +640,11 @@ pub fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
         Method::Auto => {
             let short = dims.rows.min(dims.cols);
             // Measured: backtracking is faster on boards of at most 36 squares but thin ones.
+            // A board whose frontier states would not fit is backtracked when it can be
+            // (a long count the user may stop), refused otherwise.
             let frontier = short <= 8 && (short <= 4 || dims.cells() > 36);
-            if frontier {
+            let fits = check_memory(dims, request.closed, request.memory_limit).is_ok();
+            if frontier && (fits || dims.cells() > super::MAX_COUNT_CELLS) {
                 Method::Frontier
             } else {
                 Method::Backtrack

@@ -98,7 +98,7 @@ impl report::Report for CountReport {
         let mut line = match (&self.start, &self.counts) {
             (Some(start), _) => format!("{rows}×{cols} {kind} tours from {start}:"),
             (None, Some(_)) => "total:".to_string(),
-            (None, None) => format!("{rows}×{cols} {kind} tours from each square:"),
+            (None, None) => format!("{rows}×{cols} {kind} tours summed over every start:"),
         };
         if let Some(counts) = &self.counts {
             let width = counts.iter().flatten().map(|c| c.to_string().len()).max();
@@ -116,9 +116,9 @@ impl report::Report for CountReport {
         if let Some(t) = self.total() {
             line.push_str(&format!(" {t}"));
         }
-        match (&self.cycles, self.counts.is_some()) {
-            (Some(c), false) => line.push_str(&format!(" directed = {c} cycles")),
-            (Some(c), true) => line.push_str(&format!(" ({c} cycles)")),
+        match (&self.cycles, self.start.is_some()) {
+            (Some(c), true) => line.push_str(&format!(" directed = {c} cycles")),
+            (Some(c), false) => line.push_str(&format!(" ({c} cycles)")),
             (None, _) => {}
         }
         if let Some(shard) = &self.shard {
