@@ -1,4 +1,4 @@
-//! Reading puzzle text from a file or standard input, and parsing the small values every subcommand shares.
+//! Reading puzzle text from a file or standard input (and writing rows back for a later reading), and parsing the small values every subcommand shares.
 
 use crate::error::{Error, Result};
 use std::io::Read;
@@ -103,4 +103,20 @@ pub fn parse_side_range(s: &str) -> std::result::Result<(usize, usize), String> 
         return Err(format!("the range {} is empty", s.escape_debug()));
     }
     Ok((a, b))
+}
+
+/// Writes rows of text to `path`, one per line: a board's presses (0/1, or
+/// the digits of K states) in the form a position file is read back in.
+pub fn write_rows(path: &str, rows: &[String]) -> Result<()> {
+    use std::io::Write;
+    let io = |source| Error::Io {
+        path: path.to_string(),
+        source,
+    };
+    let file = std::fs::File::create(path).map_err(io)?;
+    let mut w = std::io::BufWriter::new(file);
+    for row in rows {
+        writeln!(w, "{row}").map_err(io)?;
+    }
+    w.flush().map_err(io)
 }

@@ -124,7 +124,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     let (solver, presses) = (&answer.solver, answer.presses.as_ref());
     args.common.write_svg(|| solver.render_svg(presses))?;
     if let (Some(path), Some(p)) = (&args.output, presses) {
-        write_rows(path, &p.row_strings('1', '0'))?;
+        puzzles::input::write_rows(path, &p.row_strings('1', '0'))?;
     }
     if args.count && !args.common.json {
         ctx.out.line(&answer.report.solutions)?;
@@ -245,19 +245,4 @@ fn nullity_table(
         return Ok(Exit::Interrupted);
     }
     Ok(Exit::Answered)
-}
-
-/// Writes rows of text (0/1, or the digits of K states) to `path`.
-fn write_rows(path: &str, rows: &[String]) -> Result<(), Error> {
-    use std::io::Write;
-    let io = |source| Error::Io {
-        path: path.to_string(),
-        source,
-    };
-    let file = std::fs::File::create(path).map_err(io)?;
-    let mut w = std::io::BufWriter::new(file);
-    for row in rows {
-        writeln!(w, "{row}").map_err(io)?;
-    }
-    w.flush().map_err(io)
 }

@@ -186,13 +186,18 @@ fn batch(
     if summary.interrupted {
         return Ok(Exit::Interrupted);
     }
-    if summary.bad {
+    end_of_batch(summary.bad, summary.none, ctx)
+}
+
+/// How a batch ends: refused (exit 2) when some lines were not puzzles (each
+/// reported on stderr as it came), else no solution (1) when a puzzle had none.
+fn end_of_batch(bad: bool, none: bool, ctx: &mut Context) -> Result<Exit, Failure> {
+    if bad {
         ctx.out.flush()?;
-        return Err(
-            Error::usage("some lines of the batch are not puzzles (reported above)").into(),
-        );
+        let e = Error::usage("some lines of the batch are not puzzles (reported above)");
+        return Err(e.into());
     }
-    Ok(if summary.none {
+    Ok(if none {
         Exit::NoSolution
     } else {
         Exit::Answered
@@ -301,11 +306,5 @@ fn transform(
             ctx.out.line(&made.puzzle)?;
         }
     }
-    if bad {
-        ctx.out.flush()?;
-        return Err(
-            Error::usage("some lines of the batch are not puzzles (reported above)").into(),
-        );
-    }
-    Ok(Exit::Answered)
+    end_of_batch(bad, false, ctx)
 }

@@ -86,7 +86,7 @@ pub fn run_variant(args: &Args, pattern: Pattern, ctx: &mut Context) -> Result<E
     let report = lightsout::answer_states(&request, &ctl)?;
     ctl.progress().finish();
     if let (Some(path), Some(p)) = (&args.output, &report.press_grid) {
-        super::write_rows(path, &request.variant.rows(p))?;
+        puzzles::input::write_rows(path, &request.variant.rows(p))?;
     }
     if args.count && !args.common.json {
         ctx.out.line(&report.solutions)?;

@@ -91,17 +91,7 @@ fn rate(
     if !finished && ctl.stopped() {
         return Ok(Exit::Interrupted);
     }
-    if bad {
-        ctx.out.flush()?;
-        return Err(
-            Error::usage("some lines of the batch are not puzzles (reported above)").into(),
-        );
-    }
-    Ok(if none {
-        Exit::NoSolution
-    } else {
-        Exit::Answered
-    })
+    super::end_of_batch(bad, none, ctx)
 }
 
 /// `--generate K` with `--difficulty` or `--symmetry`: rated puzzles of `shape`.
