@@ -13,8 +13,35 @@ fn main() -> ExitCode {
     let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // The colour choice comes first: clap's help and errors follow it too.
     let color = cli::color_choice(&argv);
-    let matches = cli::Cli::command().color(color).get_matches_from(argv);
-    let args = cli::Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let parsed = cli::Cli::command()
+        .color(color)
+        .try_get_matches_from(argv)
+        .and_then(|m| cli::Cli::from_arg_matches(&m));
+    let args = match parsed {
+        Ok(args) => args,
+        // Help and version (and the help for a bare `puzzles`) go out as clap writes them.
+        Err(e)
+            if !e.use_stderr()
+                || e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
+        {
+            e.exit()
+        }
+        Err(e) => {
+            // A bad argument is one line, like every other refusal.
+            // (clap's first paragraph, its lines joined; usage and tips left to --help).
+            let text = e.render().to_string();
+            let what: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.is_empty())
+                .collect();
+            let what = what.join(" ");
+            let what = what.strip_prefix("error: ").unwrap_or(&what);
+            let style = cli::style(cli::Tone::Bad);
+            anstream::eprintln!("{style}puzzles:{style:#} {what} (see --help)");
+            return ExitCode::from(2);
+        }
+    };
     match cli::run(args) {
         Ok(outcome) => ExitCode::from(cli::exit_status(outcome)),
         Err(cli::Failure::BrokenPipe) => ExitCode::SUCCESS,

@@ -571,3 +571,31 @@ fn the_library_builds_without_the_command_line_crates() {
         );
     }
 }
+
+#[test]
+fn bad_arguments_are_refused_in_one_line_with_status_2() {
+    for (args, says) in [
+        (
+            &["knight", "0", "3", "--count"][..],
+            "a board side must be at least 1",
+        ),
+        (
+            &["knight", "5", "--bogus"][..],
+            "unexpected argument '--bogus'",
+        ),
+        (
+            &["sudoku"][..],
+            "required arguments were not provided: <FILE>",
+        ),
+        (&["lightsout", "5", "--states", "x"][..], "'--states <K>'"),
+    ] {
+        let out = puzzles(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("puzzles: ") && err.contains(says),
+            "{args:?}: {err}"
+        );
+    }
+}
