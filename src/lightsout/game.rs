@@ -156,25 +156,34 @@ impl Game {
             puzzle = puzzle.on_torus();
         }
         let analysis = puzzle.analyse(Method::Polynomial)?;
-        Ok(match fewest_presses(&analysis, &Control::new()) {
-            Some(f) => {
-                let presses = f.presses.count_ones();
-                self.marks = Some(f.presses);
-                Hint::Shown {
-                    presses,
-                    fewest: f.proven,
-                }
-            }
-            None => {
-                self.marks = None;
-                Hint::Unsolvable
-            }
-        })
+        let found = fewest_presses(&analysis, &Control::new()).map(|f| {
+            let count = f.presses.count_ones();
+            (f.presses, count, f.proven)
+        });
+        Ok(show_hint(&mut self.marks, found))
     }
 
     /// Hides the hint marks.
     pub fn clear_marks(&mut self) {
         self.marks = None;
+    }
+}
+
+/// A hint's presses (with their total and whether they are proven the
+/// fewest) kept as the marks, or the marks cleared when the board has none.
+fn show_hint<P>(marks: &mut Option<P>, found: Option<(P, usize, bool)>) -> Hint {
+    match found {
+        Some((presses, count, fewest)) => {
+            *marks = Some(presses);
+            Hint::Shown {
+                presses: count,
+                fewest,
+            }
+        }
+        None => {
+            *marks = None;
+            Hint::Unsolvable
+        }
     }
 }
 

@@ -121,21 +121,15 @@ impl StatesGame {
     /// none (the marks are then cleared). Fails only when the board is too large.
     pub fn hint(&mut self) -> Result<Hint> {
         let analysis = self.variant.analyse(&self.lights)?;
-        Ok(match analysis.fewest(&Control::new()) {
+        let found = match analysis.fewest(&Control::new()) {
             Some((presses, proven)) => {
                 analysis.verify(&self.lights, &presses)?;
                 let count = presses.cells().iter().map(|&v| v as usize).sum();
-                self.marks = Some(presses);
-                Hint::Shown {
-                    presses: count,
-                    fewest: proven,
-                }
+                Some((presses, count, proven))
             }
-            None => {
-                self.marks = None;
-                Hint::Unsolvable
-            }
-        })
+            None => None,
+        };
+        Ok(super::show_hint(&mut self.marks, found))
     }
 
     /// Hides the hint marks.
