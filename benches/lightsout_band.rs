@@ -2,7 +2,8 @@
 //!
 //! 200×200 boards with patterns that cannot be chased (plus-x with 2 states,
 //! knight with 3), and the 224×224 grid read as a graph of 50,176 vertices
-//! (σ+, all on), each solved and verified.
+//! (σ+, all on), and random 3- and 5-regular graphs of 50,000 vertices (no
+//! narrow band: the sparse-direct elimination), each solved and verified.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use puzzles::control::Control;
@@ -47,6 +48,19 @@ fn patterns(c: &mut Criterion) {
                 .expect("within limits")
         })
     });
+    for degree in [3, 5] {
+        let graph = Graph::random_regular(50_000, degree, 1).expect("an even degree sum");
+        let game = GraphGame::new(graph, 2, true).expect("a valid K");
+        group.bench_function(
+            format!("random {degree}-regular graph, 50000 vertices"),
+            |b| {
+                b.iter(|| {
+                    game.answer(&game.all_on(), false, &Control::new())
+                        .expect("within limits")
+                })
+            },
+        );
+    }
     group.finish();
 }
 

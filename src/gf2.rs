@@ -21,6 +21,7 @@
 //! ```
 
 mod polynomial;
+pub mod sparse;
 
 use fixedbitset::FixedBitSet;
 

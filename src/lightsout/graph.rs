@@ -30,6 +30,7 @@ use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::input::Source;
 use crate::modular::{Modulus, Solutions};
+use rand::Rng;
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -63,6 +64,48 @@ impl Graph {
             n.dedup();
         }
         Ok(Graph { names, neighbours })
+    }
+
+    /// A random `degree`-regular graph on `n` vertices (named `0` to `n − 1`),
+    /// the same for the same `seed`: points (`degree` per vertex) are paired
+    /// at random, a pair taken only when it joins two distinct vertices not
+    /// yet joined, starting over when no such pair is left (Steger & Wormald,
+    /// "Generating random regular graphs quickly", Combinatorics, Probability
+    /// and Computing 8, 1999). Random regular graphs are expanders: no order
+    /// of their vertices makes a narrow band.
+    ///
+    /// Refused when `n × degree` is odd or `degree ≥ n`.
+    pub fn random_regular(n: usize, degree: usize, seed: u64) -> Result<Self> {
+        if (n * degree) % 2 == 1 || (n > 0 && degree >= n) {
+            return Err(Error::usage(format!(
+                "no {degree}-regular graph has {n} vertices"
+            )));
+        }
+        let mut rng = crate::random::rng(seed);
+        let names: Vec<String> = (0..n).map(|v| v.to_string()).collect();
+        loop {
+            let mut points: Vec<usize> = (0..n)
+                .flat_map(|v| std::iter::repeat_n(v, degree))
+                .collect();
+            let mut joined: std::collections::HashSet<(usize, usize)> = Default::default();
+            let mut edges = Vec::with_capacity(points.len() / 2);
+            let mut misses = 0;
+            while points.len() >= 2 && misses < 64 * points.len() {
+                let i = rng.gen_range(0..points.len());
+                let j = rng.gen_range(0..points.len());
+                let (u, v) = (points[i], points[j]);
+                if u == v || !joined.insert((u.min(v), u.max(v))) {
+                    misses += 1;
+                    continue;
+                }
+                edges.push((u, v));
+                points.swap_remove(i.max(j));
+                points.swap_remove(i.min(j));
+            }
+            if points.is_empty() {
+                return Graph::new(names, &edges);
+            }
+        }
     }
 
     /// Reads an edge list or a DIMACS `p edge` file (see the module doc).
@@ -357,7 +400,8 @@ impl GraphGame {
     ///
     /// Refused, naming the limit, when the graph is too large for the elimination
     /// (the band elimination takes graphs whose vertices line up in a narrow band,
-    /// as grids, cycles and paths do; the dense one at most 16,384 vertices for
+    /// as grids, cycles and paths do; over GF(2) the sparse-direct one takes the
+    /// rest while its dense core fits; the dense one at most 16,384 vertices for
     /// 2 states, 4,096 for more).
     pub fn solve(&self, lights: &[u8]) -> Result<Solutions> {
         let k = self.states;

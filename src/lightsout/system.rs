@@ -11,9 +11,13 @@
 use super::{MAX_GF2_GAUSS_CELLS, MAX_STATES_GAUSS_CELLS};
 use crate::band;
 use crate::error::{Bound, Error, Result};
-use crate::gf2::BitMatrix;
+use crate::gf2::{sparse, BitMatrix};
 use crate::modular::{crt_embed, Generator, ModMatrix, Modulus, Solutions};
 use fixedbitset::FixedBitSet;
+
+/// The widest band front (columns) the band elimination is used with over GF(2);
+/// wider fronts (random graphs, expanders) go to the sparse-direct elimination.
+pub const SPARSE_FRONT: usize = 1024;
 
 /// The system: `n` unknowns and equations, entries 1 at `ones` (row, column).
 pub(super) struct System<'a> {
@@ -70,7 +74,8 @@ impl System<'_> {
         else {
             return Ok(self.dense(rhs));
         };
-        if self.n <= dense_limit && 2 * front > self.n {
+        let sparse = front > SPARSE_FRONT;
+        if self.n <= dense_limit && 2 * front > self.n && !(sparse && self.k.get() == 2) {
             return Ok(self.dense(rhs));
         }
         match self.banded(&primes, rhs, order) {
@@ -91,7 +96,7 @@ impl System<'_> {
         let mut witness = None;
         for &p in primes {
             let local: Vec<u8> = rhs.iter().map(|&v| v % p).collect();
-            let s = band::solve(p, self.n, self.ones, &local, order)?;
+            let s = self.eliminate(p, self.ones, &local, order)?;
             match (&mut x, &s.particular) {
                 (Some(x), Some(xp)) => {
                     for (a, b) in x.iter_mut().zip(lift(xp, p)) {
@@ -105,7 +110,7 @@ impl System<'_> {
                     s.kernel.clone()
                 } else {
                     let t: Vec<(usize, usize)> = self.ones.iter().map(|&(i, j)| (j, i)).collect();
-                    band::solve(p, self.n, &t, &vec![0; self.n], order)?.kernel
+                    self.eliminate(p, &t, &vec![0; self.n], order)?.kernel
                 };
                 let overlaps = |w: &&Vec<u8>| {
                     let sum: u64 = w
@@ -127,6 +132,22 @@ impl System<'_> {
             kernel,
             witness,
         })
+    }
+
+    /// Over GF(p) by the band elimination in `order`, or for p = 2 with a front
+    /// wider than [`SPARSE_FRONT`] by the sparse-direct elimination.
+    fn eliminate(
+        &self,
+        p: u8,
+        ones: &[(usize, usize)],
+        rhs: &[u8],
+        order: &[usize],
+    ) -> Result<band::BandSolution> {
+        if p == 2 && band::front(self.n, ones, order) > SPARSE_FRONT {
+            sparse::solve(self.n, ones, rhs)
+        } else {
+            band::solve(p, self.n, ones, rhs, order)
+        }
     }
 
     /// The dense elimination: word-parallel over GF(2) for K = 2, Smith form otherwise.
