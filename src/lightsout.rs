@@ -27,6 +27,7 @@ mod text;
 mod torus;
 mod values;
 mod variant;
+mod variant_svg;
 mod variant_text;
 
 use crate::control::{Control, Stop, Tally};

@@ -342,6 +342,41 @@ fn a_closed_pipe_ends_quietly_with_status_0() {
 }
 
 #[test]
+fn svg_draws_a_k_state_board_and_its_press_counts() {
+    let path = crate::util::temp_path("lightsout-k.svg");
+    // 5×5 with 3 states, seed 1, has no solution: the board alone.
+    for (side, k, seed, boards) in [
+        (6, "3", "1", 2),
+        (5, "3", "1", 1),
+        (6, "5", "1", 2),
+        (6, "12", "3", 2),
+    ] {
+        let n = side.to_string();
+        let args = [
+            "lightsout",
+            &n,
+            "--states",
+            k,
+            "--seed",
+            seed,
+            "--json",
+            "--svg",
+            &path,
+        ];
+        let v = json(&args, 2 - boards as i32);
+        assert_eq!(v["solvable"].as_bool(), Some(boards == 2));
+        let cells = side * side * boards;
+        assert_eq!(crate::util::svg_elements(&path, "rect"), cells, "{args:?}");
+        assert_eq!(crate::util::svg_elements(&path, "text"), cells, "{args:?}");
+    }
+    puzzles(&["lightsout", "600", "--states", "3", "--svg", &path])
+        .assert()
+        .code(2)
+        .stderr(contains("limit"));
+    std::fs::remove_file(&path).ok();
+}
+
+#[test]
 fn svg_draws_every_cell_and_a_dot_per_press() {
     let path = crate::util::temp_path("lightsout.svg");
     let v = json(
@@ -625,10 +660,6 @@ fn bad_variant_input_is_one_line_and_exit_2() {
         (
             vec!["lightsout", "600", "--pattern", "x", "--states", "3"],
             "over the limit",
-        ),
-        (
-            vec!["lightsout", "5", "--states", "3", "--svg", "k3.svg"],
-            "classic game only",
         ),
         (
             vec!["lightsout", "5", "--states", "40", "--play"],

@@ -123,7 +123,7 @@ fn symbol_range(k: Modulus) -> String {
 }
 
 /// The symbol of state `v` (`v < 36`).
-fn symbol(v: u8) -> char {
+pub(super) fn symbol(v: u8) -> char {
     char::from_digit(v as u32, 36).unwrap_or('?')
 }
 

@@ -38,9 +38,6 @@ pub fn play_start(args: &Args) -> crate::cli::play::LightsOutStart {
 
 /// A K-state or other-pattern board: solved, counted, listed, or its nullity table.
 pub fn run_variant(args: &Args, pattern: Pattern, ctx: &mut Context) -> Result<Exit, Failure> {
-    if args.common.svg.is_some() {
-        return Err(Error::usage("--svg draws the classic game only (2 states, the cross)").into());
-    }
     let variant = Variant::new(args.states, pattern, args.torus)?;
     if args.play {
         return crate::cli::play::play_states(play_start(args), variant, ctx);
@@ -85,6 +82,9 @@ pub fn run_variant(args: &Args, pattern: Pattern, ctx: &mut Context) -> Result<E
     };
     let report = lightsout::answer_states(&request, &ctl)?;
     ctl.progress().finish();
+    let presses = report.press_grid.as_ref();
+    args.common
+        .write_svg(|| request.variant.render_svg(&request.lights, presses))?;
     if let (Some(path), Some(p)) = (&args.output, &report.press_grid) {
         puzzles::input::write_rows(path, &request.variant.rows(p))?;
     }
