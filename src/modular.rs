@@ -104,6 +104,11 @@ impl Modulus {
             .then(|| powers.iter().map(|pp| pp.p as u8).collect())
     }
 
+    /// The prime powers of K as `(p, p^e)`, smallest prime first.
+    pub fn prime_power_factors(self) -> Vec<(u32, u32)> {
+        self.prime_powers().iter().map(|pp| (pp.p, pp.q)).collect()
+    }
+
     /// The prime powers of K, smallest prime first.
     fn prime_powers(self) -> Vec<PrimePower> {
         let mut k = self.0 as u32;

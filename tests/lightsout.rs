@@ -654,7 +654,7 @@ fn bad_variant_input_is_one_line_and_exit_2() {
             "unknown press pattern",
         ),
         (
-            vec!["lightsout", "70", "--pattern", "x", "--states", "4"],
+            vec!["lightsout", "65", "--pattern", "x", "--states", "4"],
             "over the limit",
         ),
         (
