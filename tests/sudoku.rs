@@ -914,6 +914,15 @@ fn bad_box_shapes_are_refused_in_one_line() {
         &["sudoku", "--generate", "1", "--size", "7"],
         &["sudoku", "--generate", "1", "--size", "8", "--box", "2x3"],
         &["sudoku", "--generate", "1", "--box", "7x7"],
+        &[
+            "sudoku",
+            "--generate",
+            "1",
+            "--order",
+            "5",
+            "--difficulty",
+            "easy",
+        ],
     ] {
         let out = puzzles(args).assert().code(2).get_output().clone();
         assert!(out.stdout.is_empty(), "{args:?}");

@@ -276,6 +276,12 @@ impl Difficulty {
 /// How many puzzles [`generate_rated`] makes for each one it returns, at most, before giving up on the band.
 pub const ATTEMPTS_PER_PUZZLE: usize = 400;
 
+/// The largest side [`generate_rated`] is offered for: it rates every
+/// puzzle it makes, and the explainer takes minutes on one 25×25 puzzle
+/// (measured: unfinished after 41 s of CPU), so rated or symmetric
+/// generation stops at 20×20 while [`generate`] goes on to 36×36.
+pub const MAX_RATED_SIDE: usize = 20;
+
 /// What [`generate_rated`] is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RatedRequest {
@@ -368,6 +374,7 @@ pub fn minimal_symmetric(
 /// Generates `request.count` puzzles of the shape, minimal under the symmetry, each with
 /// one solution and (when a band is asked) rated in that band; each is checked before it is returned.
 ///
+/// Sides above [`MAX_RATED_SIDE`] are refused, naming the limit.
 /// A band that is not reached within [`ATTEMPTS_PER_PUZZLE`] puzzles made for one
 /// returned is refused, naming the budget. A stop gives the puzzles made so far (`partial`).
 ///
@@ -389,6 +396,14 @@ pub fn minimal_symmetric(
 /// ```
 pub fn generate_rated(request: &RatedRequest, ctl: &Control) -> crate::Result<RatedPuzzles> {
     let shape = request.shape;
+    if shape.side() > MAX_RATED_SIDE {
+        return Err(crate::Error::TooLarge {
+            bound: crate::error::Bound::Other("side of a rated generated grid"),
+            got: shape.side().into(),
+            limit: MAX_RATED_SIDE.into(),
+            note: "; rating one 25×25 puzzle takes the explainer minutes".into(),
+        });
+    }
     let mut rng = crate::random::rng(request.seed);
     let mut made = RatedPuzzles {
         size: shape.side(),

@@ -154,13 +154,24 @@ pub(super) fn build(
             Some(rival) => {
                 let d = shrink(&mut rivals, s, Unavoidable::new(s, rival), rng)?;
                 sets.push(d);
+                ctl.progress().note(&format!(
+                    "building up: {} clues, {} unavoidable sets",
+                    count(&given),
+                    sets.len()
+                ));
             }
             None => break,
         }
     }
     // One pass drops the orbits that are not needed: removing clues only
     // adds solutions, so an orbit that could not go then cannot go later.
-    for &k in &added {
+    for (done, &k) in added.iter().enumerate() {
+        ctl.progress().note(&format!(
+            "minimising: clue orbit {} of {}, {} clues",
+            done + 1,
+            added.len(),
+            count(&given)
+        ));
         let orbit = &orbits[k];
         let needed = sets.iter().any(|d| only_clues_in(d, &given, orbit));
         if needed {

@@ -1,6 +1,6 @@
 //! The build-up generator on 9×9 and 16×16 grids, where the depth-first search checks it independently.
 
-use super::super::{random_full_grid, Generated, Symmetry};
+use super::super::{generate, random_full_grid, Generated, Symmetry};
 use super::{build, rectangles};
 use crate::control::Control;
 use crate::puzzle::GridPuzzle;
@@ -113,4 +113,22 @@ fn built_puzzles_are_unique_and_minimal() {
         short.witnesses.pop();
         assert!(short.check_witnesses(symmetry).is_err());
     }
+}
+
+/// Slow (about 30 s of CPU): a 25×25 puzzle through `generate`, its
+/// uniqueness decided again by the solver, every clue's witness checked.
+#[test]
+#[ignore]
+fn a_25x25_puzzle_is_unique_and_minimal() {
+    let ctl = Control::new();
+    let made = generate(Shape::new(5, 5).unwrap(), &mut rng(1), &ctl).expect("not stopped");
+    made.puzzle
+        .check_solution(&made.solution)
+        .expect("the solution solves it");
+    let (first, unique) = Solver::new(made.puzzle.clone()).solve_and_check_unique(&ctl);
+    assert_eq!(unique, Some(true));
+    assert_eq!(first.as_ref(), Some(&made.solution));
+    assert_eq!(made.witnesses.len(), made.puzzle.clues());
+    made.check_witnesses(Symmetry::None)
+        .expect("every witness holds");
 }
