@@ -301,7 +301,7 @@ fn limits_are_refused_with_the_limit_named_and_status_2() {
             "is not a whole number",
         ),
         (&["lightsout", "0"], "a board side must be at least 1"),
-        (&["sudoku", "--generate", "1", "--order", "5"], "generated grid side 25 is over the limit of 20"),
+        (&["sudoku", "--generate", "1", "--size", "40"], "board side 40 is over the limit of 36"),
         (&["sudoku", "-", "--jobs", "1000"], "--jobs"),
     ];
     for (args, message) in cases {

@@ -400,11 +400,11 @@ fn generated_puzzles_solve_back_uniquely_and_repeat_with_the_seed() {
     );
     assert_eq!(counts.len(), fewer.len());
     assert!(counts.iter().all(|v| v["count"] == 2));
-    // 25×25 and above are refused, naming the limit.
-    puzzles(&["sudoku", "--generate", "1", "--order", "5"])
+    // Sides above 36 are refused, naming the limit.
+    puzzles(&["sudoku", "--generate", "1", "--size", "40"])
         .assert()
         .code(2)
-        .stderr(contains("over the limit of 20"));
+        .stderr(contains("over the limit of 36"));
 }
 
 #[test]
@@ -913,7 +913,16 @@ fn bad_box_shapes_are_refused_in_one_line() {
         ],
         &["sudoku", "--generate", "1", "--size", "7"],
         &["sudoku", "--generate", "1", "--size", "8", "--box", "2x3"],
-        &["sudoku", "--generate", "1", "--box", "5x5"],
+        &["sudoku", "--generate", "1", "--box", "7x7"],
+        &[
+            "sudoku",
+            "--generate",
+            "1",
+            "--order",
+            "5",
+            "--difficulty",
+            "easy",
+        ],
     ] {
         let out = puzzles(args).assert().code(2).get_output().clone();
         assert!(out.stdout.is_empty(), "{args:?}");

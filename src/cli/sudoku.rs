@@ -46,10 +46,10 @@ pub struct Args {
     /// Generate K minimal puzzles with a unique solution, one per line.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=100_000))]
     generate: Option<u64>,
-    /// With --generate: the order n (n²×n² grids), 2 to 4.
+    /// With --generate: the order n (n²×n² grids), 2 to 6.
     #[arg(long, value_name = "N", requires = "generate", default_value_t = 3, value_parser = clap::value_parser!(u64).range(2..=6))]
     order: u64,
-    /// With --generate: N×N grids with the squarest boxes (6: 2×3), 4 to 20.
+    /// With --generate: N×N grids with the squarest boxes (6: 2×3), 4 to 36.
     #[arg(
         long,
         value_name = "N",

@@ -2,7 +2,7 @@
 //! answer) or counted, its solutions listed, puzzles generated or moved by a
 //! symmetry; every solution verified before it is reported.
 
-use super::generate::{generate, MAX_GENERATE_SIDE};
+use super::generate::{generate, Symmetry, MAX_GENERATE_SIDE};
 use super::symmetry::Transform;
 use super::{Shape, Solver, Sudoku};
 use crate::control::{Control, Stop, Tally};
@@ -296,9 +296,7 @@ pub fn check_generator_shape(shape: Shape) -> Result<()> {
             bound: Bound::Other("generated grid side"),
             got: shape.side().into(),
             limit: MAX_GENERATE_SIDE.into(),
-            note: "; minimal puzzles of 25×25 and above need one uniqueness proof per clue, \
-                   which can take minutes each"
-                .into(),
+            note: String::new(),
         });
     }
     Ok(())
@@ -343,6 +341,7 @@ pub fn generate_puzzles(
         };
         let solver = Solver::new(g.puzzle.clone());
         solver.verify(&g.solution)?;
+        g.check_witnesses(Symmetry::None)?;
         match solver.solve_and_check_unique(ctl) {
             (Some(s), Some(true)) if s == g.solution => {}
             (_, None) => return Ok(stopped(made)),

@@ -7,6 +7,10 @@
 //! is enough for minimality: removing clues only adds solutions, so a clue
 //! that could not go then cannot go later.
 //!
+//! From 25×25 up, where each uniqueness proof takes the SAT solver seconds,
+//! the clues are built up from unavoidable sets instead (the `unavoidable`
+//! module), and each clue is left with a witness: a grid showing it cannot go.
+//!
 //! [`generate_rated`] does the same on any box shape, removing clues by orbits
 //! of a chosen symmetry (so the clue pattern keeps it), and keeps only puzzles
 //! whose rating (the explainer's, on Sudoku Explainer's scale) falls in the
@@ -21,11 +25,15 @@ use crate::random::Rng;
 use rand::seq::SliceRandom;
 use rand::Rng as _;
 
-/// The largest side [`generate`] is offered for: minimality needs one
-/// uniqueness proof per clue, and on 25×25 grids with about 40% clues
-/// (where the removal pass ends) those proofs can take this solver minutes
-/// each (see the Gecode 25×25 instances), so 25×25 and above are refused.
-pub const MAX_GENERATE_SIDE: usize = 20;
+mod unavoidable;
+
+/// The largest side [`generate`] is offered for: every side (36).
+pub const MAX_GENERATE_SIDE: usize = super::MAX_SIDE;
+
+/// The smallest side whose puzzles are built up from unavoidable sets (the
+/// `unavoidable` module): below it, removing clues one by one, each decided
+/// by the search, is fast enough.
+const BUILD_UP_SIDE: usize = 25;
 
 /// A puzzle made by [`generate`] and its unique solution.
 #[derive(Debug, Clone)]
@@ -34,6 +42,46 @@ pub struct Generated {
     pub puzzle: Sudoku,
     /// The only solution.
     pub solution: Sudoku,
+    /// For each clue orbit (each clue without symmetry), in reading order of
+    /// their first cells: a full grid other than the solution that agrees
+    /// with every clue outside that orbit, so the orbit cannot go. Empty for
+    /// puzzles below 25×25, whose clues were kept one by one because the
+    /// search found another solution without them.
+    pub witnesses: Vec<Sudoku>,
+}
+
+impl Generated {
+    /// Checks the witnesses (when there are any): one per clue orbit of
+    /// `symmetry`, each a full grid other than the solution that solves the
+    /// puzzle without that orbit. So the puzzle is minimal under `symmetry`.
+    pub fn check_witnesses(&self, symmetry: Symmetry) -> crate::Result<()> {
+        if self.witnesses.is_empty() {
+            return Ok(());
+        }
+        let fail =
+            |what: &str| crate::Error::Check(format!("generated puzzle {}: {what}", self.puzzle));
+        let orbits = symmetry.orbits(self.puzzle.side());
+        let mut witnesses = self.witnesses.iter();
+        for orbit in orbits.iter().filter(|o| self.puzzle.cells()[o[0]] != 0) {
+            let Some(rival) = witnesses.next() else {
+                return Err(fail("a clue orbit has no witness"));
+            };
+            let mut fewer = self.puzzle.clone();
+            for &c in orbit {
+                fewer.cells_mut()[c] = 0;
+            }
+            fewer
+                .check_solution(rival)
+                .map_err(|e| fail(&format!("a witness fails: {e}")))?;
+            if *rival == self.solution {
+                return Err(fail("a witness is the solution"));
+            }
+        }
+        if witnesses.next().is_some() {
+            return Err(fail("more witnesses than clue orbits"));
+        }
+        Ok(())
+    }
 }
 
 /// A random full grid of `shape`; `None` only when `ctl` stopped the search.
@@ -64,8 +112,14 @@ pub fn random_full_grid(shape: Shape, rng: &mut Rng, ctl: &Control) -> Option<Su
 }
 
 /// A minimal puzzle of `shape` with a unique solution; `None` only when `ctl` stopped the work.
+///
+/// From 25×25 up the clues are built up from unavoidable sets, each clue
+/// with its witness (see [`Generated::witnesses`]).
 pub fn generate(shape: Shape, rng: &mut Rng, ctl: &Control) -> Option<Generated> {
     let solution = random_full_grid(shape, rng, ctl)?;
+    if shape.side() >= BUILD_UP_SIDE {
+        return build_up(solution, Symmetry::None, rng, ctl);
+    }
     let mut puzzle = solution.clone();
     let mut cells: Vec<usize> = (0..puzzle.cells.len()).collect();
     cells.shuffle(rng);
@@ -77,7 +131,26 @@ pub fn generate(shape: Shape, rng: &mut Rng, ctl: &Control) -> Option<Generated>
             puzzle.cells[i] = clue;
         }
     }
-    Some(Generated { puzzle, solution })
+    Some(Generated {
+        puzzle,
+        solution,
+        witnesses: Vec::new(),
+    })
+}
+
+/// The puzzle built up from unavoidable sets of `solution`, minimal under `symmetry`.
+fn build_up(
+    solution: Sudoku,
+    symmetry: Symmetry,
+    rng: &mut Rng,
+    ctl: &Control,
+) -> Option<Generated> {
+    let built = unavoidable::build(&solution, symmetry, rng, ctl)?;
+    Some(Generated {
+        puzzle: built.puzzle,
+        solution,
+        witnesses: built.witnesses,
+    })
 }
 
 /// A symmetry of the clue pattern: the cells holding clues are invariant under it.
@@ -203,6 +276,12 @@ impl Difficulty {
 /// How many puzzles [`generate_rated`] makes for each one it returns, at most, before giving up on the band.
 pub const ATTEMPTS_PER_PUZZLE: usize = 400;
 
+/// The largest side [`generate_rated`] is offered for: it rates every
+/// puzzle it makes, and the explainer takes minutes on one 25×25 puzzle
+/// (measured: unfinished after 41 s of CPU), so rated or symmetric
+/// generation stops at 20×20 while [`generate`] goes on to 36×36.
+pub const MAX_RATED_SIDE: usize = 20;
+
 /// What [`generate_rated`] is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RatedRequest {
@@ -255,11 +334,7 @@ pub struct RatedPuzzles {
 
 /// Whether `grid` has exactly one solution (`None` when `ctl` stopped the search).
 fn unique(grid: &Sudoku, ctl: &Control) -> Option<bool> {
-    let tally = Solver::new(grid.clone()).count(ctl, Some(2));
-    if tally.stopped == Some(crate::control::Stop::Interrupted) {
-        return None;
-    }
-    Some(tally.found == 1)
+    Solver::new(grid.clone()).solve_and_check_unique(ctl).1
 }
 
 /// A puzzle of `shape` with one solution whose clue pattern is invariant under
@@ -269,8 +344,11 @@ pub fn minimal_symmetric(
     symmetry: Symmetry,
     rng: &mut Rng,
     ctl: &Control,
-) -> Option<(Sudoku, Sudoku)> {
+) -> Option<Generated> {
     let solution = random_full_grid(shape, rng, ctl)?;
+    if shape.side() >= BUILD_UP_SIDE {
+        return build_up(solution, symmetry, rng, ctl);
+    }
     let mut puzzle = solution.clone();
     let mut orbits = symmetry.orbits(shape.side());
     orbits.shuffle(rng);
@@ -286,12 +364,17 @@ pub fn minimal_symmetric(
             }
         }
     }
-    Some((puzzle, solution))
+    Some(Generated {
+        puzzle,
+        solution,
+        witnesses: Vec::new(),
+    })
 }
 
 /// Generates `request.count` puzzles of the shape, minimal under the symmetry, each with
 /// one solution and (when a band is asked) rated in that band; each is checked before it is returned.
 ///
+/// Sides above [`MAX_RATED_SIDE`] are refused, naming the limit.
 /// A band that is not reached within [`ATTEMPTS_PER_PUZZLE`] puzzles made for one
 /// returned is refused, naming the budget. A stop gives the puzzles made so far (`partial`).
 ///
@@ -313,6 +396,14 @@ pub fn minimal_symmetric(
 /// ```
 pub fn generate_rated(request: &RatedRequest, ctl: &Control) -> crate::Result<RatedPuzzles> {
     let shape = request.shape;
+    if shape.side() > MAX_RATED_SIDE {
+        return Err(crate::Error::TooLarge {
+            bound: crate::error::Bound::Other("side of a rated generated grid"),
+            got: shape.side().into(),
+            limit: MAX_RATED_SIDE.into(),
+            note: "; rating one 25×25 puzzle takes the explainer minutes".into(),
+        });
+    }
     let mut rng = crate::random::rng(request.seed);
     let mut made = RatedPuzzles {
         size: shape.side(),
@@ -344,13 +435,11 @@ pub fn generate_rated(request: &RatedRequest, ctl: &Control) -> crate::Result<Ra
                 ).replace("None symmetry", "no symmetry")));
             }
             attempts += 1;
-            let Some((puzzle, solution)) =
-                minimal_symmetric(shape, request.symmetry, &mut rng, ctl)
-            else {
+            let Some(one) = minimal_symmetric(shape, request.symmetry, &mut rng, ctl) else {
                 made.partial = true;
                 return Ok(made);
             };
-            let e = explain::explain(&puzzle, ctl)?;
+            let e = explain::explain(&one.puzzle, ctl)?;
             if e.outcome == Outcome::Interrupted {
                 made.partial = true;
                 return Ok(made);
@@ -362,11 +451,14 @@ pub fn generate_rated(request: &RatedRequest, ctl: &Control) -> crate::Result<Ra
             };
             let (lo, hi) = request.difficulty.map_or((0, u16::MAX), Difficulty::band);
             if (lo..=hi).contains(&rating.in_tenths()) {
-                break (puzzle, solution, rating, hardest);
+                break (one, rating, hardest);
             }
         };
-        let (puzzle, solution, rating, hardest) = found;
-        check_generated(&puzzle, &solution, &orbits, ctl)?;
+        let (made_one, rating, hardest) = found;
+        check_generated(&made_one, request.symmetry, &orbits, ctl)?;
+        let Generated {
+            puzzle, solution, ..
+        } = made_one;
         made.puzzles.push(RatedPuzzle {
             puzzle: puzzle.to_line(),
             solution: solution.to_line(),
@@ -382,11 +474,12 @@ pub fn generate_rated(request: &RatedRequest, ctl: &Control) -> crate::Result<Ra
 
 /// Checks a generated puzzle: its solution, its one solution, its pattern under the symmetry, its minimality.
 fn check_generated(
-    puzzle: &Sudoku,
-    solution: &Sudoku,
+    made: &Generated,
+    symmetry: Symmetry,
     orbits: &[Vec<usize>],
     ctl: &Control,
 ) -> crate::Result<()> {
+    let (puzzle, solution) = (&made.puzzle, &made.solution);
     let fail = |what: &str| crate::Error::Check(format!("generated puzzle {puzzle}: {what}"));
     puzzle
         .check_solution(solution)
@@ -399,7 +492,7 @@ fn check_generated(
         if held != 0 && held != orbit.len() {
             return Err(fail("the clue pattern breaks the symmetry"));
         }
-        if held != 0 {
+        if held != 0 && made.witnesses.is_empty() {
             let mut fewer = puzzle.clone();
             for &c in orbit {
                 fewer.cells_mut()[c] = 0;
@@ -409,5 +502,5 @@ fn check_generated(
             }
         }
     }
-    Ok(())
+    made.check_witnesses(symmetry)
 }

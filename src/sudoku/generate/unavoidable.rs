@@ -1,0 +1,295 @@
+//! Minimal puzzles of large grids, built up from unavoidable sets rather than whittled down clue by clue.
+//!
+//! An unavoidable set of a full grid S is a set of cells D such that another
+//! full grid T agrees with S everywhere outside D: a puzzle whose only
+//! solution is S must hold a clue in every such D, or T would solve it too
+//! (McGuire, Tugemann and Civario, "There is no 16-clue Sudoku: solving the
+//! Sudoku minimum number of clues problem via hitting set enumeration",
+//! Experimental Mathematics, 2014). Every second solution met is such a set,
+//! and is recorded.
+//!
+//! Removing clues one at a time from the full grid, as the small-grid
+//! generator does, costs one uniqueness proof for each clue removed once
+//! the easy removals are over, and on 25×25 grids each such proof takes
+//! CaDiCaL seconds. Here the clues are built up instead: starting from the
+//! unavoidable rectangles (two rows of a band, or two columns of a stack,
+//! whose two digits can be swapped), a clue is added where it hits the most
+//! recorded sets not yet hit; when every recorded set is hit, the
+//! incremental solver ([`Rivals`]) is asked for another grid keeping those
+//! clues, which is a new unavoidable set, until there is none. One pass then
+//! drops what is not needed: a clue (or orbit of clues under a symmetry)
+//! that is the only clue of some recorded set stays without any proof, and
+//! only the others are decided, first by this search's propagation, then by
+//! the solver. Each kept clue is left with the grid that shows it cannot go
+//! (its witness); the clues needing an unsatisfiability proof are then few.
+
+use super::super::sat::Rivals;
+use super::super::search::{Layout, Search};
+use super::super::Sudoku;
+use super::Symmetry;
+use crate::control::Control;
+use crate::random::Rng;
+use rand::seq::SliceRandom;
+
+/// A minimal puzzle of S, with the grid that keeps each of its clue orbits.
+#[derive(Debug, Clone)]
+pub(super) struct Built {
+    /// The clues.
+    pub(super) puzzle: Sudoku,
+    /// For each clue orbit: a full grid other than S that agrees with every
+    /// clue outside that orbit (so the orbit cannot go).
+    pub(super) witnesses: Vec<Sudoku>,
+}
+
+/// One unavoidable set of S: the cells where `rival` differs from S.
+#[derive(Debug)]
+struct Unavoidable {
+    cells: Vec<usize>,
+    rival: Vec<u8>,
+}
+
+impl Unavoidable {
+    fn new(solution: &[u8], rival: Vec<u8>) -> Unavoidable {
+        let cells = (0..solution.len())
+            .filter(|&c| solution[c] != rival[c])
+            .collect();
+        Unavoidable { cells, rival }
+    }
+}
+
+/// The unavoidable rectangles of `solution`: four cells on two rows of one
+/// band (or two columns of one stack) holding two digits crosswise, which
+/// can be swapped (the "deadly pattern").
+fn rectangles(solution: &Sudoku) -> Vec<Unavoidable> {
+    let side = solution.side();
+    let [rows, cols] = solution.shape().box_dims();
+    let s = solution.cells();
+    let mut found = Vec::new();
+    // Along rows (`transposed` false) or along columns.
+    for transposed in [false, true] {
+        let at = |line: usize, k: usize| {
+            if transposed {
+                k * side + line
+            } else {
+                line * side + k
+            }
+        };
+        let group = if transposed { cols } else { rows };
+        for l1 in 0..side {
+            for l2 in l1 + 1..(l1 / group + 1) * group {
+                for k1 in 0..side {
+                    let (a, b) = (s[at(l1, k1)], s[at(l2, k1)]);
+                    let Some(k2) = (k1 + 1..side).find(|&k| s[at(l1, k)] == b) else {
+                        continue;
+                    };
+                    if s[at(l2, k2)] != a {
+                        continue;
+                    }
+                    let mut rival = s.to_vec();
+                    for (l, k) in [(l1, k1), (l1, k2), (l2, k1), (l2, k2)] {
+                        rival[at(l, k)] = if s[at(l, k)] == a { b } else { a };
+                    }
+                    found.push(Unavoidable::new(s, rival));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// A minimal puzzle whose only solution is `solution`, its clue pattern
+/// invariant under `symmetry` (minimal under it: no orbit of clues can go),
+/// with a witness for each clue orbit; `None` only when `ctl` stopped the work.
+pub(super) fn build(
+    solution: &Sudoku,
+    symmetry: Symmetry,
+    rng: &mut Rng,
+    ctl: &Control,
+) -> Option<Built> {
+    let side = solution.side();
+    let s = solution.cells();
+    let lay = Layout::of_shape(solution.shape());
+    let mut rivals = Rivals::new(lay, s, ctl);
+    let mut search = Search::new(lay);
+    let mut orbits = symmetry.orbits(side);
+    orbits.shuffle(rng);
+    let mut orbit_of = vec![0; s.len()];
+    for (k, orbit) in orbits.iter().enumerate() {
+        for &c in orbit {
+            orbit_of[c] = k;
+        }
+    }
+    let mut sets = rectangles(solution);
+
+    let mut given = vec![false; s.len()];
+    // The orbits given, in the order they were added.
+    let mut added: Vec<usize> = Vec::new();
+    let mut hits = vec![0usize; orbits.len()];
+    loop {
+        // Hit every recorded set, the orbit hitting most unhit sets first.
+        loop {
+            hits.fill(0);
+            for d in sets.iter().filter(|d| !d.cells.iter().any(|&c| given[c])) {
+                for &c in &d.cells {
+                    hits[orbit_of[c]] += 1;
+                }
+            }
+            let Some(best) = (0..orbits.len()).max_by_key(|&k| (hits[k], usize::MAX - k)) else {
+                break;
+            };
+            if hits[best] == 0 {
+                break;
+            }
+            for &c in &orbits[best] {
+                given[c] = true;
+            }
+            added.push(best);
+        }
+        let placed = match placed_by_propagation(&mut search, s, &given, None) {
+            Some(placed) if placed.len() + count(&given) < s.len() => placed,
+            // Propagation alone completes S (or, against S, finds no solution): unique.
+            _ => break,
+        };
+        match rivals.rival(cells(&given), &placed, &[])? {
+            Some(rival) => {
+                let d = shrink(&mut rivals, s, Unavoidable::new(s, rival), rng)?;
+                sets.push(d);
+                ctl.progress().note(&format!(
+                    "building up: {} clues, {} unavoidable sets",
+                    count(&given),
+                    sets.len()
+                ));
+            }
+            None => break,
+        }
+    }
+    // One pass drops the orbits that are not needed: removing clues only
+    // adds solutions, so an orbit that could not go then cannot go later.
+    for (done, &k) in added.iter().enumerate() {
+        ctl.progress().note(&format!(
+            "minimising: clue orbit {} of {}, {} clues",
+            done + 1,
+            added.len(),
+            count(&given)
+        ));
+        let orbit = &orbits[k];
+        let needed = sets.iter().any(|d| only_clues_in(d, &given, orbit));
+        if needed {
+            continue;
+        }
+        for &c in orbit {
+            given[c] = false;
+        }
+        // A single cell must then hold another digit than S's.
+        let moved: &[usize] = if orbit.len() == 1 { orbit } else { &[] };
+        let exclude = moved.first().map(|&c| (c, s[c]));
+        let Some(placed) = placed_by_propagation(&mut search, s, &given, exclude) else {
+            continue;
+        };
+        if exclude.is_none() && placed.len() + count(&given) == s.len() {
+            continue;
+        }
+        if let Some(rival) = rivals.rival(cells(&given), &placed, moved)? {
+            sets.push(Unavoidable::new(s, rival));
+            for &c in orbit {
+                given[c] = true;
+            }
+        }
+    }
+    let mut puzzle = solution.clone();
+    for (c, cell) in puzzle.cells_mut().iter_mut().enumerate() {
+        if !given[c] {
+            *cell = 0;
+        }
+    }
+    let mut witnesses = Vec::new();
+    // In the orbits' own order (by first cell), not the shuffled one.
+    for orbit in symmetry.orbits(side).iter().filter(|o| given[o[0]]) {
+        // Each kept orbit has one (checked by the caller, with the rest).
+        if let Some(d) = sets.iter().find(|d| only_clues_in(d, &given, orbit)) {
+            let mut rival = solution.clone();
+            rival.cells_mut().copy_from_slice(&d.rival);
+            witnesses.push(rival);
+        }
+    }
+    Some(Built { puzzle, witnesses })
+}
+
+/// How many fruitless tries [`shrink`] makes before it stops.
+const SHRINK_TRIES: usize = 8;
+
+/// A smaller unavoidable set inside `d`, if the solver finds one quickly:
+/// another grid that also keeps S at some of `d`'s cells (a quarter of
+/// them at first, fewer after each try that finds none, as in Zeller and
+/// Hildebrandt's delta debugging). Each question fixes every cell outside `d`,
+/// so it is small. `None` only when stopped.
+fn shrink(
+    rivals: &mut Rivals<'_>,
+    solution: &[u8],
+    mut d: Unavoidable,
+    rng: &mut Rng,
+) -> Option<Unavoidable> {
+    let mut part = 2;
+    let mut fruitless = 0;
+    let mut kept = vec![false; solution.len()];
+    while fruitless < SHRINK_TRIES && d.cells.len() > 4 {
+        let mut cells = d.cells.clone();
+        cells.shuffle(rng);
+        let fixed = (cells.len() / part).max(1);
+        kept.fill(true);
+        for &c in &cells[fixed..] {
+            kept[c] = false;
+        }
+        match rivals.rival(self::cells(&kept), &[], &[])? {
+            Some(rival) => {
+                d = Unavoidable::new(solution, rival);
+                part = 2;
+            }
+            None => {
+                fruitless += 1;
+                part = (part * 2).min(cells.len());
+            }
+        }
+    }
+    Some(d)
+}
+
+/// The cells given.
+fn cells(given: &[bool]) -> impl Iterator<Item = usize> + '_ {
+    (0..given.len()).filter(|&c| given[c])
+}
+
+/// How many cells are given.
+fn count(given: &[bool]) -> usize {
+    given.iter().filter(|&&g| g).count()
+}
+
+/// Whether the clues `given` in the set `d` all lie in `orbit` (so without
+/// that orbit, `d`'s other grid solves the puzzle).
+fn only_clues_in(d: &Unavoidable, given: &[bool], orbit: &[usize]) -> bool {
+    d.cells.iter().all(|c| !given[*c] || orbit.contains(c))
+}
+
+/// The cells (and digits) the search's root propagation places from S's
+/// clues at `given`, less digit `exclude.1` at cell `exclude.0` when asked,
+/// beyond the clues: `None` when it shows there is no solution.
+fn placed_by_propagation(
+    search: &mut Search<'_>,
+    solution: &[u8],
+    given: &[bool],
+    exclude: Option<(usize, u8)>,
+) -> Option<Vec<(usize, u8)>> {
+    let clues: Vec<u8> = (0..solution.len())
+        .map(|c| if given[c] { solution[c] } else { 0 })
+        .collect();
+    let cand = search.reduce(&clues, exclude)?;
+    Some(
+        (0..cand.len())
+            .filter(|&c| !given[c] && cand[c].count_ones() == 1)
+            .map(|c| (c, cand[c].trailing_zeros() as u8 + 1))
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests;

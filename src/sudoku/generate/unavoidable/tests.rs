@@ -1,0 +1,134 @@
+//! The build-up generator on 9×9 and 16×16 grids, where the depth-first search checks it independently.
+
+use super::super::{generate, random_full_grid, Generated, Symmetry};
+use super::{build, rectangles};
+use crate::control::Control;
+use crate::puzzle::GridPuzzle;
+use crate::random::rng;
+use crate::sudoku::{Shape, Solver, Sudoku};
+
+/// The solutions of `grid` the depth-first search finds, up to 2.
+fn solutions(grid: &Sudoku) -> u64 {
+    Solver::new(grid.clone())
+        .count(&Control::new(), Some(2))
+        .found
+}
+
+#[test]
+fn rectangles_are_every_swappable_two_by_two() {
+    let ctl = Control::new();
+    for (shape, seed) in [
+        (Shape::CLASSIC, 1),
+        (Shape::new(3, 4).unwrap(), 2),
+        (Shape::new(4, 4).unwrap(), 3),
+    ] {
+        let s = random_full_grid(shape, &mut rng(seed), &ctl).expect("a full grid");
+        let side = s.side();
+        let found = rectangles(&s);
+        // Every rectangle is a grid that differs from S in four cells.
+        for d in &found {
+            assert_eq!(d.cells.len(), 4);
+            let mut rival = s.clone();
+            rival.cells_mut().copy_from_slice(&d.rival);
+            Sudoku::empty(shape)
+                .check_solution(&rival)
+                .expect("a valid grid");
+        }
+        // Brute force: every two rows and two columns whose four cells swap into a valid grid.
+        let mut brute = 0;
+        for r1 in 0..side {
+            for r2 in r1 + 1..side {
+                for c1 in 0..side {
+                    for c2 in c1 + 1..side {
+                        let cells = [
+                            r1 * side + c1,
+                            r1 * side + c2,
+                            r2 * side + c1,
+                            r2 * side + c2,
+                        ];
+                        let v: Vec<u8> = cells.iter().map(|&c| s.cells()[c]).collect();
+                        if v[0] != v[3] || v[1] != v[2] {
+                            continue;
+                        }
+                        let mut rival = s.clone();
+                        let swapped = [v[1], v[0], v[3], v[2]];
+                        for (&c, &digit) in cells.iter().zip(&swapped) {
+                            rival.cells_mut()[c] = digit;
+                        }
+                        if Sudoku::empty(shape).check_solution(&rival).is_ok() {
+                            brute += 1;
+                        }
+                    }
+                }
+            }
+        }
+        let mut distinct: Vec<&Vec<usize>> = found.iter().map(|d| &d.cells).collect();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), brute, "{side}×{side}, seed {seed}");
+    }
+}
+
+#[test]
+fn built_puzzles_are_unique_and_minimal() {
+    let ctl = Control::new();
+    let cases = [
+        (Shape::CLASSIC, Symmetry::None, 1),
+        (Shape::CLASSIC, Symmetry::Rotate90, 2),
+        (Shape::new(4, 4).unwrap(), Symmetry::None, 3),
+        (Shape::new(4, 4).unwrap(), Symmetry::Rotate180, 4),
+    ];
+    for (shape, symmetry, seed) in cases {
+        let mut r = rng(seed);
+        let solution = random_full_grid(shape, &mut r, &ctl).expect("a full grid");
+        let built = build(&solution, symmetry, &mut r, &ctl).expect("not stopped");
+        let puzzle = built.puzzle.clone();
+        puzzle
+            .check_solution(&solution)
+            .expect("the solution solves it");
+        assert_eq!(solutions(&puzzle), 1, "unique, seed {seed}");
+        // Minimal under the symmetry: without any clue orbit, a second solution.
+        for orbit in symmetry.orbits(shape.side()) {
+            let held = orbit.iter().filter(|&&c| puzzle.cells()[c] != 0).count();
+            assert!(
+                held == 0 || held == orbit.len(),
+                "the pattern keeps the symmetry"
+            );
+            if held != 0 {
+                let mut fewer = puzzle.clone();
+                for &c in &orbit {
+                    fewer.cells_mut()[c] = 0;
+                }
+                assert_eq!(solutions(&fewer), 2, "minimal, seed {seed}");
+            }
+        }
+        let made = Generated {
+            puzzle,
+            solution,
+            witnesses: built.witnesses,
+        };
+        made.check_witnesses(symmetry).expect("every witness holds");
+        // A witness taken away is missed.
+        let mut short = made.clone();
+        short.witnesses.pop();
+        assert!(short.check_witnesses(symmetry).is_err());
+    }
+}
+
+/// Slow (about 30 s of CPU): a 25×25 puzzle through `generate`, its
+/// uniqueness decided again by the solver, every clue's witness checked.
+#[test]
+#[ignore]
+fn a_25x25_puzzle_is_unique_and_minimal() {
+    let ctl = Control::new();
+    let made = generate(Shape::new(5, 5).unwrap(), &mut rng(1), &ctl).expect("not stopped");
+    made.puzzle
+        .check_solution(&made.solution)
+        .expect("the solution solves it");
+    let (first, unique) = Solver::new(made.puzzle.clone()).solve_and_check_unique(&ctl);
+    assert_eq!(unique, Some(true));
+    assert_eq!(first.as_ref(), Some(&made.solution));
+    assert_eq!(made.witnesses.len(), made.puzzle.clues());
+    made.check_witnesses(Symmetry::None)
+        .expect("every witness holds");
+}
