@@ -4,7 +4,9 @@
 //! such a "deadly pattern" could be swapped). Type 1: three corners hold only
 //! {a,b}, so the fourth is not a or b. Type 2: two corners hold only {a,b} and
 //! the other two {a,b,x}, so one of those two is x, and x leaves the cells that
-//! see both (as Sudoku Explainer and HoDoKu describe them).
+//! see both (as Sudoku Explainer and HoDoKu describe them). And the bivalue
+//! universal grave: a board of two-candidate cells but one would have two
+//! solutions, so the odd cell holds its odd digit.
 
 use super::board::{bit, digits, Board};
 use super::subsets::subsets;
@@ -77,4 +79,63 @@ pub(crate) fn rectangle(board: &Board) -> Option<Found> {
             })
         })
     })
+}
+
+/// The bivalue universal grave, type 1 (Sudoku Explainer's BUG, 5.6): every empty cell
+/// holds two candidates but one, which holds three, and every digit has two places
+/// or none in every unit but for one digit of that cell, which has three in each
+/// of its units. Were that digit not there, the two-candidate cells could be
+/// filled in two ways; so the cell holds it.
+pub(crate) fn bivalue_grave(board: &Board) -> Option<Found> {
+    let geo = &board.geo;
+    let mut odd = None;
+    for c in board.empty_cells() {
+        match board.cand[c].count_ones() {
+            2 => {}
+            3 if odd.is_none() => odd = Some(c),
+            _ => return None,
+        }
+    }
+    let cell = odd?;
+    let n = board.side() as u8;
+    let mut extra = None;
+    for (u, unit) in geo.units.iter().enumerate() {
+        for d in 1..=n {
+            let places = unit
+                .iter()
+                .filter(|&&c| board.cand[c] & bit(d) != 0)
+                .count();
+            match places {
+                0 | 2 => {}
+                3 if geo.cell_units[cell].contains(&u)
+                    && board.cand[cell] & bit(d) != 0
+                    && extra.is_none_or(|x| x == d) =>
+                {
+                    extra = Some(d);
+                }
+                _ => return None,
+            }
+        }
+    }
+    let d = extra?;
+    let three = |u: usize| {
+        geo.units[u]
+            .iter()
+            .filter(|&&c| board.cand[c] & bit(d) != 0)
+            .count()
+            == 3
+    };
+    if !geo.cell_units[cell].iter().all(|&u| three(u)) {
+        return None;
+    }
+    let mut f = Found::new(Technique::BivalueUniversalGrave, 56);
+    f.place = vec![(cell, d)];
+    f.cells = board.empty_cells().collect();
+    f.text = format!(
+        "bivalue universal grave: every empty cell but {} holds two candidates, and every digit has two places in each unit but {d}, which has three in the units of {}; without {d} there, the grid could be finished in two ways, so {} holds {d}",
+        geo.cell_name(cell),
+        geo.cell_name(cell),
+        geo.cell_name(cell)
+    );
+    Some(f)
 }
