@@ -547,12 +547,12 @@ fn an_xy_wing_and_a_unique_rectangle_are_found_on_the_patterns_drawn_for_them() 
     assert_eq!(eliminated(&f), [(12, 5), (12, 6)]);
 }
 
-/// Puzzles 17, 55 and 10 of sudoku-exchange-puzzle-bank's `diabolical.txt` (public domain),
-/// whose explanations need a bivalue universal grave, an aligned pair exclusion and an
-/// aligned triple exclusion: each such step is checked against the main search (every
+/// Puzzles 17, 55, 10 and 6 of sudoku-exchange-puzzle-bank's `diabolical.txt` (public domain),
+/// whose explanations need a bivalue universal grave, an aligned pair exclusion, an
+/// aligned triple exclusion and a unique rectangle of type 4: each such step is checked against the main search (every
 /// candidate it removes leaves the board it acts on with no solution) besides the replay.
 #[test]
-fn the_grave_and_the_aligned_exclusions_remove_only_what_a_search_refutes() {
+fn the_grave_the_aligned_exclusions_and_a_type_4_rectangle_remove_only_what_a_search_refutes() {
     let ctl = Control::new();
     let cases = [
         (
@@ -570,6 +570,11 @@ fn the_grave_and_the_aligned_exclusions_remove_only_what_a_search_refutes() {
             Technique::AlignedTripleExclusion,
             75,
         ),
+        (
+            "....3....56.749.83...8.2..............16.85...9.3.7.4.3...9...6.7.1.3.5...5...8..",
+            Technique::UniqueRectangle,
+            45,
+        ),
     ];
     for (line, technique, tenths) in cases {
         let puzzle = grid(line);
@@ -578,7 +583,10 @@ fn the_grave_and_the_aligned_exclusions_remove_only_what_a_search_refutes() {
         let k = e
             .steps
             .iter()
-            .position(|s| s.technique == technique)
+            .position(|s| {
+                s.technique == technique
+                    && (technique != Technique::UniqueRectangle || s.text.contains("leaves both"))
+            })
             .unwrap_or_else(|| panic!("{line}: no {technique} step"));
         assert_eq!(e.steps[k].rating, Rating::tenths(tenths));
         let side = puzzle.shape().side();

@@ -4,7 +4,10 @@
 //! such a "deadly pattern" could be swapped). Type 1: three corners hold only
 //! {a,b}, so the fourth is not a or b. Type 2: two corners hold only {a,b} and
 //! the other two {a,b,x}, so one of those two is x, and x leaves the cells that
-//! see both (as Sudoku Explainer and HoDoKu describe them). And the bivalue
+//! see both. Type 4: two corners hold only {a,b} and the other two, in one
+//! unit, are the only places of a there, so neither of them is b (as Sudoku
+//! Explainer and HoDoKu describe them; Sudoku Explainer rates type 4 rectangles
+//! 4.5, the base of its unique loops). And the bivalue
 //! universal grave: a board of two-candidate cells but one would have two
 //! solutions, so the odd cell holds its odd digit.
 
@@ -12,7 +15,7 @@ use super::board::{bit, digits, Board};
 use super::subsets::subsets;
 use super::{cands_name, Found, Technique};
 
-/// The first unique rectangle of type 1 or 2 that removes a candidate.
+/// The first unique rectangle of type 1, 2 or 4 that removes a candidate.
 pub(crate) fn rectangle(board: &Board) -> Option<Found> {
     let geo = &board.geo;
     let n = board.side();
@@ -51,28 +54,31 @@ pub(crate) fn rectangle(board: &Board) -> Option<Found> {
                         Some(f)
                     }
                     (2, &[p, q]) => {
-                        let x = board.cand[p] & !m;
-                        if board.cand[q] != board.cand[p] || x.count_ones() != 1 {
-                            return None;
-                        }
-                        let xd = x.trailing_zeros() as u8 + 1;
-                        let eliminate: Vec<(usize, u8)> = geo.peers[p]
-                            .iter()
-                            .copied()
-                            .filter(|&c| c != q && board.cand[c] & x != 0 && geo.sees(c, q))
-                            .map(|c| (c, xd))
-                            .collect();
-                        if eliminate.is_empty() {
-                            return None;
-                        }
-                        let mut f = Found::new(Technique::UniqueRectangle, 46);
-                        f.eliminate = eliminate;
-                        f.text = format!(
+                        let two = || {
+                            let x = board.cand[p] & !m;
+                            if board.cand[q] != board.cand[p] || x.count_ones() != 1 {
+                                return None;
+                            }
+                            let xd = x.trailing_zeros() as u8 + 1;
+                            let eliminate: Vec<(usize, u8)> = geo.peers[p]
+                                .iter()
+                                .copied()
+                                .filter(|&c| c != q && board.cand[c] & x != 0 && geo.sees(c, q))
+                                .map(|c| (c, xd))
+                                .collect();
+                            if eliminate.is_empty() {
+                                return None;
+                            }
+                            let mut f = Found::new(Technique::UniqueRectangle, 46);
+                            f.eliminate = eliminate;
+                            f.text = format!(
                             "unique rectangle: {} hold only {} and {} hold {}; unless one of those two is {xd}, the digits {} and {} could be swapped on the four corners, giving two solutions; so {xd} leaves the cells that see both",
                             geo.cells_name(&bare), cands_name(m), geo.cells_name(&[p, q]), cands_name(board.cand[p]), ab[0], ab[1]
                         );
-                        f.cells = corners.to_vec();
-                        Some(f)
+                            f.cells = corners.to_vec();
+                            Some(f)
+                        };
+                        two().or_else(|| type4(board, &corners, p, q, ab[0], ab[1]))
                     }
                     _ => None,
                 }
@@ -138,4 +144,35 @@ pub(crate) fn bivalue_grave(board: &Board) -> Option<Found> {
         geo.cell_name(cell)
     );
     Some(f)
+}
+
+/// Type 4 on the rectangle `corners` of {a,b}: the extra corners `p` and `q` share a unit
+/// in which one of the two digits has no other place, so the other digit leaves both.
+fn type4(board: &Board, corners: &[usize; 4], p: usize, q: usize, a: u8, b: u8) -> Option<Found> {
+    let geo = &board.geo;
+    for (lock, gone) in [(a, b), (b, a)] {
+        for &u in &geo.cell_units[p] {
+            if !geo.cell_units[q].contains(&u) {
+                continue;
+            }
+            let only = geo.units[u]
+                .iter()
+                .all(|&c| c == p || c == q || board.cand[c] & bit(lock) == 0);
+            if !only {
+                continue;
+            }
+            let mut f = Found::new(Technique::UniqueRectangle, 45);
+            f.eliminate = vec![(p, gone), (q, gone)];
+            f.text = format!(
+                "unique rectangle: the other two corners hold only {}; in {}, {lock} goes at {} or {}, so one of them is {lock}; were either {gone}, the rectangle would hold {lock} and {gone} only and they could be swapped, giving two solutions; so {gone} leaves both",
+                cands_name(bit(a) | bit(b)),
+                geo.unit_name(u),
+                geo.cell_name(p),
+                geo.cell_name(q)
+            );
+            f.cells = corners.to_vec();
+            return Some(f);
+        }
+    }
+    None
 }
