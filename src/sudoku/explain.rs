@@ -8,7 +8,8 @@
 //! (Nicolas Juillerat's Sudoku Explainer, as documented in "Difficulty
 //! ratings in Sudoku Explainer v1.2.1", Sukaku Explainer wiki): full house,
 //! hidden and naked singles, locked candidates, naked and hidden subsets,
-//! fish, wings, unique rectangles, chains, forcing chains, and last a
+//! fish, wings, unique rectangles, the bivalue universal grave, aligned pair
+//! exclusion, chains, aligned triple exclusion, forcing chains, and last a
 //! `trial` — a guess whose refutation is shown by a search — so that every
 //! explanation of a puzzle with one solution ends in that solution.
 //!
@@ -31,6 +32,7 @@
 
 mod board;
 mod chains;
+mod exclusion;
 mod fish;
 mod forcing;
 mod intersections;
@@ -39,6 +41,7 @@ mod solve;
 mod subsets;
 mod text;
 mod trial;
+mod unary;
 mod uniqueness;
 mod wings;
 
@@ -88,12 +91,18 @@ pub enum Technique {
     XyzWing,
     /// Two cells with the same two candidates joined by a strong link on one of them.
     WWing,
+    /// Every empty cell with two candidates but one with three: that cell holds the digit it has a third place for.
+    BivalueUniversalGrave,
+    /// Two cells whose combinations of digits, but those that would empty a cell seeing both, leave a candidate out.
+    AlignedPairExclusion,
     /// A chain of one digit, strong and weak links alternating.
     XChain,
     /// A chain of two-candidate cells.
     XyChain,
     /// Four cells on two rows, two columns and two boxes that would allow two solutions.
     UniqueRectangle,
+    /// The same with three cells.
+    AlignedTripleExclusion,
     /// A candidate whose assumption leads, by singles, to a contradiction (or every candidate of a cell to the same result).
     ForcingChain,
     /// A guess refuted by a search.
@@ -102,7 +111,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first (in the order the explainer tries them, but for the unique rectangle).
-    pub const ALL: [Technique; 22] = [
+    pub const ALL: [Technique; 25] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -121,8 +130,11 @@ impl Technique {
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::BivalueUniversalGrave,
+        Technique::AlignedPairExclusion,
         Technique::XChain,
         Technique::XyChain,
+        Technique::AlignedTripleExclusion,
         Technique::ForcingChain,
         Technique::Trial,
     ];
@@ -147,6 +159,9 @@ impl Technique {
             Technique::XyWing => "xy-wing",
             Technique::XyzWing => "xyz-wing",
             Technique::WWing => "w-wing",
+            Technique::BivalueUniversalGrave => "bivalue universal grave",
+            Technique::AlignedPairExclusion => "aligned pair exclusion",
+            Technique::AlignedTripleExclusion => "aligned triple exclusion",
             Technique::XChain => "x-chain",
             Technique::XyChain => "xy-chain",
             Technique::UniqueRectangle => "unique rectangle",
@@ -195,14 +210,17 @@ impl std::fmt::Display for Rating {
     }
 }
 
-/// The rating added to a chain's base for its length, as Sudoku Explainer adds
-/// it (its chaining rules): 0.1 once the chain is longer than 4, then again
-/// past 5, 7, 9, 13, 17, 25…, the bounds growing by 4/3 and 3/2 in turn.
-pub(crate) fn length_bonus(length: usize) -> u16 {
+/// The rating added to a chain's base for its length, as Sudoku Explainer adds it
+/// (Nicolas Juillerat's Sudoku Explainer, its chaining hints' length difficulty): a
+/// chain of `nodes` nodes (each candidate it sets "on" or "off", the assumption
+/// included) has length `nodes - 2`, and gains 0.1 once that length passes 4, then
+/// again past 6, 8, 12, 16, 24, 32…, the bounds growing by 3/2 and 4/3 in turn.
+pub(crate) fn length_bonus(nodes: usize) -> u16 {
+    let length = nodes.saturating_sub(2);
     let (mut added, mut bound, mut odd) = (0u16, 4usize, false);
     while length > bound {
         added += 1;
-        bound = if odd { bound * 3 / 2 } else { bound * 4 / 3 };
+        bound = if odd { bound * 4 / 3 } else { bound * 3 / 2 };
         odd = !odd;
     }
     added
@@ -610,12 +628,28 @@ fn next_step(
         .or_else(|| subsets::naked(board, 4))
         .or_else(|| fish::basic(board, 4))
         .or_else(|| subsets::hidden(board, 4))
+        .or_else(|| {
+            if unique {
+                uniqueness::bivalue_grave(board)
+            } else {
+                None
+            }
+        })
+        .or_else(|| exclusion::aligned(board, 2))
         .or_else(|| chains::x_chain(board))
         .or_else(|| chains::xy_chain(board))
         .or_else(|| {
-            // The lower rated of the two kinds of forcing chain.
+            // The lowest rated of the forcing chains and the aligned triple exclusion (7.5).
             let refuted = forcing::contradiction(board);
-            if refuted.as_ref().is_some_and(|f| f.rating <= 82) {
+            if refuted.as_ref().is_some_and(|f| f.rating < 75) {
+                return refuted;
+            }
+            if refuted.as_ref().is_none_or(|f| f.rating > 75) {
+                if let Some(triple) = exclusion::aligned(board, 3) {
+                    return Some(triple);
+                }
+            }
+            if refuted.as_ref().is_some_and(|f| f.rating <= 80) {
                 return refuted;
             }
             match (refuted, forcing::cell(board)) {

@@ -44,6 +44,10 @@ struct Followed {
 
 const NONE: u32 = u32::MAX;
 
+/// The base rating of Sudoku Explainer's static multiple forcing chains (two chains or
+/// more: a contradiction, a double forcing chain, a cell or region forcing chain).
+const MULTIPLE: u16 = 80;
+
 /// How an assumption is followed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -230,6 +234,15 @@ fn describe(board: &Board, facts: &[Fact], chain: &[u32]) -> String {
     s
 }
 
+/// The length of a chain as Sudoku Explainer counts it, its "on" and "off" nodes alike: each
+/// digit put in a cell, and each candidate whose removal it needed.
+fn nodes(facts: &[Fact], chain: &[u32]) -> usize {
+    chain
+        .iter()
+        .map(|&id| 1 + facts[id as usize].causes.len())
+        .sum()
+}
+
 /// Whether a chain is dynamic in Sudoku Explainer's sense: some implication in it needs
 /// two earlier facts (a cell or a place emptied by two removals), not one.
 fn is_dynamic(facts: &[Fact], chain: &[u32]) -> bool {
@@ -237,9 +250,13 @@ fn is_dynamic(facts: &[Fact], chain: &[u32]) -> bool {
 }
 
 /// The rating of a contradiction reached through `chain`, on Sudoku Explainer's
-/// scale ("Difficulty ratings in Sudoku Explainer v1.2.1"): a static chain of one
-/// digit is an X-chain (6.5), a static chain a forcing chain (7.0), a dynamic
-/// chain of one digit a Nishio (7.5), any other dynamic chain 8.5; each plus its length's bonus.
+/// scale ("Difficulty ratings in Sudoku Explainer v1.2.1"). A static chain back to the
+/// assumption's own candidate (the contradiction needs the candidate the assumption
+/// removed: the assumption implies its own negation, one chain) is an X-chain (6.5) on
+/// one digit, else a forcing chain (7.0); any other static contradiction needs two
+/// chains (a fact and its negation), one of Sudoku Explainer's multiple forcing chains
+/// (8.0). A dynamic chain of one digit is a Nishio (7.5), any other dynamic chain 8.5.
+/// Each adds its length's bonus, the length counted in Sudoku Explainer's nodes.
 fn contradiction_rating(
     facts: &[Fact],
     chain: &[u32],
@@ -247,20 +264,23 @@ fn contradiction_rating(
     digit: Option<u8>,
 ) -> (Technique, u16) {
     let dynamic = causes.len() > 2 || is_dynamic(facts, chain);
+    let one_chain = causes.contains(&0);
     let one_digit = digit.is_some_and(|d| chain.iter().all(|&id| facts[id as usize].d == d));
     let (technique, base) = match (dynamic, one_digit) {
+        (false, _) if !one_chain => (Technique::ForcingChain, MULTIPLE),
         (false, true) => (Technique::XChain, 65),
         (false, false) => (Technique::ForcingChain, 70),
         (true, true) => (Technique::ForcingChain, 75),
         (true, false) => (Technique::ForcingChain, 85),
     };
-    (technique, base + length_bonus(chain.len()))
+    (technique, base + length_bonus(nodes(facts, chain)))
 }
 
 /// The candidate whose assumption (that the cell holds it, or that it does not) meets a
 /// contradiction by the lowest-rated chain (the shortest among equals): it is removed, or placed.
 pub(crate) fn contradiction(board: &Board) -> Option<Found> {
-    let mut best: Option<(u16, usize, Found)> = None;
+    let mut best: Option<(u16, usize, Found)> =
+        super::unary::forcing(board).map(|f| (f.rating, f.cells.len(), f));
     for mode in [Mode::Static, Mode::Dynamic] {
         // A static chain (an X-chain or forcing chain, under 7.5) is taken before any dynamic one is sought.
         if best.as_ref().is_some_and(|(r, _, _)| *r < 75) {
@@ -306,7 +326,7 @@ fn refute_in(board: &Board, mode: Mode, best: &mut Option<(u16, usize, Found)>) 
                 *best = Some((rating, chain.len(), found));
             }
             let branches = [(format!("if {d}"), &on), ("if not".to_string(), &off)];
-            if let Some((mut found, parts, result)) = agreed(board, &[c], &branches, 70) {
+            if let Some((mut found, parts, result)) = agreed(board, &[c], &branches, MULTIPLE) {
                 let length = found.cells.len();
                 if best
                     .as_ref()
@@ -369,7 +389,7 @@ fn region_in(board: &Board, u: usize, d: u8, mode: Mode) -> Option<Found> {
         .iter()
         .map(|(c, f)| (format!("if at {}", geo.cell_name(*c)), f))
         .collect();
-    let (mut found, parts, result) = agreed(board, &places, &branches, 82)?;
+    let (mut found, parts, result) = agreed(board, &places, &branches, MULTIPLE)?;
     found.text = format!(
         "region forcing chain: in {}, {d} goes at {}; {}; either way {result}",
         geo.unit_name(u),
@@ -389,7 +409,7 @@ fn cell_in(board: &Board, c: usize, mode: Mode) -> Option<Found> {
         .iter()
         .map(|(d, f)| (format!("if {d}"), f))
         .collect();
-    let (mut found, parts, result) = agreed(board, &[c], &branches, 82)?;
+    let (mut found, parts, result) = agreed(board, &[c], &branches, MULTIPLE)?;
     found.text = format!(
         "cell forcing chain: {} holds {}; {}; either way {result}",
         geo.cell_name(c),
@@ -452,7 +472,7 @@ fn agreed(
             Some(f.removed_by[t * n + v as usize - 1])
         };
         let chain = needed(&f.facts, &root.into_iter().collect::<Vec<_>>());
-        total += chain.len();
+        total += nodes(&f.facts, &chain);
         dynamic |= is_dynamic(&f.facts, &chain);
         pattern.extend(chain.iter().map(|&id| f.facts[id as usize].cell));
         parts.push(format!("{name}: {}", describe(board, &f.facts, &chain)));

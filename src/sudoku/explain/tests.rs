@@ -192,8 +192,11 @@ fn each_technique_is_the_step_found_on_a_grid_that_needs_it_and_a_hint_with_penc
             apply(&mut board, &Found::of_step(step, side).unwrap()).unwrap();
         }
     }
-    // The quads, the jellyfish and the trial are rarer: they have tests of their own.
+    // The grave, the exclusions, the quads, the jellyfish and the trial are rarer: they have tests of their own.
     let rare = [
+        Technique::BivalueUniversalGrave,
+        Technique::AlignedPairExclusion,
+        Technique::AlignedTripleExclusion,
         Technique::NakedQuad,
         Technique::HiddenQuad,
         Technique::Jellyfish,
@@ -426,12 +429,10 @@ fn shapes_come_from_the_cell_count_or_are_given() {
 
 #[test]
 fn the_chain_length_bonus_follows_sudoku_explainer() {
-    // The bounds 4, 5, 7, 9, 13, 17, 25: each time a length passes one, 0.1 more.
-    let bonus: Vec<u16> = [4, 5, 6, 7, 8, 9, 10, 13, 14, 17, 18, 25, 26]
-        .iter()
-        .map(|&l| length_bonus(l))
-        .collect();
-    assert_eq!(bonus, [0, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7]);
+    // A chain of k nodes has length k - 2; past the bounds 4, 6, 8, 12, 16, 24, 32, 0.1 more each.
+    let nodes = [6, 7, 8, 9, 10, 11, 14, 15, 18, 19, 26, 27, 34, 35];
+    let bonus: Vec<u16> = nodes.iter().map(|&k| length_bonus(k)).collect();
+    assert_eq!(bonus, [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7]);
 }
 
 #[test]
@@ -544,4 +545,90 @@ fn an_xy_wing_and_a_unique_rectangle_are_found_on_the_patterns_drawn_for_them() 
     board.cand[12] = bit(5) | bit(6) | bit(7);
     let f = uniqueness::rectangle(&board).expect("a unique rectangle");
     assert_eq!(eliminated(&f), [(12, 5), (12, 6)]);
+}
+
+/// Puzzles 17, 55, 10 and 6 of sudoku-exchange-puzzle-bank's `diabolical.txt` (public domain),
+/// whose explanations need a bivalue universal grave, an aligned pair exclusion, an
+/// aligned triple exclusion and a unique rectangle of type 4: each such step is checked against the main search (every
+/// candidate it removes leaves the board it acts on with no solution) besides the replay.
+#[test]
+fn the_grave_the_aligned_exclusions_and_a_type_4_rectangle_remove_only_what_a_search_refutes() {
+    let ctl = Control::new();
+    let cases = [
+        (
+            "....8...47.9..453.8.....6.....4..7..3.79.64.5..5..2.....2.....3.385..1.99...3....",
+            Technique::BivalueUniversalGrave,
+            56,
+        ),
+        (
+            ".8.7...2.6......4...26.17.9..4..6.383..5.8..282.1..4..9.84.72...1......4.4...2.6.",
+            Technique::AlignedPairExclusion,
+            62,
+        ),
+        (
+            "7...4...6...759...9..8.1..3...524....3.....2.4.......75.1...2.8.8.....1.2.9...3.4",
+            Technique::AlignedTripleExclusion,
+            75,
+        ),
+        (
+            "....3....56.749.83...8.2..............16.85...9.3.7.4.3...9...6.7.1.3.5...5...8..",
+            Technique::UniqueRectangle,
+            45,
+        ),
+    ];
+    for (line, technique, tenths) in cases {
+        let puzzle = grid(line);
+        let e = explain(&puzzle, &ctl).unwrap();
+        check_solved(&puzzle, &e);
+        let k = e
+            .steps
+            .iter()
+            .position(|s| {
+                s.technique == technique
+                    && (technique != Technique::UniqueRectangle || s.text.contains("leaves both"))
+            })
+            .unwrap_or_else(|| panic!("{line}: no {technique} step"));
+        assert_eq!(e.steps[k].rating, Rating::tenths(tenths));
+        let side = puzzle.shape().side();
+        let mut board = Board::new(&puzzle).unwrap();
+        for step in &e.steps[..k] {
+            apply(&mut board, &Found::of_step(step, side).unwrap()).unwrap();
+        }
+        for &[r, c, d] in &e.steps[k].eliminate {
+            let mut guess = board.clone();
+            guess.place(r * side + c, d as u8);
+            let s = solve::search(&guess, 1, &ctl, &mut |_| ControlFlow::Break(()));
+            assert_eq!(s.tally.found, 0, "{}", e.steps[k].text);
+        }
+        for &[r, c, d] in &e.steps[k].place {
+            assert_ne!(board.cand[r * side + c] & bit(d as u8), 0);
+            let others = board.cand[r * side + c] & !bit(d as u8);
+            for o in digits(others) {
+                let mut guess = board.clone();
+                guess.place(r * side + c, o);
+                let s = solve::search(&guess, 1, &ctl, &mut |_| ControlFlow::Break(()));
+                assert_eq!(s.tally.found, 0, "{}", e.steps[k].text);
+            }
+        }
+    }
+}
+
+/// A static forcing chain that is one chain (the assumption implies its own negation) is rated
+/// as Sudoku Explainer rates it, 7.0 plus the length's bonus, below the multiple chains (8.0),
+/// and the puzzle gets the bank's published rating.
+#[test]
+fn a_forcing_chain_of_one_chain_is_rated_below_two_chains() {
+    let ctl = Control::new();
+    // Puzzle 5 of sudoku-exchange-puzzle-bank's `diabolical.txt` (public domain), rated 7.2 there.
+    let puzzle =
+        grid("85.....31....7.......8.9.....3...6..97.3.1.52....2....1..4.7..62.5...3.7....8....");
+    let e = explain(&puzzle, &ctl).unwrap();
+    check_solved(&puzzle, &e);
+    let one = e
+        .steps
+        .iter()
+        .find(|s| s.text.starts_with("static forcing chain"))
+        .expect("a chain of one chain");
+    assert!((70..80).contains(&one.rating.in_tenths()), "{}", one.text);
+    assert_eq!(e.rating, Some(Rating::tenths(72)));
 }

@@ -4,13 +4,18 @@
 //! such a "deadly pattern" could be swapped). Type 1: three corners hold only
 //! {a,b}, so the fourth is not a or b. Type 2: two corners hold only {a,b} and
 //! the other two {a,b,x}, so one of those two is x, and x leaves the cells that
-//! see both (as Sudoku Explainer and HoDoKu describe them).
+//! see both. Type 4: two corners hold only {a,b} and the other two, in one
+//! unit, are the only places of a there, so neither of them is b (as Sudoku
+//! Explainer and HoDoKu describe them; Sudoku Explainer rates type 4 rectangles
+//! 4.5, the base of its unique loops). And the bivalue
+//! universal grave: a board of two-candidate cells but one would have two
+//! solutions, so the odd cell holds its odd digit.
 
 use super::board::{bit, digits, Board};
 use super::subsets::subsets;
 use super::{cands_name, Found, Technique};
 
-/// The first unique rectangle of type 1 or 2 that removes a candidate.
+/// The first unique rectangle of type 1, 2 or 4 that removes a candidate.
 pub(crate) fn rectangle(board: &Board) -> Option<Found> {
     let geo = &board.geo;
     let n = board.side();
@@ -49,32 +54,125 @@ pub(crate) fn rectangle(board: &Board) -> Option<Found> {
                         Some(f)
                     }
                     (2, &[p, q]) => {
-                        let x = board.cand[p] & !m;
-                        if board.cand[q] != board.cand[p] || x.count_ones() != 1 {
-                            return None;
-                        }
-                        let xd = x.trailing_zeros() as u8 + 1;
-                        let eliminate: Vec<(usize, u8)> = geo.peers[p]
-                            .iter()
-                            .copied()
-                            .filter(|&c| c != q && board.cand[c] & x != 0 && geo.sees(c, q))
-                            .map(|c| (c, xd))
-                            .collect();
-                        if eliminate.is_empty() {
-                            return None;
-                        }
-                        let mut f = Found::new(Technique::UniqueRectangle, 46);
-                        f.eliminate = eliminate;
-                        f.text = format!(
+                        let two = || {
+                            let x = board.cand[p] & !m;
+                            if board.cand[q] != board.cand[p] || x.count_ones() != 1 {
+                                return None;
+                            }
+                            let xd = x.trailing_zeros() as u8 + 1;
+                            let eliminate: Vec<(usize, u8)> = geo.peers[p]
+                                .iter()
+                                .copied()
+                                .filter(|&c| c != q && board.cand[c] & x != 0 && geo.sees(c, q))
+                                .map(|c| (c, xd))
+                                .collect();
+                            if eliminate.is_empty() {
+                                return None;
+                            }
+                            let mut f = Found::new(Technique::UniqueRectangle, 46);
+                            f.eliminate = eliminate;
+                            f.text = format!(
                             "unique rectangle: {} hold only {} and {} hold {}; unless one of those two is {xd}, the digits {} and {} could be swapped on the four corners, giving two solutions; so {xd} leaves the cells that see both",
                             geo.cells_name(&bare), cands_name(m), geo.cells_name(&[p, q]), cands_name(board.cand[p]), ab[0], ab[1]
                         );
-                        f.cells = corners.to_vec();
-                        Some(f)
+                            f.cells = corners.to_vec();
+                            Some(f)
+                        };
+                        two().or_else(|| type4(board, &corners, p, q, ab[0], ab[1]))
                     }
                     _ => None,
                 }
             })
         })
     })
+}
+
+/// The bivalue universal grave, type 1 (Sudoku Explainer's BUG, 5.6): every empty cell
+/// holds two candidates but one, which holds three, and every digit has two places
+/// or none in every unit but for one digit of that cell, which has three in each
+/// of its units. Were that digit not there, the two-candidate cells could be
+/// filled in two ways; so the cell holds it.
+pub(crate) fn bivalue_grave(board: &Board) -> Option<Found> {
+    let geo = &board.geo;
+    let mut odd = None;
+    for c in board.empty_cells() {
+        match board.cand[c].count_ones() {
+            2 => {}
+            3 if odd.is_none() => odd = Some(c),
+            _ => return None,
+        }
+    }
+    let cell = odd?;
+    let n = board.side() as u8;
+    let mut extra = None;
+    for (u, unit) in geo.units.iter().enumerate() {
+        for d in 1..=n {
+            let places = unit
+                .iter()
+                .filter(|&&c| board.cand[c] & bit(d) != 0)
+                .count();
+            match places {
+                0 | 2 => {}
+                3 if geo.cell_units[cell].contains(&u)
+                    && board.cand[cell] & bit(d) != 0
+                    && extra.is_none_or(|x| x == d) =>
+                {
+                    extra = Some(d);
+                }
+                _ => return None,
+            }
+        }
+    }
+    let d = extra?;
+    let three = |u: usize| {
+        geo.units[u]
+            .iter()
+            .filter(|&&c| board.cand[c] & bit(d) != 0)
+            .count()
+            == 3
+    };
+    if !geo.cell_units[cell].iter().all(|&u| three(u)) {
+        return None;
+    }
+    let mut f = Found::new(Technique::BivalueUniversalGrave, 56);
+    f.place = vec![(cell, d)];
+    f.cells = board.empty_cells().collect();
+    f.text = format!(
+        "bivalue universal grave: every empty cell but {} holds two candidates, and every digit has two places in each unit but {d}, which has three in the units of {}; without {d} there, the grid could be finished in two ways, so {} holds {d}",
+        geo.cell_name(cell),
+        geo.cell_name(cell),
+        geo.cell_name(cell)
+    );
+    Some(f)
+}
+
+/// Type 4 on the rectangle `corners` of {a,b}: the extra corners `p` and `q` share a unit
+/// in which one of the two digits has no other place, so the other digit leaves both.
+fn type4(board: &Board, corners: &[usize; 4], p: usize, q: usize, a: u8, b: u8) -> Option<Found> {
+    let geo = &board.geo;
+    for (lock, gone) in [(a, b), (b, a)] {
+        for &u in &geo.cell_units[p] {
+            if !geo.cell_units[q].contains(&u) {
+                continue;
+            }
+            let only = geo.units[u]
+                .iter()
+                .all(|&c| c == p || c == q || board.cand[c] & bit(lock) == 0);
+            if !only {
+                continue;
+            }
+            let mut f = Found::new(Technique::UniqueRectangle, 45);
+            f.eliminate = vec![(p, gone), (q, gone)];
+            f.text = format!(
+                "unique rectangle: the other two corners hold only {}; in {}, {lock} goes at {} or {}, so one of them is {lock}; were either {gone}, the rectangle would hold {lock} and {gone} only and they could be swapped, giving two solutions; so {gone} leaves both",
+                cands_name(bit(a) | bit(b)),
+                geo.unit_name(u),
+                geo.cell_name(p),
+                geo.cell_name(q)
+            );
+            f.cells = corners.to_vec();
+            return Some(f);
+        }
+    }
+    None
 }
