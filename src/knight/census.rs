@@ -197,7 +197,13 @@ impl Walk {
     /// Adds square `v` to the state `slots[..w]` (`slots[w]` unused), handing
     /// each successor (the frontier after `v`, `slots[1..=w]`) to `out`, and
     /// each completed tour to `done`.
-    fn step(&self, v: usize, slots: &[u8; 18], out: &mut dyn FnMut(&[u8]), done: &mut dyn FnMut()) {
+    fn step(
+        &self,
+        v: usize,
+        slots: &[u8; 18],
+        out: &mut impl FnMut(&[u8]),
+        done: &mut impl FnMut(),
+    ) {
         let w = self.w;
         let back = &self.back[v];
         let start_slot = self.start.and_then(|s| (s + w).checked_sub(v));
