@@ -14,10 +14,12 @@
 //! general, not the non-crossing ones of grid-graph programmes; they are
 //! renumbered by first appearance so that equal states meet. A state packs
 //! four bits a square into a `u64` (up to 7 rows) or a `u128` (8 rows).
-//! The states after each square are a vector sorted by key, built by a radix
-//! sort of the successors and a merge of equal keys (see `layers`), and at
-//! each column's end a state is folded with its mirror image across the
-//! middle row when the count has no start square.
+//! The states after each square are a run of keys in increasing order, built
+//! from batches of successors, each sorted by a radix sort with the counts of
+//! equal keys added, and merged as they come (see `layers`), so that a step
+//! holds about its distinct states, not all their successors; at each
+//! column's end a state is folded with its mirror image across the middle row
+//! when the count has no start square.
 //!
 //! - Closed tours: a fragment may close on itself only with the last square,
 //!   when every square is full: the count is that of undirected Hamiltonian
@@ -440,7 +442,9 @@ pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Res
 #[serde(rename_all = "lowercase")]
 pub enum Method {
     /// The frontier programme on boards of more than 36 squares with a side
-    /// of at most 8, and on boards of at most 4 rows; backtracking otherwise.
+    /// of at most 8, and on boards of at most 4 rows; backtracking otherwise,
+    /// and when the frontier states would not fit on a board of at most
+    /// [`MAX_FALLBACK_CELLS`] squares (larger ones are refused).
     #[default]
     Auto,
     /// The backtracking counter (boards of at most [`MAX_COUNT_CELLS`](super::MAX_COUNT_CELLS) squares).
@@ -591,6 +595,21 @@ pub fn estimated_states(rows: usize, closed: bool) -> u64 {
     table.get(rows).copied().unwrap_or(u64::MAX)
 }
 
+/// The largest board the automatic choice backtracks when the frontier
+/// states would not fit: 7 × 7 open from one square is a count of hours that
+/// ends (and may be stopped); the 10^13 and more tours of larger boards such
+/// as 8 × 8 would not end, so those are refused with the frontier's limit.
+pub const MAX_FALLBACK_CELLS: usize = 49;
+
+/// What the frontier programme runs for a request (the first of its runs for a grid).
+fn census_of(request: &CountRequest) -> Census {
+    match (request.closed, request.starts) {
+        (true, _) => Census::Cycles,
+        (false, Starts::From(p)) => Census::PathsFrom(p),
+        (false, _) => Census::Paths,
+    }
+}
+
 /// Refuses up front a board whose frontier would not fit in `memory` bytes.
 fn check_memory(dims: Dims, closed: bool, memory: u64) -> Result<()> {
     let rows = dims.rows.min(dims.cols);
@@ -647,12 +666,16 @@ pub fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
             let short = dims.rows.min(dims.cols);
             // Measured: backtracking is faster on boards of at most 36 squares but thin ones.
             // A board whose frontier states would not fit is backtracked when it can be
-            // (a long count the user may stop), refused otherwise.
+            // (a long count the user may stop, up to 7 × 7), refused otherwise.
             let frontier = short <= 8 && (short <= 4 || dims.cells() > 36);
-            let fits = check_memory(dims, request.closed, request.memory_limit).is_ok();
-            if frontier && (fits || dims.cells() > super::MAX_COUNT_CELLS) {
+            let fits = check_memory(dims, request.closed, request.memory_limit);
+            if frontier && (fits.is_ok() || dims.cells() > super::MAX_COUNT_CELLS) {
                 Method::Frontier
             } else {
+                // Past 7 × 7 backtracking could not end: the frontier's refusal, with its limit.
+                if dims.cells() > MAX_FALLBACK_CELLS && !ruled_out(dims, census_of(request)) {
+                    fits?;
+                }
                 Method::Backtrack
             }
         }

@@ -1,14 +1,22 @@
-//! The states of the frontier programme held as sorted layers: each square's successors are sorted by key and merged.
+//! The states of the frontier programme held as sorted runs: each square's successors are sorted by key in batches and merged.
 //!
 //! A hash table of states spends its time in cache misses, one a successor.
-//! Here the states after a square are a vector sorted by packed key; adding
-//! the next square writes the successors of each part of it (one part a core)
-//! to a plain vector, sorts it by a radix sort on the key's digits (a few
-//! streaming passes), adds up the counts of equal keys, and merges the sorted
-//! parts. At a column's end a state and its mirror image across the board's
-//! middle row have the same completions, so only the smaller of the two keys
-//! is kept (their counts added): about half the states, when the count has no
-//! start square to break the symmetry.
+//! Here the states after a square are a run: keys in increasing order, each
+//! once, held in chunks of 2^16 entries. Adding the next square, each core
+//! takes chunks of the layer in turn (freeing each once read), writes their
+//! successors to a batch of a few million entries, and when the batch is
+//! full sorts it by a radix sort on the key's digits (a few streaming
+//! passes), adds up the counts of equal keys, and keeps the result as a run.
+//! A core merges its last two runs whenever the later is at least half the
+//! earlier (equal keys meet early, and there are few runs at a time, as in a
+//! log-structured merge), and the cores' runs are merged at the step's end,
+//! a merge freeing its inputs chunk by chunk as it reads them. So a step
+//! holds about the layer being read plus the distinct successors made so
+//! far, not every successor; the budget counts exactly those entries. At a
+//! column's end a state and its mirror image across the board's middle row
+//! have the same completions, so only the smaller of the two keys is kept
+//! (their counts added): about half the states, when the count has no start
+//! square to break the symmetry.
 
 use super::{Walk, FULL};
 use crate::control::Control;
@@ -203,8 +211,13 @@ const MAX_SUCCESSORS: usize = 11;
 /// runs of successors already merged (about as many again), and some slack
 /// for the runs not yet merged with each other.
 pub(super) fn bytes_per_state(rows: usize, limbs: usize) -> u64 {
-    let key = if rows <= 7 { 8 } else { 16 };
-    5 * (key + 8 * limbs as u64) / 2
+    // An entry is its key and its limbs, aligned as the key is.
+    let entry = if rows <= 7 {
+        8 + 8 * limbs
+    } else {
+        (16 + 8 * limbs).next_multiple_of(16)
+    };
+    5 * entry as u64 / 2
 }
 
 /// Keys in increasing order without repeats, held in chunks that are freed as a merge reads them.
