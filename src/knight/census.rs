@@ -564,10 +564,10 @@ pub struct CountReport {
 
 /// The most frontier states a board with `rows` on its short side is
 /// expected to need: measured here up to 6 rows (6 × 40 closed: 1,082,610;
-/// 6 × 6 open, no start: 3,767,635) and for 7 × 7 open (129,523,995 after
-/// 31 of its 49 squares, still growing); 7 rows closed from the growth per
-/// row; 8 rows closed: Knuth reports about 8.3·10^8 states a step for closed
-/// tours of 8 × n.
+/// 6 × 6 open, no start: 3,767,635) and for 7 × 7 open (179,310,777 after
+/// 33 of its 49 squares, the most of its first 37); 7 rows closed
+/// from the growth per row; 8 rows closed: Knuth reports about 8.3·10^8
+/// states a step for closed tours of 8 × n.
 pub fn estimated_states(rows: usize, closed: bool) -> u64 {
     const CLOSED: [u64; 9] = [
         1,
