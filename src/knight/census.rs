@@ -564,10 +564,11 @@ pub struct CountReport {
 
 /// The most frontier states a board with `rows` on its short side is
 /// expected to need: measured here up to 6 rows (6 × 40 closed: 1,082,610;
-/// 6 × 6 open, no start: 3,767,635) and for 7 × 7 open (179,310,777 after
-/// 33 of its 49 squares, the most of its first 37); 7 rows closed
-/// from the growth per row; 8 rows closed: Knuth reports about 8.3·10^8
-/// states a step for closed tours of 8 × n.
+/// 6 × 6 open, no start: 3,767,635) and for 7 × 7 open (246,706,705 after
+/// 38 of its 49 squares, the most of its first 38); 7 rows closed from the
+/// growth per row; 8 rows closed: Knuth reports about 8.3·10^8 states a step
+/// for closed tours of 8 × n. A step that passes the memory limit all the
+/// same stops with the states it held.
 pub fn estimated_states(rows: usize, closed: bool) -> u64 {
     const CLOSED: [u64; 9] = [
         1,
