@@ -564,8 +564,8 @@ pub struct CountReport {
 
 /// The most frontier states a board with `rows` on its short side is
 /// expected to need: measured here up to 6 rows (6 × 40 closed: 1,082,610;
-/// 6 × 6 open, no start: 3,767,635) and for 7 × 7 open (299,784,901 after
-/// 39 of its 49 squares, still growing); 7 rows closed from the
+/// 6 × 6 open, no start: 3,767,635) and for 7 × 7 open (323,537,770 after
+/// 40 of its 49 squares, the most: 94,753,487 after 41); 7 rows closed from the
 /// growth per row; 8 rows closed: Knuth reports about 8.3·10^8 states a step
 /// for closed tours of 8 × n. A step that passes the memory limit all the
 /// same stops with the states it held.
@@ -589,7 +589,7 @@ pub fn estimated_states(rows: usize, closed: bool) -> u64 {
         20_000,
         450_000,
         8_000_000,
-        300_000_000,
+        330_000_000,
         10_000_000_000,
     ];
     let table = if closed { &CLOSED } else { &OPEN };
