@@ -430,4 +430,19 @@ fn the_sum_over_every_start_and_the_memory_limit() {
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");
+    // Past 7 × 7 the automatic choice does not fall back to a backtracking count
+    // that could not end: 8 × 8 is refused with the default limit named.
+    for board in [
+        &["8", "8", "--closed"][..],
+        &["8", "8", "--start", "a1"][..],
+    ] {
+        let args = [&["knight"][..], board, &["--count"][..]].concat();
+        let out = puzzles(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{board:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("estimated frontier states") && err.contains("12288 MiB"),
+            "{err}"
+        );
+    }
 }

@@ -14,10 +14,12 @@
 //! general, not the non-crossing ones of grid-graph programmes; they are
 //! renumbered by first appearance so that equal states meet. A state packs
 //! four bits a square into a `u64` (up to 7 rows) or a `u128` (8 rows).
-//! The states after each square are a vector sorted by key, built by a radix
-//! sort of the successors and a merge of equal keys (see `layers`), and at
-//! each column's end a state is folded with its mirror image across the
-//! middle row when the count has no start square.
+//! The states after each square are a run of keys in increasing order, built
+//! from batches of successors, each sorted by a radix sort with the counts of
+//! equal keys added, and merged as they come (see `layers`), so that a step
+//! holds about its distinct states, not all their successors; at each
+//! column's end a state is folded with its mirror image across the middle row
+//! when the count has no start square.
 //!
 //! - Closed tours: a fragment may close on itself only with the last square,
 //!   when every square is full: the count is that of undirected Hamiltonian
@@ -197,7 +199,13 @@ impl Walk {
     /// Adds square `v` to the state `slots[..w]` (`slots[w]` unused), handing
     /// each successor (the frontier after `v`, `slots[1..=w]`) to `out`, and
     /// each completed tour to `done`.
-    fn step(&self, v: usize, slots: &[u8; 18], out: &mut dyn FnMut(&[u8]), done: &mut dyn FnMut()) {
+    fn step(
+        &self,
+        v: usize,
+        slots: &[u8; 18],
+        out: &mut impl FnMut(&[u8]),
+        done: &mut impl FnMut(),
+    ) {
         let w = self.w;
         let back = &self.back[v];
         let start_slot = self.start.and_then(|s| (s + w).checked_sub(v));
@@ -434,7 +442,9 @@ pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Res
 #[serde(rename_all = "lowercase")]
 pub enum Method {
     /// The frontier programme on boards of more than 36 squares with a side
-    /// of at most 8, and on boards of at most 4 rows; backtracking otherwise.
+    /// of at most 8, and on boards of at most 4 rows; backtracking otherwise,
+    /// and when the frontier states would not fit on a board of at most
+    /// [`MAX_FALLBACK_CELLS`] squares (larger ones are refused).
     #[default]
     Auto,
     /// The backtracking counter (boards of at most [`MAX_COUNT_CELLS`](super::MAX_COUNT_CELLS) squares).
@@ -554,10 +564,11 @@ pub struct CountReport {
 
 /// The most frontier states a board with `rows` on its short side is
 /// expected to need: measured here up to 6 rows (6 × 40 closed: 1,082,610;
-/// 6 × 6 open, no start: 3,767,635) and for 7 × 7 open (129,523,995 after
-/// 31 of its 49 squares, still growing); 7 rows closed from the growth per
-/// row; 8 rows closed: Knuth reports about 8.3·10^8 states a step for closed
-/// tours of 8 × n.
+/// 6 × 6 open, no start: 3,767,635) and for 7 × 7 open (323,537,770 after
+/// 40 of its 49 squares, the most: 94,753,487 after 41); 7 rows closed from the
+/// growth per row; 8 rows closed: Knuth reports about 8.3·10^8 states a step
+/// for closed tours of 8 × n. A step that passes the memory limit all the
+/// same stops with the states it held.
 pub fn estimated_states(rows: usize, closed: bool) -> u64 {
     const CLOSED: [u64; 9] = [
         1,
@@ -578,11 +589,26 @@ pub fn estimated_states(rows: usize, closed: bool) -> u64 {
         20_000,
         450_000,
         8_000_000,
-        250_000_000,
+        330_000_000,
         10_000_000_000,
     ];
     let table = if closed { &CLOSED } else { &OPEN };
     table.get(rows).copied().unwrap_or(u64::MAX)
+}
+
+/// The largest board the automatic choice backtracks when the frontier
+/// states would not fit: 7 × 7 open from one square is a count of hours that
+/// ends (and may be stopped); the 10^13 and more tours of larger boards such
+/// as 8 × 8 would not end, so those are refused with the frontier's limit.
+pub const MAX_FALLBACK_CELLS: usize = 49;
+
+/// What the frontier programme runs for a request (the first of its runs for a grid).
+fn census_of(request: &CountRequest) -> Census {
+    match (request.closed, request.starts) {
+        (true, _) => Census::Cycles,
+        (false, Starts::From(p)) => Census::PathsFrom(p),
+        (false, _) => Census::Paths,
+    }
 }
 
 /// Refuses up front a board whose frontier would not fit in `memory` bytes.
@@ -641,12 +667,16 @@ pub fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
             let short = dims.rows.min(dims.cols);
             // Measured: backtracking is faster on boards of at most 36 squares but thin ones.
             // A board whose frontier states would not fit is backtracked when it can be
-            // (a long count the user may stop), refused otherwise.
+            // (a long count the user may stop, up to 7 × 7), refused otherwise.
             let frontier = short <= 8 && (short <= 4 || dims.cells() > 36);
-            let fits = check_memory(dims, request.closed, request.memory_limit).is_ok();
-            if frontier && (fits || dims.cells() > super::MAX_COUNT_CELLS) {
+            let fits = check_memory(dims, request.closed, request.memory_limit);
+            if frontier && (fits.is_ok() || dims.cells() > super::MAX_COUNT_CELLS) {
                 Method::Frontier
             } else {
+                // Past 7 × 7 backtracking could not end: the frontier's refusal, with its limit.
+                if dims.cells() > MAX_FALLBACK_CELLS && !ruled_out(dims, census_of(request)) {
+                    fits?;
+                }
                 Method::Backtrack
             }
         }

@@ -1,19 +1,30 @@
-//! The states of the frontier programme held as sorted layers: each square's successors are sorted by key and merged.
+//! The states of the frontier programme held as sorted runs: each square's successors are sorted by key in batches and merged.
 //!
 //! A hash table of states spends its time in cache misses, one a successor.
-//! Here the states after a square are a vector sorted by packed key; adding
-//! the next square writes the successors of each part of it (one part a core)
-//! to a plain vector, sorts it by a radix sort on the key's digits (a few
-//! streaming passes), adds up the counts of equal keys, and merges the sorted
-//! parts. At a column's end a state and its mirror image across the board's
-//! middle row have the same completions, so only the smaller of the two keys
-//! is kept (their counts added): about half the states, when the count has no
-//! start square to break the symmetry.
+//! Here the states after a square are a run: keys in increasing order, each
+//! once, held in chunks of 2^16 entries. Adding the next square, each core
+//! takes chunks of the layer in turn (freeing each once read), writes their
+//! successors to a batch of a few million entries, and when the batch is
+//! full sorts it by a radix sort on the key's digits (a few streaming
+//! passes), adds up the counts of equal keys, and keeps the result as a run.
+//! A core merges its last two runs whenever the later is at least half the
+//! earlier (equal keys meet early, and there are few runs at a time, as in a
+//! log-structured merge), and the cores' runs are merged at the step's end,
+//! a merge freeing its inputs chunk by chunk as it reads them. So a step
+//! holds about the layer being read plus the distinct successors made so
+//! far, not every successor; the budget counts exactly those entries. At a
+//! column's end a state and its mirror image across the board's middle row
+//! have the same completions, so only the smaller of the two keys is kept
+//! (their counts added): about half the states, when the count has no start
+//! square to break the symmetry.
 
 use super::{Walk, FULL};
 use crate::control::Control;
 use num_bigint::BigUint;
 use rayon::prelude::*;
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Mutex;
 
 /// A packed state: four bits a frontier square.
 pub(super) trait Key: Copy + Ord + Send + Sync {
@@ -109,13 +120,6 @@ impl<const L: usize> Wide<L> {
     }
 }
 
-/// Bytes one state takes at the peak of a step: in the layer, and about
-/// three successors each in the unsorted vector and its sorting copy.
-pub(super) fn bytes_per_state(rows: usize, limbs: usize) -> u64 {
-    let key = if rows <= 7 { 8 } else { 16 };
-    7 * (key + 8 * limbs as u64)
-}
-
 /// Why a run could not go on.
 pub(super) enum Halt {
     /// The count needs more limbs.
@@ -188,43 +192,173 @@ fn merge_equal<K: Key, const L: usize>(v: &mut Vec<(K, Wide<L>)>) -> bool {
     ok
 }
 
-/// Merges two sorted vectors of distinct keys, adding the counts of keys in both; false on a carry.
-fn merge_two<K: Key, const L: usize>(
-    a: Vec<(K, Wide<L>)>,
-    b: Vec<(K, Wide<L>)>,
-) -> (Vec<(K, Wide<L>)>, bool) {
-    let mut out = Vec::with_capacity(a.len() + b.len());
-    let mut ok = true;
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].0.cmp(&b[j].0) {
-            std::cmp::Ordering::Less => {
-                out.push(a[i]);
-                i += 1;
-            }
-            std::cmp::Ordering::Greater => {
-                out.push(b[j]);
-                j += 1;
-            }
-            std::cmp::Ordering::Equal => {
-                let mut c = a[i].1;
-                ok &= c.add(&b[j].1);
-                out.push((a[i].0, c));
-                i += 1;
-                j += 1;
-            }
+/// One state with its count.
+type Entry<K, const L: usize> = (K, Wide<L>);
+
+/// One core's batch of successors and its sorting copy, kept from square to square.
+type Buffers<K, const L: usize> = Mutex<(Vec<Entry<K, L>>, Vec<Entry<K, L>>)>;
+
+/// Entries in one chunk of a run: a merge frees its inputs chunk by chunk.
+const CHUNK: usize = 1 << 16;
+
+/// The most successors one core gathers before sorting them into a run.
+const MAX_BATCH: usize = 1 << 23;
+
+/// The most successors one state can have: at most two of at most four moves back.
+const MAX_SUCCESSORS: usize = 11;
+
+/// Bytes one state takes at the peak of a step: the layer being read, the
+/// runs of successors already merged (about as many again), and some slack
+/// for the runs not yet merged with each other.
+pub(super) fn bytes_per_state(rows: usize, limbs: usize) -> u64 {
+    // An entry is its key and its limbs, aligned as the key is.
+    let entry = if rows <= 7 {
+        8 + 8 * limbs
+    } else {
+        (16 + 8 * limbs).next_multiple_of(16)
+    };
+    5 * entry as u64 / 2
+}
+
+/// Keys in increasing order without repeats, held in chunks that are freed as a merge reads them.
+struct Run<E> {
+    chunks: VecDeque<Vec<E>>,
+    len: usize,
+}
+
+impl<E: Copy> Run<E> {
+    fn new() -> Self {
+        Run {
+            chunks: VecDeque::new(),
+            len: 0,
         }
     }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
+
+    fn from_slice(v: &[E]) -> Self {
+        Run {
+            chunks: v.chunks(CHUNK).map(<[E]>::to_vec).collect(),
+            len: v.len(),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, e: E) {
+        match self.chunks.back_mut() {
+            Some(c) if c.len() < CHUNK => c.push(e),
+            _ => {
+                let mut c = Vec::with_capacity(CHUNK);
+                c.push(e);
+                self.chunks.push_back(c);
+            }
+        }
+        self.len += 1;
+    }
+
+    /// The first entry and the place of the next one; the chunk is freed once read.
+    #[inline]
+    fn first(&self, at: usize) -> Option<E> {
+        self.chunks.front().map(|c| c[at])
+    }
+
+    #[inline]
+    fn advance(&mut self, at: &mut usize) {
+        *at += 1;
+        if self.chunks.front().is_some_and(|c| *at == c.len()) {
+            self.chunks.pop_front();
+            *at = 0;
+        }
+    }
+}
+
+/// Merges two runs into one, adding the counts of keys in both, freeing the
+/// inputs as it goes; false on a carry.
+fn merge<K: Key, const L: usize>(
+    mut a: Run<Entry<K, L>>,
+    mut b: Run<Entry<K, L>>,
+) -> (Run<Entry<K, L>>, bool) {
+    let mut out = Run::new();
+    let mut ok = true;
+    let (mut i, mut j) = (0, 0);
+    loop {
+        match (a.first(i), b.first(j)) {
+            (Some(x), Some(y)) => match x.0.cmp(&y.0) {
+                std::cmp::Ordering::Less => {
+                    out.push(x);
+                    a.advance(&mut i);
+                }
+                std::cmp::Ordering::Greater => {
+                    out.push(y);
+                    b.advance(&mut j);
+                }
+                std::cmp::Ordering::Equal => {
+                    let mut c = x.1;
+                    ok &= c.add(&y.1);
+                    out.push((x.0, c));
+                    a.advance(&mut i);
+                    b.advance(&mut j);
+                }
+            },
+            (Some(x), None) => {
+                out.push(x);
+                a.advance(&mut i);
+            }
+            (None, Some(y)) => {
+                out.push(y);
+                b.advance(&mut j);
+            }
+            (None, None) => break,
+        }
+    }
     (out, ok)
 }
 
-/// The successors of one part of a layer, sorted and merged, with the tours it completed.
-struct Part<K, const L: usize> {
-    states: Vec<(K, Wide<L>)>,
+/// What one core made of its share of a layer.
+struct Share<K, const L: usize> {
+    run: Run<Entry<K, L>>,
     done: Wide<L>,
     ok: bool,
+}
+
+/// One core's runs of successors, the largest first: two runs are merged
+/// when the later is at least half the earlier, so equal keys meet early and
+/// there are few runs at any time.
+struct Runs<'a, K, const L: usize> {
+    stack: Vec<Run<Entry<K, L>>>,
+    ok: bool,
+    /// Entries held by the step on every core: the layer not yet read and the runs.
+    held: &'a AtomicU64,
+    bits: u32,
+}
+
+impl<K: Key, const L: usize> Runs<'_, K, L> {
+    /// Sorts the successors gathered in `batch` into a run (emptying it).
+    fn flush(&mut self, batch: &mut Vec<Entry<K, L>>, scratch: &mut Vec<Entry<K, L>>) {
+        if batch.is_empty() {
+            return;
+        }
+        radix_sort(batch, scratch, self.bits);
+        self.ok &= merge_equal(batch);
+        self.held.fetch_add(batch.len() as u64, Relaxed);
+        self.stack.push(Run::from_slice(batch));
+        batch.clear();
+        while self.stack.len() >= 2 {
+            let n = self.stack.len();
+            if self.stack[n - 2].len > 2 * self.stack[n - 1].len {
+                break;
+            }
+            self.merge_last();
+        }
+    }
+
+    fn merge_last(&mut self) {
+        if let (Some(b), Some(a)) = (self.stack.pop(), self.stack.pop()) {
+            let before = a.len + b.len;
+            let (m, ok) = merge(a, b);
+            self.ok &= ok;
+            self.held.fetch_sub((before - m.len) as u64, Relaxed);
+            self.stack.push(m);
+        }
+    }
 }
 
 /// The slot permutation mirroring a column-end frontier across the middle row:
@@ -242,8 +376,8 @@ fn mirror_slots(rows: usize, w: usize) -> Vec<usize> {
 }
 
 /// Runs the programme with keys `K` and counts of `L` limbs within `memory`
-/// bytes: a step stops with [`Halt::Memory`] before the layer and its
-/// unsorted successors (twice: the radix sort's copy) would pass it.
+/// bytes: a step stops with [`Halt::Memory`] as soon as the states it holds
+/// (the layer not yet read and the sorted runs of successors) would pass it.
 pub(super) fn run_with<K: Key, const L: usize>(
     walk: &Walk,
     memory: u64,
@@ -255,12 +389,18 @@ pub(super) fn run_with<K: Key, const L: usize>(
     // The mirror across the middle row keeps every square's role but a start's.
     let symmetric = walk.start.is_none();
     let mirror = mirror_slots(rows, w);
-    let mut states: Vec<(K, Wide<L>)> = vec![(K::pack(&[FULL; 18][..w]), Wide::ONE)];
+    let mut states: Run<Entry<K, L>> = Run::from_slice(&[(K::pack(&[FULL; 18][..w]), Wide::ONE)]);
     let mut total = Wide::<L>::ZERO;
     let mut peak = 1u64;
     let bar = ctl.progress();
     let parts = rayon::current_num_threads().max(1);
-    let entry = std::mem::size_of::<(K, Wide<L>)>() as u64;
+    let entry = std::mem::size_of::<Entry<K, L>>() as u64;
+    // Each core's batch and its sorting copy, then the states.
+    let batch = ((memory / entry / (16 * parts as u64)) as usize).clamp(1 << 12, MAX_BATCH);
+    let limit = (memory / entry).saturating_sub((2 * parts * batch) as u64);
+    let buffers: Vec<Buffers<K, L>> = (0..parts)
+        .map(|_| Mutex::new((Vec::new(), Vec::new())))
+        .collect();
     let clock = std::time::Instant::now();
     let mut processed = 0u64;
     for v in 0..walk.n {
@@ -269,90 +409,84 @@ pub(super) fn run_with<K: Key, const L: usize>(
             return Err(Halt::Stopped { columns });
         }
         let fold = symmetric && (v + 1) % rows == 0;
-        let chunk = states.len().div_ceil(parts).max(1 << 12);
-        let room = memory.saturating_sub(states.len() as u64 * entry) / (2 * entry);
-        let cap = (room / parts as u64) as usize;
-        processed += states.len() as u64;
-        let results: Vec<Result<Part<K, L>, Halt>> = states
-            .par_chunks(chunk)
-            .map(|chunk| {
-                let mut out: Vec<(K, Wide<L>)> = Vec::with_capacity(chunk.len() * 2);
+        processed += states.len as u64;
+        let held = AtomicU64::new(states.len as u64);
+        let layer = Mutex::new(std::mem::take(&mut states.chunks));
+        let next_chunk = || layer.lock().ok().and_then(|mut q| q.pop_front());
+        let shares: Vec<Result<Share<K, L>, Halt>> = buffers
+            .par_iter()
+            .map(|buffers| {
+                let mut guard = buffers.lock().map_err(|_| Halt::Stopped { columns })?;
+                let (out, scratch) = &mut *guard;
+                let mut runs = Runs {
+                    stack: Vec::new(),
+                    ok: true,
+                    held: &held,
+                    bits,
+                };
                 let mut done = Wide::<L>::ZERO;
-                let mut ok = true;
                 let mut mirrored = [FULL; 18];
-                for (i, &(key, count)) in chunk.iter().enumerate() {
-                    if i & 0x3FFF == 0 && ctl.stopped() {
+                while let Some(chunk) = next_chunk() {
+                    if ctl.stopped() {
                         return Err(Halt::Stopped { columns });
                     }
-                    let slots = key.unpack(w);
-                    walk.step(
-                        v,
-                        &slots,
-                        &mut |succ| {
-                            let mut k = K::pack(succ);
-                            if fold {
-                                for (m, &from) in mirrored.iter_mut().zip(&mirror) {
-                                    *m = succ[from];
-                                }
-                                k = k.min(K::pack(&mirrored[..w]));
+                    for &(key, count) in &chunk {
+                        if out.len() + MAX_SUCCESSORS > batch {
+                            runs.flush(out, scratch);
+                            let now = held.load(Relaxed);
+                            if now > limit {
+                                return Err(Halt::Memory { states: now, limit });
                             }
-                            out.push((k, count));
-                        },
-                        &mut || ok &= done.add(&count),
-                    );
-                    if out.len() > cap {
-                        return Err(Halt::Memory {
-                            states: (states.len() + out.len() * parts) as u64,
-                            limit: states.len() as u64 + room,
-                        });
+                        }
+                        walk.step(
+                            v,
+                            &key.unpack(w),
+                            &mut |succ| {
+                                let mut k = K::pack(succ);
+                                if fold {
+                                    for (m, &from) in mirrored.iter_mut().zip(&mirror) {
+                                        *m = succ[from];
+                                    }
+                                    k = k.min(K::pack(&mirrored[..w]));
+                                }
+                                out.push((k, count));
+                            },
+                            &mut || runs.ok &= done.add(&count),
+                        );
                     }
+                    held.fetch_sub(chunk.len() as u64, Relaxed);
                 }
-                let mut scratch = Vec::new();
-                radix_sort(&mut out, &mut scratch, bits);
-                drop(scratch);
-                ok &= merge_equal(&mut out);
-                Ok(Part {
-                    states: out,
+                runs.flush(out, scratch);
+                while runs.stack.len() > 1 {
+                    runs.merge_last();
+                }
+                Ok(Share {
+                    run: runs.stack.pop().unwrap_or_else(Run::new),
                     done,
-                    ok,
+                    ok: runs.ok,
                 })
             })
             .collect();
-        drop(states);
-        let mut runs = Vec::with_capacity(results.len());
         let mut carry = false;
-        for r in results {
-            let part = r?;
-            carry |= !part.ok || !total.add(&part.done);
-            runs.push(part.states);
-        }
-        // Merge the sorted parts pairwise.
-        while runs.len() > 1 {
-            let mut paired = Vec::with_capacity(runs.len().div_ceil(2));
-            let mut it = runs.into_iter();
-            while let Some(a) = it.next() {
-                match it.next() {
-                    Some(b) => {
-                        let (m, ok) = merge_two(a, b);
-                        carry |= !ok;
-                        paired.push(m);
-                    }
-                    None => paired.push(a),
-                }
-            }
-            runs = paired;
+        let mut next = Run::new();
+        for share in shares {
+            let share = share?;
+            carry |= !share.ok || !total.add(&share.done);
+            let (m, ok) = merge(next, share.run);
+            carry |= !ok;
+            next = m;
         }
         if carry {
             return Err(Halt::Carry);
         }
-        states = runs.pop().unwrap_or_default();
-        peak = peak.max(states.len() as u64);
+        states = next;
+        peak = peak.max(states.len as u64);
         if (v + 1) % rows == 0 {
             bar.advance(1);
             let rate = processed as f64 / clock.elapsed().as_secs_f64().max(1e-3);
             bar.note(&format!(
                 "{} states, peak {peak}, {rate:.0} states/s",
-                states.len()
+                states.len
             ));
         }
     }
