@@ -113,11 +113,11 @@ impl Context {
         let (bar, template) = match total {
             Some(len) => (
                 ProgressBar::new(len),
-                "{spinner} [{bar:30}] {human_pos}/{human_len} UNIT, {per_sec}, eta {eta} (Ctrl-C stops)",
+                "{spinner} [{bar:30}] {human_pos}/{human_len} UNIT, {per_sec}, eta {eta} {msg} (Ctrl-C stops)",
             ),
             None => (
                 ProgressBar::new_spinner(),
-                "{spinner} {human_pos} UNIT, {per_sec}, {elapsed} (Ctrl-C stops)",
+                "{spinner} {human_pos} UNIT, {per_sec}, {elapsed} {msg} (Ctrl-C stops)",
             ),
         };
         if let Ok(style) = ProgressStyle::with_template(&template.replace("UNIT", unit)) {

@@ -46,8 +46,8 @@ use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
 pub use answer::{
-    answer, answer_threaded, check_generator_shape, generate_puzzles, list, list_held, Made, Mode,
-    Report, Transformer, MAX_HELD_CELLS,
+    answer, answer_threaded, generate_puzzles, list, list_held, Made, Mode, Report, Transformer,
+    MAX_HELD_CELLS,
 };
 pub use batch::{batch, BatchAnswer, BatchOptions, BatchSummary, PIECE};
 pub use grid9::Grid9;

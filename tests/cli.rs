@@ -294,7 +294,7 @@ fn limits_are_refused_with_the_limit_named_and_status_2() {
         ),
         (
             &["knight", "12", "--count"],
-            "board cells for counting 144 is over the limit of 128",
+            "board short side 12 is over the limit of 8 for the frontier programme",
         ),
         (
             &["lightsout", "99999999999999999999999"],

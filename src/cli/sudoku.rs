@@ -240,8 +240,6 @@ fn list_all(args: &Args, puzzle: Sudoku, limit: Limit, ctx: &mut Context) -> Res
 /// `--generate K`: minimal puzzles with a unique solution, each checked before it is printed.
 fn generate(args: &Args, shape: Shape, k: u64, ctx: &mut Context) -> Result<Exit, Failure> {
     let seed = args.seed.unwrap_or_else(random::fresh_seed);
-    // Refused before the header line is printed.
-    sudoku::check_generator_shape(shape)?;
     if !args.common.json {
         let [r, c] = shape.box_dims();
         ctx.out.line(&format!(

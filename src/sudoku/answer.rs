@@ -2,7 +2,7 @@
 //! answer) or counted, its solutions listed, puzzles generated or moved by a
 //! symmetry; every solution verified before it is reported.
 
-use super::generate::{generate, Symmetry, MAX_GENERATE_SIDE};
+use super::generate::{generate, Symmetry};
 use super::symmetry::Transform;
 use super::{Shape, Solver, Sudoku};
 use crate::control::{Control, Stop, Tally};
@@ -289,19 +289,6 @@ pub struct Made {
     pub seed: u64,
 }
 
-/// Refuses a shape the generator is not offered for (see [`MAX_GENERATE_SIDE`]).
-pub fn check_generator_shape(shape: Shape) -> Result<()> {
-    if shape.side() > MAX_GENERATE_SIDE {
-        return Err(Error::TooLarge {
-            bound: Bound::Other("generated grid side"),
-            got: shape.side().into(),
-            limit: MAX_GENERATE_SIDE.into(),
-            note: String::new(),
-        });
-    }
-    Ok(())
-}
-
 /// Makes `count` minimal puzzles of `shape` with a unique solution from
 /// `seed`, each checked (its solution solves it, and nothing else does)
 /// before `visit` sees it. Stops early when `ctl` is stopped or `visit`
@@ -327,7 +314,6 @@ pub fn generate_puzzles(
     ctl: &Control,
     mut visit: impl FnMut(Made) -> ControlFlow<()>,
 ) -> Result<Tally> {
-    check_generator_shape(shape)?;
     let mut rng = random::rng(seed);
     ctl.progress().set_total(count);
     let mut made = 0;

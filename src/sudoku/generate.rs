@@ -27,9 +27,6 @@ use rand::Rng as _;
 
 mod unavoidable;
 
-/// The largest side [`generate`] is offered for: every side (36).
-pub const MAX_GENERATE_SIDE: usize = super::MAX_SIDE;
-
 /// The smallest side whose puzzles are built up from unavoidable sets (the
 /// `unavoidable` module): below it, removing clues one by one, each decided
 /// by the search, is fast enough.
