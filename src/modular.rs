@@ -35,6 +35,7 @@
 //! ```
 
 mod polynomial;
+pub mod sparse;
 
 use crate::error::{Error, Result};
 

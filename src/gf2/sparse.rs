@@ -263,14 +263,14 @@ impl Elimination {
 const CHEAPER: usize = 8192;
 
 /// Removes `v` from `list` (order not kept).
-fn remove(list: &mut Vec<u32>, v: u32) {
+pub(crate) fn remove(list: &mut Vec<u32>, v: u32) {
     if let Some(k) = list.iter().position(|&x| x == v) {
         list.swap_remove(k);
     }
 }
 
 /// The unknowns by how many active equations hold them: a doubly linked list per count.
-struct Buckets {
+pub(crate) struct Buckets {
     head: Vec<u32>,
     next: Vec<u32>,
     prev: Vec<u32>,
@@ -282,7 +282,7 @@ struct Buckets {
 const NONE: u32 = u32::MAX;
 
 impl Buckets {
-    fn new(n: usize) -> Self {
+    pub(crate) fn new(n: usize) -> Self {
         Buckets {
             head: vec![NONE; n + 1],
             next: vec![NONE; n],
@@ -292,7 +292,7 @@ impl Buckets {
         }
     }
 
-    fn insert(&mut self, j: usize, count: usize) {
+    pub(crate) fn insert(&mut self, j: usize, count: usize) {
         let h = self.head[count];
         self.next[j] = h;
         self.prev[j] = NONE;
@@ -305,7 +305,7 @@ impl Buckets {
     }
 
     /// Takes `j` out if it is in.
-    fn remove(&mut self, j: usize) {
+    pub(crate) fn remove(&mut self, j: usize) {
         let count = self.count[j];
         if count == NONE {
             return;
@@ -323,7 +323,7 @@ impl Buckets {
     }
 
     /// An unknown of the lowest count.
-    fn first(&mut self) -> Option<usize> {
+    pub(crate) fn first(&mut self) -> Option<usize> {
         while self.low < self.head.len() {
             let h = self.head[self.low];
             if h != NONE {
