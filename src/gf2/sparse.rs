@@ -43,7 +43,7 @@ pub const MAX_FILL: usize = 1 << 28;
 pub fn solve(n: usize, ones: &[(usize, usize)], rhs: &[u8]) -> Result<BandSolution> {
     assert_eq!(rhs.len(), n, "right-hand side length");
     let mut e = Elimination::new(n, ones, rhs);
-    e.sparse_phase();
+    sparse_phase(&mut e, n, CHEAPER, MAX_FILL);
     e.finish()
 }
 
@@ -97,35 +97,6 @@ impl Elimination {
             buckets,
             pivots: Vec::new(),
             fill: 0,
-        }
-    }
-
-    /// Takes Markowitz pivots while one costs less than the share of the dense work it saves.
-    fn sparse_phase(&mut self) {
-        let mut left = self.n;
-        while let Some(c) = self.buckets.first() {
-            let count = self.cols[c].len();
-            if count == 0 {
-                // In no active equation: a free unknown, left to the core.
-                self.buckets.remove(c);
-                continue;
-            }
-            let Some(&r) = self.cols[c]
-                .iter()
-                .min_by_key(|&&r| self.rows[r as usize].len())
-            else {
-                break;
-            };
-            let weight = self.rows[r as usize].len();
-            // A pivot touches about count × weight entries (each a merge step
-            // and a list update); one unknown fewer in a dense core of `left`
-            // saves about left² bit operations, 64 to a word.
-            let cost = count.saturating_mul(weight);
-            if cost.saturating_mul(CHEAPER) > left * left || self.fill + count * weight > MAX_FILL {
-                break;
-            }
-            self.eliminate(r as usize, c);
-            left -= 1;
         }
     }
 
@@ -254,6 +225,70 @@ impl Elimination {
             particular,
             kernel: out,
         })
+    }
+}
+
+/// The sparse side of an elimination, as the Markowitz phase sees it.
+pub(crate) trait Markowitz {
+    /// The unknowns by how many active equations hold them.
+    fn buckets(&mut self) -> &mut Buckets;
+    /// The active equations holding unknown `c`.
+    fn equations_of(&self, c: usize) -> &[u32];
+    /// How many unknowns equation `r` holds.
+    fn weight(&self, r: usize) -> usize;
+    /// The entries stored in the sparse pivots so far.
+    fn fill(&self) -> usize;
+    /// Eliminates unknown `c` by equation `r` from every other active equation.
+    fn eliminate(&mut self, r: usize, c: usize);
+}
+
+/// Takes Markowitz pivots (the unknown in the fewest equations, in its
+/// shortest equation) while one costs less than a `cheaper`-th of the dense
+/// work it saves and the stored pivots stay within `max_fill` entries.
+pub(crate) fn sparse_phase<E: Markowitz>(e: &mut E, n: usize, cheaper: usize, max_fill: usize) {
+    let mut left = n;
+    while let Some(c) = e.buckets().first() {
+        let count = e.equations_of(c).len();
+        if count == 0 {
+            // In no active equation: a free unknown, left to the core.
+            e.buckets().remove(c);
+            continue;
+        }
+        let Some(&r) = e
+            .equations_of(c)
+            .iter()
+            .min_by_key(|&&r| e.weight(r as usize))
+        else {
+            break;
+        };
+        let weight = e.weight(r as usize);
+        // A pivot touches about count × weight entries (each a merge step and
+        // a list update); one unknown fewer in a dense core of `left` saves
+        // about left² dense operations (over GF(2), bit operations 64 to a word).
+        let cost = count.saturating_mul(weight);
+        if cost.saturating_mul(cheaper) > left * left || e.fill() + count * weight > max_fill {
+            break;
+        }
+        e.eliminate(r as usize, c);
+        left -= 1;
+    }
+}
+
+impl Markowitz for Elimination {
+    fn buckets(&mut self) -> &mut Buckets {
+        &mut self.buckets
+    }
+    fn equations_of(&self, c: usize) -> &[u32] {
+        &self.cols[c]
+    }
+    fn weight(&self, r: usize) -> usize {
+        self.rows[r].len()
+    }
+    fn fill(&self) -> usize {
+        self.fill
+    }
+    fn eliminate(&mut self, r: usize, c: usize) {
+        Elimination::eliminate(self, r, c)
     }
 }
 

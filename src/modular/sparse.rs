@@ -30,7 +30,7 @@
 
 use crate::band::BandSolution;
 use crate::error::{Bound, Error, Result};
-use crate::gf2::sparse::{remove, Buckets};
+use crate::gf2::sparse::{remove, sparse_phase, Buckets, Markowitz};
 
 /// The most unknowns the dense core may keep (a 16,384² matrix of 32-bit accumulators: 1 GiB).
 pub const MAX_CORE: usize = 1 << 14;
@@ -47,7 +47,7 @@ pub fn solve(p: u8, n: usize, ones: &[(usize, usize)], rhs: &[u8]) -> Result<Ban
     assert_eq!(rhs.len(), n, "right-hand side length");
     assert!(p > 2 && (2..p).all(|d| p % d != 0), "an odd prime");
     let mut e = Elimination::new(p, n, ones, rhs);
-    e.sparse_phase();
+    sparse_phase(&mut e, n, CHEAPER, MAX_FILL);
     e.finish()
 }
 
@@ -108,34 +108,6 @@ impl Elimination {
             buckets,
             pivots: Vec::new(),
             fill: 0,
-        }
-    }
-
-    /// Takes Markowitz pivots while one costs less than the share of the dense work it saves.
-    fn sparse_phase(&mut self) {
-        let mut left = self.n;
-        while let Some(c) = self.buckets.first() {
-            let count = self.cols[c].len();
-            if count == 0 {
-                // In no active equation: a free unknown, left to the core.
-                self.buckets.remove(c);
-                continue;
-            }
-            let Some(&r) = self.cols[c]
-                .iter()
-                .min_by_key(|&&r| self.rows[r as usize].len())
-            else {
-                break;
-            };
-            let weight = self.rows[r as usize].len();
-            // A pivot touches about count × weight entries; one unknown fewer
-            // in a dense core of `left` saves about left² word additions.
-            let cost = count.saturating_mul(weight);
-            if cost.saturating_mul(CHEAPER) > left * left || self.fill + count * weight > MAX_FILL {
-                break;
-            }
-            self.eliminate(r as usize, c);
-            left -= 1;
         }
     }
 
@@ -284,6 +256,24 @@ impl Elimination {
             particular,
             kernel: out,
         })
+    }
+}
+
+impl Markowitz for Elimination {
+    fn buckets(&mut self) -> &mut Buckets {
+        &mut self.buckets
+    }
+    fn equations_of(&self, c: usize) -> &[u32] {
+        &self.cols[c]
+    }
+    fn weight(&self, r: usize) -> usize {
+        self.rows[r].len()
+    }
+    fn fill(&self) -> usize {
+        self.fill
+    }
+    fn eliminate(&mut self, r: usize, c: usize) {
+        Elimination::eliminate(self, r, c)
     }
 }
 
