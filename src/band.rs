@@ -401,7 +401,7 @@ trait Field {
         ((a as u32 + p - b as u32 % p) % p) as u8
     }
     fn inverse(&self, a: u8) -> u8 {
-        (1..self.p()).find(|&b| self.mul(a, b) == 1).unwrap_or(1)
+        crate::modular::inverse(a, self.p())
     }
 }
 

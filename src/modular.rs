@@ -458,6 +458,20 @@ impl Multiples {
     }
 }
 
+/// `a⁻¹` mod the prime `p` (`a` not divisible by `p`): `a^(p−2)`, by Fermat's little theorem.
+pub(crate) fn inverse(a: u8, p: u8) -> u8 {
+    let p = u32::from(p);
+    let (mut base, mut e, mut r) = (u32::from(a) % p, p - 2, 1u32);
+    while e > 0 {
+        if e & 1 == 1 {
+            r = r * base % p;
+        }
+        base = base * base % p;
+        e >>= 1;
+    }
+    r as u8
+}
+
 /// `dst += src` entry by entry, modulo `q` (entries below `q ≤ 255`).
 #[inline]
 pub(crate) fn add_mod(dst: &mut [u8], src: &[u8], q: u8) {

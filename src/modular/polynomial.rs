@@ -5,7 +5,7 @@
 //! product or a gcd of degree-`n` polynomials costs `O(n²)` coefficient
 //! operations, each one vectorised addition of a cached multiple.
 
-use super::add_mod;
+use super::{add_mod, inverse};
 
 /// A polynomial over GF(p).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -133,11 +133,6 @@ impl PolyMod {
 #[inline]
 fn mul(a: u8, b: u8, p: u8) -> u8 {
     (a as u32 * b as u32 % p as u32) as u8
-}
-
-/// `a⁻¹ mod p` for `a` not divisible by the prime `p`.
-pub(crate) fn inverse(a: u8, p: u8) -> u8 {
-    (1..p).find(|&i| mul(a, i, p) == 1).unwrap_or(1)
 }
 
 #[cfg(test)]

@@ -31,6 +31,7 @@
 use crate::band::BandSolution;
 use crate::error::{Bound, Error, Result};
 use crate::gf2::sparse::{remove, sparse_phase, Buckets, Markowitz};
+use crate::modular::inverse;
 
 /// The most unknowns the dense core may keep (a 16,384² matrix of 32-bit accumulators: 1 GiB).
 pub const MAX_CORE: usize = 1 << 14;
@@ -125,7 +126,7 @@ impl Elimination {
             .iter()
             .find(|&&(j, _)| j as usize == c)
             .map_or(1, |e| e.1);
-        let scale = inverse(a as u32, p);
+        let scale = u32::from(inverse(a, p as u8));
         for e in &mut pivot {
             e.1 = (e.1 as u32 * scale % p) as u8;
         }
@@ -332,7 +333,7 @@ impl Dense {
                 let Some(c) = (0..unknowns).find(|&j| row[j] % p != 0) else {
                     continue;
                 };
-                let scale = inverse(row[c] % p, p);
+                let scale = u32::from(inverse((row[c] % p) as u8, p as u8));
                 for v in &mut row[c..] {
                     *v = *v % p * scale % p;
                 }
@@ -407,19 +408,6 @@ fn add_multiple(row: &mut [u32], pivot: &[u32], p: u32) {
 /// On a random cubic graph of 50,000 vertices over GF(3), 64 leaves a core of
 /// 7,967 unknowns; 4 and 1 make the sparse phase itself far slower (the fill grows).
 const CHEAPER: usize = 64;
-
-/// `a⁻¹` mod `p` (`a` nonzero mod the prime `p`): `a^(p−2)` by Fermat's little theorem.
-fn inverse(a: u32, p: u32) -> u32 {
-    let (mut base, mut e, mut r) = (a % p, p - 2, 1u32);
-    while e > 0 {
-        if e & 1 == 1 {
-            r = r * base % p;
-        }
-        base = base * base % p;
-        e >>= 1;
-    }
-    r
-}
 
 #[cfg(test)]
 mod tests;

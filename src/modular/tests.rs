@@ -115,3 +115,16 @@ fn additions_mod_q_agree_with_plain_arithmetic() {
         }
     }
 }
+
+#[test]
+fn inverses_mod_every_prime_below_256_are_inverses() {
+    for p in (2u8..=255).filter(|&p| (2..p).all(|d| p % d != 0)) {
+        for a in 1..p {
+            assert_eq!(
+                u32::from(a) * u32::from(inverse(a, p)) % u32::from(p),
+                1,
+                "{a} mod {p}"
+            );
+        }
+    }
+}

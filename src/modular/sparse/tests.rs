@@ -29,7 +29,7 @@ fn rank(p: u8, vectors: &[Vec<u8>]) -> usize {
             continue;
         };
         m.swap(r, k);
-        let inv = inverse(m[r][c], p);
+        let inv = u32::from(inverse(m[r][c] as u8, p as u8));
         let pivot: Vec<u32> = m[r].iter().map(|&v| v * inv % p).collect();
         for row in m.iter_mut().skip(r + 1) {
             let f = row[c];
