@@ -597,6 +597,18 @@ fn graphs_name_the_vertices_to_press() {
     std::fs::write(&path, "a b\nb c\n").unwrap();
     let r = json(&["lightsout", "--graph", &path, "--json"], 0);
     assert_eq!(r["presses"], serde_json::json!(["b"]));
+    // The quiet summary leaves the press list out, keeping its count.
+    let out = puzzles(&["lightsout", "--graph", &path, "--quiet"])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains("press count: 1") && !out.contains("press:"),
+        "{out}"
+    );
     let r = json(
         &[
             "lightsout",

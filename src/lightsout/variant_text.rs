@@ -96,8 +96,9 @@ impl Report for StatesReport {
 }
 
 impl Report for GraphReport {
-    /// The vertices to press are one line, shown in full and quiet alike.
-    fn text(&self, _detail: Detail) -> Text {
+    /// The vertices to press are one line, left out (with the witness) in the quiet summary.
+    fn text(&self, detail: Detail) -> Text {
+        let full = detail == Detail::Full;
         let mut text = Text::new();
         let game = if self.game == "sigma" { "σ" } else { "σ+" };
         text.line(format!(
@@ -106,11 +107,13 @@ impl Report for GraphReport {
         ));
         match (&self.presses, self.press_count) {
             (Some(p), Some(count)) => {
-                text.plain("press:");
-                for v in p {
-                    text.plain(" ").tone(Tone::Mark, v);
+                if full {
+                    text.plain("press:");
+                    for v in p {
+                        text.plain(" ").tone(Tone::Mark, v);
+                    }
+                    text.end_line();
                 }
-                text.end_line();
                 press_count(&mut text, count, self.minimal);
                 text.line(format!(
                     "solutions: {} (nullity {})",
@@ -119,7 +122,7 @@ impl Report for GraphReport {
             }
             _ => {
                 text.tone(Tone::Bad, "no solution").end_line();
-                if let Some(w) = &self.witness {
+                if let Some(w) = self.witness.as_ref().filter(|_| full) {
                     text.line(format!(
                         "witness (w·M = 0, w·state ≠ 0 mod {}): {}",
                         self.states,
