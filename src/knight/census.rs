@@ -19,7 +19,13 @@
 //! equal keys added, and merged as they come (see `layers`), so that a step
 //! holds about its distinct states, not all their successors; at each
 //! column's end a state is folded with its mirror image across the middle row
-//! when the count has no start square.
+//! when the count has no start square. A successor is dropped as soon as it
+//! cannot be completed: a square still to come with fewer than two moves
+//! left (into squares to come or frontier squares not yet full) must end the
+//! path, and there are at most two ends; none at all leaves it out; and the
+//! moves the frontier squares still need (one an end, two an unused square,
+//! less one for each of at most two path ends) must not exceed what the
+//! squares to come can give them, at most two each.
 //!
 //! - Closed tours: a fragment may close on itself only with the last square,
 //!   when every square is full: the count is that of undirected Hamiltonian
@@ -104,6 +110,11 @@ struct Walk {
     leaving: Vec<Vec<usize>>,
     /// For each square `v`: the slots whose squares have fewer than two moves left after `v`.
     starved: Vec<u32>,
+    /// For each square `v`: the squares still to come that have a move into
+    /// the frontier once `v` is added, as (the slots of those moves, of
+    /// `0..=w`; the number of their moves to squares still to come; whether
+    /// it is the start).
+    ahead: Vec<Vec<(u32, u8, bool)>>,
     /// The square an open tour must start from, if one.
     start: Option<usize>,
     /// For each square `v`: whether the start has left the frontier once `v` is added (then it is a terminal).
@@ -173,6 +184,20 @@ impl Walk {
                 }
             }
         }
+        let ahead = (0..n)
+            .map(|v| {
+                (v + 1..n.min(v + w + 1))
+                    .filter_map(|y| {
+                        let slots = nbrs[y]
+                            .iter()
+                            .filter(|&&u| u <= v)
+                            .fold(0u32, |m, &u| m | 1 << (u + w - v));
+                        let later = nbrs[y].iter().filter(|&&u| u > v).count() as u8;
+                        (slots != 0).then_some((slots, later, Some(y) == start))
+                    })
+                    .collect()
+            })
+            .collect();
         // The start leaves once its last neighbour is added.
         let start_leaves = start.map(|s| nbrs[s].iter().copied().max().unwrap_or(s).max(s));
         let start_gone = (0..n)
@@ -186,6 +211,7 @@ impl Walk {
             back,
             leaving,
             starved,
+            ahead,
             start,
             census,
         }
@@ -345,28 +371,59 @@ impl Walk {
                 }
                 continue;
             }
+            // A square still to come needs two moves (one as a terminal) among the
+            // squares still to come and the frontier squares not yet full; a
+            // frontier square left unused, two among the squares still to come.
+            let open = (0..=w).fold(0u32, |m, i| m | u32::from(a[i] != FULL) << i);
+            let mut forced = 0;
+            let mut dead = false;
+            // Each square still to come takes at most two moves from the frontier.
+            let mut room = 0;
+            for &(slots, later, is_start) in &self.ahead[v] {
+                let from = (slots & open).count_ones();
+                room += from.min(2);
+                let avail = u32::from(later) + from;
+                match avail {
+                    0 => dead = true,
+                    1 if !is_start => forced += 1,
+                    _ => {}
+                }
+            }
             let starved = self.starved[v];
             if starved != 0 {
-                let short = (0..=w).filter(|&i| starved & (1 << i) != 0 && a[i] == FREE);
-                match self.census {
-                    // An unused square with fewer than two moves left cannot be inside a cycle.
-                    Census::Cycles => {
-                        if short.count() > 0 {
-                            continue;
-                        }
-                    }
-                    // ... and in a path it must be a terminal: at most two in all, one besides the start.
-                    _ => {
-                        let forced = short.filter(|&i| Some(i) != start_slot).count();
-                        let terminals = a[..=w].iter().filter(|&&y| y == TO_TERMINAL).count();
-                        let fits = match self.start {
-                            None => terminals + forced <= 2,
-                            Some(_) => terminals + forced <= 1 + usize::from(self.start_gone[v]),
-                        };
-                        if !fits {
-                            continue;
-                        }
-                    }
+                forced += (0..=w)
+                    .filter(|&i| starved & (1 << i) != 0 && a[i] == FREE && Some(i) != start_slot)
+                    .count();
+            }
+            // The moves the frontier squares still need: one an end, two an
+            // unused square, one less for each of the (at most two) that may
+            // end the whole path.
+            let mut ends = 0;
+            let mut unused = 0;
+            for &x in &a[1..=w] {
+                match x {
+                    FULL => {}
+                    FREE => unused += 1,
+                    _ => ends += 1,
+                }
+            }
+            let loose = match self.census {
+                Census::Cycles => 0,
+                _ => (ends + unused).min(2),
+            };
+            dead |= ends + 2 * unused - loose > room;
+            if dead || (forced > 0 && self.census == Census::Cycles) {
+                continue;
+            }
+            if forced > 0 {
+                // ... and in a path such squares are terminals: at most two in all, one besides the start.
+                let terminals = a[..=w].iter().filter(|&&y| y == TO_TERMINAL).count();
+                let fits = match self.start {
+                    None => terminals + forced <= 2,
+                    Some(_) => terminals + forced <= 1 + usize::from(self.start_gone[v]),
+                };
+                if !fits {
+                    continue;
                 }
             }
             out(&a[1..=w]);
