@@ -24,6 +24,7 @@ struct Search<'a> {
     nodes: u64,
     found: u64,
     limit: u64,
+    max_nodes: u64,
     stopped: Option<Stop>,
 }
 
@@ -146,6 +147,10 @@ impl Search<'_> {
             let d = m.trailing_zeros() as u8 + 1;
             m &= m - 1;
             self.nodes += 1;
+            if self.nodes > self.max_nodes {
+                self.stopped = Some(Stop::Limit);
+                return ControlFlow::Break(());
+            }
             if self.nodes & POLL_MASK == 0 && ctl.stopped() {
                 self.stopped = Some(Stop::Interrupted);
                 return ControlFlow::Break(());
@@ -167,6 +172,17 @@ pub(crate) fn search(
     ctl: &Control,
     visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
 ) -> Searched {
+    search_capped(board, limit, u64::MAX, ctl, visit)
+}
+
+/// [`search`] giving up (stopped by [`Stop::Limit`]) once it has made more than `max_nodes` choices.
+pub(crate) fn search_capped(
+    board: &Board,
+    limit: u64,
+    max_nodes: u64,
+    ctl: &Control,
+    visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+) -> Searched {
     let cells = board.value.len();
     let mut s = Search {
         geo: &board.geo,
@@ -177,6 +193,7 @@ pub(crate) fn search(
         nodes: 0,
         found: 0,
         limit: limit.max(1),
+        max_nodes,
         stopped: None,
     };
     let _ = s.run(0, ctl, visit);

@@ -545,14 +545,26 @@ fn an_xy_wing_and_a_unique_rectangle_are_found_on_the_patterns_drawn_for_them() 
     board.cand[12] = bit(5) | bit(6) | bit(7);
     let f = uniqueness::rectangle(&board).expect("a unique rectangle");
     assert_eq!(eliminated(&f), [(12, 5), (12, 6)]);
+    // Type 3: 1,0 {5,6,7} and 1,3 {5,6,8} with 1,5 {7,8} make a naked pair of {7,8} in row 1.
+    board.cand[9] = bit(5) | bit(6) | bit(7);
+    board.cand[12] = bit(5) | bit(6) | bit(8);
+    board.cand[14] = bit(7) | bit(8);
+    let f = uniqueness::rectangle(&board).expect("a unique rectangle of type 3");
+    assert_eq!(f.rating, 46, "{}", f.text);
+    let want: Vec<(usize, u8)> = [10, 11, 13, 15, 16, 17]
+        .into_iter()
+        .flat_map(|c| [(c, 7), (c, 8)])
+        .collect();
+    assert_eq!(eliminated(&f), want);
 }
 
-/// Puzzles 17, 55, 10 and 6 of sudoku-exchange-puzzle-bank's `diabolical.txt` (public domain),
+/// Puzzles 17, 55, 10, 6 and 174 of sudoku-exchange-puzzle-bank's `diabolical.txt` (public domain),
 /// whose explanations need a bivalue universal grave, an aligned pair exclusion, an
-/// aligned triple exclusion and a unique rectangle of type 4: each such step is checked against the main search (every
+/// aligned triple exclusion and unique rectangles of types 4 and 3: each such step is checked against the main search (every
 /// candidate it removes leaves the board it acts on with no solution) besides the replay.
 #[test]
-fn the_grave_the_aligned_exclusions_and_a_type_4_rectangle_remove_only_what_a_search_refutes() {
+fn the_grave_the_aligned_exclusions_and_type_4_and_3_rectangles_remove_only_what_a_search_refutes()
+{
     let ctl = Control::new();
     let cases = [
         (
@@ -575,6 +587,11 @@ fn the_grave_the_aligned_exclusions_and_a_type_4_rectangle_remove_only_what_a_se
             Technique::UniqueRectangle,
             45,
         ),
+        (
+            "67.....45.5.384.7...8...3..2.......38...9...1...1.2.....7...6....4.6.5.....2.5...",
+            Technique::UniqueRectangle,
+            47,
+        ),
     ];
     for (line, technique, tenths) in cases {
         let puzzle = grid(line);
@@ -585,7 +602,12 @@ fn the_grave_the_aligned_exclusions_and_a_type_4_rectangle_remove_only_what_a_se
             .iter()
             .position(|s| {
                 s.technique == technique
-                    && (technique != Technique::UniqueRectangle || s.text.contains("leaves both"))
+                    && (technique != Technique::UniqueRectangle
+                        || s.text.contains(if tenths == 45 {
+                            "leaves both"
+                        } else {
+                            "naked subset"
+                        }))
             })
             .unwrap_or_else(|| panic!("{line}: no {technique} step"));
         assert_eq!(e.steps[k].rating, Rating::tenths(tenths));

@@ -11,7 +11,7 @@
 //! universal grave: a board of two-candidate cells but one would have two
 //! solutions, so the odd cell holds its odd digit.
 
-use super::board::{bit, digits, Board};
+use super::board::{bit, digits, digits_name, Board};
 use super::subsets::subsets;
 use super::{cands_name, Found, Technique};
 
@@ -78,7 +78,9 @@ pub(crate) fn rectangle(board: &Board) -> Option<Found> {
                             f.cells = corners.to_vec();
                             Some(f)
                         };
-                        two().or_else(|| type4(board, &corners, p, q, ab[0], ab[1]))
+                        two()
+                            .or_else(|| type4(board, &corners, p, q, ab[0], ab[1]))
+                            .or_else(|| type3(board, &corners, p, q, m))
                     }
                     _ => None,
                 }
@@ -175,4 +177,68 @@ fn type4(board: &Board, corners: &[usize; 4], p: usize, q: usize, a: u8, b: u8) 
         }
     }
     None
+}
+
+/// Type 3 on the rectangle `corners` of the pair `m`: the extra corners `p` and `q` share a unit in
+/// which their extra digits and the candidates of k other cells number k + 1 (a naked subset with
+/// the two corners as one cell, since one of them holds an extra digit); those digits leave the
+/// unit's other cells. Subsets up to quads, the smallest first.
+fn type3(board: &Board, corners: &[usize; 4], p: usize, q: usize, m: u64) -> Option<Found> {
+    let geo = &board.geo;
+    let extra = (board.cand[p] | board.cand[q]) & !m;
+    if extra.count_ones() < 2 {
+        return None;
+    }
+    for k in 1..=3 {
+        for &u in &geo.cell_units[p] {
+            if !geo.cell_units[q].contains(&u) {
+                continue;
+            }
+            let open: Vec<usize> = geo.units[u]
+                .iter()
+                .copied()
+                .filter(|&c| c != p && c != q && board.value[c] == 0)
+                .filter(|&c| (board.cand[c] | extra).count_ones() <= k as u32 + 1)
+                .collect();
+            let found = subsets(&open, k, &mut |set| {
+                let union = set.iter().fold(extra, |a, &c| a | board.cand[c]);
+                if union.count_ones() != k as u32 + 1 {
+                    return None;
+                }
+                let eliminate: Vec<(usize, u8)> = open_cells(board, u)
+                    .filter(|&c| c != p && c != q && !set.contains(&c))
+                    .flat_map(|c| digits(board.cand[c] & union).map(move |d| (c, d)))
+                    .collect();
+                if eliminate.is_empty() {
+                    return None;
+                }
+                let mut f = Found::new(Technique::UniqueRectangle, 45 + k as u16);
+                f.eliminate = eliminate;
+                f.text = format!(
+                    "unique rectangle: the other two corners hold only {}; one of {} must hold one of {}, or the digits {} could be swapped on the four corners, giving two solutions; with {} they make a naked subset of {} in {}, so those digits leave its other cells",
+                    cands_name(m),
+                    geo.cells_name(&[p, q]),
+                    cands_name(extra),
+                    digits_name(m),
+                    geo.cells_name(set),
+                    cands_name(union),
+                    geo.unit_name(u)
+                );
+                f.cells = corners.iter().chain(set).copied().collect();
+                Some(f)
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+/// The empty cells of unit `u`.
+fn open_cells(board: &Board, u: usize) -> impl Iterator<Item = usize> + '_ {
+    board.geo.units[u]
+        .iter()
+        .copied()
+        .filter(|&c| board.value[c] == 0)
 }
