@@ -142,7 +142,7 @@ fn build_up(
     rng: &mut Rng,
     ctl: &Control,
 ) -> Option<Generated> {
-    let built = unavoidable::build(&solution, symmetry, rng, ctl)?;
+    let built = unavoidable::build(&solution, symmetry, unavoidable::CONFLICTS, rng, ctl)?;
     Some(Generated {
         puzzle: built.puzzle,
         solution,

@@ -347,6 +347,8 @@ pub(super) struct Rivals<'a> {
     sat: cadical::Solver<Stopper<'a>>,
     /// Every cell with every digit: the candidates of the empty grid.
     open: Vec<u64>,
+    /// What stops the solver, told apart from a spent budget.
+    ctl: &'a Control,
 }
 
 impl<'a> Rivals<'a> {
@@ -386,18 +388,22 @@ impl<'a> Rivals<'a> {
             solution: solution.to_vec(),
             sat,
             open,
+            ctl,
         }
     }
 
     /// A grid other than S holding S's digit at each cell of `kept` and
     /// `placed`'s digits at its cells, and another digit than S's at each cell of
-    /// `moved`: `Some(None)` when there is none, `None` when stopped.
+    /// `moved`, looked for within `conflicts` conflicts of CaDiCaL (so that a
+    /// heavy-tailed question can be put off, not waited for); `None` only
+    /// when stopped.
     pub(super) fn rival(
         &mut self,
         kept: impl Iterator<Item = usize>,
         placed: &[(usize, u8)],
         moved: &[usize],
-    ) -> Option<Option<Vec<u8>>> {
+        conflicts: i32,
+    ) -> Option<Answer> {
         let side = self.enc.side;
         let var = &self.enc.var;
         let s = &self.solution;
@@ -407,10 +413,24 @@ impl<'a> Rivals<'a> {
             .chain(placed.iter().map(|&(c, d)| lit(c, d)))
             .chain(moved.iter().map(|&c| -lit(c, s[c])))
             .collect();
+        // CaDiCaL's own limit, for this one call ("conflicts" is always a known name).
+        let _ = self.sat.set_limit("conflicts", conflicts);
         match self.sat.solve_with(assumptions) {
-            None => None,
-            Some(false) => Some(None),
-            Some(true) => Some(Some(self.enc.grid(&self.open, &self.sat))),
+            None if self.ctl.stopped() => None,
+            None => Some(Answer::OverBudget),
+            Some(false) => Some(Answer::None),
+            Some(true) => Some(Answer::Rival(self.enc.grid(&self.open, &self.sat))),
         }
     }
+}
+
+/// What [`Rivals::rival`] found.
+#[derive(Debug)]
+pub(super) enum Answer {
+    /// Another grid, row by row.
+    Rival(Vec<u8>),
+    /// There is none.
+    None,
+    /// The conflicts allowed ran out before the question was decided.
+    OverBudget,
 }

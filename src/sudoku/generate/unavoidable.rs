@@ -22,8 +22,15 @@
 //! only the others are decided, first by this search's propagation, then by
 //! the solver. Each kept clue is left with the grid that shows it cannot go
 //! (its witness); the clues needing an unsatisfiability proof are then few.
+//!
+//! The solver's times on these questions are heavy-tailed, so none is
+//! waited for: each may take a budget of conflicts ([`CONFLICTS`]). A
+//! build-up question over budget is put off by a clue orbit chosen at
+//! random among the cells still open, which makes it smaller, and asked
+//! again; a minimising question over budget goes to the next round, whose
+//! budget is four times larger, until every orbit is decided.
 
-use super::super::sat::Rivals;
+use super::super::sat::{Answer, Rivals};
 use super::super::search::{Layout, Search};
 use super::super::Sudoku;
 use super::Symmetry;
@@ -100,9 +107,11 @@ fn rectangles(solution: &Sudoku) -> Vec<Unavoidable> {
 /// A minimal puzzle whose only solution is `solution`, its clue pattern
 /// invariant under `symmetry` (minimal under it: no orbit of clues can go),
 /// with a witness for each clue orbit; `None` only when `ctl` stopped the work.
+/// Each question to the solver may take `conflicts` conflicts (see [`CONFLICTS`]).
 pub(super) fn build(
     solution: &Sudoku,
     symmetry: Symmetry,
+    conflicts: i32,
     rng: &mut Rng,
     ctl: &Control,
 ) -> Option<Built> {
@@ -150,9 +159,9 @@ pub(super) fn build(
             // Propagation alone completes S (or, against S, finds no solution): unique.
             _ => break,
         };
-        match rivals.rival(cells(&given), &placed, &[])? {
-            Some(rival) => {
-                let d = shrink(&mut rivals, s, Unavoidable::new(s, rival), rng)?;
+        match rivals.rival(cells(&given), &placed, &[], conflicts)? {
+            Answer::Rival(rival) => {
+                let d = shrink(&mut rivals, s, Unavoidable::new(s, rival), conflicts, rng)?;
                 sets.push(d);
                 ctl.progress().note(&format!(
                     "building up: {} clues, {} unavoidable sets",
@@ -160,41 +169,71 @@ pub(super) fn build(
                     sets.len()
                 ));
             }
-            None => break,
+            Answer::None => break,
+            // Put off: a clue orbit of S at random among those left open
+            // makes the question smaller; the final pass drops it if unneeded.
+            Answer::OverBudget => {
+                let mut known = given.clone();
+                for &(c, _) in &placed {
+                    known[c] = true;
+                }
+                let open: Vec<usize> = (0..orbits.len())
+                    .filter(|&k| orbits[k].iter().any(|&c| !known[c]))
+                    .collect();
+                let Some(&k) = open.choose(rng) else { break };
+                for &c in &orbits[k] {
+                    given[c] = true;
+                }
+                added.push(k);
+            }
         }
     }
     // One pass drops the orbits that are not needed: removing clues only
-    // adds solutions, so an orbit that could not go then cannot go later.
-    for (done, &k) in added.iter().enumerate() {
-        ctl.progress().note(&format!(
-            "minimising: clue orbit {} of {}, {} clues",
-            done + 1,
-            added.len(),
-            count(&given)
-        ));
-        let orbit = &orbits[k];
-        let needed = sets.iter().any(|d| only_clues_in(d, &given, orbit));
-        if needed {
-            continue;
-        }
-        for &c in orbit {
-            given[c] = false;
-        }
-        // A single cell must then hold another digit than S's.
-        let moved: &[usize] = if orbit.len() == 1 { orbit } else { &[] };
-        let exclude = moved.first().map(|&c| (c, s[c]));
-        let Some(placed) = placed_by_propagation(&mut search, s, &given, exclude) else {
-            continue;
-        };
-        if exclude.is_none() && placed.len() + count(&given) == s.len() {
-            continue;
-        }
-        if let Some(rival) = rivals.rival(cells(&given), &placed, moved)? {
-            sets.push(Unavoidable::new(s, rival));
+    // adds solutions, so an orbit that could not go then cannot go later
+    // (and the order of the questions does not matter). A question over its
+    // budget is put off to the next round, whose budget is four times larger.
+    let mut budget = conflicts;
+    let mut round = added;
+    while !round.is_empty() {
+        let mut later = Vec::new();
+        for (done, &k) in round.iter().enumerate() {
+            ctl.progress().note(&format!(
+                "minimising: clue orbit {} of {}, {} clues",
+                done + 1,
+                round.len(),
+                count(&given)
+            ));
+            let orbit = &orbits[k];
+            let needed = sets.iter().any(|d| only_clues_in(d, &given, orbit));
+            if needed {
+                continue;
+            }
+            for &c in orbit {
+                given[c] = false;
+            }
+            // A single cell must then hold another digit than S's.
+            let moved: &[usize] = if orbit.len() == 1 { orbit } else { &[] };
+            let exclude = moved.first().map(|&c| (c, s[c]));
+            let Some(placed) = placed_by_propagation(&mut search, s, &given, exclude) else {
+                continue;
+            };
+            if exclude.is_none() && placed.len() + count(&given) == s.len() {
+                continue;
+            }
+            let answer = rivals.rival(cells(&given), &placed, moved, budget)?;
+            if let Answer::None = answer {
+                continue;
+            }
             for &c in orbit {
                 given[c] = true;
             }
+            match answer {
+                Answer::Rival(rival) => sets.push(Unavoidable::new(s, rival)),
+                _ => later.push(k),
+            }
         }
+        round = later;
+        budget = budget.saturating_mul(4).max(1);
     }
     let mut puzzle = solution.clone();
     for (c, cell) in puzzle.cells_mut().iter_mut().enumerate() {
@@ -215,6 +254,15 @@ pub(super) fn build(
     Some(Built { puzzle, witnesses })
 }
 
+/// The conflicts CaDiCaL may spend on one question of the build-up before
+/// it is put off. The questions' times are heavy-tailed (on 25×25 grids most
+/// are answered in well under a second, a few took tens of seconds), and a clue
+/// added at random makes a question smaller: so a question over budget gets
+/// one, and is asked again (as Gomes, Selman and Kautz restart a search
+/// whose run grows long, "Boosting combinatorial search through
+/// randomization", AAAI-98).
+pub(super) const CONFLICTS: i32 = 20_000;
+
 /// How many fruitless tries [`shrink`] makes before it stops.
 const SHRINK_TRIES: usize = 8;
 
@@ -227,6 +275,7 @@ fn shrink(
     rivals: &mut Rivals<'_>,
     solution: &[u8],
     mut d: Unavoidable,
+    conflicts: i32,
     rng: &mut Rng,
 ) -> Option<Unavoidable> {
     let mut part = 2;
@@ -240,12 +289,12 @@ fn shrink(
         for &c in &cells[fixed..] {
             kept[c] = false;
         }
-        match rivals.rival(self::cells(&kept), &[], &[])? {
-            Some(rival) => {
+        match rivals.rival(self::cells(&kept), &[], &[], conflicts)? {
+            Answer::Rival(rival) => {
                 d = Unavoidable::new(solution, rival);
                 part = 2;
             }
-            None => {
+            Answer::None | Answer::OverBudget => {
                 fruitless += 1;
                 part = (part * 2).min(cells.len());
             }

@@ -1,7 +1,7 @@
 //! The build-up generator on 9×9 and 16×16 grids, where the depth-first search checks it independently.
 
 use super::super::{generate, random_full_grid, Generated, Symmetry};
-use super::{build, rectangles};
+use super::{build, rectangles, CONFLICTS};
 use crate::control::Control;
 use crate::puzzle::GridPuzzle;
 use crate::random::rng;
@@ -71,17 +71,38 @@ fn rectangles_are_every_swappable_two_by_two() {
 
 #[test]
 fn built_puzzles_are_unique_and_minimal() {
-    let ctl = Control::new();
     let cases = [
         (Shape::CLASSIC, Symmetry::None, 1),
         (Shape::CLASSIC, Symmetry::Rotate90, 2),
         (Shape::new(4, 4).unwrap(), Symmetry::None, 3),
         (Shape::new(4, 4).unwrap(), Symmetry::Rotate180, 4),
     ];
-    for (shape, symmetry, seed) in cases {
+    check_built(&cases, CONFLICTS);
+}
+
+/// With no conflict allowed, every question the solver cannot answer by
+/// propagation alone is put off (a random clue orbit added, or the
+/// minimising round's budget raised): the puzzles must come out the same
+/// kind, unique and minimal, each clue with its witness.
+#[test]
+fn questions_over_budget_are_put_off() {
+    let cases = [
+        (Shape::CLASSIC, Symmetry::None, 5),
+        (Shape::CLASSIC, Symmetry::Diagonal, 6),
+        (Shape::new(4, 4).unwrap(), Symmetry::None, 7),
+        (Shape::new(4, 4).unwrap(), Symmetry::Mirror, 8),
+    ];
+    check_built(&cases, 0);
+}
+
+/// Builds a puzzle for each (shape, symmetry, seed), each question allowed
+/// `conflicts` conflicts, and checks it against the depth-first search.
+fn check_built(cases: &[(Shape, Symmetry, u64)], conflicts: i32) {
+    let ctl = Control::new();
+    for &(shape, symmetry, seed) in cases {
         let mut r = rng(seed);
         let solution = random_full_grid(shape, &mut r, &ctl).expect("a full grid");
-        let built = build(&solution, symmetry, &mut r, &ctl).expect("not stopped");
+        let built = build(&solution, symmetry, conflicts, &mut r, &ctl).expect("not stopped");
         let puzzle = built.puzzle.clone();
         puzzle
             .check_solution(&solution)
