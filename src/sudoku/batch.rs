@@ -204,7 +204,9 @@ impl Work<'_> {
 /// Answers every line of a batch (`lines` of `source`, from [`super::scan`])
 /// in order, handing each answer to `sink`; bad lines are handed over as
 /// [`BatchAnswer::Bad`] and the rest still answered. With `jobs` above 1 the
-/// lines are solved on that many threads, the answers still in order. A stop
+/// lines are solved on that many threads, the answers still in order (a short
+/// batch is shared out line by line: a file of a few hard 25×25 grids keeps
+/// every thread busy, one grid per thread, rather than a portfolio per grid). A stop
 /// of `ctl`, or `sink` breaking, ends the batch after the last whole answer.
 ///
 /// Fails only when a solution fails its own check (a bug) or the threads
@@ -253,7 +255,7 @@ pub fn batch(
         ctl,
     };
     let mut summary = BatchSummary::default();
-    // One piece reused on one thread; a piece per PIECE lines on several.
+    // One piece reused on one thread; a piece per PIECE lines (fewer in a short batch) on several.
     let mut pieces = vec![Piece::default()];
     'run: for chunk in lines.chunks(CHUNK) {
         match &pool {
@@ -264,9 +266,13 @@ pub fn batch(
                 }
             }
             Some(pool) => {
+                // Pieces small enough that every thread gets several: a short
+                // batch of hard grids (seconds each) is then shared out line
+                // by line, not left to one thread.
+                let piece = (chunk.len() / (8 * options.jobs)).clamp(1, PIECE);
                 pieces = pool.install(|| {
                     chunk
-                        .par_chunks(PIECE)
+                        .par_chunks(piece)
                         .map(|part| {
                             let mut piece = Piece::default();
                             work.answer_lines(part, &mut piece);
