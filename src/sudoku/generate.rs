@@ -273,10 +273,10 @@ impl Difficulty {
 /// How many puzzles [`generate_rated`] makes for each one it returns, at most, before giving up on the band.
 pub const ATTEMPTS_PER_PUZZLE: usize = 400;
 
-/// The largest side [`generate_rated`] is offered for: it rates every
-/// puzzle it makes, and the explainer takes minutes on one 25×25 puzzle
-/// (measured: unfinished after 41 s of CPU), so rated or symmetric
-/// generation stops at 20×20 while [`generate`] goes on to 36×36.
+/// The largest side [`generate_rated`] rates its puzzles on: the explainer
+/// takes minutes on one 25×25 puzzle (measured: unfinished after 400 s), so a
+/// `difficulty` band is refused above 20×20, while symmetric puzzles without a
+/// band go on to 36×36, unrated.
 pub const MAX_RATED_SIDE: usize = 20;
 
 /// What [`generate_rated`] is asked for.
@@ -303,10 +303,10 @@ pub struct RatedPuzzle {
     pub solution: String,
     /// The number of clues.
     pub clues: usize,
-    /// The rating on Sudoku Explainer's scale.
-    pub rating: Rating,
-    /// The hardest step's technique.
-    pub hardest: Technique,
+    /// The rating on Sudoku Explainer's scale (`None` above [`MAX_RATED_SIDE`], where no band is asked).
+    pub rating: Option<Rating>,
+    /// The hardest step's technique (`None` when unrated).
+    pub hardest: Option<Technique>,
 }
 
 /// The puzzles made by [`generate_rated`].
@@ -371,7 +371,8 @@ pub fn minimal_symmetric(
 /// Generates `request.count` puzzles of the shape, minimal under the symmetry, each with
 /// one solution and (when a band is asked) rated in that band; each is checked before it is returned.
 ///
-/// Sides above [`MAX_RATED_SIDE`] are refused, naming the limit.
+/// A band above [`MAX_RATED_SIDE`] is refused, naming the limit; there the puzzles are
+/// symmetric and minimal but unrated.
 /// A band that is not reached within [`ATTEMPTS_PER_PUZZLE`] puzzles made for one
 /// returned is refused, naming the budget. A stop gives the puzzles made so far (`partial`).
 ///
@@ -389,11 +390,12 @@ pub fn minimal_symmetric(
 /// };
 /// let made = generate_rated(&request, &Control::new()).unwrap();
 /// assert_eq!(made.puzzles.len(), 2);
-/// assert!(made.puzzles.iter().all(|p| p.rating.value() <= 2.3));
+/// assert!(made.puzzles.iter().all(|p| p.rating.unwrap().value() <= 2.3));
 /// ```
 pub fn generate_rated(request: &RatedRequest, ctl: &Control) -> crate::Result<RatedPuzzles> {
     let shape = request.shape;
-    if shape.side() > MAX_RATED_SIDE {
+    let rated = shape.side() <= MAX_RATED_SIDE;
+    if !rated && request.difficulty.is_some() {
         return Err(crate::Error::TooLarge {
             bound: crate::error::Bound::Other("side of a rated generated grid"),
             got: shape.side().into(),
@@ -436,6 +438,9 @@ pub fn generate_rated(request: &RatedRequest, ctl: &Control) -> crate::Result<Ra
                 made.partial = true;
                 return Ok(made);
             };
+            if !rated {
+                break (one, None, None);
+            }
             let e = explain::explain(&one.puzzle, ctl)?;
             if e.outcome == Outcome::Interrupted {
                 made.partial = true;
@@ -448,7 +453,7 @@ pub fn generate_rated(request: &RatedRequest, ctl: &Control) -> crate::Result<Ra
             };
             let (lo, hi) = request.difficulty.map_or((0, u16::MAX), Difficulty::band);
             if (lo..=hi).contains(&rating.in_tenths()) {
-                break (one, rating, hardest);
+                break (one, Some(rating), Some(hardest));
             }
         };
         let (made_one, rating, hardest) = found;

@@ -456,7 +456,8 @@ pub fn first_puzzle(start: &SudokuStart, ctl: &Control) -> Result<(Sudoku, Strin
             return Err(Error::usage("stopped before a puzzle was made"));
         };
         let grid = Sudoku::from_text(&p.puzzle, Some(shape))?;
-        return Ok((grid, format!(", seed {seed}, rated {}", p.rating)));
+        let rated = p.rating.map(|r| format!(", rated {r}")).unwrap_or_default();
+        return Ok((grid, format!(", seed {seed}{rated}")));
     }
     if start.seed.is_some() || start.difficulty.is_some() || start.symmetry.is_some() {
         return Err(Error::usage(

@@ -362,7 +362,7 @@ fn explanations_on_6x6_and_12x12_boards_end_in_a_valid_solution() {
             let e = explain(&puzzle, &ctl).unwrap();
             check_solved(&puzzle, &e);
             assert_eq!(e.box_shape, [rows, cols]);
-            assert_eq!(e.rating, Some(p.rating));
+            assert_eq!(e.rating, p.rating);
         }
     }
 }
@@ -385,7 +385,7 @@ fn generated_puzzles_are_in_their_band_symmetric_minimal_and_explained_to_the_so
         let made = generate_rated(&request, &ctl).unwrap();
         assert_eq!(made.puzzles.len(), 2);
         for p in &made.puzzles {
-            assert_eq!(Difficulty::of(p.rating), difficulty);
+            assert_eq!(Difficulty::of(p.rating.unwrap()), difficulty);
             let puzzle = grid(&p.puzzle);
             // The clue pattern is invariant under the symmetry.
             for orbit in symmetry.orbits(9) {
@@ -409,6 +409,40 @@ fn an_unreachable_band_is_refused_naming_the_budget() {
     };
     let err = generate_rated(&request, &Control::new()).unwrap_err();
     assert!(err.to_string().contains("attempts, the budget"), "{err}");
+}
+
+#[test]
+fn a_band_above_the_rated_side_is_refused_naming_the_limit() {
+    let request = RatedRequest {
+        shape: Shape::new(5, 5).unwrap(),
+        count: 1,
+        difficulty: Some(Difficulty::Easy),
+        symmetry: Symmetry::Rotate180,
+        seed: 1,
+    };
+    let err = generate_rated(&request, &Control::new()).unwrap_err();
+    assert!(err.to_string().contains("20"), "{err}");
+}
+
+/// About a minute or more: `cargo test --release --lib symmetric_25x25 -- --ignored`.
+#[test]
+#[ignore]
+fn symmetric_25x25_puzzles_are_built_up_unrated() {
+    let request = RatedRequest {
+        shape: Shape::new(5, 5).unwrap(),
+        count: 1,
+        difficulty: None,
+        symmetry: Symmetry::Rotate180,
+        seed: 1,
+    };
+    let made = generate_rated(&request, &Control::new()).unwrap();
+    let p = &made.puzzles[0];
+    assert_eq!((p.rating, p.hardest), (None, None));
+    let puzzle = Sudoku::from_text(&p.puzzle, Some(request.shape)).unwrap();
+    for orbit in Symmetry::Rotate180.orbits(25) {
+        let held: Vec<bool> = orbit.iter().map(|&c| puzzle.cells()[c] != 0).collect();
+        assert!(held.iter().all(|&h| h == held[0]), "{}", p.puzzle);
+    }
 }
 
 #[test]
