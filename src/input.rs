@@ -28,6 +28,7 @@ impl Source {
     ///
     /// Refuses inputs above [`MAX_INPUT_BYTES`] and text that is not UTF-8.
     pub fn read(path: &str) -> Result<Self> {
+        let mut size = 0;
         let (name, reader): (String, Box<dyn Read>) = if path == "-" {
             ("<stdin>".to_string(), Box::new(std::io::stdin().lock()))
         } else {
@@ -40,10 +41,12 @@ impl Source {
                 if meta.is_file() && meta.len() > MAX_INPUT_BYTES {
                     return Err(too_large(path, meta.len()));
                 }
+                size = meta.len();
             }
             (path.to_string(), Box::new(file))
         };
-        let mut bytes = Vec::new();
+        // Sized for the whole file: read in place, never copied to a larger buffer.
+        let mut bytes = Vec::with_capacity(size as usize + 1);
         reader
             .take(MAX_INPUT_BYTES + 1)
             .read_to_end(&mut bytes)

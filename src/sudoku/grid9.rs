@@ -8,7 +8,6 @@
 
 use super::{fast9, Shape, Sudoku};
 use crate::control::Control;
-use std::ops::ControlFlow;
 
 /// A 9×9 grid (order 3): 81 cells row by row, 0 for empty. The same type
 /// holds a puzzle and a solution, as [`Sudoku`] does.
@@ -49,15 +48,8 @@ impl Grid9 {
     /// one (`None` when `ctl` stopped the search before it could tell).
     /// Clashing clues have no solution.
     pub fn solve_and_check_unique(&self, ctl: &Control) -> (Option<Grid9>, Option<bool>) {
-        let mut first = None;
-        let tally = fast9::run(&self.0, ctl, &mut |cells| {
-            if first.is_some() {
-                return ControlFlow::Break(());
-            }
-            first = cells.try_into().ok().map(Grid9);
-            ControlFlow::Continue(())
-        });
-        (first, tally.uniqueness())
+        let (first, tally) = fast9::first_two(&self.0, ctl);
+        (first.map(Grid9), tally.uniqueness())
     }
 
     /// Checks that `solution` is a full valid grid that keeps every clue of

@@ -263,3 +263,57 @@ fn solves_accepts_exactly_what_the_general_check_accepts() {
     cells.swap(0, 1);
     assert!(!solves(&[0; 81], cells81(&cells)));
 }
+
+/// Up to `limit` solutions in the order found, and the tally: by the plain
+/// compiled form of the search, or by the one [`dispatch`] picks for this processor.
+fn in_order(clues: &[u8], plain: bool, limit: usize) -> (Vec<[u8; 81]>, Tally) {
+    let mut found = Vec::new();
+    let mut visit = |state: &State| {
+        found.push(state.values());
+        if found.len() >= limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    let ctl = Control::new();
+    let tally = if plain {
+        run_with(clues, &ctl, &mut visit)
+    } else {
+        dispatch(clues, &ctl, &mut visit)
+    };
+    (found, tally)
+}
+
+#[test]
+fn the_processor_specific_search_agrees_with_the_plain_one() {
+    let mut puzzles: Vec<Vec<u8>> =
+        batch(include_str!("../../../puzzles/sudoku/diabolical-300.txt"))
+            .iter()
+            .chain(&batch(include_str!(
+                "../../../puzzles/sudoku/batch-9x9.txt"
+            )))
+            .map(|p| p.cells().to_vec())
+            .collect();
+    // Blanked grids: many with several solutions, and the empty grid.
+    for seed in 0..100u64 {
+        let mut cells = full_grid(seed).cells().to_vec();
+        for (i, c) in cells.iter_mut().enumerate() {
+            if ((i as u64 * 0x9e37_79b9) ^ seed) % 5 < 3 {
+                *c = 0;
+            }
+        }
+        puzzles.push(cells);
+    }
+    puzzles.push(vec![0; 81]);
+    for p in &puzzles {
+        // The same solutions in the same order, and the same tally.
+        let plain = in_order(p, true, 10);
+        assert_eq!(plain, in_order(p, false, 10));
+        assert!(plain.0.iter().all(|s| solves(cells81(p), s)));
+        // The batch's form: the first of up to two, the second only counted.
+        let (first, tally) = first_two(p, &Control::new());
+        assert_eq!(first.as_ref(), plain.0.first());
+        assert_eq!(tally.found, plain.1.found.min(2));
+    }
+}
