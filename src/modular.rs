@@ -35,7 +35,9 @@
 //! ```
 
 mod polynomial;
+mod russians;
 pub mod sparse;
+mod ternary;
 
 use crate::error::{Error, Result};
 

@@ -7,15 +7,11 @@
 //! programming", Management Science 1957), the equations kept as sorted lists
 //! of (unknown, coefficient) pairs, each pivot equation scaled so that its
 //! pivot coefficient is 1. Once a pivot would cost more than the dense work it
-//! saves, the equations left (the *core*) are reduced densely with delayed
-//! modular reduction, as in FFLAS-FFPACK (Dumas, Giorgi & Pernet, "Dense
-//! linear algebra over word-size prime fields: the FFLAS and FFPACK
-//! packages", ACM TOMS 35(3), 2008): entries are 32-bit accumulators to which
-//! each elimination step only *adds* a multiple `(p − f)·pivot`, and an entry
-//! is reduced mod p only when it is read (as a pivot candidate or a
-//! multiplier). With entries below p and at most [`MAX_CORE`] steps of at most
-//! (p − 1)² each, no accumulator can overflow. The sparse pivots are then undone
-//! by back substitution, one vector (the solution, each kernel vector) at a time.
+//! saves, the equations left (the *core*) are reduced densely by the method
+//! of four Russians over GF(p) (one byte per entry, tables of the `p^k`
+//! combinations of `k` pivot rows; see the `russians` module). The sparse
+//! pivots are then undone by back substitution, one vector (the solution,
+//! each kernel vector) at a time.
 //!
 //! ```
 //! use puzzles::modular::sparse;
@@ -32,9 +28,11 @@ use crate::band::BandSolution;
 use crate::error::{Bound, Error, Result};
 use crate::gf2::sparse::{remove, sparse_phase, Buckets, Markowitz};
 use crate::modular::inverse;
+use crate::modular::russians::Core;
+use crate::modular::ternary::Ternary;
 
-/// The most unknowns the dense core may keep (a 16,384² matrix of 32-bit accumulators: 1 GiB).
-pub const MAX_CORE: usize = 1 << 14;
+/// The most unknowns the dense core may keep (a 32,768² matrix of one-byte entries: 1 GiB).
+pub const MAX_CORE: usize = 1 << 15;
 
 /// The most entries the stored sparse pivot equations may hold (5 bytes each: 1.25 GiB).
 pub const MAX_FILL: usize = 1 << 28;
@@ -208,9 +206,9 @@ impl Elimination {
                 got: core_cols.len().into(),
                 limit: MAX_CORE.into(),
                 note: format!(
-                    " of {n} over GF({p}) (the core is a dense matrix of 4-byte entries: {} bytes, at most {})",
-                    (core_cols.len() as u128).pow(2) * 4,
-                    (MAX_CORE as u128).pow(2) * 4
+                    " of {n} over GF({p}) (the core is a dense matrix of one-byte entries: {} bytes, at most {})",
+                    (core_cols.len() as u128).pow(2),
+                    (MAX_CORE as u128).pow(2)
                 ),
             });
         }
@@ -219,15 +217,27 @@ impl Elimination {
             place[j] = k;
         }
         let width = core_cols.len() + 1;
-        let mut core = Dense::zeros(core_rows.len(), width, p);
-        for (k, &i) in core_rows.iter().enumerate() {
-            let row = core.row_mut(k);
-            for &(j, a) in &self.rows[i] {
-                row[place[j as usize]] = a as u32;
+        // GF(3) bit-sliced, other fields one byte per entry.
+        let (particular, kernel) = if p == 3 {
+            let mut core = Ternary::zeros(core_rows.len(), width);
+            for (k, &i) in core_rows.iter().enumerate() {
+                for &(j, a) in &self.rows[i] {
+                    core.set(k, place[j as usize], a);
+                }
+                core.set(k, width - 1, self.rhs[i]);
             }
-            row[width - 1] = self.rhs[i] as u32;
-        }
-        let (particular, kernel) = core.solve();
+            core.solve()
+        } else {
+            let mut core = Core::zeros(core_rows.len(), width, self.p);
+            for (k, &i) in core_rows.iter().enumerate() {
+                let row = core.row_mut(k);
+                for &(j, a) in &self.rows[i] {
+                    row[place[j as usize]] = a;
+                }
+                row[width - 1] = self.rhs[i];
+            }
+            core.solve()
+        };
         let solvable = particular.is_some();
         let vectors = particular
             .into_iter()
@@ -278,136 +288,13 @@ impl Markowitz for Elimination {
     }
 }
 
-/// A dense matrix over GF(p) of 32-bit accumulators, its last column the right-hand side.
-struct Dense {
-    p: u32,
-    width: usize,
-    cells: Vec<u32>,
-}
-
-impl Dense {
-    fn zeros(rows: usize, width: usize, p: u32) -> Self {
-        Dense {
-            p,
-            width,
-            cells: vec![0; rows * width],
-        }
-    }
-
-    fn row_mut(&mut self, i: usize) -> &mut [u32] {
-        &mut self.cells[i * self.width..(i + 1) * self.width]
-    }
-
-    /// Row echelon form by delayed reduction, left-looking: the rows are
-    /// taken [`GROUP`] at a time, each pivot row found so far is added (as the
-    /// multiple that clears its column) to every row of the group while the
-    /// group is in cache, and a row left nonzero becomes the next pivot row.
-    /// Then back substitution: one solution (free unknowns 0) or `None`, and
-    /// a kernel basis (one vector per free unknown).
-    fn solve(mut self) -> (Option<Vec<u8>>, Vec<Vec<u8>>) {
-        let (p, w) = (self.p, self.width);
-        let unknowns = w - 1;
-        let rows = self.cells.len() / w.max(1);
-        // pivot_col[k]: the column of pivot row k, which is row k once moved up.
-        let mut pivot_col: Vec<usize> = Vec::new();
-        let mut top = 0;
-        let mut start = 0;
-        while start < rows {
-            let end = (start + GROUP).min(rows);
-            let first = top;
-            let (head, tail) = self.cells.split_at_mut(start * w);
-            let group = &mut tail[..(end - start) * w];
-            for (k, &c) in pivot_col.iter().enumerate() {
-                let pivot = &head[k * w + c..(k + 1) * w];
-                for row in group.chunks_exact_mut(w) {
-                    add_multiple(&mut row[c..], pivot, p);
-                }
-            }
-            for i in start..end {
-                let (done, rest) = self.cells.split_at_mut(i * w);
-                let row = &mut rest[..w];
-                // The pivots found earlier in this group.
-                for (k, &c) in pivot_col.iter().enumerate().skip(first) {
-                    add_multiple(&mut row[c..], &done[k * w + c..(k + 1) * w], p);
-                }
-                let Some(c) = (0..unknowns).find(|&j| row[j] % p != 0) else {
-                    continue;
-                };
-                let scale = u32::from(inverse((row[c] % p) as u8, p as u8));
-                for v in &mut row[c..] {
-                    *v = *v % p * scale % p;
-                }
-                for v in &mut row[..c] {
-                    *v = 0;
-                }
-                if i != top {
-                    let (a, b) = self.cells.split_at_mut(i * w);
-                    a[top * w..(top + 1) * w].swap_with_slice(&mut b[..w]);
-                }
-                pivot_col.push(c);
-                top += 1;
-            }
-            start = end;
-        }
-        let rank = top;
-        let reduced = |cells: &[u32], i: usize, j: usize| (cells[i * w + j] % p) as u64;
-        let consistent = (rank..rows).all(|i| reduced(&self.cells, i, unknowns) == 0);
-        let mut is_pivot = vec![false; unknowns];
-        pivot_col.iter().for_each(|&c| is_pivot[c] = true);
-        // Back substitution through the pivot rows, last first.
-        let back = |x: &mut Vec<u64>, with_rhs: bool| {
-            let p = p as u64;
-            for k in (0..rank).rev() {
-                let c = pivot_col[k];
-                let sum: u64 = (c + 1..unknowns)
-                    .filter(|&j| x[j] != 0)
-                    .map(|j| reduced(&self.cells, k, j) * x[j] % p)
-                    .sum();
-                let b = if with_rhs {
-                    reduced(&self.cells, k, unknowns)
-                } else {
-                    0
-                };
-                x[c] = (b + p - sum % p) % p;
-            }
-        };
-        let bytes = |x: Vec<u64>| x.into_iter().map(|v| v as u8).collect::<Vec<u8>>();
-        let particular = consistent.then(|| {
-            let mut x = vec![0u64; unknowns];
-            back(&mut x, true);
-            bytes(x)
-        });
-        let kernel = (0..unknowns)
-            .filter(|&f| !is_pivot[f])
-            .map(|f| {
-                let mut x = vec![0u64; unknowns];
-                x[f] = 1;
-                back(&mut x, false);
-                bytes(x)
-            })
-            .collect();
-        (particular, kernel)
-    }
-}
-
-/// Rows reduced together by each pivot row (their accumulators stay in cache).
-const GROUP: usize = 32;
-
-/// `row += (p − f)·pivot`, `f = row[0] mod p`: clears `row[0]` mod p, `pivot[0]` being 1.
-fn add_multiple(row: &mut [u32], pivot: &[u32], p: u32) {
-    let f = row[0] % p;
-    if f != 0 {
-        let m = p - f;
-        for (a, &b) in row.iter_mut().zip(pivot) {
-            *a += m * b;
-        }
-    }
-}
-
 /// How many times cheaper than the dense work it saves a sparse pivot must be.
 /// On a random cubic graph of 50,000 vertices over GF(3), 64 leaves a core of
-/// 7,967 unknowns; 4 and 1 make the sparse phase itself far slower (the fill grows).
-const CHEAPER: usize = 64;
+/// 7,967 unknowns but makes the sparse phase the slower half (its late pivots
+/// touch up to a million entries each); 1,024 leaves 8,814 and 4,096 leaves
+/// 9,393, the sparse phase then some 2 and 0.6 CPU seconds; 16,384 leaves
+/// 10,339, the core's extra cost more than the phase's saving.
+const CHEAPER: usize = 4096;
 
 #[cfg(test)]
 mod tests;
