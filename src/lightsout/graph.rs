@@ -400,9 +400,8 @@ impl GraphGame {
     ///
     /// Refused, naming the limit, when the graph is too large for the elimination
     /// (the band elimination takes graphs whose vertices line up in a narrow band,
-    /// as grids, cycles and paths do; over GF(2) the sparse-direct one takes the
-    /// rest while its dense core fits; the dense one at most 16,384 vertices for
-    /// 2 states, 4,096 for more).
+    /// as grids, cycles and paths do; the sparse-direct one, over GF(2) and
+    /// GF(p), takes the rest while its dense core fits, at most 32,768 unknowns).
     pub fn solve(&self, lights: &[u8]) -> Result<Solutions> {
         let k = self.states;
         let n = self.graph.len();

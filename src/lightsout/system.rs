@@ -379,7 +379,7 @@ mod tests {
     /// system and of the same system with the vertices renumbered (another
     /// pivot order, the same nullity) agree, and the answer replays.
     #[test]
-    #[ignore = "about two minutes: two sparse-direct eliminations over GF(3) of 50,000 unknowns"]
+    #[ignore = "about a minute: two sparse-direct eliminations over GF(3) of 50,000 unknowns"]
     fn the_sparse_elimination_over_gf3_of_a_random_cubic_graph_of_50000_vertices_replays() {
         let g = crate::lightsout::Graph::random_regular(50_000, 3, 11).unwrap();
         let n = g.len();
