@@ -2,34 +2,11 @@ use super::*;
 use crate::random;
 use rand::Rng;
 
-/// Plain Gauss–Jordan over GF(p), one pivot at a time, on the augmented
-/// matrix `rows` (last column the right-hand side): the rank of the
-/// coefficient part and whether the system is consistent.
+/// The rank of the coefficient part of the augmented matrix `rows` (last
+/// column the right-hand side) and whether the system is consistent, by plain Gauss.
 fn plain(p: u8, rows: &[Vec<u8>]) -> (usize, bool) {
-    let p = p as u32;
-    let mut m: Vec<Vec<u32>> = rows
-        .iter()
-        .map(|r| r.iter().map(|&x| x as u32).collect())
-        .collect();
-    let width = m.first().map_or(0, Vec::len);
-    let mut r = 0;
-    for c in 0..width.saturating_sub(1) {
-        let Some(k) = (r..m.len()).find(|&i| m[i][c] != 0) else {
-            continue;
-        };
-        m.swap(r, k);
-        let inv = u32::from(inverse(m[r][c] as u8, p as u8));
-        let pivot: Vec<u32> = m[r].iter().map(|&v| v * inv % p).collect();
-        for row in m.iter_mut().skip(r + 1) {
-            let f = row[c];
-            for (a, &b) in row.iter_mut().zip(&pivot) {
-                *a = (*a + (p - f) * b) % p;
-            }
-        }
-        r += 1;
-    }
-    let consistent = m[r..].iter().all(|row| row[width - 1] == 0);
-    (r, consistent)
+    let width = rows.first().map_or(0, Vec::len);
+    crate::modular::tests::plain_rank(p, rows, width.saturating_sub(1))
 }
 
 /// `A·x` over GF(p), `A` the coefficient part of the augmented `rows`.

@@ -17,29 +17,8 @@ fn apply(p: u8, n: usize, ones: &[(usize, usize)], x: &[u8]) -> Vec<u8> {
 
 /// The rank over GF(p) of the vectors, by plain Gauss elimination.
 fn rank(p: u8, vectors: &[Vec<u8>]) -> usize {
-    let p = p as u32;
-    let mut m: Vec<Vec<u32>> = vectors
-        .iter()
-        .map(|v| v.iter().map(|&x| x as u32).collect())
-        .collect();
-    let mut r = 0;
-    let cols = m.first().map_or(0, Vec::len);
-    for c in 0..cols {
-        let Some(k) = (r..m.len()).find(|&i| m[i][c] != 0) else {
-            continue;
-        };
-        m.swap(r, k);
-        let inv = u32::from(inverse(m[r][c] as u8, p as u8));
-        let pivot: Vec<u32> = m[r].iter().map(|&v| v * inv % p).collect();
-        for row in m.iter_mut().skip(r + 1) {
-            let f = row[c];
-            for (a, &b) in row.iter_mut().zip(&pivot) {
-                *a = (*a + (p - f) * b) % p;
-            }
-        }
-        r += 1;
-    }
-    r
+    let cols = vectors.first().map_or(0, Vec::len);
+    crate::modular::tests::plain_rank(p, vectors, cols).0
 }
 
 /// Random sparse systems over GF(3), GF(5), GF(7) (symmetric and not, with

@@ -421,7 +421,10 @@ fn a_band_above_the_rated_side_is_refused_naming_the_limit() {
         seed: 1,
     };
     let err = generate_rated(&request, &Control::new()).unwrap_err();
-    assert!(err.to_string().contains("20"), "{err}");
+    assert!(
+        err.to_string().contains("25 is over the limit of 20"),
+        "{err}"
+    );
 }
 
 /// About a minute or more: `cargo test --release --lib symmetric_25x25 -- --ignored`.
