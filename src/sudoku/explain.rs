@@ -8,8 +8,11 @@
 //! (Nicolas Juillerat's Sudoku Explainer, as documented in "Difficulty
 //! ratings in Sudoku Explainer v1.2.1", Sukaku Explainer wiki): full house,
 //! hidden and naked singles, locked candidates, naked and hidden subsets,
-//! fish, wings, unique rectangles, the bivalue universal grave, aligned pair
-//! exclusion, chains, aligned triple exclusion, forcing chains, and last a
+//! fish, XY- and XYZ-wings, unique rectangles, the bivalue universal grave,
+//! aligned pair exclusion, the chains of one chain (X- and XY-chains, W-wings and
+//! a candidate implying its own negation, the lowest rated taken, as Sudoku
+//! Explainer takes its "forcing chains and cycles"), aligned triple exclusion,
+//! Nishio, multiple and dynamic forcing chains, and last a
 //! `trial` — a guess whose refutation is shown by a search — so that every
 //! explanation of a puzzle with one solution ends in that solution.
 //!
@@ -125,7 +128,6 @@ impl Technique {
         Technique::HiddenTriple,
         Technique::XyWing,
         Technique::XyzWing,
-        Technique::WWing,
         Technique::UniqueRectangle,
         Technique::NakedQuad,
         Technique::Jellyfish,
@@ -134,6 +136,7 @@ impl Technique {
         Technique::AlignedPairExclusion,
         Technique::XChain,
         Technique::XyChain,
+        Technique::WWing,
         Technique::AlignedTripleExclusion,
         Technique::ForcingChain,
         Technique::Trial,
@@ -624,8 +627,7 @@ fn next_step(
         .or_else(|| fish::basic(board, 3))
         .or_else(|| subsets::hidden(board, 3))
         .or_else(|| wings::xy_wing(board))
-        .or_else(|| wings::xyz_wing(board))
-        .or_else(|| wings::w_wing(board));
+        .or_else(|| wings::xyz_wing(board));
     if easy.is_some() {
         return easy;
     }
@@ -646,27 +648,11 @@ fn next_step(
             }
         })
         .or_else(|| exclusion::aligned(board, 2))
-        .or_else(|| chains::x_chain(board))
-        .or_else(|| chains::xy_chain(board))
-        .or_else(|| {
-            // The lowest rated of the forcing chains and the aligned triple exclusion (7.5).
-            let refuted = forcing::contradiction(board);
-            if refuted.as_ref().is_some_and(|f| f.rating < 75) {
-                return refuted;
-            }
-            if refuted.as_ref().is_none_or(|f| f.rating > 75) {
-                if let Some(triple) = exclusion::aligned(board, 3) {
-                    return Some(triple);
-                }
-            }
-            if refuted.as_ref().is_some_and(|f| f.rating <= 80) {
-                return refuted;
-            }
-            match (refuted, forcing::cell(board)) {
-                (Some(a), Some(b)) => Some(if b.rating < a.rating { b } else { a }),
-                (a, b) => a.or(b),
-            }
-        })
+        .or_else(|| chains_and_cycles(board))
+        .or_else(|| exclusion::aligned(board, 3))
+        .or_else(|| forcing::nishio(board))
+        .or_else(|| forcing::multiple(board))
+        .or_else(|| forcing::dynamic(board))
         .or_else(|| {
             if trial_allowed {
                 trial::refute(board, truth, ctl)
@@ -674,6 +660,23 @@ fn next_step(
                 None
             }
         })
+}
+
+/// The lowest rated of the chains of one chain (Sudoku Explainer's "forcing chains and
+/// cycles", whose lowest-rated step it takes before any other kind): the X-chain, the
+/// XY-chain, the W-wing and the chain from a candidate to its own negation; the named
+/// patterns first among equals.
+fn chains_and_cycles(board: &Board) -> Option<Found> {
+    let x = chains::x_chain(board);
+    if x.as_ref().is_some_and(|f| f.rating <= 66) {
+        return x;
+    }
+    let named = [x, chains::xy_chain(board), wings::w_wing(board)]
+        .into_iter()
+        .flatten()
+        .min_by_key(|f| f.rating);
+    let below = named.as_ref().map_or(u16::MAX, |f| f.rating);
+    unary::forcing(board, below).or(named)
 }
 
 /// Checks a step against the known solutions and applies it to the board.
@@ -767,13 +770,13 @@ pub fn replay(puzzle: &Sudoku, marks: Option<&PencilMarks>, steps: &[Step]) -> R
 /// use puzzles::sudoku::{Shape, Sudoku};
 /// use puzzles::Control;
 ///
-/// // A 6×6 puzzle with 2×3 boxes (made by this crate's generator) that needs a W-wing.
+/// // A 6×6 puzzle with 2×3 boxes (made by this crate's generator) that needs the bivalue universal grave.
 /// let puzzle = Sudoku::from_text("...4..3...6...135..356...5...4..3...", None).unwrap();
 /// assert_eq!(puzzle.shape(), Shape::new(2, 3).unwrap());
 /// let explanation = explain(&puzzle, &Control::new()).unwrap();
 /// assert_eq!(explanation.outcome, Outcome::Solved);
-/// assert_eq!(explanation.hardest, Some(Technique::WWing));
-/// assert_eq!(explanation.rating.unwrap().to_string(), "4.4");
+/// assert_eq!(explanation.hardest, Some(Technique::BivalueUniversalGrave));
+/// assert_eq!(explanation.rating.unwrap().to_string(), "5.6");
 /// ```
 pub fn explain(puzzle: &Sudoku, ctl: &Control) -> Result<Explanation> {
     let shape = puzzle.shape();

@@ -6,6 +6,18 @@
 //! holds the digit, so the digit leaves every cell that sees both ends
 //! (alternating inference chains, as Sudoku Explainer and HoDoKu describe them).
 //! Each search is breadth first, so the chain found is a shortest one.
+//!
+//! Sudoku Explainer finds both eliminations by its chaining (Nicolas Juillerat's
+//! Sudoku Explainer 1.2.1, `Chaining` and its hints; "Difficulty ratings in Sudoku
+//! Explainer v1.2.1", Sukaku Explainer wiki), and they are rated as it rates them:
+//! a removed candidate assumed true implies, through the chain, its own
+//! negation. On one digit that is its forcing X-chain (6.6); through two-candidate
+//! cells, whose links are of both kinds (a digit's weak link to its peers, a
+//! cell's strong link to its other candidate), its forcing chain (7.0). Each adds
+//! the length's bonus for the chain's nodes, the removed candidate counted twice
+//! (assumed on, found off). When the two ends see each other the chain closes into
+//! a loop, Sudoku Explainer's bidirectional X- or Y-cycle (6.5 plus the bonus of
+//! the loop's nodes).
 
 use super::board::{bit, Board};
 use super::{length_bonus, Found, Technique};
@@ -34,7 +46,7 @@ fn seeing_both(board: &Board, a: usize, t: usize, d: u8) -> Vec<(usize, u8)> {
         .collect()
 }
 
-/// The shortest X-chain that removes a candidate, over every digit (rated 6.5 plus its length's bonus).
+/// The shortest X-chain that removes a candidate, over every digit (rated 6.6 plus its length's bonus, 6.5 as a loop).
 pub(crate) fn x_chain(board: &Board) -> Option<Found> {
     let geo = &board.geo;
     let cells = board.value.len();
@@ -109,7 +121,12 @@ fn x_step(board: &Board, d: u8, chain: &[usize], eliminate: Vec<(usize, u8)>) ->
         links.push_str(&geo.cell_name(*c));
     }
     let (a, t) = (cells[0], cells[cells.len() - 1]);
-    let mut f = Found::new(Technique::XChain, 65 + length_bonus(cells.len()));
+    let rating = if geo.sees(a, t) {
+        65 + length_bonus(cells.len())
+    } else {
+        66 + length_bonus(cells.len() + 2)
+    };
+    let mut f = Found::new(Technique::XChain, rating);
     f.text = format!(
         "x-chain on {d}: {links} (= one of the two holds {d}, - not both); if {} does not hold {d}, the chain puts {d} at {}, so one of them holds it and {d} leaves {}",
         geo.cell_name(a),
@@ -121,7 +138,7 @@ fn x_step(board: &Board, d: u8, chain: &[usize], eliminate: Vec<(usize, u8)>) ->
     f
 }
 
-/// The shortest XY-chain that removes a candidate (rated 6.6 plus its length's bonus).
+/// The shortest XY-chain that removes a candidate (rated 7.0 plus its length's bonus, 6.5 as a loop).
 pub(crate) fn xy_chain(board: &Board) -> Option<Found> {
     let geo = &board.geo;
     let n = board.side();
@@ -185,7 +202,12 @@ fn xy_step(board: &Board, x: u8, chain: &[usize], eliminate: Vec<(usize, u8)>) -
         })
         .collect();
     let (a, t) = (cells[0], cells[cells.len() - 1]);
-    let mut f = Found::new(Technique::XyChain, 66 + length_bonus(2 * cells.len()));
+    let rating = if geo.sees(a, t) {
+        65 + length_bonus(2 * cells.len())
+    } else {
+        70 + length_bonus(2 * cells.len() + 2)
+    };
+    let mut f = Found::new(Technique::XyChain, rating);
     f.text = format!(
         "xy-chain: {}; if {} is not {x}, each cell of the chain forces the next, and {} is {x}; so one of them is {x}, and {x} leaves {}",
         links.join(", "),

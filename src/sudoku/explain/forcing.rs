@@ -1,11 +1,19 @@
-//! Forcing chains: a candidate assumed and followed by singles alone, until a contradiction refutes it; or every candidate of a cell followed, until all agree on a digit or an elimination.
+//! Forcing chains: a candidate assumed and followed by singles alone, until a contradiction refutes it; or every candidate of a cell (every place of a digit in a unit) followed, until all agree on a digit or an elimination.
 //!
 //! This is Sudoku Explainer's chaining with singles as the only implications
-//! (its forcing chains and cell forcing chains, "Difficulty ratings in Sudoku
-//! Explainer v1.2.1"): each implication is a naked single (a cell's last
-//! candidate) or a hidden single (a digit's last place in a unit), and the
-//! chain shown is only the implications the conclusion needs, traced back
-//! from it.
+//! (Nicolas Juillerat's Sudoku Explainer 1.2.1, its `Chaining` rule and hints;
+//! "Difficulty ratings in Sudoku Explainer v1.2.1", Sukaku Explainer wiki):
+//! each implication is a naked single (a cell's last candidate) or a hidden
+//! single (a digit's last place in a unit), and the chain shown is only the
+//! implications the conclusion needs, traced back from it. The kinds are sought
+//! in Sudoku Explainer's order, the first kind that finds anything giving its
+//! lowest-rated step: Nishio chains ([`nishio`], 7.5: one digit, dynamic, to a
+//! contradiction), multiple forcing chains ([`multiple`], 8.0: static cell and
+//! region forcing chains) and dynamic forcing chains ([`dynamic`], 8.5:
+//! contradictions, double forcing chains, cell and region forcing chains), each
+//! plus the bonus of its length in Sudoku Explainer's nodes. A static chain to a
+//! contradiction, or from both states of a two-candidate cell, is one chain from
+//! a candidate to its own negation (the `unary` module's, sought before).
 
 use super::board::{bit, digits, Board};
 use super::{length_bonus, Found, Technique};
@@ -44,22 +52,27 @@ struct Followed {
 
 const NONE: u32 = u32::MAX;
 
-/// The base rating of Sudoku Explainer's static multiple forcing chains (two chains or
-/// more: a contradiction, a double forcing chain, a cell or region forcing chain).
+/// The base rating of Sudoku Explainer's static multiple forcing chains (cell and region
+/// forcing chains).
 const MULTIPLE: u16 = 80;
 
 /// How an assumption is followed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
     /// Only implications with one cause: a cell with two candidates or a digit with two
-    /// places in a unit, one of them removed (Sudoku Explainer's static chains).
+    /// places in a unit (on the board as it stands), one of them removed (Sudoku
+    /// Explainer's static chains).
     Static,
     /// Every single, whatever removed the other candidates (its dynamic chains).
     Dynamic,
+    /// Only the hidden singles of the assumption's digit, whatever removed its other
+    /// places (Sudoku Explainer's Nishio chains, dynamic on one digit).
+    Nishio,
 }
 
 /// Follows `d` at `cell` (or its absence, when `holds` is false) by singles until nothing
-/// follows or a contradiction comes; in [`Mode::Static`] a single with several causes is not used.
+/// follows or a contradiction comes; in [`Mode::Static`] a single with several causes is not
+/// used, in [`Mode::Nishio`] only the hidden singles of `d`.
 fn follow(board: &Board, cell: usize, d: u8, holds: bool, mode: Mode) -> Followed {
     let geo = &board.geo;
     let n = board.side();
@@ -112,10 +125,11 @@ fn follow(board: &Board, cell: usize, d: u8, holds: bool, mode: Mode) -> Followe
         v.dedup();
         v
     };
+    let followed = if mode == Mode::Nishio { bit(d) } else { all };
     loop {
         let mut changed = false;
         for c in 0..f.value.len() {
-            if f.value[c] != 0 {
+            if f.value[c] != 0 || mode == Mode::Nishio {
                 continue;
             }
             let m = f.cand[c];
@@ -131,7 +145,7 @@ fn follow(board: &Board, cell: usize, d: u8, holds: bool, mode: Mode) -> Followe
             if m & (m - 1) == 0 {
                 let e = m.trailing_zeros() as u8 + 1;
                 let causes = removers(&f, c, board.cand[c] & !m);
-                if mode == Mode::Static && causes.len() > 1 {
+                if mode == Mode::Static && board.cand[c].count_ones() != 2 {
                     continue;
                 }
                 place(&mut f, c, e, Why::Naked, causes);
@@ -148,7 +162,7 @@ fn follow(board: &Board, cell: usize, d: u8, holds: bool, mode: Mode) -> Followe
                     placed |= bit(f.value[c]);
                 }
             }
-            let missing = all & !(once | placed);
+            let missing = followed & !(once | placed);
             if missing != 0 {
                 let e = missing.trailing_zeros() as u8 + 1;
                 let mut causes: Vec<u32> = unit
@@ -165,7 +179,7 @@ fn follow(board: &Board, cell: usize, d: u8, holds: bool, mode: Mode) -> Followe
                 ));
                 return f;
             }
-            for e in digits(once & !twice & !placed) {
+            for e in digits(once & !twice & !placed & followed) {
                 let Some(&c) = unit.iter().find(|&&c| f.cand[c] & bit(e) != 0) else {
                     continue;
                 };
@@ -180,7 +194,7 @@ fn follow(board: &Board, cell: usize, d: u8, holds: bool, mode: Mode) -> Followe
                     .collect();
                 causes.sort_unstable();
                 causes.dedup();
-                if mode == Mode::Static && causes.len() > 1 {
+                if mode == Mode::Static && board.places(u, e).count_ones() != 2 {
                     continue;
                 }
                 place(&mut f, c, e, Why::Hidden(u), causes);
@@ -234,164 +248,240 @@ fn describe(board: &Board, facts: &[Fact], chain: &[u32]) -> String {
     s
 }
 
-/// The length of a chain as Sudoku Explainer counts it, its "on" and "off" nodes alike: each
-/// digit put in a cell, and each candidate whose removal it needed.
-fn nodes(facts: &[Fact], chain: &[u32]) -> usize {
-    chain
-        .iter()
-        .map(|&id| 1 + facts[id as usize].causes.len())
-        .sum()
-}
-
-/// Whether a chain is dynamic in Sudoku Explainer's sense: some implication in it needs
-/// two earlier facts (a cell or a place emptied by two removals), not one.
-fn is_dynamic(facts: &[Fact], chain: &[u32]) -> bool {
-    chain.iter().any(|&id| facts[id as usize].causes.len() > 1)
-}
-
-/// The rating of a contradiction reached through `chain`, on Sudoku Explainer's
-/// scale ("Difficulty ratings in Sudoku Explainer v1.2.1"). A static chain back to the
-/// assumption's own candidate (the contradiction needs the candidate the assumption
-/// removed: the assumption implies its own negation, one chain) is an X-chain (6.5) on
-/// one digit, else a forcing chain (7.0); any other static contradiction needs two
-/// chains (a fact and its negation), one of Sudoku Explainer's multiple forcing chains
-/// (8.0). A dynamic chain of one digit is a Nishio (7.5), any other dynamic chain 8.5.
-/// Each adds its length's bonus, the length counted in Sudoku Explainer's nodes.
-fn contradiction_rating(
-    facts: &[Fact],
-    chain: &[u32],
-    causes: &[u32],
-    digit: Option<u8>,
-) -> (Technique, u16) {
-    let dynamic = causes.len() > 2 || is_dynamic(facts, chain);
-    let one_chain = causes.contains(&0);
-    let one_digit = digit.is_some_and(|d| chain.iter().all(|&id| facts[id as usize].d == d));
-    let (technique, base) = match (dynamic, one_digit) {
-        (false, _) if !one_chain => (Technique::ForcingChain, MULTIPLE),
-        (false, true) => (Technique::XChain, 65),
-        (false, false) => (Technique::ForcingChain, 70),
-        (true, true) => (Technique::ForcingChain, 75),
-        (true, false) => (Technique::ForcingChain, 85),
-    };
-    (technique, base + length_bonus(nodes(facts, chain)))
-}
-
-/// The candidate whose assumption (that the cell holds it, or that it does not) meets a
-/// contradiction by the lowest-rated chain (the shortest among equals): it is removed, or placed.
-pub(crate) fn contradiction(board: &Board) -> Option<Found> {
-    let mut best: Option<(u16, usize, Found)> =
-        super::unary::forcing(board).map(|f| (f.rating, f.cells.len(), f));
-    for mode in [Mode::Static, Mode::Dynamic] {
-        // A static chain (an X-chain or forcing chain, under 7.5) is taken before any dynamic one is sought.
-        if best.as_ref().is_some_and(|(r, _, _)| *r < 75) {
-            break;
-        }
-        refute_in(board, mode, &mut best);
-    }
-    best.map(|(_, _, f)| f)
-}
-
-/// The lowest-rated contradiction met following every candidate in `mode`, kept in `best` when lower.
-fn refute_in(board: &Board, mode: Mode, best: &mut Option<(u16, usize, Found)>) {
+/// The length of a chain as Sudoku Explainer counts it: its distinct nodes, "on" and "off"
+/// alike: each digit put in a cell, and each candidate whose removal that needed (the
+/// cell's other candidates for a last candidate, the digit's other places in the unit
+/// for a last place), the assumption included.
+fn nodes(board: &Board, facts: &[Fact], chain: &[u32]) -> usize {
     let geo = &board.geo;
+    let mut seen = std::collections::HashSet::new();
+    for &id in chain {
+        let fact = &facts[id as usize];
+        let (c, d) = (fact.cell, fact.d);
+        match fact.why {
+            Why::Assumed => {
+                seen.insert((c, d, true));
+            }
+            Why::Excluded => {
+                seen.insert((c, d, false));
+            }
+            Why::Naked => {
+                seen.insert((c, d, true));
+                seen.extend(digits(board.cand[c] & !bit(d)).map(|e| (c, e, false)));
+            }
+            Why::Hidden(u) => {
+                seen.insert((c, d, true));
+                seen.extend(
+                    geo.units[u]
+                        .iter()
+                        .filter(|&&o| o != c && board.cand[o] & bit(d) != 0)
+                        .map(|&o| (o, d, false)),
+                );
+            }
+        }
+    }
+    seen.len()
+}
+
+/// The length of a contradiction as Sudoku Explainer counts it: two chains, one to a
+/// candidate "on" and one to the same candidate "off", each with its nodes. Here the
+/// last removal (`causes`' latest fact) is the "off" chain, the others put the candidate
+/// it removed "on" (its cell's last candidate, or its digit's last place).
+fn contradiction_nodes(board: &Board, facts: &[Fact], causes: &[u32]) -> usize {
+    let Some((&last, others)) = causes.split_last() else {
+        return 0;
+    };
+    let on = nodes(board, facts, &needed(facts, others)) + others.len() + 1;
+    on + nodes(board, facts, &needed(facts, &[last])) + 1
+}
+
+/// Every candidate of the board, followed as holding (in `mode`): `None` for placed cells
+/// and digits that are not candidates, at `cell·n + d-1`.
+fn follow_all(board: &Board, mode: Mode) -> Vec<Option<Followed>> {
+    let n = board.side();
+    (0..board.value.len() * n)
+        .map(|i| {
+            let (c, d) = (i / n, (i % n) as u8 + 1);
+            (board.cand[c] & bit(d) != 0).then(|| follow(board, c, d, true, mode))
+        })
+        .collect()
+}
+
+/// Keeps `found` in `best` when it is rated lower, or as low with a shorter chain.
+fn keep(best: &mut Option<Found>, found: Found) {
+    if best
+        .as_ref()
+        .is_none_or(|b| (found.rating, found.cells.len()) < (b.rating, b.cells.len()))
+    {
+        *best = Some(found);
+    }
+}
+
+/// The step of a contradiction met following `d` at `c` (its absence when `holds` is false):
+/// the candidate is removed (or placed), rated `base` tenths plus the contradiction's bonus.
+fn refuted(board: &Board, c: usize, d: u8, holds: bool, f: &Followed, base: u16) -> Option<Found> {
+    let (causes, what, _) = f.contradiction.as_ref()?;
+    let chain = needed(&f.facts, causes);
+    let mut found = Found::new(
+        Technique::ForcingChain,
+        base + length_bonus(contradiction_nodes(board, &f.facts, causes)),
+    );
+    let conclusion = conclude(&mut found, board, c, d, !holds);
+    found.cells = chain.iter().map(|&id| f.facts[id as usize].cell).collect();
+    let kind = if base == NISHIO {
+        "nishio forcing chain"
+    } else {
+        "dynamic contradiction forcing chain"
+    };
+    found.text = format!(
+        "{kind}: suppose {}; then {what}; so {conclusion}",
+        describe(board, &f.facts, &chain),
+    );
+    Some(found)
+}
+
+/// Gives `found` its conclusion, `d` placed at `cell` (or removed from it when `place` is
+/// false), and returns it in words: `5 goes at 2,3`, `5 leaves 2,3`.
+pub(super) fn conclude(
+    found: &mut Found,
+    board: &Board,
+    cell: usize,
+    d: u8,
+    place: bool,
+) -> String {
+    let name = board.geo.cell_name(cell);
+    if place {
+        found.place = vec![(cell, d)];
+        format!("{d} goes at {name}")
+    } else {
+        found.eliminate = vec![(cell, d)];
+        format!("{d} leaves {name}")
+    }
+}
+
+/// The base rating of Sudoku Explainer's Nishio forcing chains.
+const NISHIO: u16 = 75;
+
+/// The base rating of its dynamic forcing chains.
+const DYNAMIC: u16 = 85;
+
+/// The lowest-rated Nishio chain: a candidate whose assumption (that its cell holds it, or
+/// that it does not), followed by the hidden singles of its digit alone, meets a
+/// contradiction (rated 7.5 plus the bonus of both chains' nodes).
+pub(crate) fn nishio(board: &Board) -> Option<Found> {
+    let mut best = None;
     for c in board.empty_cells() {
         for d in digits(board.cand[c]) {
-            let on = follow(board, c, d, true, mode);
-            let off = follow(board, c, d, false, mode);
-            for (holds, f) in [(true, &on), (false, &off)] {
-                let Some((causes, what, digit)) = &f.contradiction else {
-                    continue;
-                };
-                let chain = needed(&f.facts, causes);
-                let (technique, rating) = contradiction_rating(&f.facts, &chain, causes, *digit);
-                if best
-                    .as_ref()
-                    .is_some_and(|(r, len, _)| (rating, chain.len()) >= (*r, *len))
-                {
-                    continue;
-                }
-                let mut found = Found::new(technique, rating);
-                let conclusion = if holds {
-                    found.eliminate = vec![(c, d)];
-                    format!("{d} is not at {}", geo.cell_name(c))
-                } else {
-                    found.place = vec![(c, d)];
-                    format!("{d} goes at {}", geo.cell_name(c))
-                };
-                found.cells = chain.iter().map(|&id| f.facts[id as usize].cell).collect();
-                found.text = format!(
-                    "{technique}: suppose {}; then {what}; so {conclusion}",
-                    describe(board, &f.facts, &chain),
-                );
-                *best = Some((rating, chain.len(), found));
-            }
-            let branches = [(format!("if {d}"), &on), ("if not".to_string(), &off)];
-            if let Some((mut found, parts, result)) = agreed(board, &[c], &branches, MULTIPLE) {
-                let length = found.cells.len();
-                if best
-                    .as_ref()
-                    .is_none_or(|(r, len, _)| (found.rating, length) < (*r, *len))
-                {
-                    found.text = format!(
-                        "double forcing chain: whether or not {} holds {d}; {}; either way {result}",
-                        geo.cell_name(c),
-                        parts.join("; ")
-                    );
-                    *best = Some((found.rating, length, found));
+            for holds in [true, false] {
+                let f = follow(board, c, d, holds, Mode::Nishio);
+                if let Some(found) = refuted(board, c, d, holds, &f, NISHIO) {
+                    keep(&mut best, found);
                 }
             }
         }
     }
+    best
 }
 
-/// A cell every candidate of which leads, by singles, to the same digit somewhere (or
-/// the same candidate removed), or a digit every place of which in a unit does: that
-/// follows whatever the cell holds, wherever the digit goes (rated 8.2 plus the length's
-/// bonus, as Sudoku Explainer's cell and region forcing chains; 8.5 plus the bonus when a
-/// branch is dynamic). Static chains are sought first; the lowest rated is taken.
-pub(crate) fn cell(board: &Board) -> Option<Found> {
-    let mut cells: Vec<usize> = board
-        .empty_cells()
-        .filter(|&c| board.cand[c].count_ones() <= 3)
-        .collect();
-    cells.sort_by_key(|&c| board.cand[c].count_ones());
-    let n = board.side() as u8;
-    let regions: Vec<(usize, u8)> = (0..board.geo.units.len())
-        .flat_map(|u| (1..=n).map(move |d| (u, d)))
-        .filter(|&(u, d)| (2..=3).contains(&board.places(u, d).count_ones()))
-        .collect();
-    [Mode::Static, Mode::Dynamic].into_iter().find_map(|mode| {
-        cells
-            .iter()
-            .filter_map(|&c| cell_in(board, c, mode))
-            .chain(
-                regions
-                    .iter()
-                    .filter_map(|&(u, d)| region_in(board, u, d, mode)),
-            )
-            .min_by_key(|f| (f.rating, f.cells.len()))
-    })
+/// The lowest-rated static multiple forcing chain: a cell of three candidates or more every
+/// one of which leads, by static chains, to the same digit somewhere (or the same candidate
+/// removed), or a digit every place of which in a unit does (rated 8.0 plus the bonus of
+/// all the chains' nodes). Sudoku Explainer seeks no contradiction and no double forcing
+/// chain statically: a static contradiction is one chain from the assumption to its
+/// negation, sought before, and its double forcing chains are dynamic only.
+pub(crate) fn multiple(board: &Board) -> Option<Found> {
+    let on = follow_all(board, Mode::Static);
+    let mut best = None;
+    for c in board.empty_cells() {
+        if board.cand[c].count_ones() >= 3 {
+            if let Some(found) = cell_in(board, c, &on, MULTIPLE) {
+                keep(&mut best, found);
+            }
+        }
+    }
+    for found in regions(board, &on, MULTIPLE) {
+        keep(&mut best, found);
+    }
+    best
 }
 
-/// The conclusion every place of `d` in unit `u` leads to, followed in `mode`, if there is one.
-fn region_in(board: &Board, u: usize, d: u8, mode: Mode) -> Option<Found> {
+/// The lowest-rated dynamic forcing chain (rated 8.5 plus the bonus of its chains' nodes):
+/// a candidate whose assumption, or whose absence, meets a contradiction by singles of any
+/// cause; a candidate of a cell of three candidates or more whose presence and absence lead
+/// to the same result (a double forcing chain); or a cell or region forcing chain.
+pub(crate) fn dynamic(board: &Board) -> Option<Found> {
     let geo = &board.geo;
+    let n = board.side();
+    let on = follow_all(board, Mode::Dynamic);
+    let mut best = None;
+    for c in board.empty_cells() {
+        for d in digits(board.cand[c]) {
+            let Some(yes) = on[c * n + d as usize - 1].as_ref() else {
+                continue;
+            };
+            let no = follow(board, c, d, false, Mode::Dynamic);
+            for (holds, f) in [(true, yes), (false, &no)] {
+                if let Some(found) = refuted(board, c, d, holds, f, DYNAMIC) {
+                    keep(&mut best, found);
+                }
+            }
+            if board.cand[c].count_ones() < 3 {
+                continue;
+            }
+            let branches = [(format!("if {d}"), yes), ("if not".to_string(), &no)];
+            if let Some((mut found, parts, result)) = agreed(board, &[c], &branches, DYNAMIC) {
+                found.text = format!(
+                    "dynamic double forcing chain: whether or not {} holds {d}; {}; either way {result}",
+                    geo.cell_name(c),
+                    parts.join("; ")
+                );
+                keep(&mut best, found);
+            }
+        }
+        if let Some(found) = cell_in(board, c, &on, DYNAMIC) {
+            keep(&mut best, found);
+        }
+    }
+    for found in regions(board, &on, DYNAMIC) {
+        keep(&mut best, found);
+    }
+    best
+}
+
+/// The region forcing chains of every digit with two places or more in a unit, its
+/// places followed as in `on`, rated `base` tenths plus the bonus.
+fn regions<'a>(
+    board: &'a Board,
+    on: &'a [Option<Followed>],
+    base: u16,
+) -> impl Iterator<Item = Found> + 'a {
+    let n = board.side() as u8;
+    (0..board.geo.units.len())
+        .flat_map(move |u| (1..=n).map(move |d| (u, d)))
+        .filter(|&(u, d)| board.places(u, d).count_ones() >= 2)
+        .filter_map(move |(u, d)| region_in(board, u, d, on, base))
+}
+
+/// The conclusion every place of `d` in unit `u` leads to, followed as in `on`, if there is one.
+fn region_in(board: &Board, u: usize, d: u8, on: &[Option<Followed>], base: u16) -> Option<Found> {
+    let geo = &board.geo;
+    let n = board.side();
     let places: Vec<usize> = geo.units[u]
         .iter()
         .copied()
         .filter(|&c| board.cand[c] & bit(d) != 0)
         .collect();
-    let followed: Vec<(usize, Followed)> = places
+    let branches = places
         .iter()
-        .map(|&c| (c, follow(board, c, d, true, mode)))
-        .collect();
-    let branches: Vec<(String, &Followed)> = followed
-        .iter()
-        .map(|(c, f)| (format!("if at {}", geo.cell_name(*c)), f))
-        .collect();
-    let (mut found, parts, result) = agreed(board, &places, &branches, MULTIPLE)?;
+        .map(|&c| {
+            let f = on[c * n + d as usize - 1].as_ref()?;
+            Some((format!("if at {}", geo.cell_name(c)), f))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let (mut found, parts, result) = agreed(board, &places, &branches, base)?;
     found.text = format!(
-        "region forcing chain: in {}, {d} goes at {}; {}; either way {result}",
+        "{}region forcing chain: in {}, {d} goes at {}; {}; either way {result}",
+        if base == DYNAMIC { "dynamic " } else { "" },
         geo.unit_name(u),
         geo.cells_name(&places).replace(" and ", " or "),
         parts.join("; ")
@@ -399,19 +489,17 @@ fn region_in(board: &Board, u: usize, d: u8, mode: Mode) -> Option<Found> {
     Some(found)
 }
 
-/// The conclusion every candidate of `c` leads to, followed in `mode`, if there is one.
-fn cell_in(board: &Board, c: usize, mode: Mode) -> Option<Found> {
+/// The conclusion every candidate of `c` leads to, followed as in `on`, if there is one.
+fn cell_in(board: &Board, c: usize, on: &[Option<Followed>], base: u16) -> Option<Found> {
     let geo = &board.geo;
-    let followed: Vec<(u8, Followed)> = digits(board.cand[c])
-        .map(|d| (d, follow(board, c, d, true, mode)))
-        .collect();
-    let branches: Vec<(String, &Followed)> = followed
-        .iter()
-        .map(|(d, f)| (format!("if {d}"), f))
-        .collect();
-    let (mut found, parts, result) = agreed(board, &[c], &branches, MULTIPLE)?;
+    let n = board.side();
+    let branches = digits(board.cand[c])
+        .map(|d| Some((format!("if {d}"), on[c * n + d as usize - 1].as_ref()?)))
+        .collect::<Option<Vec<_>>>()?;
+    let (mut found, parts, result) = agreed(board, &[c], &branches, base)?;
     found.text = format!(
-        "cell forcing chain: {} holds {}; {}; either way {result}",
+        "{}cell forcing chain: {} holds {}; {}; either way {result}",
+        if base == DYNAMIC { "dynamic " } else { "" },
         geo.cell_name(c),
         super::board::digits_name(board.cand[c]).replace(" and ", " or "),
         parts.join("; ")
@@ -421,7 +509,7 @@ fn cell_in(board: &Board, c: usize, mode: Mode) -> Option<Found> {
 
 /// A placement or an elimination off the `origin` cells (the assumptions') that every
 /// branch reaches, when none meets a contradiction: the step, rated `base` tenths plus the
-/// bonus of the branches' length (8.5 plus the bonus when a branch is dynamic), each
+/// bonus of the branches' nodes (summed, as Sudoku Explainer sums its chains'), each
 /// branch in words, and the conclusion.
 fn agreed(
     board: &Board,
@@ -429,7 +517,6 @@ fn agreed(
     branches: &[(String, &Followed)],
     base: u16,
 ) -> Option<(Found, Vec<String>, String)> {
-    let geo = &board.geo;
     let n = board.side();
     if branches.iter().any(|(_, f)| f.contradiction.is_some()) {
         return None;
@@ -462,7 +549,6 @@ fn agreed(
         None => (removed()?, false),
     };
     let mut total = 0;
-    let mut dynamic = false;
     let mut parts = Vec::new();
     let mut pattern = origin.to_vec();
     for (name, f) in branches {
@@ -472,24 +558,15 @@ fn agreed(
             Some(f.removed_by[t * n + v as usize - 1])
         };
         let chain = needed(&f.facts, &root.into_iter().collect::<Vec<_>>());
-        total += nodes(&f.facts, &chain);
-        dynamic |= is_dynamic(&f.facts, &chain);
+        // The removed candidate is a node of its own ("off"); a placement is the chain's last fact.
+        total += nodes(board, &f.facts, &chain) + usize::from(!is_place);
         pattern.extend(chain.iter().map(|&id| f.facts[id as usize].cell));
         parts.push(format!("{name}: {}", describe(board, &f.facts, &chain)));
     }
     pattern.sort_unstable();
     pattern.dedup();
-    let mut found = Found::new(
-        Technique::ForcingChain,
-        if dynamic { 85 } else { base } + length_bonus(total),
-    );
-    let result = if is_place {
-        found.place = vec![(t, v)];
-        format!("{v} goes at {}", geo.cell_name(t))
-    } else {
-        found.eliminate = vec![(t, v)];
-        format!("{v} leaves {}", geo.cell_name(t))
-    };
+    let mut found = Found::new(Technique::ForcingChain, base + length_bonus(total));
+    let result = conclude(&mut found, board, t, v, is_place);
     found.cells = pattern;
     Some((found, parts, result))
 }
@@ -500,7 +577,8 @@ mod tests {
     use crate::sudoku::Sudoku;
 
     #[test]
-    fn a_static_follow_uses_only_implications_with_one_cause_and_a_dynamic_one_finds_more() {
+    fn a_static_follow_uses_only_two_way_links_a_nishio_follow_one_digit_and_a_dynamic_one_finds_more(
+    ) {
         // The repository's 9x9-line.txt puzzle, straight from its clues.
         let puzzle =
             ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.";
@@ -511,6 +589,18 @@ mod tests {
                 for holds in [true, false] {
                     let s = follow(&board, c, d, holds, Mode::Static);
                     assert!(s.facts.iter().all(|f| f.causes.len() <= 1));
+                    // Sudoku Explainer's static links: a cell of two candidates, a digit of two places.
+                    for f in &s.facts {
+                        match f.why {
+                            Why::Naked => assert_eq!(board.cand[f.cell].count_ones(), 2),
+                            Why::Hidden(u) => assert_eq!(board.places(u, f.d).count_ones(), 2),
+                            Why::Assumed | Why::Excluded => {}
+                        }
+                    }
+                    // A Nishio follow puts only the assumption's digit, by hidden singles.
+                    let one = follow(&board, c, d, holds, Mode::Nishio);
+                    assert!(one.facts.iter().all(|f| f.d == d));
+                    assert!(one.facts.iter().all(|f| !matches!(f.why, Why::Naked)));
                     let all = follow(&board, c, d, holds, Mode::Dynamic);
                     // Whatever the static follow places, the dynamic one places too (or meets a contradiction).
                     if all.contradiction.is_none() {

@@ -2,7 +2,7 @@
 //!
 //! This is Sudoku Explainer's static forcing chain (Nicolas Juillerat's Sudoku
 //! Explainer; "Difficulty ratings in Sudoku Explainer v1.2.1", Sukaku Explainer
-//! wiki: forcing X-chains 6.5+, forcing chains 7.0+, both plus the length's
+//! wiki: forcing X-chains 6.6+, forcing chains 7.0+, both plus the length's
 //! bonus). Its links are those of the grid as it stands: a digit in a cell
 //! removes the cell's other candidates and the digit from the cell's peers
 //! ("on" to "off"); a candidate removed from a cell of two candidates puts the
@@ -17,29 +17,41 @@ use std::collections::VecDeque;
 /// A node: `(cell·n + d-1)·2 + on`.
 type Node = usize;
 
-/// The lowest-rated chain from a candidate to its own negation (or from its absence to its presence).
-pub(crate) fn forcing(board: &Board) -> Option<Found> {
+/// The lowest-rated chain from a candidate to its own negation (or from its absence to its
+/// presence), among those rated below `below` tenths.
+pub(crate) fn forcing(board: &Board, below: u16) -> Option<Found> {
     let n = board.side();
     let cells = board.value.len();
     let mut best: Option<(u16, Found)> = None;
+    let mut parent: Vec<usize> = vec![usize::MAX; cells * n * 2];
+    let mut depth: Vec<usize> = vec![0; cells * n * 2];
     for one_digit in [true, false] {
-        let base = if one_digit { 65 } else { 70 };
-        if best.as_ref().is_some_and(|(r, _)| *r <= base) {
-            break;
-        }
-        let mut parent: Vec<usize> = vec![usize::MAX; cells * n * 2];
+        let base = if one_digit { 66 } else { 70 };
         for c in board.empty_cells() {
             for d in digits(board.cand[c]) {
                 for on in [true, false] {
-                    let start = node(n, c, d, on);
-                    let goal = node(n, c, d, !on);
-                    let Some(path) = shortest(board, start, goal, one_digit, &mut parent) else {
+                    // Only a chain rated below the best so far (and `below`) is of use.
+                    let limit = best.as_ref().map_or(below, |(r, _)| below.min(*r));
+                    let longest = if limit == u16::MAX {
+                        Some(usize::MAX)
+                    } else {
+                        (2..=parent.len())
+                            .take_while(|&k| base + length_bonus(k) < limit)
+                            .last()
+                    };
+                    let Some(longest) = longest else {
+                        continue;
+                    };
+                    let (start, goal) = (node(n, c, d, on), node(n, c, d, !on));
+                    let mut search = Search {
+                        parent: &mut parent,
+                        depth: &mut depth,
+                        longest,
+                    };
+                    let Some(path) = search.shortest(board, start, goal, one_digit) else {
                         continue;
                     };
                     let rating = base + length_bonus(path.len());
-                    if best.as_ref().is_some_and(|(r, _)| *r <= rating) {
-                        continue;
-                    }
                     best = Some((rating, step(board, &path, one_digit, rating)));
                 }
             }
@@ -91,39 +103,56 @@ fn links(board: &Board, s: Node, one_digit: bool, out: &mut Vec<Node>) {
     }
 }
 
-/// The shortest path of links from `start` to `goal`, its nodes in order.
-fn shortest(
-    board: &Board,
-    start: Node,
-    goal: Node,
-    one_digit: bool,
-    parent: &mut [usize],
-) -> Option<Vec<Node>> {
-    parent.fill(usize::MAX);
-    parent[start] = start;
-    let mut queue = VecDeque::from([start]);
-    let mut next = Vec::new();
-    while let Some(s) = queue.pop_front() {
-        links(board, s, one_digit, &mut next);
-        for &t in &next {
-            if parent[t] != usize::MAX {
-                continue;
+/// A breadth-first search of links, on buffers kept from one search to the next.
+struct Search<'a> {
+    parent: &'a mut [usize],
+    /// The number of links from the start to each node reached.
+    depth: &'a mut [usize],
+    /// The most nodes a path may have.
+    longest: usize,
+}
+
+impl Search<'_> {
+    /// The shortest path of links from `start` to `goal` of at most `longest` nodes, its nodes in order.
+    fn shortest(
+        &mut self,
+        board: &Board,
+        start: Node,
+        goal: Node,
+        one_digit: bool,
+    ) -> Option<Vec<Node>> {
+        self.parent.fill(usize::MAX);
+        self.parent[start] = start;
+        self.depth[start] = 0;
+        let mut queue = VecDeque::from([start]);
+        let mut next = Vec::new();
+        while let Some(s) = queue.pop_front() {
+            // A path through a successor of `s` has at least depth + 2 nodes.
+            if self.depth[s] + 2 > self.longest {
+                break;
             }
-            parent[t] = s;
-            if t == goal {
-                let mut path = vec![t];
-                let mut at = t;
-                while at != start {
-                    at = parent[at];
-                    path.push(at);
+            links(board, s, one_digit, &mut next);
+            for &t in &next {
+                if self.parent[t] != usize::MAX {
+                    continue;
                 }
-                path.reverse();
-                return Some(path);
+                self.parent[t] = s;
+                self.depth[t] = self.depth[s] + 1;
+                if t == goal {
+                    let mut path = vec![t];
+                    let mut at = t;
+                    while at != start {
+                        at = self.parent[at];
+                        path.push(at);
+                    }
+                    path.reverse();
+                    return Some(path);
+                }
+                queue.push_back(t);
             }
-            queue.push_back(t);
         }
+        None
     }
-    None
 }
 
 /// The step of a chain from a candidate to its negation.
@@ -145,13 +174,7 @@ fn step(board: &Board, path: &[Node], one_digit: bool, rating: u16) -> Found {
         Technique::ForcingChain
     };
     let mut f = Found::new(technique, rating);
-    let conclusion = if on {
-        f.eliminate = vec![(c, d)];
-        format!("{d} cannot be at {}", geo.cell_name(c))
-    } else {
-        f.place = vec![(c, d)];
-        format!("{d} must be at {}", geo.cell_name(c))
-    };
+    let conclusion = super::forcing::conclude(&mut f, board, c, d, !on);
     f.text = format!(
         "{} {technique}: {}; the assumption implies its own negation, so {conclusion}",
         if one_digit { "forcing" } else { "static" },

@@ -101,9 +101,11 @@ pub(crate) fn xyz_wing(board: &Board) -> Option<Found> {
 
 /// Two cells {x,y} that do not see each other, joined by a strong link on x
 /// (a unit where x has two places, one seeing each cell): one of the two holds
-/// y, so y leaves every cell that sees both. Not in Sudoku Explainer (which
-/// finds it as a chain); rated 4.4 here, beside the XYZ-wing, as HoDoKu ranks
-/// it among the wings.
+/// y, so y leaves every cell that sees both. Not in Sudoku Explainer, which
+/// finds it as a forcing chain of eight nodes (a removed y assumed, then y off
+/// at one cell, x on there, x off at its end of the strong link, x on at the
+/// other end, x off at the other cell, y on there, the removed y off): rated as
+/// that chain, 7.0 plus the bonus of its length, 7.1, and sought among the chains.
 pub(crate) fn w_wing(board: &Board) -> Option<Found> {
     let geo = &board.geo;
     let pairs = with_cands(board, 2);
@@ -136,7 +138,7 @@ pub(crate) fn w_wing(board: &Board) -> Option<Found> {
                     } else {
                         continue;
                     };
-                    let mut f = Found::new(Technique::WWing, 44);
+                    let mut f = Found::new(Technique::WWing, 70 + super::length_bonus(8));
                     f.text = format!(
                         "w-wing: {} and {} both hold {}; in {}, {x} is at {} or {}, which see them; if neither held {y} both would be {x}, leaving {x} no place there, so {y} leaves every cell that sees both: {}",
                         geo.cell_name(a), geo.cell_name(b), cands_name(m),
