@@ -47,8 +47,8 @@ pub enum Scan<'a> {
 /// The puzzle lines of a batch, split from the text as they are walked
 /// ([`Batch::iter`]), never held: a benchmark file of tens of thousands of
 /// lines is answered without a record per line (each page such a vector
-/// first touches costs the kernel a fault, and a batch decided in 30 ms
-/// felt a hundred of them).
+/// first touches costs the kernel a fault: 130 of them, a quarter of all,
+/// on a file of 10,000 puzzles decided in 30 ms).
 #[derive(Debug, Clone, Copy)]
 pub struct Batch<'a> {
     /// The whole text.
