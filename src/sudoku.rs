@@ -51,7 +51,7 @@ pub use answer::{
 };
 pub use batch::{batch, BatchAnswer, BatchOptions, BatchSummary, PIECE};
 pub use grid9::Grid9;
-pub use parse::{read, read_shaped, scan, scan_shaped, BatchLine, Entry, Input, Scan};
+pub use parse::{read, read_shaped, scan, scan_shaped, Batch, BatchLine, Entry, Input, Scan};
 use search::Layout;
 pub use shape::{Shape, MAX_SIDE};
 

@@ -6,7 +6,7 @@ use super::{Common, Context, Exit, Failure};
 use puzzles::input::Source;
 use puzzles::listing::Limit;
 use puzzles::sudoku::{
-    self, BatchAnswer, BatchLine, BatchOptions, Mode, Scan, Shape, Solver, Sudoku, Transformer,
+    self, Batch, BatchAnswer, BatchOptions, Mode, Scan, Shape, Solver, Sudoku, Transformer,
 };
 use puzzles::{random, Error, GridPuzzle, Stop};
 
@@ -162,7 +162,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
 fn batch(
     args: &Args,
     source: &Source,
-    lines: &[BatchLine],
+    lines: &Batch,
     mode: Mode,
     ctx: &mut Context,
 ) -> Result<Exit, Failure> {

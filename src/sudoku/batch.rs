@@ -7,7 +7,7 @@
 //! the answers of [`PIECE`] consecutive lines share one buffer.
 
 use super::answer::{answer_line, Mode, Report};
-use super::BatchLine;
+use super::{Batch, BatchLine};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::grid::Pos;
@@ -201,7 +201,7 @@ impl Work<'_> {
     }
 }
 
-/// Answers every line of a batch (`lines` of `source`, from [`super::scan`])
+/// Answers every line of a batch (`lines` of `source`, from [`super::scan`], split as they are reached)
 /// in order, handing each answer to `sink`; bad lines are handed over as
 /// [`BatchAnswer::Bad`] and the rest still answered. With `jobs` above 1 the
 /// lines are solved on that many threads, the answers still in order (a short
@@ -234,7 +234,7 @@ impl Work<'_> {
 /// ```
 pub fn batch(
     source: &Source,
-    lines: &[BatchLine],
+    lines: &Batch,
     options: BatchOptions,
     ctl: &Control,
     mut sink: impl FnMut(BatchAnswer) -> ControlFlow<()>,
@@ -262,13 +262,18 @@ pub fn batch(
     // chunk's answers in fresh pages (a kernel fault each: a third of the
     // faults of a 10,000-puzzle batch).
     let chunk_len = if pool.is_none() { PIECE } else { CHUNK };
-    'run: for chunk in lines.chunks(chunk_len) {
+    let mut rest = lines.iter();
+    let mut chunk: Vec<BatchLine> = Vec::with_capacity(chunk_len.min(lines.len()));
+    'run: loop {
+        chunk.clear();
+        chunk.extend(rest.by_ref().take(chunk_len));
+        if chunk.is_empty() {
+            break;
+        }
         match &pool {
             None => {
                 pieces[0].text.clear();
-                for part in chunk.chunks(PIECE) {
-                    work.answer_lines(part, &mut pieces[0]);
-                }
+                work.answer_lines(&chunk, &mut pieces[0]);
             }
             Some(pool) => {
                 // Pieces small enough that every thread gets several: a short

@@ -41,7 +41,54 @@ pub enum Scan<'a> {
     /// One grid.
     Single(Sudoku),
     /// One puzzle per line, in order.
-    Batch(Vec<BatchLine<'a>>),
+    Batch(Batch<'a>),
+}
+
+/// The puzzle lines of a batch, split from the text as they are walked
+/// ([`Batch::iter`]), never held: a benchmark file of tens of thousands of
+/// lines is answered without a record per line (each page such a vector
+/// first touches costs the kernel a fault: 130 of them, a quarter of all,
+/// on a file of 10,000 puzzles decided in 30 ms).
+#[derive(Debug, Clone, Copy)]
+pub struct Batch<'a> {
+    /// The whole text.
+    text: &'a str,
+    /// How many puzzle lines it holds.
+    len: usize,
+    /// The box shape asked for, if any.
+    shape: Option<Shape>,
+}
+
+impl<'a> Batch<'a> {
+    /// How many puzzle lines the batch holds.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the batch has no line (never, for a batch from [`scan`]).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The puzzle lines in order.
+    pub fn iter(&self) -> impl Iterator<Item = BatchLine<'a>> + 'a {
+        content_lines(self.text, self.shape)
+    }
+}
+
+/// The content lines of `text` (not a `#` comment, not only layout), in order.
+fn content_lines(text: &str, shape: Option<Shape>) -> impl Iterator<Item = BatchLine<'_>> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let t = l.trim_start();
+            !t.starts_with('#') && !t.chars().all(is_layout)
+        })
+        .map(move |(i, text)| BatchLine {
+            line: i + 1,
+            text,
+            shape,
+        })
 }
 
 /// One line of a batch, parsed when asked.
@@ -235,45 +282,38 @@ pub fn scan(source: &Source) -> Result<Scan<'_>> {
 
 /// [`scan`] with boxes of `shape` when given.
 pub fn scan_shaped(source: &Source, shape: Option<Shape>) -> Result<Scan<'_>> {
-    // The batch's lines, collected once into a vector sized for 9×9 lines:
-    // no regrowth, and no second vector, on a benchmark file (each page a
-    // vector touches first costs the kernel a fault: a thousand of them made
-    // the difference with the speed anchor on a file decided in 30 ms).
-    let mut content = Vec::with_capacity(source.text.len() / 81 + 1);
-    content.extend(
-        source
-            .text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| {
-                let t = l.trim_start();
-                !t.starts_with('#') && !t.chars().all(is_layout)
-            })
-            .map(|(i, text)| BatchLine {
-                line: i + 1,
-                text,
-                shape,
-            }),
-    );
-    if content.is_empty() {
+    // One pass counts the lines and how many are a whole puzzle, holding none of them.
+    let (mut len, mut whole) = (0usize, 0usize);
+    // The cell count every line has, if they all have the same one.
+    let mut same: Option<Option<usize>> = None;
+    for l in content_lines(&source.text, shape) {
+        let count = match Grid9::from_plain_line(l.text) {
+            Some(_) => Some(81),
+            None => line_cells(l.text, shape).ok().map(|c| c.len()),
+        };
+        len += 1;
+        whole += usize::from(count.is_some_and(|c| is_whole(c, shape)));
+        same = match same {
+            None => Some(count),
+            Some(c) if c == count => Some(c),
+            Some(_) => Some(None),
+        };
+    }
+    if len == 0 {
         return Err(source.error(1, 1, "no grid: the input has no cells"));
     }
     // Batch: several lines, most of them a whole puzzle, and not the N lines of N cells of one grid.
-    if content.len() >= 2 {
-        let (mut whole, mut square_grid) = (0, true);
-        for l in &content {
-            let count = match Grid9::from_plain_line(l.text) {
-                Some(_) => Some(81),
-                None => line_cells(l.text, shape).ok().map(|c| c.len()),
-            };
-            whole += usize::from(count.is_some_and(|c| is_whole(c, shape)));
-            square_grid &= count == Some(content.len());
-        }
-        if 2 * whole > content.len() && !square_grid {
-            return Ok(Scan::Batch(content));
-        }
+    let square_grid = same == Some(Some(len));
+    if len >= 2 && 2 * whole > len && !square_grid {
+        return Ok(Scan::Batch(Batch {
+            text: &source.text,
+            len,
+            shape,
+        }));
     }
-    let content: Vec<(usize, &str)> = content.iter().map(|l| (l.line, l.text)).collect();
+    let content: Vec<(usize, &str)> = content_lines(&source.text, shape)
+        .map(|l| (l.line, l.text))
+        .collect();
     single(source, &content, shape).map(Scan::Single)
 }
 
