@@ -240,6 +240,11 @@ pub(crate) trait Markowitz {
     fn fill(&self) -> usize;
     /// Eliminates unknown `c` by equation `r` from every other active equation.
     fn eliminate(&mut self, r: usize, c: usize);
+    /// Whether equation `r` may be the pivot of unknown `c` (over a field any
+    /// that holds it; over Z/p^e only one where its coefficient is a unit).
+    fn takes(&self, _r: usize, _c: usize) -> bool {
+        true
+    }
 }
 
 /// Takes Markowitz pivots (the unknown in the fewest equations, in its
@@ -257,9 +262,12 @@ pub(crate) fn sparse_phase<E: Markowitz>(e: &mut E, n: usize, cheaper: usize, ma
         let Some(&r) = e
             .equations_of(c)
             .iter()
+            .filter(|&&r| e.takes(r as usize, c))
             .min_by_key(|&&r| e.weight(r as usize))
         else {
-            break;
+            // No unit coefficient (over Z/p^e): left to the core.
+            e.buckets().remove(c);
+            continue;
         };
         let weight = e.weight(r as usize);
         // A pivot touches about count × weight entries (each a merge step and
