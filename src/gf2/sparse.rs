@@ -169,11 +169,11 @@ impl Elimination {
         let core_cols: Vec<usize> = (0..n).filter(|&j| !self.col_done[j]).collect();
         if core_cols.len() > MAX_CORE {
             return Err(Error::TooLarge {
-                bound: Bound::Other("unknowns left to the dense core of the sparse elimination"),
+                bound: Bound::Other("unknowns left to the dense core"),
                 got: core_cols.len().into(),
                 limit: MAX_CORE.into(),
                 note: format!(
-                    " of {n} (the core is a dense bit matrix: {} bytes, at most {})",
+                    " for the sparse elimination over GF(2) of {n} unknowns (the core is a dense bit matrix of {} bytes, at most {})",
                     (core_cols.len() as u128).pow(2) / 8,
                     (MAX_CORE as u128).pow(2) / 8
                 ),

@@ -44,7 +44,7 @@ pub(super) struct System<'a> {
     pub symmetric: bool,
     /// Orders of the unknowns to try for the band elimination (the narrowest front wins).
     pub orders: Vec<Vec<usize>>,
-    /// What the unknowns are, for a refusal: "cells", "graph vertices".
+    /// What the unknowns are, for a refusal ("cells", "graph vertices": "cells 300000 is over the limit of …").
     pub what: &'static str,
 }
 
@@ -66,7 +66,7 @@ impl System<'_> {
                 bound: Bound::Other(self.what),
                 got: self.n.into(),
                 limit: band::MAX_BAND_UNKNOWNS.into(),
-                note: " for the band elimination".into(),
+                note: " for the elimination".into(),
             });
         }
         let identity = band::identity(self.n);
@@ -493,9 +493,12 @@ mod tests {
         assert!(singular >= 12, "{singular} singular");
     }
 
+    /// The entries 1 of a press system, (row, column).
+    type Ones = Vec<(usize, usize)>;
+
     /// A random cubic graph of 50,000 vertices (σ+): its press system, and the
     /// same with the vertices renumbered (another pivot order).
-    fn cubic_50000() -> (usize, Vec<(usize, usize)>, Vec<(usize, usize)>) {
+    fn cubic_50000() -> (usize, Ones, Ones) {
         let g = crate::lightsout::Graph::random_regular(50_000, 3, 11).unwrap();
         let n = g.len();
         let shuffled: Vec<usize> = (0..n).map(|v| (v * 7919 + 13) % n).collect();

@@ -264,13 +264,17 @@ impl Elimination {
         let core_rows: Vec<usize> = (0..n).filter(|&i| !self.row_done[i]).collect();
         let core_cols: Vec<usize> = (0..n).filter(|&j| !self.col_done[j]).collect();
         if core_cols.len() > MAX_CORE {
-            let ring = if p == q { "GF" } else { "Z/" };
+            let ring = if p == q {
+                format!("GF({q})")
+            } else {
+                format!("Z/{q}")
+            };
             return Err(Error::TooLarge {
-                bound: Bound::Other("unknowns left to the dense core of the sparse elimination"),
+                bound: Bound::Other("unknowns left to the dense core"),
                 got: core_cols.len().into(),
                 limit: MAX_CORE.into(),
                 note: format!(
-                    " of {n} over {ring}({q}) (the core is a dense matrix of one-byte entries: {} bytes, at most {})",
+                    " for the sparse elimination over {ring} of {n} unknowns (the core is a dense matrix of one-byte entries, {} bytes, at most {})",
                     (core_cols.len() as u128).pow(2),
                     (MAX_CORE as u128).pow(2)
                 ),
