@@ -304,6 +304,49 @@ mod tests {
     use super::*;
     use rand::Rng;
 
+    /// The entries 1 of a press system, (row, column).
+    type Ones = Vec<(usize, usize)>;
+
+    /// A random graph on `n` vertices with about `edges` edges (σ+ when
+    /// `with_self`): the entries 1 of its press system.
+    fn random_graph(rng: &mut impl Rng, n: usize, edges: usize, with_self: bool) -> Ones {
+        let mut ones: Ones = Vec::new();
+        for _ in 0..edges {
+            let (u, v) = (rng.gen_range(0..n), rng.gen_range(0..n));
+            if u != v {
+                ones.extend([(u, v), (v, u)]);
+            }
+        }
+        if with_self {
+            ones.extend((0..n).map(|v| (v, v)));
+        }
+        ones
+    }
+
+    /// The symmetric system of `ones` with lights `rhs` solved prime power by
+    /// prime power (in the Cuthill–McKee order) and by the dense elimination,
+    /// checked against each other (see [`crate::modular::tests::check_against_smith`]).
+    fn check_both(
+        k: Modulus,
+        n: usize,
+        ones: &[(usize, usize)],
+        rhs: &[u8],
+        context: &str,
+    ) -> bool {
+        let system = System {
+            k,
+            n,
+            ones,
+            symmetric: true,
+            orders: vec![band::cuthill_mckee(n, ones)],
+            what: "vertices",
+        };
+        let answer = system.by_prime_powers(rhs, &system.orders[0]).unwrap();
+        let reference = system.dense(rhs);
+        crate::modular::tests::check_against_smith(k, n, ones, rhs, &answer, &reference, context);
+        !reference.kernel.is_empty()
+    }
+
     /// Random graphs of degree at most 4 up to 4,096 vertices, σ and σ+, prime
     /// and composite K: the band elimination and the dense one find the same
     /// solvability and kernel orders, and the band's answers replay.
@@ -313,48 +356,9 @@ mod tests {
         for (round, n) in [40usize, 300, 1000, 4096].into_iter().enumerate() {
             for k in [2u32, 3, 6, 7] {
                 let k = Modulus::new(k).unwrap();
-                let mut ones: Vec<(usize, usize)> = Vec::new();
-                for _ in 0..2 * n {
-                    let (u, v) = (rng.gen_range(0..n), rng.gen_range(0..n));
-                    if u != v {
-                        ones.extend([(u, v), (v, u)]);
-                    }
-                }
-                if round % 2 == 0 {
-                    ones.extend((0..n).map(|v| (v, v)));
-                }
+                let ones = random_graph(&mut rng, n, 2 * n, round % 2 == 0);
                 let rhs: Vec<u8> = (0..n).map(|_| rng.gen_range(0..k.get())).collect();
-                let system = System {
-                    k,
-                    n,
-                    ones: &ones,
-                    symmetric: true,
-                    orders: vec![band::cuthill_mckee(n, &ones)],
-                    what: "vertices",
-                };
-                let banded = system.by_prime_powers(&rhs, &system.orders[0]).unwrap();
-                let dense = system.dense(&rhs);
-                let orders = |s: &Solutions| {
-                    let mut o: Vec<u32> = s.kernel.iter().map(|g| g.order).collect();
-                    o.sort_unstable();
-                    o
-                };
-                assert_eq!(orders(&banded), orders(&dense), "n = {n}, K = {}", k.get());
-                assert_eq!(banded.particular.is_some(), dense.particular.is_some());
-                let mut m = ModMatrix::zeros(n, n);
-                ones.iter().for_each(|&(i, j)| m.set(i, j, 1));
-                if let Some(x) = &banded.particular {
-                    assert_eq!(m.mul_vec(x, k), rhs);
-                }
-                for g in &banded.kernel {
-                    assert!(m.mul_vec(&g.vector, k).iter().all(|&e| e == 0));
-                }
-                if let Some(w) = &banded.witness {
-                    let t = m.transposed();
-                    assert!(t.mul_vec(w, k).iter().all(|&e| e == 0));
-                    let dot: u64 = w.iter().zip(&rhs).map(|(&a, &b)| a as u64 * b as u64).sum();
-                    assert_ne!(dot % k.get() as u64, 0);
-                }
+                check_both(k, n, &ones, &rhs, &format!("n = {n}, K = {}", k.get()));
             }
         }
     }
@@ -461,40 +465,14 @@ mod tests {
                 (r * c, grid(r, c))
             } else {
                 let n = [50usize, 300, 900, 2000][round % 4];
-                let mut ones: Vec<(usize, usize)> = Vec::new();
-                for _ in 0..3 * n / 2 {
-                    let (u, v) = (rng.gen_range(0..n), rng.gen_range(0..n));
-                    if u != v {
-                        ones.extend([(u, v), (v, u)]);
-                    }
-                }
-                if round % 2 == 0 {
-                    ones.extend((0..n).map(|v| (v, v)));
-                }
-                (n, ones)
+                (n, random_graph(&mut rng, n, 3 * n / 2, round % 2 == 0))
             };
             let rhs: Vec<u8> = (0..n).map(|_| rng.gen_range(0..k.get())).collect();
-            let system = System {
-                k,
-                n,
-                ones: &ones,
-                symmetric: true,
-                orders: vec![band::cuthill_mckee(n, &ones)],
-                what: "vertices",
-            };
-            let answer = system.by_prime_powers(&rhs, &system.orders[0]).unwrap();
-            let reference = system.dense(&rhs);
-            singular += !reference.kernel.is_empty() as usize;
             let context = format!("round {round}: n = {n}, K = {}", k.get());
-            crate::modular::tests::check_against_smith(
-                k, n, &ones, &rhs, &answer, &reference, &context,
-            );
+            singular += check_both(k, n, &ones, &rhs, &context) as usize;
         }
         assert!(singular >= 12, "{singular} singular");
     }
-
-    /// The entries 1 of a press system, (row, column).
-    type Ones = Vec<(usize, usize)>;
 
     /// A random cubic graph of 50,000 vertices (σ+): its press system, and the
     /// same with the vertices renumbered (another pivot order).
