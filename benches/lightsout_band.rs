@@ -3,7 +3,8 @@
 //! 200×200 boards with patterns that cannot be chased (plus-x with 2 states,
 //! knight with 3), and the 224×224 grid read as a graph of 50,176 vertices
 //! (σ+, all on), and random 3- and 5-regular graphs of 50,000 vertices (no
-//! narrow band: the sparse-direct elimination), each solved and verified.
+//! narrow band: the sparse-direct elimination; the cubic one also with 3 and
+//! 4 states), each solved and verified.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use puzzles::control::Control;
@@ -48,11 +49,18 @@ fn patterns(c: &mut Criterion) {
                 .expect("within limits")
         })
     });
-    for degree in [3, 5] {
+    // Two states, then 3 (GF(3)) and 4 (Z/4: lifted from GF(2), or the sparse
+    // elimination over Z/4 when singular modulo 2) on the cubic graph.
+    for (degree, states) in [(3, 2), (5, 2), (3, 3), (3, 4)] {
         let graph = Graph::random_regular(50_000, degree, 1).expect("an even degree sum");
-        let game = GraphGame::new(graph, 2, true).expect("a valid K");
+        let game = GraphGame::new(graph, states, true).expect("a valid K");
+        let more = if states > 2 {
+            format!(", {states} states")
+        } else {
+            String::new()
+        };
         group.bench_function(
-            format!("random {degree}-regular graph, 50000 vertices"),
+            format!("random {degree}-regular graph, 50000 vertices{more}"),
             |b| {
                 b.iter(|| {
                     game.answer(&game.all_on(), false, &Control::new())

@@ -460,18 +460,18 @@ impl Multiples {
     }
 }
 
-/// `a⁻¹` mod the prime `p` (`a` not divisible by `p`): `a^(p−2)`, by Fermat's little theorem.
-pub(crate) fn inverse(a: u8, p: u8) -> u8 {
-    let p = u32::from(p);
-    let (mut base, mut e, mut r) = (u32::from(a) % p, p - 2, 1u32);
-    while e > 0 {
-        if e & 1 == 1 {
-            r = r * base % p;
-        }
-        base = base * base % p;
-        e >>= 1;
+/// `a⁻¹` mod `m` (`a` coprime to `m`, so a unit of Z/m; `m` a prime or a
+/// prime power up to 255), by the extended Euclidean algorithm.
+pub(crate) fn inverse(a: u8, m: u8) -> u8 {
+    let m = i32::from(m);
+    // Invariants: r0 ≡ s0·a and r1 ≡ s1·a (mod m).
+    let (mut r0, mut r1, mut s0, mut s1) = (m, i32::from(a) % m, 0i32, 1i32);
+    while r1 != 0 {
+        let t = r0 / r1;
+        (r0, r1) = (r1, r0 - t * r1);
+        (s0, s1) = (s1, s0 - t * s1);
     }
-    r as u8
+    s0.rem_euclid(m) as u8
 }
 
 /// `dst += src` entry by entry, modulo `q` (entries below `q ≤ 255`).
@@ -543,4 +543,4 @@ pub fn decimal_product(factors: impl IntoIterator<Item = u32>) -> String {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

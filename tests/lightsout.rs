@@ -666,8 +666,8 @@ fn bad_variant_input_is_one_line_and_exit_2() {
             "unknown press pattern",
         ),
         (
-            vec!["lightsout", "65", "--pattern", "x", "--states", "4"],
-            "over the limit",
+            vec!["lightsout", "600", "--pattern", "x", "--states", "4"],
+            "cells 360000 is over the limit of 262144 for the elimination",
         ),
         (
             vec!["lightsout", "600", "--pattern", "x", "--states", "3"],

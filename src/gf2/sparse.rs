@@ -169,11 +169,11 @@ impl Elimination {
         let core_cols: Vec<usize> = (0..n).filter(|&j| !self.col_done[j]).collect();
         if core_cols.len() > MAX_CORE {
             return Err(Error::TooLarge {
-                bound: Bound::Other("unknowns left to the dense core of the sparse elimination"),
+                bound: Bound::Other("unknowns left to the dense core"),
                 got: core_cols.len().into(),
                 limit: MAX_CORE.into(),
                 note: format!(
-                    " of {n} (the core is a dense bit matrix: {} bytes, at most {})",
+                    " for the sparse elimination over GF(2) of {n} unknowns (the core is a dense bit matrix of {} bytes, at most {})",
                     (core_cols.len() as u128).pow(2) / 8,
                     (MAX_CORE as u128).pow(2) / 8
                 ),
@@ -240,6 +240,11 @@ pub(crate) trait Markowitz {
     fn fill(&self) -> usize;
     /// Eliminates unknown `c` by equation `r` from every other active equation.
     fn eliminate(&mut self, r: usize, c: usize);
+    /// Whether equation `r` may be the pivot of unknown `c` (over a field any
+    /// that holds it; over Z/p^e only one where its coefficient is a unit).
+    fn takes(&self, _r: usize, _c: usize) -> bool {
+        true
+    }
 }
 
 /// Takes Markowitz pivots (the unknown in the fewest equations, in its
@@ -257,9 +262,12 @@ pub(crate) fn sparse_phase<E: Markowitz>(e: &mut E, n: usize, cheaper: usize, ma
         let Some(&r) = e
             .equations_of(c)
             .iter()
+            .filter(|&&r| e.takes(r as usize, c))
             .min_by_key(|&&r| e.weight(r as usize))
         else {
-            break;
+            // No unit coefficient (over Z/p^e): left to the core.
+            e.buckets().remove(c);
+            continue;
         };
         let weight = e.weight(r as usize);
         // A pivot touches about count × weight entries (each a merge step and

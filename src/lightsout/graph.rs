@@ -419,7 +419,7 @@ impl GraphGame {
             ones: &ones,
             symmetric: true,
             orders: vec![band::identity(n), band::cuthill_mckee(n, &ones)],
-            what: "graph vertices for the elimination",
+            what: "graph vertices",
         }
         .solve(&rhs)
     }

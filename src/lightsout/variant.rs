@@ -332,10 +332,13 @@ impl Variant {
         let unknowns = chase.unknowns();
         if !poly && unknowns > MAX_CHASE_UNKNOWNS {
             return Err(Error::TooLarge {
-                bound: crate::error::Bound::Other("unknowns of the chase (first-row presses)"),
+                bound: crate::error::Bound::Other("first-row unknowns of the chase"),
                 got: unknowns.into(),
                 limit: MAX_CHASE_UNKNOWNS.into(),
-                note: " (with a prime number of states the cross has the polynomial method, which has no such limit)".to_string(),
+                note: format!(
+                    " with {} states; with a prime number of states the cross has the polynomial method, which has no such limit",
+                    self.states.get()
+                ),
             });
         }
         let (particular, kernel) = if poly {
@@ -377,11 +380,11 @@ impl Variant {
         let k = self.states;
         if dims.cells() > crate::band::MAX_BAND_UNKNOWNS {
             return Err(Error::TooLarge {
-                bound: crate::error::Bound::Other("cells for the full elimination"),
+                bound: crate::error::Bound::Other("cells"),
                 got: dims.cells().into(),
                 limit: crate::band::MAX_BAND_UNKNOWNS.into(),
                 note: format!(
-                    " ({} states, pattern {}{}: a pattern that cannot be chased needs one unknown per cell)",
+                    " for the elimination ({} states, pattern {}{}: a pattern that cannot be chased needs one unknown per cell)",
                     k.get(),
                     self.pattern.name(),
                     if self.torus { ", torus" } else { "" }
@@ -408,7 +411,7 @@ impl Variant {
             ones: &ones,
             symmetric: self.pattern.is_symmetric(),
             orders: vec![crate::band::identity(dims.cells()), by_columns],
-            what: "cells for the full elimination",
+            what: "cells",
         }
         .solve(&rhs)?;
         Ok(StatesAnalysis {

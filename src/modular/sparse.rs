@@ -1,4 +1,4 @@
-//! Sparse-direct elimination over GF(p), p an odd prime, for sparse systems with no narrow band (random graphs, expanders).
+//! Sparse-direct elimination over GF(p), p an odd prime, and over Z/p^e, for sparse systems with no narrow band (random graphs, expanders).
 //!
 //! The GF(p) counterpart of [`crate::gf2::sparse`]: structured Gaussian
 //! elimination (LaMacchia & Odlyzko, "Solving large sparse linear systems
@@ -12,6 +12,13 @@
 //! combinations of `k` pivot rows; see the `russians` module). The sparse
 //! pivots are then undone by back substitution, one vector (the solution,
 //! each kernel vector) at a time.
+//!
+//! Over Z/q, q = p^e a prime power (K = 4, 8, 9, 25, … states), the same
+//! elimination takes only unit pivots (coefficients not divisible by p),
+//! which clear their columns exactly as over a field; the core is reduced the
+//! same way, and what no unit pivot reaches is finished by the Smith form
+//! over Z/p^e (see the `russians` module). The kernel is then a direct sum of
+//! cyclic groups of orders p^v, each generator given with its order.
 //!
 //! ```
 //! use puzzles::modular::sparse;
@@ -27,9 +34,9 @@
 use crate::band::BandSolution;
 use crate::error::{Bound, Error, Result};
 use crate::gf2::sparse::{remove, sparse_phase, Buckets, Markowitz};
-use crate::modular::inverse;
 use crate::modular::russians::Core;
 use crate::modular::ternary::Ternary;
+use crate::modular::{inverse, Generator};
 
 /// The most unknowns the dense core may keep (a 32,768² matrix of one-byte entries: 1 GiB).
 pub const MAX_CORE: usize = 1 << 15;
@@ -43,9 +50,54 @@ pub const MAX_FILL: usize = 1 << 28;
 ///
 /// Refused, naming [`MAX_CORE`], when the dense core left by the sparse pivots would be larger.
 pub fn solve(p: u8, n: usize, ones: &[(usize, usize)], rhs: &[u8]) -> Result<BandSolution> {
+    assert!(p > 2, "an odd prime");
+    let s = solve_power(p, p, n, ones, rhs)?;
+    Ok(BandSolution {
+        particular: s.particular,
+        kernel: s.kernel.into_iter().map(|g| g.vector).collect(),
+    })
+}
+
+/// What the elimination over Z/q says about `A·x = b`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PowerSolution {
+    /// One solution, or `None` when there is none.
+    pub particular: Option<Vec<u8>>,
+    /// The kernel `{x : A·x = 0}` as a direct sum of cyclic groups, each
+    /// generator (entries below q) with its order, a power of p.
+    pub kernel: Vec<Generator>,
+}
+
+/// Solves `A·x = b` over Z/q, `q` a power of the prime `p` (`q ≤ 255`), `A`
+/// the `n` × `n` matrix with entries 1 at `ones` (row, column; repeats count
+/// once); `b` holds values below `q`.
+///
+/// ```
+/// use puzzles::modular::sparse;
+///
+/// // x_a + x_b = 2 and x_a + x_b = 0 (mod 4): no solution.
+/// let ones = [(0, 0), (0, 1), (1, 0), (1, 1)];
+/// assert_eq!(sparse::solve_power(2, 4, 2, &ones, &[2, 0]).unwrap().particular, None);
+/// // x_a + x_b = 2 twice: x_b free, of order 4.
+/// let s = sparse::solve_power(2, 4, 2, &ones, &[2, 2]).unwrap();
+/// assert_eq!(s.kernel.iter().map(|g| g.order).collect::<Vec<_>>(), [4]);
+/// ```
+///
+/// Refused, naming [`MAX_CORE`], when the dense core left by the sparse pivots would be larger.
+pub fn solve_power(
+    p: u8,
+    q: u8,
+    n: usize,
+    ones: &[(usize, usize)],
+    rhs: &[u8],
+) -> Result<PowerSolution> {
     assert_eq!(rhs.len(), n, "right-hand side length");
-    assert!(p > 2 && (2..p).all(|d| p % d != 0), "an odd prime");
-    let mut e = Elimination::new(p, n, ones, rhs);
+    assert!((2..p).all(|d| p % d != 0), "a prime");
+    assert!(
+        (0..8).any(|e| p.checked_pow(e + 1) == Some(q)),
+        "a power of p"
+    );
+    let mut e = Elimination::new(p, q, n, ones, rhs);
     sparse_phase(&mut e, n, CHEAPER, MAX_FILL);
     e.finish()
 }
@@ -59,7 +111,10 @@ struct Pivot {
 
 /// The state of the elimination: the active equations and, per unknown, the equations it is in.
 struct Elimination {
+    /// The prime p of the modulus.
     p: u8,
+    /// The modulus q, a power of p.
+    q: u8,
     n: usize,
     /// Per equation, its (unknown, nonzero coefficient) pairs, sorted by unknown; emptied once it is a pivot.
     rows: Vec<Vec<(u32, u8)>>,
@@ -74,7 +129,7 @@ struct Elimination {
 }
 
 impl Elimination {
-    fn new(p: u8, n: usize, ones: &[(usize, usize)], rhs: &[u8]) -> Self {
+    fn new(p: u8, q: u8, n: usize, ones: &[(usize, usize)], rhs: &[u8]) -> Self {
         let mut lists = vec![Vec::new(); n];
         for &(i, j) in ones {
             lists[i].push(j as u32);
@@ -98,10 +153,11 @@ impl Elimination {
         }
         Elimination {
             p,
+            q,
             n,
             rows,
             cols,
-            rhs: rhs.iter().map(|&v| v % p).collect(),
+            rhs: rhs.iter().map(|&v| v % q).collect(),
             row_done: vec![false; n],
             col_done: vec![false; n],
             buckets,
@@ -110,9 +166,16 @@ impl Elimination {
         }
     }
 
-    /// Eliminates unknown `c` by equation `r` (scaled to coefficient 1 at `c`) from every other active equation.
+    /// The coefficient of unknown `c` in equation `r` (0 when it has none).
+    fn coefficient(&self, r: usize, c: usize) -> u8 {
+        let row = &self.rows[r];
+        row.binary_search_by_key(&(c as u32), |e| e.0)
+            .map_or(0, |k| row[k].1)
+    }
+
+    /// Eliminates unknown `c` by equation `r` (scaled to coefficient 1 at `c`, a unit) from every other active equation.
     fn eliminate(&mut self, r: usize, c: usize) {
-        let p = self.p as u32;
+        let q = self.q as u32;
         let mut pivot = std::mem::take(&mut self.rows[r]);
         self.row_done[r] = true;
         self.col_done[c] = true;
@@ -124,29 +187,29 @@ impl Elimination {
             .iter()
             .find(|&&(j, _)| j as usize == c)
             .map_or(1, |e| e.1);
-        let scale = u32::from(inverse(a, p as u8));
+        let scale = u32::from(inverse(a, q as u8));
         for e in &mut pivot {
-            e.1 = (e.1 as u32 * scale % p) as u8;
+            e.1 = (e.1 as u32 * scale % q) as u8;
         }
-        let b = (self.rhs[r] as u32 * scale % p) as u8;
+        let b = (self.rhs[r] as u32 * scale % q) as u8;
         let others = std::mem::take(&mut self.cols[c]);
         let mut merged = Vec::new();
         for &o in &others {
             let o = o as usize;
             let row = std::mem::take(&mut self.rows[o]);
-            // row − f·pivot, f the coefficient of c in row: add m·pivot with m = p − f.
+            // row − f·pivot, f the coefficient of c in row: add m·pivot with m = q − f.
             let f = row
                 .iter()
                 .find(|&&(j, _)| j as usize == c)
                 .map_or(0, |e| e.1);
-            let m = p - f as u32;
+            let m = q - f as u32;
             merged.clear();
             merged.reserve(row.len() + pivot.len());
             let (mut i, mut k) = (0, 0);
             while i < row.len() || k < pivot.len() {
                 match (row.get(i), pivot.get(k)) {
                     (Some(&(x, u)), Some(&(y, v))) if x == y => {
-                        let w = ((u as u32 + m * v as u32) % p) as u8;
+                        let w = ((u as u32 + m * v as u32) % q) as u8;
                         if w == 0 {
                             if y as usize != c {
                                 remove(&mut self.cols[y as usize], o as u32);
@@ -167,14 +230,14 @@ impl Elimination {
                     }
                     (_, Some(&(y, v))) => {
                         self.cols[y as usize].push(o as u32);
-                        merged.push((y, (m * v as u32 % p) as u8));
+                        merged.push((y, (m * v as u32 % q) as u8));
                         k += 1;
                     }
                     (None, None) => unreachable!("the loop runs while one side is left"),
                 }
             }
             self.rows[o] = std::mem::replace(&mut merged, row);
-            self.rhs[o] = ((self.rhs[o] as u32 + m * b as u32) % p) as u8;
+            self.rhs[o] = ((self.rhs[o] as u32 + m * b as u32) % q) as u8;
         }
         for &(j, _) in &pivot {
             if j as usize != c {
@@ -196,17 +259,22 @@ impl Elimination {
     }
 
     /// The dense core by delayed-reduction elimination, then the sparse pivots undone.
-    fn finish(self) -> Result<BandSolution> {
-        let (n, p) = (self.n, self.p as u32);
+    fn finish(self) -> Result<PowerSolution> {
+        let (n, p, q) = (self.n, self.p, self.q);
         let core_rows: Vec<usize> = (0..n).filter(|&i| !self.row_done[i]).collect();
         let core_cols: Vec<usize> = (0..n).filter(|&j| !self.col_done[j]).collect();
         if core_cols.len() > MAX_CORE {
+            let ring = if p == q {
+                format!("GF({q})")
+            } else {
+                format!("Z/{q}")
+            };
             return Err(Error::TooLarge {
-                bound: Bound::Other("unknowns left to the dense core of the sparse elimination"),
+                bound: Bound::Other("unknowns left to the dense core"),
                 got: core_cols.len().into(),
                 limit: MAX_CORE.into(),
                 note: format!(
-                    " of {n} over GF({p}) (the core is a dense matrix of one-byte entries: {} bytes, at most {})",
+                    " for the sparse elimination over {ring} of {n} unknowns (the core is a dense matrix of one-byte entries, {} bytes, at most {})",
                     (core_cols.len() as u128).pow(2),
                     (MAX_CORE as u128).pow(2)
                 ),
@@ -217,8 +285,8 @@ impl Elimination {
             place[j] = k;
         }
         let width = core_cols.len() + 1;
-        // GF(3) bit-sliced, other fields one byte per entry.
-        let (particular, kernel) = if p == 3 {
+        // GF(3) bit-sliced, other rings one byte per entry.
+        let (particular, kernel) = if q == 3 {
             let mut core = Ternary::zeros(core_rows.len(), width);
             for (k, &i) in core_rows.iter().enumerate() {
                 for &(j, a) in &self.rows[i] {
@@ -226,9 +294,11 @@ impl Elimination {
                 }
                 core.set(k, width - 1, self.rhs[i]);
             }
-            core.solve()
+            let (particular, kernel) = core.solve();
+            let order = |vector| Generator { vector, order: 3 };
+            (particular, kernel.into_iter().map(order).collect())
         } else {
-            let mut core = Core::zeros(core_rows.len(), width, self.p);
+            let mut core = Core::zeros(core_rows.len(), width, p, q);
             for (k, &i) in core_rows.iter().enumerate() {
                 let row = core.row_mut(k);
                 for &(j, a) in &self.rows[i] {
@@ -238,34 +308,32 @@ impl Elimination {
             }
             core.solve()
         };
-        let solvable = particular.is_some();
-        let vectors = particular
-            .into_iter()
-            .map(|x| (x, true))
-            .chain(kernel.into_iter().map(|k| (k, false)));
-        let p = p as u64;
-        let mut out: Vec<Vec<u8>> = vectors
-            .map(|(v, with_rhs)| {
-                let mut x = vec![0u8; n];
-                for (k, &j) in core_cols.iter().enumerate() {
-                    x[j] = v[k];
-                }
-                for pv in self.pivots.iter().rev() {
-                    let sum: u64 = pv
-                        .rest
-                        .iter()
-                        .map(|&(j, a)| a as u64 * x[j as usize] as u64)
-                        .sum();
-                    let b = if with_rhs { pv.rhs as u64 } else { 0 };
-                    x[pv.col as usize] = ((b + p - sum % p) % p) as u8;
-                }
-                x
-            })
-            .collect();
-        let particular = solvable.then(|| out.remove(0));
-        Ok(BandSolution {
-            particular,
-            kernel: out,
+        let q = u64::from(q);
+        let undo = |v: &[u8], with_rhs: bool| {
+            let mut x = vec![0u8; n];
+            for (k, &j) in core_cols.iter().enumerate() {
+                x[j] = v[k];
+            }
+            for pv in self.pivots.iter().rev() {
+                let sum: u64 = pv
+                    .rest
+                    .iter()
+                    .map(|&(j, a)| a as u64 * x[j as usize] as u64)
+                    .sum();
+                let b = if with_rhs { pv.rhs as u64 } else { 0 };
+                x[pv.col as usize] = ((b + q - sum % q) % q) as u8;
+            }
+            x
+        };
+        Ok(PowerSolution {
+            particular: particular.map(|x| undo(&x, true)),
+            kernel: kernel
+                .into_iter()
+                .map(|g| Generator {
+                    vector: undo(&g.vector, false),
+                    order: g.order,
+                })
+                .collect(),
         })
     }
 }
@@ -285,6 +353,9 @@ impl Markowitz for Elimination {
     }
     fn eliminate(&mut self, r: usize, c: usize) {
         Elimination::eliminate(self, r, c)
+    }
+    fn takes(&self, r: usize, c: usize) -> bool {
+        self.p == self.q || self.coefficient(r, c) % self.p != 0
     }
 }
 

@@ -34,6 +34,88 @@ pub(crate) fn plain_rank(p: u8, rows: &[Vec<u8>], cols: usize) -> (usize, bool) 
     (r, consistent)
 }
 
+/// `A·x` over Z/K, `A` the `n` × `n` matrix with entries 1 at `ones` (repeats count once).
+pub(crate) fn apply_ones(k: Modulus, n: usize, ones: &[(usize, usize)], x: &[u8]) -> Vec<u8> {
+    let mut m = ModMatrix::zeros(n, n);
+    ones.iter().for_each(|&(i, j)| m.set(i, j, 1));
+    m.mul_vec(x, k)
+}
+
+/// Checks an answer to `A·x = b` over Z/K (`A` the 0/1 matrix of `ones`)
+/// against the dense Smith form's `reference`: the same number of solutions
+/// and kernel orders; the solution replays; every generator solves `A·g = 0`
+/// and has its order; the generators of each prime power `q = p^e` of K are
+/// independent (a sum of cyclic groups is direct exactly when the elements of
+/// order p, `(order/p)·g`, are independent over GF(p)); the witness `w` has
+/// `w·A = 0` and `w·b ≠ 0`.
+pub(crate) fn check_against_smith(
+    k: Modulus,
+    n: usize,
+    ones: &[(usize, usize)],
+    rhs: &[u8],
+    answer: &Solutions,
+    reference: &Solutions,
+    context: &str,
+) {
+    let orders = |s: &Solutions| {
+        let mut o: Vec<u32> = s.kernel.iter().map(|g| g.order).collect();
+        o.sort_unstable();
+        o
+    };
+    if let Some(x) = &answer.particular {
+        assert_eq!(apply_ones(k, n, ones, x), rhs, "{context}: replay");
+    }
+    for g in &answer.kernel {
+        assert!(
+            apply_ones(k, n, ones, &g.vector).iter().all(|&v| v == 0),
+            "{context}"
+        );
+        let times = |m: u32| {
+            g.vector
+                .iter()
+                .map(move |&v| (v as u32 * m % k.get() as u32) as u8)
+        };
+        assert!(times(g.order).all(|v| v == 0), "{context}: order");
+    }
+    for (p, q) in k.prime_power_factors() {
+        let socle: Vec<Vec<u8>> = answer
+            .kernel
+            .iter()
+            .filter(|g| g.order % p == 0)
+            .map(|g| {
+                let m = g.order / p;
+                let h = g.vector.iter().map(|&v| v as u32 * m % k.get() as u32 % q);
+                h.map(|v| (v / (q / p)) as u8).collect()
+            })
+            .collect();
+        assert_eq!(
+            plain_rank(p as u8, &socle, n).0,
+            socle.len(),
+            "{context}: independence"
+        );
+    }
+    assert_eq!(
+        orders(answer),
+        orders(reference),
+        "{context}: kernel orders"
+    );
+    assert_eq!(answer.count(), reference.count(), "{context}: count");
+    assert_eq!(
+        answer.witness.is_some(),
+        answer.particular.is_none(),
+        "{context}"
+    );
+    if let Some(w) = &answer.witness {
+        let t: Vec<(usize, usize)> = ones.iter().map(|&(i, j)| (j, i)).collect();
+        assert!(
+            apply_ones(k, n, &t, w).iter().all(|&v| v == 0),
+            "{context}: w·A"
+        );
+        let dot: u64 = w.iter().zip(rhs).map(|(&a, &b)| a as u64 * b as u64).sum();
+        assert_ne!(dot % k.get() as u64, 0, "{context}: w·b");
+    }
+}
+
 /// Every vector of `(Z/k)^n`, in counting order.
 fn all_vectors(n: usize, k: u8) -> impl Iterator<Item = Vec<u8>> {
     let total = (k as u64).pow(n as u32);
@@ -148,13 +230,14 @@ fn additions_mod_q_agree_with_plain_arithmetic() {
 }
 
 #[test]
-fn inverses_mod_every_prime_below_256_are_inverses() {
-    for p in (2u8..=255).filter(|&p| (2..p).all(|d| p % d != 0)) {
-        for a in 1..p {
+fn inverses_of_the_units_mod_every_modulus_below_256_are_inverses() {
+    for m in 2u8..=255 {
+        let coprime = |a: u8| (2..=a).all(|d| a % d != 0 || m % d != 0);
+        for a in (1..m).filter(|&a| coprime(a)) {
             assert_eq!(
-                u32::from(a) * u32::from(inverse(a, p)) % u32::from(p),
+                u32::from(a) * u32::from(inverse(a, m)) % u32::from(m),
                 1,
-                "{a} mod {p}"
+                "{a} mod {m}"
             );
         }
     }

@@ -9,6 +9,14 @@ fn plain(p: u8, rows: &[Vec<u8>]) -> (usize, bool) {
     crate::modular::tests::plain_rank(p, rows, width.saturating_sub(1))
 }
 
+/// The solution and the kernel vectors of the core over GF(p) (every generator of order p).
+fn solved(core: Core) -> (Option<Vec<u8>>, Vec<Vec<u8>>) {
+    let p = u32::from(core.p);
+    let (particular, kernel) = core.solve();
+    assert!(kernel.iter().all(|g| g.order == p));
+    (particular, kernel.into_iter().map(|g| g.vector).collect())
+}
+
 /// `A·x` over GF(p), `A` the coefficient part of the augmented `rows`.
 fn apply(p: u8, rows: &[Vec<u8>], x: &[u8]) -> Vec<u8> {
     rows.iter()
@@ -68,11 +76,11 @@ fn agrees_with_plain_gauss_over_gf_p_singular_and_unsolvable_included() {
                 row[cols] = rng.gen_range(0..p);
             }
         }
-        let mut core = Core::zeros(rows, cols + 1, p);
+        let mut core = Core::zeros(rows, cols + 1, p, p);
         for (i, r) in aug.iter().enumerate() {
             core.row_mut(i).copy_from_slice(r);
         }
-        let (particular, kernel) = core.solve();
+        let (particular, kernel) = solved(core);
         let (rank, consistent) = plain(p, &aug);
         assert_eq!(kernel.len(), cols - rank, "round {round}: nullity");
         assert_eq!(
@@ -97,13 +105,13 @@ fn agrees_with_plain_gauss_over_gf_p_singular_and_unsolvable_included() {
             "round {round}: independence"
         );
         // The transpose's kernel: a witness exactly when there is no solution.
-        let mut t = Core::zeros(cols, rows + 1, p);
+        let mut t = Core::zeros(cols, rows + 1, p, p);
         for (i, r) in aug.iter().enumerate() {
             for (j, &v) in r[..cols].iter().enumerate() {
                 t.row_mut(j)[i] = v;
             }
         }
-        let (_, dual) = t.solve();
+        let (_, dual) = solved(t);
         let overlaps = dual.iter().any(|w| {
             let s: u32 = w.iter().zip(&rhs).map(|(&a, &b)| a as u32 * b as u32).sum();
             s % p as u32 != 0
@@ -125,11 +133,11 @@ fn zero_columns_and_wide_rows_agree_with_plain_gauss() {
                 row[j] = 0;
             }
         }
-        let mut core = Core::zeros(rows, cols + 1, p);
+        let mut core = Core::zeros(rows, cols + 1, p, p);
         for (i, r) in aug.iter().enumerate() {
             core.row_mut(i).copy_from_slice(r);
         }
-        let (particular, kernel) = core.solve();
+        let (particular, kernel) = solved(core);
         let (rank, consistent) = plain(p, &aug);
         assert_eq!(kernel.len(), cols - rank, "GF({p})");
         assert_eq!(particular.is_some(), consistent, "GF({p})");
@@ -165,7 +173,7 @@ fn the_bit_sliced_gf3_core_agrees_with_the_byte_core_and_plain_gauss() {
                 row[cols] = rng.gen_range(0..3);
             }
         }
-        let mut bytes = Core::zeros(rows, cols + 1, 3);
+        let mut bytes = Core::zeros(rows, cols + 1, 3, 3);
         let mut sliced = Ternary::zeros(rows, cols + 1);
         for (i, r) in aug.iter().enumerate() {
             bytes.row_mut(i).copy_from_slice(r);
@@ -175,7 +183,7 @@ fn the_bit_sliced_gf3_core_agrees_with_the_byte_core_and_plain_gauss() {
         }
         let (rank, consistent) = plain(3, &aug);
         let rhs: Vec<u8> = aug.iter().map(|r| r[cols]).collect();
-        for (particular, kernel) in [bytes.solve(), sliced.solve()] {
+        for (particular, kernel) in [solved(bytes), sliced.solve()] {
             assert_eq!(kernel.len(), cols - rank, "round {round}: nullity");
             assert_eq!(particular.is_some(), consistent, "round {round}");
             if let Some(x) = &particular {
