@@ -656,12 +656,14 @@ pub struct CountReport {
 }
 
 /// The most frontier states a board with `rows` on its short side is
-/// expected to need: measured here up to 6 rows (6 × 40 closed: 1,082,610;
-/// 6 × 6 open, no start: 3,767,635) and for 7 × 7 open (323,537,770 after
-/// 40 of its 49 squares, the most: 94,753,487 after 41); 7 rows closed from the
-/// growth per row; 8 rows closed: Knuth reports about 8.3·10^8 states a step
-/// for closed tours of 8 × n. A step that passes the memory limit all the
-/// same stops with the states it held.
+/// expected to need for closed tours and for open tours summed over every
+/// start (from one start they are not folded with their mirror images: about
+/// twice as many): measured here up to 6 rows (6 × 6 open: 944,747; 6 × 8
+/// open: 10,052,101; 6 × 40 closed: at most 1,082,610) and for 7 × 7 open
+/// (89,973,427 after one square, the most, in 3.4 GiB); 7 rows closed from
+/// the growth per row; 8 rows closed: Knuth reports about 8.3·10^8 states a
+/// step for closed tours of 8 × n. A step that passes the memory limit all
+/// the same stops with a one-line error.
 pub fn estimated_states(rows: usize, closed: bool) -> u64 {
     const CLOSED: [u64; 9] = [
         1,
@@ -682,7 +684,7 @@ pub fn estimated_states(rows: usize, closed: bool) -> u64 {
         20_000,
         450_000,
         8_000_000,
-        330_000_000,
+        100_000_000,
         10_000_000_000,
     ];
     let table = if closed { &CLOSED } else { &OPEN };
@@ -690,8 +692,8 @@ pub fn estimated_states(rows: usize, closed: bool) -> u64 {
 }
 
 /// The largest board the automatic choice backtracks when the frontier
-/// states would not fit: 7 × 7 open from one square is a count of hours that
-/// ends (and may be stopped); the 10^13 and more tours of larger boards such
+/// states would not fit: 7 × 7 open under a limit below the frontier's
+/// estimate is a count of hours that ends (and may be stopped); the 10^13 and more tours of larger boards such
 /// as 8 × 8 would not end, so those are refused with the frontier's limit.
 pub const MAX_FALLBACK_CELLS: usize = 49;
 
@@ -704,8 +706,9 @@ fn census_of(request: &CountRequest) -> Census {
     }
 }
 
-/// Refuses up front a board whose frontier would not fit in `memory` bytes.
-fn check_memory(dims: Dims, closed: bool, memory: u64) -> Result<()> {
+/// Refuses up front a request whose frontier would not fit in its memory limit.
+fn check_memory(request: &CountRequest) -> Result<()> {
+    let (dims, memory) = (request.dims, request.memory_limit);
     let rows = dims.rows.min(dims.cols);
     if rows > 8 {
         return Err(Error::TooLarge {
@@ -716,7 +719,10 @@ fn check_memory(dims: Dims, closed: bool, memory: u64) -> Result<()> {
         });
     }
     let fit = memory / bytes_per_state(rows, 1);
-    let need = estimated_states(rows, closed);
+    // Open tours from a start (one run for each, or for each orbit) lose
+    // the mirror folding that halves the states of the other counts.
+    let folded = request.closed || request.starts == Starts::Sum;
+    let need = estimated_states(rows, request.closed) * if folded { 1 } else { 2 };
     if need > fit {
         return Err(Error::TooLarge {
             bound: Bound::Other("estimated frontier states"),
@@ -762,7 +768,7 @@ pub fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
             // A board whose frontier states would not fit is backtracked when it can be
             // (a long count the user may stop, up to 7 × 7), refused otherwise.
             let frontier = short <= 8 && (short <= 4 || dims.cells() > 36);
-            let fits = check_memory(dims, request.closed, request.memory_limit);
+            let fits = check_memory(request);
             if frontier && (fits.is_ok() || dims.cells() > super::MAX_COUNT_CELLS) {
                 Method::Frontier
             } else {
@@ -802,7 +808,7 @@ pub fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
     if method == Method::Backtrack {
         backtrack(request, &mut report, ctl)?;
     } else {
-        check_memory(dims, request.closed, request.memory_limit)?;
+        check_memory(request)?;
         frontier(request, &mut report, ctl)?;
     }
     Ok(report)
