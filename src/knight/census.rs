@@ -25,7 +25,12 @@
 //! path, and there are at most two ends; none at all leaves it out; and the
 //! moves the frontier squares still need (one an end, two an unused square,
 //! less one for each of at most two path ends) must not exceed what the
-//! squares to come can give them, at most two each.
+//! squares to come can give them, at most two each. Knight moves change
+//! colour, so the squares to come fix the colours of the frontier's ends:
+//! twice the white squares to come less the black ones equals the black ends
+//! less the white ones (an unused square two ends), give or take one for each
+//! path terminal not yet placed. The step works on the packed words
+//! themselves (see `key`).
 //!
 //! - Closed tours: a fragment may close on itself only with the last square,
 //!   when every square is full: the count is that of undirected Hamiltonian
@@ -59,11 +64,13 @@ use super::{theorems, Knight};
 use crate::control::Control;
 use crate::error::{Bound, Error, Result, Size};
 use crate::grid::{Dims, Pos};
-use layers::{bytes_per_state, run_with, Halt, Key};
+use key::Key;
+use layers::{bytes_per_state, run_with, Halt};
 use num_bigint::BigUint;
 use serde::Serialize;
 use std::collections::HashMap;
 
+mod key;
 mod layers;
 
 /// The default memory the programme may use for its states, in bytes (12 GiB).
@@ -77,6 +84,9 @@ const FULL: u8 = 1;
 const TO_TERMINAL: u8 = 2;
 /// The first fragment label (labels pair the two ends of a fragment).
 const FIRST_LABEL: u8 = 3;
+/// The label of a fragment the added square starts: above any a state holds
+/// (at most eight fragments, labels up to 10), renumbered before it is kept.
+const FRESH: u8 = 15;
 
 /// What the programme counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -222,87 +232,110 @@ impl Walk {
         self.n / self.rows
     }
 
-    /// Adds square `v` to the state `slots[..w]` (`slots[w]` unused), handing
-    /// each successor (the frontier after `v`, `slots[1..=w]`) to `out`, and
-    /// each completed tour to `done`.
-    fn step(
-        &self,
-        v: usize,
-        slots: &[u8; 18],
-        out: &mut impl FnMut(&[u8]),
-        done: &mut impl FnMut(),
-    ) {
+    /// What adding square `v` needs, worked out once for the whole layer.
+    fn plan<K: Key>(&self, v: usize) -> Plan<K> {
         let w = self.w;
-        let back = &self.back[v];
+        let back = self.back[v].clone();
         let start_slot = self.start.and_then(|s| (s + w).checked_sub(v));
         let cap = if start_slot == Some(w) { 1 } else { 2 };
+        let moves = (0u32..1 << back.len())
+            .filter(|m| m.count_ones() <= cap)
+            .collect();
+        let needs = self.leaving[v]
+            .iter()
+            .filter(|&&x| x != w)
+            .map(|&x| (x, back.iter().position(|&u| u == x)))
+            .collect();
+        let starved = self.starved[v] & !start_slot.map_or(0, |s| 1 << s);
+        // The squares still to come, by the frontier squares (after `v`) not yet full.
+        let ahead = &self.ahead[v];
+        let prune = (0u32..1 << w)
+            .map(|open| {
+                let (mut room, mut forced, mut dead) = (0, 0, false);
+                for &(slots, later, is_start) in ahead {
+                    let from = ((slots >> 1) & open).count_ones();
+                    room += from.min(2);
+                    match u32::from(later) + from {
+                        0 => dead = true,
+                        1 if !is_start => forced += 1,
+                        _ => {}
+                    }
+                }
+                room | forced << 8 | u32::from(dead) << 16
+            })
+            .collect();
+        // Squares are coloured as on a chessboard; every knight move changes colour.
+        let white = |u: usize| (u % self.rows + u / self.rows) % 2 == 0;
+        let whites = (0..w)
+            .filter(|&i| (v + 1 + i).checked_sub(w).is_some_and(white))
+            .fold(0u32, |m, i| m | 1 << i);
+        let balance = (v + 1..self.n).map(|u| if white(u) { 2 } else { -2 }).sum();
+        Plan {
+            whites: K::spread(whites),
+            balance,
+            back,
+            moves,
+            needs,
+            leaving: self.leaving[v].clone(),
+            start_slot,
+            start_gone: self.start_gone[v],
+            last: v + 1 == self.n,
+            range: K::spread((1 << (w + 1)) - 1),
+            next: K::spread((1 << w) - 1),
+            starved: K::spread(starved >> 1),
+            prune,
+        }
+    }
+
+    /// Adds square `v` (planned in `p`) to the state `key` (its squares
+    /// `0..w`), handing each successor (the frontier after `v`, squares
+    /// `1..=w` moved down one, its labels not yet renumbered) to `out`, and
+    /// each completed tour to `done`.
+    fn step<K: Key>(&self, p: &Plan<K>, key: K, out: &mut impl FnMut(K), done: &mut impl FnMut()) {
+        let w = self.w;
+        let cycles = self.census == Census::Cycles;
         // Moves v cannot make (to a full square, or to the start once it has its one move),
         // and moves v must make (to a square leaving now that still needs one).
         let mut barred = 0u32;
-        for (j, &u) in back.iter().enumerate() {
-            if slots[u] == FULL || (Some(u) == start_slot && slots[u] != FREE) {
+        for (j, &u) in p.back.iter().enumerate() {
+            let x = key.get(u);
+            if x == FULL || (Some(u) == p.start_slot && x != FREE) {
                 barred |= 1 << j;
             }
         }
         let mut needed = 0u32;
-        for &x in &self.leaving[v] {
-            let j = back.iter().position(|&u| u == x);
-            match (slots[x], j) {
-                _ if x == w => {}
+        for &(x, j) in &p.needs {
+            match (key.get(x), j) {
                 (FULL | TO_TERMINAL, _) => {}
                 // An unused square needs two moves (a terminal one), and v gives one at most.
-                (FREE, _) if self.census == Census::Cycles => return,
+                (FREE, _) if cycles => return,
                 (FREE, None) => return,
-                (_, None) if self.census == Census::Cycles => return,
-                (_, Some(j)) if self.census == Census::Cycles || slots[x] == FREE => {
-                    needed |= 1 << j
-                }
+                (_, None) if cycles => return,
+                (y, Some(j)) if cycles || y == FREE => needed |= 1 << j,
                 _ => {}
             }
         }
-        for mask in 0u32..(1 << back.len()) {
-            if mask.count_ones() > cap || mask & barred != 0 || mask & needed != needed {
+        'moves: for &mask in &p.moves {
+            if mask & barred != 0 || mask & needed != needed {
                 continue;
             }
-            let mut a = *slots;
-            a[w] = FREE;
+            let mut a = key;
             let mut complete = false;
-            let mut ok = true;
-            let mut fresh = 15u8;
-            for (j, &u) in back.iter().enumerate() {
-                if mask & (1 << j) == 0 {
-                    continue;
-                }
-                if a[u] == FULL || (Some(u) == start_slot && a[u] != FREE) {
-                    ok = false;
-                    break;
-                }
-                match (a[w], a[u]) {
-                    (FREE, FREE) => {
-                        fresh += 1;
-                        a[w] = fresh;
-                        a[u] = fresh;
-                    }
-                    (FREE, m) => {
-                        a[w] = m;
-                        a[u] = FULL;
-                    }
-                    (m, FREE) => {
-                        a[u] = m;
-                        a[w] = FULL;
-                    }
-                    (mv, mu) => {
-                        a[w] = FULL;
-                        a[u] = FULL;
+            let mut left = mask;
+            while left != 0 {
+                let u = p.back[left.trailing_zeros() as usize];
+                left &= left - 1;
+                let (mv, mu) = (a.get(w), a.get(u));
+                match (mv, mu) {
+                    (FREE, FREE) => a = a.set(w, FRESH).set(u, FRESH),
+                    (FREE, m) => a = a.set(w, m).set(u, FULL),
+                    (m, FREE) => a = a.set(u, m).set(w, FULL),
+                    _ => {
+                        a = a.set(w, FULL).set(u, FULL);
                         if mv == mu {
                             // A cycle closes, or (both ends lead to terminals) the path is whole.
-                            let whole = match self.census {
-                                Census::Cycles => true,
-                                _ => mv == TO_TERMINAL,
-                            };
-                            if !whole {
-                                ok = false;
-                                break;
+                            if !cycles && mv != TO_TERMINAL {
+                                continue 'moves;
                             }
                             complete = true;
                         } else {
@@ -311,124 +344,126 @@ impl Walk {
                             } else {
                                 (mu, mv)
                             };
-                            for x in a.iter_mut().take(w + 1) {
-                                if *x == gone {
-                                    *x = keep;
-                                }
-                            }
+                            a = a.flip(a.equal(gone, p.range), gone ^ keep);
                         }
                     }
                 }
             }
-            if !ok {
-                continue;
-            }
-            for &x in &self.leaving[v] {
-                match a[x] {
+            for &x in &p.leaving {
+                match a.get(x) {
                     FULL => {}
-                    FREE => ok = false,
+                    FREE => continue 'moves,
                     TO_TERMINAL => {
                         // Square x ends the path; a second whole path would leave two.
-                        a[x] = FULL;
-                        ok = !complete;
+                        if complete {
+                            continue 'moves;
+                        }
+                        a = a.set(x, FULL);
                         complete = true;
                     }
+                    _ if cycles => continue 'moves,
                     label => {
-                        if self.census == Census::Cycles {
-                            ok = false;
-                        } else {
-                            // Square x ends the whole path.
-                            let terminals = a[..=w].iter().filter(|&&y| y == TO_TERMINAL).count();
-                            let allowed = match start_slot {
-                                None => terminals < 2,
-                                Some(s) if s == x => true,
-                                // The start, once gone, is one of the terminals; the other may be any square.
-                                Some(_) => terminals == usize::from(self.start_gone[v]),
-                            };
-                            if !allowed {
-                                ok = false;
-                            } else {
-                                a[x] = FULL;
-                                for y in a.iter_mut().take(w + 1) {
-                                    if *y == label {
-                                        *y = TO_TERMINAL;
-                                    }
-                                }
-                            }
+                        // Square x ends the whole path.
+                        let terminals = a.equal(TO_TERMINAL, p.range).marked();
+                        let allowed = match p.start_slot {
+                            None => terminals < 2,
+                            Some(s) if s == x => true,
+                            // The start, once gone, is one of the terminals; the other may be any square.
+                            Some(_) => terminals == u32::from(p.start_gone),
+                        };
+                        if !allowed {
+                            continue 'moves;
                         }
+                        a = a.set(x, FULL);
+                        a = a.flip(a.equal(label, p.range), label ^ TO_TERMINAL);
                     }
                 }
-                if !ok {
-                    break;
-                }
-            }
-            if !ok {
-                continue;
             }
             if complete {
-                if v + 1 == self.n && a[..=w].iter().all(|&x| x == FULL) {
+                if p.last && a.equal(FULL, p.range) == p.range {
                     done();
                 }
                 continue;
             }
+            let s = a.down();
+            let full = s.equal(FULL, p.next);
+            let free = s.equal(FREE, p.next);
             // A square still to come needs two moves (one as a terminal) among the
             // squares still to come and the frontier squares not yet full; a
             // frontier square left unused, two among the squares still to come.
-            let open = (0..=w).fold(0u32, |m, i| m | u32::from(a[i] != FULL) << i);
-            let mut forced = 0;
-            let mut dead = false;
-            // Each square still to come takes at most two moves from the frontier.
-            let mut room = 0;
-            for &(slots, later, is_start) in &self.ahead[v] {
-                let from = (slots & open).count_ones();
-                room += from.min(2);
-                let avail = u32::from(later) + from;
-                match avail {
-                    0 => dead = true,
-                    1 if !is_start => forced += 1,
-                    _ => {}
-                }
-            }
-            let starved = self.starved[v];
-            if starved != 0 {
-                forced += (0..=w)
-                    .filter(|&i| starved & (1 << i) != 0 && a[i] == FREE && Some(i) != start_slot)
-                    .count();
-            }
+            let entry = p.prune[p.next.but(full).gather() as usize];
+            let room = entry & 0xff;
+            let forced = (entry >> 8 & 0xff) + free.and(p.starved).marked();
             // The moves the frontier squares still need: one an end, two an
             // unused square, one less for each of the (at most two) that may
             // end the whole path.
-            let mut ends = 0;
-            let mut unused = 0;
-            for &x in &a[1..=w] {
-                match x {
-                    FULL => {}
-                    FREE => unused += 1,
-                    _ => ends += 1,
-                }
+            let unused = free.marked();
+            let ends = w as u32 - unused - full.marked();
+            let loose = if cycles { 0 } else { (ends + unused).min(2) };
+            if entry >> 16 != 0 || ends + 2 * unused - loose > room || (forced > 0 && cycles) {
+                continue;
             }
-            let loose = match self.census {
-                Census::Cycles => 0,
-                _ => (ends + unused).min(2),
-            };
-            dead |= ends + 2 * unused - loose > room;
-            if dead || (forced > 0 && self.census == Census::Cycles) {
+            // Colours: the squares still to come, in runs between the frontier's
+            // ends, alternate colours, so a run between two white ends has one
+            // black square more, between two black ends one white more, and
+            // mixed ends as many of each. Twice (the white squares to come less
+            // the black ones) is then the black ends less the white ones (an
+            // unused square counts as two ends); each of the path's terminals
+            // not yet fixed moves that by one either way.
+            let white_ends = p.next.but(full).and(p.whites).marked() + free.and(p.whites).marked();
+            let black_less_white = (ends + 2 * unused) as i32 - 2 * white_ends as i32;
+            let terminals = s.equal(TO_TERMINAL, p.next).marked();
+            let slack = if cycles { 0 } else { 2 - terminals as i32 };
+            let off = p.balance - black_less_white;
+            if off.abs() > slack || (off - slack) % 2 != 0 {
                 continue;
             }
             if forced > 0 {
                 // ... and in a path such squares are terminals: at most two in all, one besides the start.
-                let terminals = a[..=w].iter().filter(|&&y| y == TO_TERMINAL).count();
                 let fits = match self.start {
                     None => terminals + forced <= 2,
-                    Some(_) => terminals + forced <= 1 + usize::from(self.start_gone[v]),
+                    Some(_) => terminals + forced <= 1 + u32::from(p.start_gone),
                 };
                 if !fits {
                     continue;
                 }
             }
-            out(&a[1..=w]);
+            out(s);
         }
     }
+}
+
+/// Adding one square, worked out for a whole layer of states.
+struct Plan<K> {
+    /// The moves back, as slots of the frontier before the square is added.
+    back: Vec<usize>,
+    /// The subsets of `back` (as bit masks) the square may take: at most two, one for the start.
+    moves: Vec<u32>,
+    /// The slots leaving before the square's own, each with its place in `back` if one.
+    needs: Vec<(usize, Option<usize>)>,
+    /// The slots leaving once the square is added (`w` being the square), the start first.
+    leaving: Vec<usize>,
+    /// The start's slot, while it is in the frontier.
+    start_slot: Option<usize>,
+    /// Whether the start has left the frontier once the square is added.
+    start_gone: bool,
+    /// Whether it is the board's last square.
+    last: bool,
+    /// The slots `0..=w`, marked.
+    range: K,
+    /// The slots of the next frontier, `0..w`, marked.
+    next: K,
+    /// The next frontier's squares with fewer than two moves left but the start, marked.
+    starved: K,
+    /// The next frontier's white squares, marked.
+    whites: K,
+    /// Twice the white squares still to come less twice the black ones.
+    balance: i32,
+    /// By the not-full squares of the next frontier (a mask of `0..w`): the
+    /// moves the squares still to come can give the frontier (bits 0..8),
+    /// how many of them must be terminals (bits 8..16), and whether one has
+    /// no move left (bit 16).
+    prune: Vec<u32>,
 }
 
 fn run_keyed<K: Key>(walk: &Walk, memory: u64, ctl: &Control) -> Result<Run> {
@@ -443,12 +478,12 @@ fn run_keyed<K: Key>(walk: &Walk, memory: u64, ctl: &Control) -> Result<Run> {
                 }
                 Err(Halt::Carry) => {}
                 Err(Halt::Stopped { columns }) => return Ok(Run::Stopped { columns }),
-                Err(Halt::Memory { states, limit }) => {
+                Err(Halt::Memory { states, bytes }) => {
                     return Err(Error::TooLarge {
-                        bound: Bound::Other("frontier states"),
-                        got: Size::from(states),
-                        limit: Size::from(limit),
-                        note: format!(" that fit the memory limit of {} MiB", memory >> 20),
+                        bound: Bound::Other("memory (MiB) the frontier programme would hold"),
+                        got: Size::from(bytes.div_ceil(1 << 20)),
+                        limit: Size::from(memory >> 20),
+                        note: format!(" (the memory limit), with {states} states"),
                     })
                 }
             }
@@ -480,9 +515,10 @@ pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Res
         });
     }
     ctl.progress().set_total(walk.columns() as u64);
-    if walk.w <= u64::SLOTS {
+    // A step holds the frontier and the added square: `w + 1` squares.
+    if walk.w < u64::SLOTS {
         run_keyed::<u64>(&walk, memory, ctl)
-    } else if walk.w <= u128::SLOTS {
+    } else if walk.w < u128::SLOTS {
         run_keyed::<u128>(&walk, memory, ctl)
     } else {
         Err(Error::TooLarge {
@@ -620,12 +656,14 @@ pub struct CountReport {
 }
 
 /// The most frontier states a board with `rows` on its short side is
-/// expected to need: measured here up to 6 rows (6 × 40 closed: 1,082,610;
-/// 6 × 6 open, no start: 3,767,635) and for 7 × 7 open (323,537,770 after
-/// 40 of its 49 squares, the most: 94,753,487 after 41); 7 rows closed from the
-/// growth per row; 8 rows closed: Knuth reports about 8.3·10^8 states a step
-/// for closed tours of 8 × n. A step that passes the memory limit all the
-/// same stops with the states it held.
+/// expected to need for closed tours and for open tours summed over every
+/// start (from one start they are not folded with their mirror images: about
+/// twice as many): measured here up to 6 rows (6 × 6 open: 944,747; 6 × 8
+/// open: 10,052,101; 6 × 40 closed: at most 1,082,610) and for 7 × 7 open
+/// (89,973,427 after one square, the most, in 3.4 GiB); 7 rows closed from
+/// the growth per row; 8 rows closed: Knuth reports about 8.3·10^8 states a
+/// step for closed tours of 8 × n. A step that passes the memory limit all
+/// the same stops with a one-line error.
 pub fn estimated_states(rows: usize, closed: bool) -> u64 {
     const CLOSED: [u64; 9] = [
         1,
@@ -646,7 +684,7 @@ pub fn estimated_states(rows: usize, closed: bool) -> u64 {
         20_000,
         450_000,
         8_000_000,
-        330_000_000,
+        100_000_000,
         10_000_000_000,
     ];
     let table = if closed { &CLOSED } else { &OPEN };
@@ -654,8 +692,8 @@ pub fn estimated_states(rows: usize, closed: bool) -> u64 {
 }
 
 /// The largest board the automatic choice backtracks when the frontier
-/// states would not fit: 7 × 7 open from one square is a count of hours that
-/// ends (and may be stopped); the 10^13 and more tours of larger boards such
+/// states would not fit: 7 × 7 open under a limit below the frontier's
+/// estimate is a count of hours that ends (and may be stopped); the 10^13 and more tours of larger boards such
 /// as 8 × 8 would not end, so those are refused with the frontier's limit.
 pub const MAX_FALLBACK_CELLS: usize = 49;
 
@@ -668,8 +706,9 @@ fn census_of(request: &CountRequest) -> Census {
     }
 }
 
-/// Refuses up front a board whose frontier would not fit in `memory` bytes.
-fn check_memory(dims: Dims, closed: bool, memory: u64) -> Result<()> {
+/// Refuses up front a request whose frontier would not fit in its memory limit.
+fn check_memory(request: &CountRequest) -> Result<()> {
+    let (dims, memory) = (request.dims, request.memory_limit);
     let rows = dims.rows.min(dims.cols);
     if rows > 8 {
         return Err(Error::TooLarge {
@@ -680,7 +719,10 @@ fn check_memory(dims: Dims, closed: bool, memory: u64) -> Result<()> {
         });
     }
     let fit = memory / bytes_per_state(rows, 1);
-    let need = estimated_states(rows, closed);
+    // Open tours from a start (one run for each, or for each orbit) lose
+    // the mirror folding that halves the states of the other counts.
+    let folded = request.closed || request.starts == Starts::Sum;
+    let need = estimated_states(rows, request.closed) * if folded { 1 } else { 2 };
     if need > fit {
         return Err(Error::TooLarge {
             bound: Bound::Other("estimated frontier states"),
@@ -726,7 +768,7 @@ pub fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
             // A board whose frontier states would not fit is backtracked when it can be
             // (a long count the user may stop, up to 7 × 7), refused otherwise.
             let frontier = short <= 8 && (short <= 4 || dims.cells() > 36);
-            let fits = check_memory(dims, request.closed, request.memory_limit);
+            let fits = check_memory(request);
             if frontier && (fits.is_ok() || dims.cells() > super::MAX_COUNT_CELLS) {
                 Method::Frontier
             } else {
@@ -766,7 +808,7 @@ pub fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
     if method == Method::Backtrack {
         backtrack(request, &mut report, ctl)?;
     } else {
-        check_memory(dims, request.closed, request.memory_limit)?;
+        check_memory(request)?;
         frontier(request, &mut report, ctl)?;
     }
     Ok(report)

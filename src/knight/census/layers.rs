@@ -12,75 +12,22 @@
 //! log-structured merge), and the cores' runs are merged at the step's end,
 //! a merge freeing its inputs chunk by chunk as it reads them. So a step
 //! holds about the layer being read plus the distinct successors made so
-//! far, not every successor; the budget counts exactly those entries. At a
+//! far, not every successor. The memory limit is checked against what the
+//! process really holds (its resident set: states, batches, and what the
+//! allocator keeps), with room for the growth until the next check. At a
 //! column's end a state and its mirror image across the board's middle row
 //! have the same completions, so only the smaller of the two keys is kept
 //! (their counts added): about half the states, when the count has no start
 //! square to break the symmetry.
 
-use super::{Walk, FULL};
+use super::key::{canonical, Key, Mirror};
+use super::Walk;
 use crate::control::Control;
 use num_bigint::BigUint;
 use rayon::prelude::*;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
-
-/// A packed state: four bits a frontier square.
-pub(super) trait Key: Copy + Ord + Send + Sync {
-    /// The most squares it holds.
-    const SLOTS: usize;
-    /// Packs the squares, renumbering the fragment labels by first appearance.
-    fn pack(slots: &[u8]) -> Self;
-    /// The squares of a key packing `w` of them (the rest full).
-    fn unpack(self, w: usize) -> [u8; 18];
-    /// The radix digit of `DIGIT` bits from bit `shift`.
-    fn digit(self, shift: u32) -> usize;
-}
-
-macro_rules! impl_key {
-    ($t:ty) => {
-        impl Key for $t {
-            const SLOTS: usize = <$t>::BITS as usize / 4;
-
-            #[inline]
-            fn pack(slots: &[u8]) -> Self {
-                let mut map = [0u8; 32];
-                let mut next = super::FIRST_LABEL;
-                let mut key: $t = 0;
-                for (i, &x) in slots.iter().enumerate() {
-                    let y = if x >= super::FIRST_LABEL {
-                        if map[x as usize] == 0 {
-                            map[x as usize] = next;
-                            next += 1;
-                        }
-                        map[x as usize]
-                    } else {
-                        x
-                    };
-                    key |= (y as $t) << (4 * i);
-                }
-                key
-            }
-
-            #[inline]
-            fn unpack(self, w: usize) -> [u8; 18] {
-                let mut a = [FULL; 18];
-                for (i, x) in a.iter_mut().enumerate().take(w) {
-                    *x = ((self >> (4 * i)) & 15) as u8;
-                }
-                a
-            }
-
-            #[inline]
-            fn digit(self, shift: u32) -> usize {
-                ((self >> shift) as usize) & ((1 << DIGIT) - 1)
-            }
-        }
-    };
-}
-impl_key!(u64);
-impl_key!(u128);
 
 /// Bits of a radix digit.
 const DIGIT: u32 = 11;
@@ -126,8 +73,8 @@ pub(super) enum Halt {
     Carry,
     /// Stopped from outside, after `columns` board columns.
     Stopped { columns: usize },
-    /// More states (held and successors) than memory allows.
-    Memory { states: u64, limit: u64 },
+    /// The memory the process would hold (`bytes`, with `states` states) passes the limit.
+    Memory { states: u64, bytes: u64 },
 }
 
 /// Sorts `v` by key: least significant digit first, skipping the digits
@@ -151,7 +98,7 @@ fn radix_sort<K: Key, C: Copy>(v: &mut Vec<(K, C)>, scratch: &mut Vec<(K, C)>, b
         };
         hist.iter_mut().for_each(|h| *h = 0);
         for e in src {
-            hist[e.0.digit(shift)] += 1;
+            hist[e.0.digit(shift, DIGIT)] += 1;
         }
         shift += DIGIT;
         if hist.contains(&n) {
@@ -164,7 +111,7 @@ fn radix_sort<K: Key, C: Copy>(v: &mut Vec<(K, C)>, scratch: &mut Vec<(K, C)>, b
             sum += c;
         }
         for e in src {
-            let d = e.0.digit(shift - DIGIT);
+            let d = e.0.digit(shift - DIGIT, DIGIT);
             dst[hist[d]] = *e;
             hist[d] += 1;
         }
@@ -361,23 +308,20 @@ impl<K: Key, const L: usize> Runs<'_, K, L> {
     }
 }
 
-/// The slot permutation mirroring a column-end frontier across the middle row:
-/// slot 0 is a square already gone, slots `1 + c·rows + r` the last two columns.
-fn mirror_slots(rows: usize, w: usize) -> Vec<usize> {
-    (0..w)
-        .map(|i| match i {
-            0 => 0,
-            _ => {
-                let j = i - 1;
-                1 + (j / rows) * rows + (rows - 1 - j % rows)
-            }
-        })
-        .collect()
+/// The memory the process holds (its resident set), in bytes, where the
+/// system tells it (Linux: `VmRSS` in `/proc/self/status`): the states and
+/// the batches, and what the allocator keeps of memory freed.
+fn resident() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib << 10)
 }
 
 /// Runs the programme with keys `K` and counts of `L` limbs within `memory`
-/// bytes: a step stops with [`Halt::Memory`] as soon as the states it holds
-/// (the layer not yet read and the sorted runs of successors) would pass it.
+/// bytes: a step stops with [`Halt::Memory`] as soon as the memory the
+/// process holds (its resident set, else the bytes of the states), with room
+/// for what it may take before the next look, would pass it.
 pub(super) fn run_with<K: Key, const L: usize>(
     walk: &Walk,
     memory: u64,
@@ -388,16 +332,20 @@ pub(super) fn run_with<K: Key, const L: usize>(
     let bits = 4 * w as u32;
     // The mirror across the middle row keeps every square's role but a start's.
     let symmetric = walk.start.is_none();
-    let mirror = mirror_slots(rows, w);
-    let mut states: Run<Entry<K, L>> = Run::from_slice(&[(K::pack(&[FULL; 18][..w]), Wide::ONE)]);
+    let mirror = Mirror::<K>::new(rows);
+    // Before the first square, every slot is full (off the board).
+    let range = K::spread((1 << w) - 1);
+    let mut states: Run<Entry<K, L>> = Run::from_slice(&[(range, Wide::ONE)]);
     let mut total = Wide::<L>::ZERO;
     let mut peak = 1u64;
     let bar = ctl.progress();
     let parts = rayon::current_num_threads().max(1);
     let entry = std::mem::size_of::<Entry<K, L>>() as u64;
-    // Each core's batch and its sorting copy, then the states.
+    // Each core's batch and its sorting copy.
     let batch = ((memory / entry / (16 * parts as u64)) as usize).clamp(1 << 12, MAX_BATCH);
-    let limit = (memory / entry).saturating_sub((2 * parts * batch) as u64);
+    // Between two looks at the memory held, each core may grow its batch and
+    // its sorting copy to their full size and copy a batch into a run.
+    let margin = 3 * (parts * batch) as u64 * entry;
     let buffers: Vec<Buffers<K, L>> = (0..parts)
         .map(|_| Mutex::new((Vec::new(), Vec::new())))
         .collect();
@@ -411,6 +359,7 @@ pub(super) fn run_with<K: Key, const L: usize>(
         let fold = symmetric && (v + 1) % rows == 0;
         processed += states.len as u64;
         let held = AtomicU64::new(states.len as u64);
+        let plan = walk.plan::<K>(v);
         let layer = Mutex::new(std::mem::take(&mut states.chunks));
         let next_chunk = || layer.lock().ok().and_then(|mut q| q.pop_front());
         let shares: Vec<Result<Share<K, L>, Halt>> = buffers
@@ -418,6 +367,10 @@ pub(super) fn run_with<K: Key, const L: usize>(
             .map(|buffers| {
                 let mut guard = buffers.lock().map_err(|_| Halt::Stopped { columns })?;
                 let (out, scratch) = &mut *guard;
+                // At their full size from the start: growing by doubling would copy them.
+                for buffer in [&mut *out, &mut *scratch] {
+                    buffer.reserve_exact(batch.saturating_sub(buffer.len()));
+                }
                 let mut runs = Runs {
                     stack: Vec::new(),
                     ok: true,
@@ -425,7 +378,6 @@ pub(super) fn run_with<K: Key, const L: usize>(
                     bits,
                 };
                 let mut done = Wide::<L>::ZERO;
-                let mut mirrored = [FULL; 18];
                 while let Some(chunk) = next_chunk() {
                     if ctl.stopped() {
                         return Err(Halt::Stopped { columns });
@@ -433,21 +385,21 @@ pub(super) fn run_with<K: Key, const L: usize>(
                     for &(key, count) in &chunk {
                         if out.len() + MAX_SUCCESSORS > batch {
                             runs.flush(out, scratch);
-                            let now = held.load(Relaxed);
-                            if now > limit {
-                                return Err(Halt::Memory { states: now, limit });
+                            let states = held.load(Relaxed);
+                            // What the system says the process holds, where it tells.
+                            let resident = resident().unwrap_or(states * entry);
+                            if resident + margin > memory {
+                                let bytes = resident + margin;
+                                return Err(Halt::Memory { states, bytes });
                             }
                         }
                         walk.step(
-                            v,
-                            &key.unpack(w),
+                            &plan,
+                            key,
                             &mut |succ| {
-                                let mut k = K::pack(succ);
+                                let mut k = canonical(succ, range);
                                 if fold {
-                                    for (m, &from) in mirrored.iter_mut().zip(&mirror) {
-                                        *m = succ[from];
-                                    }
-                                    k = k.min(K::pack(&mirrored[..w]));
+                                    k = k.min(canonical(mirror.apply(succ), range));
                                 }
                                 out.push((k, count));
                             },
