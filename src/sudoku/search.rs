@@ -730,9 +730,17 @@ pub(crate) struct Search<'a> {
     stack: Vec<State>,
     queue: Vec<u16>,
     scratch: Scratch,
+    /// The nodes [`Search::run`] may visit before it gives up (as a stop at
+    /// the limit); unbounded unless set.
+    node_limit: u64,
 }
 
 impl<'a> Search<'a> {
+    /// Bounds the nodes each later [`Search::run`] may visit (`u64::MAX`: unbounded).
+    pub(crate) fn set_node_limit(&mut self, nodes: u64) {
+        self.node_limit = nodes;
+    }
+
     /// Whether this search runs on `lay` (one layout per shape).
     pub(crate) fn layout_is(&self, lay: &Layout) -> bool {
         std::ptr::eq(self.lay, lay)
@@ -758,6 +766,7 @@ impl<'a> Search<'a> {
                 probe_now: 0,
                 ahead: (0, usize::MAX),
             },
+            node_limit: u64::MAX,
         }
     }
 
@@ -830,6 +839,9 @@ impl<'a> Search<'a> {
             nodes += 1;
             if nodes & POLL_MASK == 0 && ctl.stopped() {
                 return done(found, Some(Stop::Interrupted));
+            }
+            if nodes > self.node_limit {
+                return done(found, Some(Stop::Limit));
             }
             let remaining = self.stack[depth].remaining;
             if remaining == 0 {

@@ -20,7 +20,8 @@
 //! drops what is not needed: a clue (or orbit of clues under a symmetry)
 //! that is the only clue of some recorded set stays without any proof, and
 //! only the others are decided, first by this search's propagation, then by
-//! the solver. Each kept clue is left with the grid that shows it cannot go
+//! a bounded depth-first search of it (which most often meets another grid,
+//! since most of these clues must stay), then by the solver. Each kept clue is left with the grid that shows it cannot go
 //! (its witness); the clues needing an unsatisfiability proof are then few.
 //!
 //! The solver's times on these questions are heavy-tailed, so none is
@@ -37,6 +38,7 @@ use super::Symmetry;
 use crate::control::Control;
 use crate::random::Rng;
 use rand::seq::SliceRandom;
+use std::ops::ControlFlow;
 
 /// A minimal puzzle of S, with the grid that keeps each of its clue orbits.
 #[derive(Debug, Clone)]
@@ -120,6 +122,7 @@ pub(super) fn build(
     let lay = Layout::of_shape(solution.shape());
     let mut rivals = Rivals::new(lay, s, ctl);
     let mut search = Search::new(lay);
+    search.set_node_limit(QUICK_NODES);
     let mut orbits = symmetry.orbits(side);
     orbits.shuffle(rng);
     let mut orbit_of = vec![0; s.len()];
@@ -220,7 +223,11 @@ pub(super) fn build(
             if exclude.is_none() && placed.len() + count(&given) == s.len() {
                 continue;
             }
-            let answer = rivals.rival(cells(&given), &placed, moved, budget)?;
+            // This search's own bounded try first: most of these clues stay.
+            let answer = match quick_rival(&mut search, s, &given, moved, ctl) {
+                Some(rival) => Answer::Rival(rival),
+                None => rivals.rival(cells(&given), &placed, moved, budget)?,
+            };
             if let Answer::None = answer {
                 continue;
             }
@@ -301,6 +308,37 @@ fn shrink(
         }
     }
     Some(d)
+}
+
+/// The nodes [`quick_rival`]'s search may visit before it gives up.
+const QUICK_NODES: u64 = 2000;
+
+/// Another grid than S keeping S's clues at `given` and another digit than
+/// S's at each cell of `moved`, looked for by this search (depth-first, with
+/// its propagation) within [`QUICK_NODES`] nodes before the solver is asked.
+/// Most minimising questions have such a grid, and the search often meets
+/// one at once; finding none proves nothing, and the solver decides.
+fn quick_rival(
+    search: &mut Search<'_>,
+    solution: &[u8],
+    given: &[bool],
+    moved: &[usize],
+    ctl: &Control,
+) -> Option<Vec<u8>> {
+    let clues: Vec<u8> = (0..solution.len())
+        .map(|c| if given[c] { solution[c] } else { 0 })
+        .collect();
+    let exclude = moved.first().map(|&c| (c, solution[c]));
+    let mut found = None;
+    search.run(&clues, exclude, ctl, &mut |grid| {
+        if grid == solution {
+            ControlFlow::Continue(())
+        } else {
+            found = Some(grid.to_vec());
+            ControlFlow::Break(())
+        }
+    });
+    found
 }
 
 /// The cells given.
