@@ -419,22 +419,7 @@ mod tests {
 
     /// The plain grid board of `rows` × `cols` (a press changes the cell and its four neighbours).
     fn grid(rows: usize, cols: usize) -> Vec<(usize, usize)> {
-        let mut ones = Vec::new();
-        for r in 0..rows {
-            for c in 0..cols {
-                let (r, c) = (r as isize, c as isize);
-                for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-                    let (a, b) = (r + dr, c + dc);
-                    if (0..rows as isize).contains(&a) && (0..cols as isize).contains(&b) {
-                        ones.push((
-                            (r * cols as isize + c) as usize,
-                            (a * cols as isize + b) as usize,
-                        ));
-                    }
-                }
-            }
-        }
-        ones
+        crate::lightsout::Variant::default().press_entries(crate::grid::Dims { rows, cols })
     }
 
     /// K = 4, 8, 9, 12, 25, 27 on random graphs of bounded degree (σ and σ+)

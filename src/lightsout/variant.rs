@@ -117,6 +117,17 @@ impl Variant {
         }
     }
 
+    /// The entries 1 of the press system on `dims`: (the cell changed, the cell pressed).
+    pub(crate) fn press_entries(&self, dims: Dims) -> Vec<(usize, usize)> {
+        dims.positions()
+            .flat_map(|p| {
+                self.targets(dims, p)
+                    .into_iter()
+                    .map(move |q| (dims.index(q), dims.index(p)))
+            })
+            .collect()
+    }
+
     /// The cells that pressing `p` changes, each once (on a small torus two
     /// offsets may wrap onto the same cell: it still changes once).
     pub fn targets(&self, dims: Dims, p: Pos) -> Vec<Pos> {
@@ -393,14 +404,7 @@ impl Variant {
         }
         let to_grid = |v: Vec<u8>| Grid::from_cells(dims, v).expect("one value per cell");
         let rhs: Vec<u8> = lights.cells().iter().map(|&v| k.neg(v)).collect();
-        let ones: Vec<(usize, usize)> = dims
-            .positions()
-            .flat_map(|p| {
-                self.targets(dims, p)
-                    .into_iter()
-                    .map(move |q| (dims.index(q), dims.index(p)))
-            })
-            .collect();
+        let ones = self.press_entries(dims);
         // Row by row or column by column, whichever makes the narrower band.
         let by_columns = (0..dims.cells())
             .map(|i| (i % dims.rows) * dims.cols + i / dims.rows)

@@ -122,7 +122,6 @@ pub(super) fn build(
     let lay = Layout::of_shape(solution.shape());
     let mut rivals = Rivals::new(lay, s, ctl);
     let mut search = Search::new(lay);
-    search.set_node_limit(QUICK_NODES);
     let mut orbits = symmetry.orbits(side);
     orbits.shuffle(rng);
     let mut orbit_of = vec![0; s.len()];
@@ -224,7 +223,7 @@ pub(super) fn build(
                 continue;
             }
             // This search's own bounded try first: most of these clues stay.
-            let answer = match quick_rival(&mut search, s, &given, moved, ctl) {
+            let answer = match quick_rival(&mut search, s, &given, exclude, ctl) {
                 Some(rival) => Answer::Rival(rival),
                 None => rivals.rival(cells(&given), &placed, moved, budget)?,
             };
@@ -313,24 +312,22 @@ fn shrink(
 /// The nodes [`quick_rival`]'s search may visit before it gives up.
 const QUICK_NODES: u64 = 2000;
 
-/// Another grid than S keeping S's clues at `given` and another digit than
-/// S's at each cell of `moved`, looked for by this search (depth-first, with
-/// its propagation) within [`QUICK_NODES`] nodes before the solver is asked.
+/// Another grid than S keeping S's clues at `given` and, if `exclude` names
+/// a cell and S's digit there, another digit at that cell, looked for by this
+/// search (depth-first, with its propagation) within [`QUICK_NODES`] nodes
+/// before the solver is asked.
 /// Most minimising questions have such a grid, and the search often meets
 /// one at once; finding none proves nothing, and the solver decides.
 fn quick_rival(
     search: &mut Search<'_>,
     solution: &[u8],
     given: &[bool],
-    moved: &[usize],
+    exclude: Option<(usize, u8)>,
     ctl: &Control,
 ) -> Option<Vec<u8>> {
-    let clues: Vec<u8> = (0..solution.len())
-        .map(|c| if given[c] { solution[c] } else { 0 })
-        .collect();
-    let exclude = moved.first().map(|&c| (c, solution[c]));
     let mut found = None;
-    search.run(&clues, exclude, ctl, &mut |grid| {
+    search.set_node_limit(QUICK_NODES);
+    search.run(&clues_at(solution, given), exclude, ctl, &mut |grid| {
         if grid == solution {
             ControlFlow::Continue(())
         } else {
@@ -366,10 +363,7 @@ fn placed_by_propagation(
     given: &[bool],
     exclude: Option<(usize, u8)>,
 ) -> Option<Vec<(usize, u8)>> {
-    let clues: Vec<u8> = (0..solution.len())
-        .map(|c| if given[c] { solution[c] } else { 0 })
-        .collect();
-    let cand = search.reduce(&clues, exclude)?;
+    let cand = search.reduce(&clues_at(solution, given), exclude)?;
     Some(
         (0..cand.len())
             .filter(|&c| !given[c] && cand[c].count_ones() == 1)
@@ -380,3 +374,10 @@ fn placed_by_propagation(
 
 #[cfg(test)]
 mod tests;
+
+/// S's digits at the cells of `given`, 0 elsewhere: the clues as the search reads them.
+fn clues_at(solution: &[u8], given: &[bool]) -> Vec<u8> {
+    (0..solution.len())
+        .map(|c| if given[c] { solution[c] } else { 0 })
+        .collect()
+}
