@@ -22,7 +22,9 @@
 //! when the count has no start square. A successor is dropped as soon as it
 //! cannot be completed: a square still to come with fewer than two moves
 //! left (into squares to come or frontier squares not yet full) must end the
-//! path, and there are at most two ends; none at all leaves it out; and the
+//! path, and so must an open path's square whose only moves left are into
+//! the two ends of one fragment (taking both would close a cycle); there are
+//! at most two ends; none at all leaves it out; and the
 //! moves the frontier squares still need (one an end, two an unused square,
 //! less one for each of at most two path ends) must not exceed what the
 //! squares to come can give them, at most two each. Knight moves change
@@ -270,7 +272,22 @@ impl Walk {
             .filter(|&i| (v + 1 + i).checked_sub(w).is_some_and(white))
             .fold(0u32, |m, i| m | 1 << i);
         let balance = (v + 1..self.n).map(|u| if white(u) { 2 } else { -2 }).sum();
+        // Squares to come with no move to a later square and exactly two into the frontier.
+        let pairs = ahead
+            .iter()
+            .filter(|&&(slots, later, is_start)| {
+                self.census != Census::Cycles
+                    && later == 0
+                    && !is_start
+                    && (slots >> 1).count_ones() == 2
+            })
+            .map(|&(slots, _, _)| {
+                let low = (slots >> 1).trailing_zeros() as usize;
+                (low, 31 - (slots >> 1).leading_zeros() as usize)
+            })
+            .collect();
         Plan {
+            pairs,
             whites: K::spread(whites),
             balance,
             back,
@@ -393,7 +410,14 @@ impl Walk {
             // frontier square left unused, two among the squares still to come.
             let entry = p.prune[p.next.but(full).gather() as usize];
             let room = entry & 0xff;
-            let forced = (entry >> 8 & 0xff) + free.and(p.starved).marked();
+            // A square to come whose only moves left are the two ends of one
+            // fragment would close a cycle with both: it must end the path.
+            let closing = p
+                .pairs
+                .iter()
+                .filter(|&&(i, j)| s.get(i) == s.get(j) && s.get(i) >= FIRST_LABEL)
+                .count() as u32;
+            let forced = (entry >> 8 & 0xff) + free.and(p.starved).marked() + closing;
             // The moves the frontier squares still need: one an end, two an
             // unused square, one less for each of the (at most two) that may
             // end the whole path.
@@ -464,6 +488,9 @@ struct Plan<K> {
     /// how many of them must be terminals (bits 8..16), and whether one has
     /// no move left (bit 16).
     prune: Vec<u32>,
+    /// The next frontier's two slots of each square to come (but the start)
+    /// whose only moves left are into them (open tours only).
+    pairs: Vec<(usize, usize)>,
 }
 
 fn run_keyed<K: Key>(walk: &Walk, memory: u64, ctl: &Control) -> Result<Run> {
