@@ -172,6 +172,96 @@ macro_rules! impl_key {
 impl_key!(u64);
 impl_key!(u128);
 
+/// A state as the layers hold it: a word that sorts, made from the word
+/// the step works on ([`Stored::Work`]) and back. Only canonical states
+/// (see [`canonical`]) are stored.
+pub(super) trait Stored: Copy + Ord + Send + Sync {
+    /// The word the step works on.
+    type Work: Key;
+    /// The most frontier squares it holds.
+    const SLOTS: usize;
+    /// The stored form of a canonical state.
+    fn pack(work: Self::Work) -> Self;
+    /// The state back as the step works on it.
+    fn unpack(self) -> Self::Work;
+    /// The key bits in use for a frontier of `w` squares.
+    fn bits(w: usize) -> u32;
+    /// The radix digit of `bits` bits from bit `shift`.
+    fn digit(self, shift: u32, bits: u32) -> usize;
+}
+
+macro_rules! impl_stored {
+    ($t:ty) => {
+        impl Stored for $t {
+            type Work = $t;
+            const SLOTS: usize = <$t as Key>::SLOTS;
+
+            #[inline(always)]
+            fn pack(work: Self) -> Self {
+                work
+            }
+
+            #[inline(always)]
+            fn unpack(self) -> Self {
+                self
+            }
+
+            fn bits(w: usize) -> u32 {
+                4 * w as u32
+            }
+
+            #[inline(always)]
+            fn digit(self, shift: u32, bits: u32) -> usize {
+                Key::digit(self, shift, bits)
+            }
+        }
+    };
+}
+impl_stored!(u64);
+impl_stored!(u128);
+
+/// A canonical state of up to 17 squares (8 rows) in 62 bits of a `u64`.
+///
+/// Labels are renumbered by first appearance, so square `i` holds at most
+/// `FIRST_LABEL + i` = `3 + i` (a new label after `i` distinct ones): square
+/// 0 fits in two bits (unused, full, an end leading to a terminal, or the
+/// first label), squares 1 to 4 in three, and the other twelve in four
+/// each: 2 + 4·3 + 12·4 = 62 bits, where four bits a square would take 68.
+/// Entries of a key and one count limb then take 16 bytes, not 32 (a `u128`
+/// key aligns its entry to 16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Narrow(u64);
+
+impl Stored for Narrow {
+    type Work = u128;
+    const SLOTS: usize = 17;
+
+    #[inline(always)]
+    fn pack(k: u128) -> Self {
+        debug_assert!(k >> (4 * Self::SLOTS) == 0 && k & 0xc == 0);
+        debug_assert!((1..5).all(|i| k.get(i) < 8));
+        let small = |i: usize| ((k >> (4 * i)) as u64 & 7) << (3 * i - 1);
+        Narrow(k as u64 & 3 | small(1) | small(2) | small(3) | small(4) | ((k >> 20) as u64) << 14)
+    }
+
+    #[inline(always)]
+    fn unpack(self) -> u128 {
+        let x = self.0;
+        let small = |i: usize| u128::from((x >> (3 * i - 1)) & 7) << (4 * i);
+        u128::from(x & 3) | small(1) | small(2) | small(3) | small(4) | u128::from(x >> 14) << 20
+    }
+
+    fn bits(w: usize) -> u32 {
+        // Two bits, three for each of the next four squares, four for the rest.
+        (2 + 3 * w.saturating_sub(1).min(4) + 4 * w.saturating_sub(5)) as u32
+    }
+
+    #[inline(always)]
+    fn digit(self, shift: u32, bits: u32) -> usize {
+        Key::digit(self.0, shift, bits)
+    }
+}
+
 /// Renumbers the fragment labels of `key` (squares `range`) by first
 /// appearance, from [`FIRST_LABEL`](super::FIRST_LABEL) up: equal states get equal keys.
 #[inline(always)]
@@ -307,6 +397,12 @@ mod tests {
                     packed::<u64>(&renumbered(&squares))
                 );
                 assert_eq!(small.equal(value, range).gather(), equal.gather());
+            }
+            if w <= Narrow::SLOTS {
+                // Labels of at most eight fragments, renumbered: the narrow form holds them.
+                let few: Vec<u8> = squares.iter().map(|&x| x % 11).collect();
+                let c = canonical(packed::<u128>(&few), range);
+                assert_eq!(Narrow::pack(c).unpack(), c, "{few:?}");
             }
             if w % 2 == 1 && w >= 3 {
                 let rows = w / 2;

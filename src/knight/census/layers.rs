@@ -20,7 +20,7 @@
 //! (their counts added): about half the states, when the count has no start
 //! square to break the symmetry.
 
-use super::key::{canonical, Key, Mirror};
+use super::key::{canonical, Key, Mirror, Stored};
 use super::Walk;
 use crate::control::Control;
 use num_bigint::BigUint;
@@ -79,7 +79,7 @@ pub(super) enum Halt {
 
 /// Sorts `v` by key: least significant digit first, skipping the digits
 /// that every key shares (`bits`: the key bits in use).
-fn radix_sort<K: Key, C: Copy>(v: &mut Vec<(K, C)>, scratch: &mut Vec<(K, C)>, bits: u32) {
+fn radix_sort<K: Stored, C: Copy>(v: &mut Vec<(K, C)>, scratch: &mut Vec<(K, C)>, bits: u32) {
     let n = v.len();
     if n < 256 {
         v.sort_unstable_by_key(|e| e.0);
@@ -123,7 +123,7 @@ fn radix_sort<K: Key, C: Copy>(v: &mut Vec<(K, C)>, scratch: &mut Vec<(K, C)>, b
 }
 
 /// Adds up the counts of equal keys in a sorted vector; false on a carry.
-fn merge_equal<K: Key, const L: usize>(v: &mut Vec<(K, Wide<L>)>) -> bool {
+fn merge_equal<K: Stored, const L: usize>(v: &mut Vec<(K, Wide<L>)>) -> bool {
     let mut ok = true;
     let mut kept = 0;
     for i in 0..v.len() {
@@ -157,13 +157,9 @@ const MAX_SUCCESSORS: usize = 11;
 /// Bytes one state takes at the peak of a step: the layer being read, the
 /// runs of successors already merged (about as many again), and some slack
 /// for the runs not yet merged with each other.
-pub(super) fn bytes_per_state(rows: usize, limbs: usize) -> u64 {
-    // An entry is its key and its limbs, aligned as the key is.
-    let entry = if rows <= 7 {
-        8 + 8 * limbs
-    } else {
-        (16 + 8 * limbs).next_multiple_of(16)
-    };
+pub(super) fn bytes_per_state(limbs: usize) -> u64 {
+    // An entry is its key (64 bits, up to 8 rows: see `Narrow`) and its limbs.
+    let entry = 8 + 8 * limbs;
     5 * entry as u64 / 2
 }
 
@@ -219,7 +215,7 @@ impl<E: Copy> Run<E> {
 
 /// Merges two runs into one, adding the counts of keys in both, freeing the
 /// inputs as it goes; false on a carry.
-fn merge<K: Key, const L: usize>(
+fn merge<K: Stored, const L: usize>(
     mut a: Run<Entry<K, L>>,
     mut b: Run<Entry<K, L>>,
 ) -> (Run<Entry<K, L>>, bool) {
@@ -277,7 +273,7 @@ struct Runs<'a, K, const L: usize> {
     bits: u32,
 }
 
-impl<K: Key, const L: usize> Runs<'_, K, L> {
+impl<K: Stored, const L: usize> Runs<'_, K, L> {
     /// Sorts the successors gathered in `batch` into a run (emptying it).
     fn flush(&mut self, batch: &mut Vec<Entry<K, L>>, scratch: &mut Vec<Entry<K, L>>) {
         if batch.is_empty() {
@@ -318,35 +314,35 @@ fn resident() -> Option<u64> {
     Some(kib << 10)
 }
 
-/// Runs the programme with keys `K` and counts of `L` limbs within `memory`
+/// Runs the programme with keys stored as `S` and counts of `L` limbs within `memory`
 /// bytes: a step stops with [`Halt::Memory`] as soon as the memory the
 /// process holds (its resident set, else the bytes of the states), with room
 /// for what it may take before the next look, would pass it.
-pub(super) fn run_with<K: Key, const L: usize>(
+pub(super) fn run_with<S: Stored, const L: usize>(
     walk: &Walk,
     memory: u64,
     ctl: &Control,
 ) -> Result<(Wide<L>, u64), Halt> {
     let w = walk.w;
     let rows = walk.rows;
-    let bits = 4 * w as u32;
+    let bits = S::bits(w);
     // The mirror across the middle row keeps every square's role but a start's.
     let symmetric = walk.start.is_none();
-    let mirror = Mirror::<K>::new(rows);
+    let mirror = Mirror::<S::Work>::new(rows);
     // Before the first square, every slot is full (off the board).
-    let range = K::spread((1 << w) - 1);
-    let mut states: Run<Entry<K, L>> = Run::from_slice(&[(range, Wide::ONE)]);
+    let range = S::Work::spread((1 << w) - 1);
+    let mut states: Run<Entry<S, L>> = Run::from_slice(&[(S::pack(range), Wide::ONE)]);
     let mut total = Wide::<L>::ZERO;
     let mut peak = 1u64;
     let bar = ctl.progress();
     let parts = rayon::current_num_threads().max(1);
-    let entry = std::mem::size_of::<Entry<K, L>>() as u64;
+    let entry = std::mem::size_of::<Entry<S, L>>() as u64;
     // Each core's batch and its sorting copy.
     let batch = ((memory / entry / (16 * parts as u64)) as usize).clamp(1 << 12, MAX_BATCH);
     // Between two looks at the memory held, each core may grow its batch and
     // its sorting copy to their full size and copy a batch into a run.
     let margin = 3 * (parts * batch) as u64 * entry;
-    let buffers: Vec<Buffers<K, L>> = (0..parts)
+    let buffers: Vec<Buffers<S, L>> = (0..parts)
         .map(|_| Mutex::new((Vec::new(), Vec::new())))
         .collect();
     let clock = std::time::Instant::now();
@@ -359,10 +355,10 @@ pub(super) fn run_with<K: Key, const L: usize>(
         let fold = symmetric && (v + 1) % rows == 0;
         processed += states.len as u64;
         let held = AtomicU64::new(states.len as u64);
-        let plan = walk.plan::<K>(v);
+        let plan = walk.plan::<S::Work>(v);
         let layer = Mutex::new(std::mem::take(&mut states.chunks));
         let next_chunk = || layer.lock().ok().and_then(|mut q| q.pop_front());
-        let shares: Vec<Result<Share<K, L>, Halt>> = buffers
+        let shares: Vec<Result<Share<S, L>, Halt>> = buffers
             .par_iter()
             .map(|buffers| {
                 let mut guard = buffers.lock().map_err(|_| Halt::Stopped { columns })?;
@@ -395,13 +391,13 @@ pub(super) fn run_with<K: Key, const L: usize>(
                         }
                         walk.step(
                             &plan,
-                            key,
+                            key.unpack(),
                             &mut |succ| {
                                 let mut k = canonical(succ, range);
                                 if fold {
                                     k = k.min(canonical(mirror.apply(succ), range));
                                 }
-                                out.push((k, count));
+                                out.push((S::pack(k), count));
                             },
                             &mut || runs.ok &= done.add(&count),
                         );
