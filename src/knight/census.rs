@@ -13,7 +13,10 @@
 //! the two ends of each fragment). Knight paths cross, so the pairings are
 //! general, not the non-crossing ones of grid-graph programmes; they are
 //! renumbered by first appearance so that equal states meet. A state packs
-//! four bits a square into a `u64` (up to 7 rows) or a `u128` (8 rows).
+//! four bits a square into a `u64` (up to 7 rows); on 8 rows it is stepped
+//! as a `u128` and stored in 62 bits of a `u64` (labels renumbered by first
+//! appearance leave the first squares of the frontier fewer values: 2 bits
+//! for the first, 3 for the next four).
 //! The states after each square are a run of keys in increasing order, built
 //! from batches of successors, each sorted by a radix sort with the counts of
 //! equal keys added, and merged as they come (see `layers`), so that a step
@@ -700,12 +703,12 @@ pub struct CountReport {
 /// the growth per row; 8 rows closed: Knuth reports about 8.3·10^8 states a
 /// step for closed tours of 8 × n, but a board of `cols` = 8 is short, its
 /// states the most mid-board: measured here, 424,517,295 after square 44
-/// of 64, the most, in a resident set of 14.6 GiB (6·10^8 allowed, with
-/// room). A step that passes the memory limit all the same stops with a
+/// of 64, the most, in a resident set of 14.6 GiB (4.3·10^8 allowed, so
+/// that it runs under `--memory 16500`). A step that passes the memory limit all the same stops with a
 /// one-line error.
 pub fn estimated_states(rows: usize, cols: usize, closed: bool) -> u64 {
     if (rows, cols, closed) == (8, 8, true) {
-        return 600_000_000;
+        return 430_000_000;
     }
     const CLOSED: [u64; 9] = [
         1,

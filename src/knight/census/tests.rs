@@ -216,6 +216,19 @@ fn published_closed_count_7x8() {
     );
 }
 
+/// McKay's count of the closed tours of the 8 × 8 board ("Knight's tours of
+/// an 8×8 chessboard", 1997), as undirected cycles.
+#[test]
+#[ignore = "about 45 minutes and 15 GiB: 8×8 closed"]
+fn published_closed_count_8x8() {
+    let dims = Dims { rows: 8, cols: 8 };
+    let Ok(Run::Done { count, .. }) = run(dims, Census::Cycles, 16_500 << 20, &Control::new())
+    else {
+        panic!("8×8 closed did not run to its end within 16,500 MiB");
+    };
+    assert_eq!(count, BigUint::from(13_267_364_410_532u64));
+}
+
 /// The published count of the open tours of 6 × 6 (directed, from every start).
 #[test]
 fn six_by_six_open_from_every_start() {
