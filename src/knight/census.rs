@@ -279,14 +279,14 @@ impl Walk {
             .filter(|&i| (v + 1 + i).checked_sub(w).is_some_and(white))
             .fold(0u32, |m, i| m | 1 << i);
         let balance = (v + 1..self.n).map(|u| if white(u) { 2 } else { -2 }).sum();
-        // Squares to come with no move to a later square and exactly two into the frontier.
+        // Open tours: squares to come with no move to a later square and
+        // exactly two into the frontier (a closed tour's last square closes
+        // its cycle so).
+        let open = self.census != Census::Cycles;
         let pairs = ahead
             .iter()
             .filter(|&&(slots, later, is_start)| {
-                self.census != Census::Cycles
-                    && later == 0
-                    && !is_start
-                    && (slots >> 1).count_ones() == 2
+                open && later == 0 && !is_start && (slots >> 1).count_ones() == 2
             })
             .map(|&(slots, _, _)| {
                 let low = (slots >> 1).trailing_zeros() as usize;
@@ -704,8 +704,8 @@ pub struct CountReport {
 /// step for closed tours of 8 × n, but a board of `cols` = 8 is short, its
 /// states the most mid-board: measured here, 424,517,295 after square 44
 /// of 64, the most, in a resident set of 14.6 GiB (4.3·10^8 allowed, so
-/// that it runs under `--memory 16500`). A step that passes the memory limit all the same stops with a
-/// one-line error.
+/// that it runs under `--memory 16500`). A step that passes the memory
+/// limit all the same stops with a one-line error.
 pub fn estimated_states(rows: usize, cols: usize, closed: bool) -> u64 {
     if (rows, cols, closed) == (8, 8, true) {
         return 430_000_000;

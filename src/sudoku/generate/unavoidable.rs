@@ -21,8 +21,9 @@
 //! that is the only clue of some recorded set stays without any proof, and
 //! only the others are decided, first by this search's propagation, then by
 //! a bounded depth-first search of it (which most often meets another grid,
-//! since most of these clues must stay), then by the solver. Each kept clue is left with the grid that shows it cannot go
-//! (its witness); the clues needing an unsatisfiability proof are then few.
+//! since most of these clues must stay), then by the solver. Each kept clue
+//! is left with the grid that shows it cannot go (its witness); the clues
+//! needing an unsatisfiability proof are then few.
 //!
 //! The solver's times on these questions are heavy-tailed, so none is
 //! waited for: each may take a budget of conflicts ([`CONFLICTS`]). A
@@ -372,12 +373,12 @@ fn placed_by_propagation(
     )
 }
 
-#[cfg(test)]
-mod tests;
-
 /// S's digits at the cells of `given`, 0 elsewhere: the clues as the search reads them.
 fn clues_at(solution: &[u8], given: &[bool]) -> Vec<u8> {
     (0..solution.len())
         .map(|c| if given[c] { solution[c] } else { 0 })
         .collect()
 }
+
+#[cfg(test)]
+mod tests;
