@@ -14,9 +14,11 @@
 //! CaDiCaL seconds. Here the clues are built up instead: starting from the
 //! unavoidable rectangles (two rows of a band, or two columns of a stack,
 //! whose two digits can be swapped), a clue is added where it hits the most
-//! recorded sets not yet hit; when every recorded set is hit, the
-//! incremental solver ([`Rivals`]) is asked for another grid keeping those
-//! clues, which is a new unavoidable set, until there is none. One pass then
+//! recorded sets not yet hit (among those, where it takes away the fewest
+//! proofs that earlier clues are needed: see [`losses`]); when every
+//! recorded set is hit, the incremental solver ([`Rivals`]) is asked for
+//! another grid keeping those clues, which is a new unavoidable set, until
+//! there is none. One pass then
 //! drops what is not needed: a clue (or orbit of clues under a symmetry)
 //! that is the only clue of some recorded set stays without any proof, and
 //! only the others are decided, first by this search's propagation, then by
@@ -146,7 +148,10 @@ pub(super) fn build(
                     hits[orbit_of[c]] += 1;
                 }
             }
-            let Some(best) = (0..orbits.len()).max_by_key(|&k| (hits[k], usize::MAX - k)) else {
+            let losses = losses(&sets, &given, &orbit_of, orbits.len());
+            let Some(best) = (0..orbits.len())
+                .max_by_key(|&k| (hits[k], usize::MAX - losses[k], usize::MAX - k))
+            else {
                 break;
             };
             if hits[best] == 0 {
@@ -259,6 +264,48 @@ pub(super) fn build(
         }
     }
     Some(Built { puzzle, witnesses })
+}
+
+/// For each orbit, how many clue orbits would lose their last proof of need
+/// if it were given: a clue orbit is shown needed by each recorded set whose
+/// clues all lie in it (its grid solves the puzzle without that orbit), and
+/// a clue added in such a set takes that proof away. Build-up then prefers,
+/// among the orbits hitting as many sets, one that keeps the proofs, so fewer
+/// orbits are left for the minimising pass to decide.
+fn losses(sets: &[Unavoidable], given: &[bool], orbit_of: &[usize], orbits: usize) -> Vec<usize> {
+    // The sets showing each orbit needed, and each set's orbits.
+    let mut proofs: Vec<Vec<usize>> = vec![Vec::new(); orbits];
+    let mut touched: Vec<Vec<usize>> = Vec::with_capacity(sets.len());
+    for (i, d) in sets.iter().enumerate() {
+        let mut ks: Vec<usize> = d.cells.iter().map(|&c| orbit_of[c]).collect();
+        ks.sort_unstable();
+        ks.dedup();
+        let mut clued = d.cells.iter().filter(|&&c| given[c]).map(|&c| orbit_of[c]);
+        if let Some(k) = clued.next() {
+            if clued.all(|j| j == k) {
+                proofs[k].push(i);
+            }
+        }
+        touched.push(ks);
+    }
+    let mut lost = vec![0; orbits];
+    let mut seen = vec![0; orbits];
+    for own in proofs.iter().filter(|p| !p.is_empty()) {
+        for &i in own {
+            for &j in &touched[i] {
+                seen[j] += 1;
+            }
+        }
+        for &i in own {
+            for &j in &touched[i] {
+                if seen[j] == own.len() {
+                    lost[j] += 1;
+                }
+                seen[j] = 0;
+            }
+        }
+    }
+    lost
 }
 
 /// The conflicts CaDiCaL may spend on one question of the build-up before

@@ -136,7 +136,7 @@ fn check_built(cases: &[(Shape, Symmetry, u64)], conflicts: i32) {
     }
 }
 
-/// Slow (about 30 s of CPU): a 25×25 puzzle through `generate`, its
+/// Slow (about 10 s of CPU): a 25×25 puzzle through `generate`, its
 /// uniqueness decided again by the solver, every clue's witness checked.
 #[test]
 #[ignore]
