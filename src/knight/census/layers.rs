@@ -79,7 +79,11 @@ pub(super) enum Halt {
 
 /// Sorts `v` by key: least significant digit first, skipping the digits
 /// that every key shares (`bits`: the key bits in use).
-fn radix_sort<K: Stored, C: Copy>(v: &mut Vec<(K, C)>, scratch: &mut Vec<(K, C)>, bits: u32) {
+pub(super) fn radix_sort<K: Stored, C: Copy>(
+    v: &mut Vec<(K, C)>,
+    scratch: &mut Vec<(K, C)>,
+    bits: u32,
+) {
     let n = v.len();
     if n < 256 {
         v.sort_unstable_by_key(|e| e.0);

@@ -125,6 +125,67 @@ fn per_start_grids_and_sums_agree_with_backtracking() {
     }
 }
 
+/// The column-by-column programme alone (boards of 3 to 6 rows are counted
+/// by meeting in the middle otherwise).
+fn sweep(dims: Dims, census: Census) -> BigUint {
+    match run_walk(
+        &Walk::new(dims, census),
+        DEFAULT_MEMORY_LIMIT,
+        &Control::new(),
+    ) {
+        Ok(Run::Done { count, .. }) => count,
+        other => panic!("{dims} {census:?} by columns: {other:?}"),
+    }
+}
+
+fn met(dims: Dims, census: Census) -> BigUint {
+    match meet::count(dims, census, DEFAULT_MEMORY_LIMIT, &Control::new()) {
+        Some(Run::Done { count, .. }) => count,
+        other => panic!("{dims} {census:?} meeting in the middle: {other:?}"),
+    }
+}
+
+/// The two frontier programmes, one along the columns and one from both
+/// ends at once, on every board of 3 to 6 rows up to 36 squares (closed,
+/// open summed, open from every start up to 30 squares) and on a few longer ones.
+#[test]
+fn meeting_in_the_middle_agrees_with_the_column_programme() {
+    let suits = |d: &Dims| (3..=6).contains(&d.rows.min(d.cols)) && d.cells() >= 12;
+    for dims in boards(36).into_iter().filter(suits) {
+        for census in [Census::Cycles, Census::Paths] {
+            assert_eq!(met(dims, census), sweep(dims, census), "{dims} {census:?}");
+        }
+        if dims.cells() <= 30 {
+            for p in dims.positions() {
+                let census = Census::PathsFrom(p);
+                assert_eq!(met(dims, census), sweep(dims, census), "{dims} {census:?}");
+            }
+        }
+    }
+    for (rows, cols) in [(3, 17), (4, 11), (5, 9), (6, 7)] {
+        let dims = Dims { rows, cols };
+        for census in [
+            Census::Cycles,
+            Census::Paths,
+            Census::PathsFrom(Pos::new(1, 2)),
+        ] {
+            assert_eq!(met(dims, census), sweep(dims, census), "{dims} {census:?}");
+        }
+    }
+}
+
+/// Boards it does not take: 7 rows (the squares in hand pass the slots), under 3 rows, past 120 squares.
+#[test]
+fn meeting_in_the_middle_leaves_other_boards_to_the_columns() {
+    for (rows, cols) in [(7, 7), (2, 20), (6, 21)] {
+        let dims = Dims { rows, cols };
+        assert!(meet::count(dims, Census::Cycles, DEFAULT_MEMORY_LIMIT, &Control::new()).is_none());
+    }
+    // Nor a board whose states would pass the memory limit.
+    let dims = Dims { rows: 6, cols: 8 };
+    assert!(meet::count(dims, Census::Paths, 1 << 20, &Control::new()).is_none());
+}
+
 /// Runs along `dims` as given, rows first, even when they are the longer
 /// side: 8-row walks of short boards take the narrow keys of 8 rows.
 fn frontier_along(dims: Dims, census: Census) -> BigUint {

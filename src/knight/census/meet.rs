@@ -1,0 +1,673 @@
+//! Counting by meeting in the middle: the frontier states of the first half of the board's moves, joined with their own half-turn images.
+//!
+//! Here the programme takes the moves one at a time rather than the squares
+//! (edge by edge, as Knuth's SIMPATH does, TAOCP Volume 4A, §7.1.4): a state is, for
+//! each square with moves both taken in hand and still to come, whether it is
+//! unused, full, or a fragment end, with the pairing of the ends. For open
+//! tours one extra vertex, the apex, is joined to every square (Knuth's
+//! DYNAHAMP): a Hamiltonian cycle through it is an open tour, its two edges
+//! the tour's ends. The moves are ordered by the sum of their squares'
+//! indices, which the board's half turn (square `i` to `n − 1 − i`) maps to
+//! `2(n − 1)` less it, and within one sum by their length (the apex edge of
+//! square `x` counts as sum `2x`, length 0), one way below the middle sum
+//! `n − 1` and the other way above it; so the half turn reverses the order.
+//! The states after the moves below the middle are then, turned a half turn,
+//! exactly the states of the moves above it taken from the other end: one
+//! half is worked out, and each of its states (after the few moves of the
+//! middle sum itself) is joined with each turned state whose squares make it
+//! up to two moves each. A pair counts when the two pairings of the ends,
+//! put together, make one cycle: the transfer matrix run from both ends and
+//! joined in the middle. The half holds far fewer states than the
+//! column-by-column programme does near a board's end (6 × 6 open: 306,424
+//! at the middle against 891,891), and the join takes only pairs whose
+//! squares add up (1.9 million pairs on 6 × 6 open).
+//!
+//! A state packs four bits a square into a `u64`: square `v` in slot
+//! `v mod 15` and the apex in slot 15 (`v mod 16`, no apex, for closed
+//! tours), which the squares in hand always fit on boards of at most 6 rows;
+//! labels are renumbered by first appearance so that equal states meet, and
+//! a state is dropped as soon as a square has fewer moves to come than it
+//! still needs. Counts per state are 64-bit: a board whose half counts would
+//! carry past them, or whose squares in hand would not fit the slots, is
+//! left to the column-by-column programme.
+
+use super::layers::radix_sort;
+use super::{Census, Run};
+use crate::control::Control;
+use crate::grid::{Dims, Pos};
+use num_bigint::BigUint;
+use rustc_hash::FxHashMap;
+
+/// An unused square (or a slot with no square in hand).
+const FREE: u64 = 0;
+/// A square with its two moves.
+const FULL: u64 = 1;
+/// The first fragment label.
+const FIRST_LABEL: u64 = 2;
+/// The label of a fragment a move starts, renumbered before the state is kept.
+const FRESH: u64 = 15;
+/// The slot of the apex.
+const APEX_SLOT: usize = 15;
+
+/// The longest short side this programme takes: its squares in hand fit the slots.
+const MAX_ROWS: usize = 6;
+
+/// The largest board it takes: on much longer ones the counts of a half
+/// carry past 64 bits (6 × 20 closed still fits; 6 × 40 does not), and they
+/// are left to the column-by-column programme, whose counts widen.
+const MAX_CELLS: usize = 120;
+
+/// One move, with what taking or passing it needs.
+struct Move {
+    /// The slots of its two squares.
+    x: usize,
+    y: usize,
+    /// The moves each has after this one.
+    after_x: u8,
+    after_y: u8,
+    /// The nibbles of the squares with no move after this one (then full, and cleared).
+    leave: u64,
+    /// The move must be taken (the start's edge to the apex).
+    forced: bool,
+    /// For a square's edge to the apex: the colours after the move (see [`Colours`]).
+    colours: Option<Colours>,
+}
+
+/// The chessboard colours of the squares, which every knight move changes:
+/// the moves still needed by the white squares less those needed by the
+/// black ones are the path's terminals still to come on white squares less
+/// those on black ones, so at most the apex's moves still needed, and of
+/// their parity (Hamiltonian cycles: none). Only the apex's moves change it.
+#[derive(Clone, Copy)]
+struct Colours {
+    /// The high bits of the nibbles of the white, and of the black, squares in hand.
+    white: u64,
+    black: u64,
+    /// Twice (the white squares not yet in hand less the black ones).
+    base: i32,
+}
+
+impl Colours {
+    /// Whether state `k` can still end with its terminals' colours.
+    #[inline]
+    fn fit(&self, k: u64) -> bool {
+        let (zero, full) = (zero_nibbles(k), full_nibbles(k));
+        let needs = |m: u64| {
+            (m.count_ones() + (zero & m).count_ones()) as i32 - (full & m).count_ones() as i32
+        };
+        let off = self.base + needs(self.white) - needs(self.black);
+        let left = i32::from(need(nibble(k, APEX_SLOT)));
+        off.abs() <= left && (left - off) % 2 == 0
+    }
+}
+
+/// The whole programme for one board and census.
+struct Plan {
+    /// The moves below the middle sum, then those of the middle sum.
+    moves: Vec<Move>,
+    /// How many moves lie below the middle sum.
+    below: usize,
+    /// The slots of the ring (15 with the apex in slot 15, else 16).
+    ring: u32,
+    /// Where the half turn sends slot 0 of the ring: square `v`'s slot `s`
+    /// goes to that of `n − 1 − v`, `(last − s) mod ring`.
+    last: u32,
+    /// The slots of the squares in hand where the halves meet, as a bit mask.
+    meeting: u32,
+}
+
+/// The number of moves still needed by a square in state `code`.
+#[inline]
+fn need(code: u64) -> u8 {
+    match code {
+        FREE => 2,
+        FULL => 0,
+        _ => 1,
+    }
+}
+
+#[inline]
+fn nibble(k: u64, slot: usize) -> u64 {
+    (k >> (4 * slot)) & 15
+}
+
+#[inline]
+fn set(k: u64, slot: usize, code: u64) -> u64 {
+    (k & !(15 << (4 * slot))) | code << (4 * slot)
+}
+
+/// The low bit of every nibble.
+const ONES: u64 = 0x1111_1111_1111_1111;
+
+/// The high bits of the nibbles of the full squares of `k`.
+#[inline]
+fn full_nibbles(k: u64) -> u64 {
+    zero_nibbles(k ^ ONES)
+}
+
+/// The high bits of the nibbles of `k` that are zero.
+#[inline]
+fn zero_nibbles(k: u64) -> u64 {
+    const LOW: u64 = 0x7777_7777_7777_7777;
+    !((((k & LOW) + LOW) | k) | LOW)
+}
+
+/// The labels of `k` in use (codes `FIRST_LABEL..=9` and `FRESH`), each
+/// with the high bits of its nibbles.
+#[inline]
+fn labels(k: u64) -> impl Iterator<Item = (u64, u64)> {
+    (FIRST_LABEL..=9)
+        .chain([FRESH])
+        .map(move |l| (l, zero_nibbles(k ^ (l * ONES))))
+        .filter(|&(_, m)| m != 0)
+}
+
+/// Renames fragment label `from` to `to`, then renumbers the labels by
+/// first appearance: a label's new name counts the labels appearing first
+/// before it.
+#[inline]
+fn renumber(k: u64, from: u64, to: u64) -> u64 {
+    let k = k ^ ((zero_nibbles(k ^ (from * ONES)) >> 3) * (from ^ to));
+    let firsts = labels(k).fold(0u64, |f, (_, m)| f | (m & m.wrapping_neg()));
+    labels(k).fold(k, |out, (l, m)| {
+        let first = m & m.wrapping_neg();
+        let name = FIRST_LABEL + u64::from((firsts & (first - 1)).count_ones());
+        out ^ ((m >> 3) * (l ^ name))
+    })
+}
+
+/// The successors of state `k` over move `m`: passed, and taken.
+#[inline]
+fn step(m: &Move, k: u64) -> (Option<u64>, Option<u64>) {
+    let (a, b) = (nibble(k, m.x), nibble(k, m.y));
+    let (need_a, need_b) = (need(a), need(b));
+    let passed = (!m.forced && need_a <= m.after_x && need_b <= m.after_y).then_some(k & !m.leave);
+    // A full square takes no move; two ends of one fragment would close a
+    // cycle short of the whole board.
+    if need_a == 0 || need_b == 0 || (a == b && a >= FIRST_LABEL) {
+        return (passed, None);
+    }
+    if need_a - 1 > m.after_x || need_b - 1 > m.after_y {
+        return (passed, None);
+    }
+    let taken = match (a, b) {
+        (FREE, FREE) => renumber(set(set(k, m.x, FRESH), m.y, FRESH), 0, 0),
+        (FREE, l) => renumber(set(set(k, m.x, l), m.y, FULL), 0, 0),
+        (l, FREE) => renumber(set(set(k, m.y, l), m.x, FULL), 0, 0),
+        (l, j) => renumber(set(set(k, m.x, FULL), m.y, FULL), j, l),
+    };
+    if m.colours.is_some_and(|c| !c.fit(taken)) {
+        return (passed, None);
+    }
+    (passed, Some(taken & !m.leave))
+}
+
+impl Plan {
+    /// The plan for `dims` (rows ≤ cols) and `census`, or `None` when the squares in hand would not fit the slots.
+    fn new(dims: Dims, census: Census) -> Option<Plan> {
+        let (rows, cols) = (dims.rows, dims.cols);
+        let n = rows * cols;
+        let open = census != Census::Cycles;
+        let apex = n;
+        let mut edges: Vec<(usize, usize)> = Vec::new();
+        for c in 0..cols {
+            for r in 0..rows {
+                for (dr, dc) in [(-2i64, 1i64), (-1, 2), (1, 2), (2, 1)] {
+                    if let Some(q) = dims.checked(r as i64 + dr, c as i64 + dc) {
+                        edges.push((c * rows + r, q.col * rows + q.row));
+                    }
+                }
+            }
+        }
+        edges
+            .iter_mut()
+            .for_each(|e| *e = (e.0.min(e.1), e.0.max(e.1)));
+        if open {
+            edges.extend((0..n).map(|x| (x, apex)));
+        }
+        // By sum (an apex edge at twice its square), then by length: shortest
+        // first below the middle, longest first above it, so that the half turn
+        // reverses the order.
+        let middle = n as i64 - 1;
+        let order = |&(x, y): &(usize, usize)| {
+            let (sum, len) = if y == apex {
+                (2 * x as i64, 0)
+            } else {
+                ((x + y) as i64, (y - x) as i64)
+            };
+            (sum, if sum < middle { len } else { -len })
+        };
+        edges.sort_by_key(order);
+        let below = edges.iter().take_while(|e| order(e).0 < middle).count();
+        let upto = edges.iter().take_while(|e| order(e).0 <= middle).count();
+        let vertices = n + usize::from(open);
+        let (mut first, mut last) = (vec![usize::MAX; vertices], vec![0; vertices]);
+        for (i, &(x, y)) in edges.iter().enumerate() {
+            for v in [x, y] {
+                first[v] = first[v].min(i);
+                last[v] = i;
+            }
+        }
+        let ring = if open { 15 } else { 16 };
+        let slot = |v: usize| if v == apex { APEX_SLOT } else { v % ring };
+        // The squares in hand at each move must fit the ring of slots.
+        for i in 0..=upto.min(edges.len() - 1) {
+            let live: Vec<usize> = (0..n).filter(|&v| first[v] <= i && last[v] >= i).collect();
+            if let (Some(lo), Some(hi)) = (live.first(), live.last()) {
+                if hi - lo >= ring {
+                    return None;
+                }
+            }
+        }
+        let start = match census {
+            Census::PathsFrom(p) => Some(p.col * rows + p.row),
+            _ => None,
+        };
+        let mut after = vec![0u8; vertices];
+        for &(x, y) in &edges {
+            after[x] += 1;
+            after[y] += 1;
+        }
+        let white = |v: usize| (v % rows + v / rows) % 2 == 0;
+        let colours = |i: usize| {
+            let in_hand = |w: bool| {
+                (0..n)
+                    .filter(|&v| white(v) == w && first[v] <= i && last[v] >= i)
+                    .fold(0u64, |m, v| m | 8 << (4 * slot(v)))
+            };
+            let ahead = (0..n).filter(|&v| first[v] > i);
+            Colours {
+                white: in_hand(true),
+                black: in_hand(false),
+                base: ahead.map(|v| if white(v) { 2 } else { -2 }).sum(),
+            }
+        };
+        let moves = edges[..upto]
+            .iter()
+            .enumerate()
+            .map(|(i, &(x, y))| {
+                after[x] -= 1;
+                after[y] -= 1;
+                let leave = [x, y]
+                    .iter()
+                    .filter(|&&v| last[v] == i)
+                    .fold(0u64, |m, &v| m | 15 << (4 * slot(v)));
+                Move {
+                    x: slot(x),
+                    y: slot(y),
+                    after_x: after[x],
+                    after_y: after[y],
+                    leave,
+                    forced: y == apex && Some(x) == start,
+                    colours: (y == apex).then(|| colours(i)),
+                }
+            })
+            .collect();
+        let (first, last) = (&first, &last);
+        let in_hand = |i: usize| (0..vertices).filter(move |&v| first[v] < i && last[v] >= i);
+        let turn_of = |v: usize| if v == apex { apex } else { n - 1 - v };
+        let meeting = in_hand(upto).fold(0u32, |m, v| m | 1 << slot(v));
+        // The half turn maps the squares in hand below the middle onto those where the halves meet.
+        let turned = in_hand(below).fold(0u32, |m, v| m | 1 << slot(turn_of(v)));
+        if turned != meeting {
+            return None;
+        }
+        Some(Plan {
+            moves,
+            below,
+            ring: ring as u32,
+            last: ((n - 1) % ring) as u32,
+            meeting,
+        })
+    }
+
+    /// The state `k` after the moves below the middle, turned a half turn:
+    /// the ring's nibbles reversed (slot `s` to `ring − 1 − s`), then turned
+    /// by `last + 1`; the apex stays.
+    fn turned(&self, k: u64) -> u64 {
+        let b = k.swap_bytes();
+        let reversed = (b & 0x0f0f_0f0f_0f0f_0f0f) << 4 | (b >> 4) & 0x0f0f_0f0f_0f0f_0f0f;
+        let by = 4 * ((self.last + 1) % self.ring);
+        if self.ring == 16 {
+            return reversed.rotate_left(by);
+        }
+        const RING: u64 = (1 << 60) - 1;
+        let r = reversed >> 4;
+        let r = if by == 0 {
+            r
+        } else {
+            (r << by | r >> (60 - by)) & RING
+        };
+        r | k & !RING
+    }
+}
+
+/// The states after some moves with their counts, in increasing order of state, each once.
+type Layer = Vec<(u64, u64)>;
+
+/// Why a half could not be worked out.
+enum Halt {
+    /// The board does not suit: a count would carry past 64 bits.
+    Unsuited,
+    /// Stopped from outside.
+    Stopped,
+}
+
+/// Bytes a state may take at the peak of a move: the layer, the states
+/// passing and taking the move, the sorting copy (16 bytes each), and the
+/// turned half kept for the join (24 bytes), with room to spare.
+const BYTES_PER_STATE: u64 = 96;
+
+/// What a run keeps an eye on: the most states held, the memory limit, and stop requests.
+struct Watch<'a> {
+    peak: u64,
+    /// The most states the memory limit allows.
+    most: u64,
+    ctl: &'a Control,
+}
+
+/// Adds up the counts of equal states in `v` (sorted by state); false on a carry.
+fn add_equal(v: &mut Layer) -> bool {
+    let mut ok = true;
+    let mut kept = 0;
+    for i in 0..v.len() {
+        let e = v[i];
+        if kept > 0 && v[kept - 1].0 == e.0 {
+            let (sum, over) = v[kept - 1].1.overflowing_add(e.1);
+            v[kept - 1].1 = sum;
+            ok &= !over;
+        } else {
+            v[kept] = e;
+            kept += 1;
+        }
+    }
+    v.truncate(kept);
+    ok
+}
+
+/// Runs `moves` from `layer`, noting the most states held in `peak`.
+///
+/// Passing a move keeps the states' order (it clears only full squares
+/// leaving for good, the same in every state that may pass it), so only the
+/// states taking it are sorted, then merged in.
+fn advance(mut layer: Layer, moves: &[Move], watch: &mut Watch) -> Result<Layer, Halt> {
+    let (mut passed, mut taken, mut scratch) = (Layer::new(), Layer::new(), Layer::new());
+    let bar = watch.ctl.progress();
+    for m in moves {
+        if watch.ctl.stopped() {
+            return Err(Halt::Stopped);
+        }
+        passed.clear();
+        taken.clear();
+        for &(k, c) in &layer {
+            let (p, t) = step(m, k);
+            if let Some(p) = p {
+                passed.push((p, c));
+            }
+            if let Some(t) = t {
+                taken.push((t, c));
+            }
+        }
+        radix_sort(&mut taken, &mut scratch, 64);
+        if !add_equal(&mut taken) {
+            return Err(Halt::Unsuited);
+        }
+        layer.clear();
+        let (mut i, mut j) = (0, 0);
+        while i < passed.len() && j < taken.len() {
+            let (a, b) = (passed[i], taken[j]);
+            if a.0 < b.0 {
+                layer.push(a);
+                i += 1;
+            } else if b.0 < a.0 {
+                layer.push(b);
+                j += 1;
+            } else {
+                let (sum, over) = a.1.overflowing_add(b.1);
+                if over {
+                    return Err(Halt::Unsuited);
+                }
+                layer.push((a.0, sum));
+                i += 1;
+                j += 1;
+            }
+        }
+        layer.extend_from_slice(&passed[i..]);
+        layer.extend_from_slice(&taken[j..]);
+        watch.peak = watch.peak.max(layer.len() as u64);
+        if watch.peak > watch.most {
+            return Err(Halt::Unsuited);
+        }
+        bar.advance(1);
+        bar.note(&format!("{} states, peak {}", layer.len(), watch.peak));
+    }
+    Ok(layer)
+}
+
+/// The states after the moves below the middle of `plan`, from the empty board.
+fn low_half(plan: &Plan, watch: &mut Watch) -> Result<Layer, Halt> {
+    advance(vec![(0, 1)], &plan.moves[..plan.below], watch)
+}
+
+/// What state `k` gives each square where the halves meet (`meeting`: the
+/// high bit of their nibbles): for each nibble, bit 3 if unused, bit 2 if
+/// full, neither if a fragment end.
+#[inline]
+fn degrees(k: u64, meeting: u64) -> u64 {
+    (zero_nibbles(k) & meeting) | (zero_nibbles(k ^ ONES) & meeting) >> 1
+}
+
+/// The degrees another state must have to make up those of `k` to two moves
+/// a square: unused and full swapped.
+#[inline]
+fn complement(k: u64, meeting: u64) -> u64 {
+    (zero_nibbles(k) & meeting) >> 1 | (zero_nibbles(k ^ ONES) & meeting)
+}
+
+/// The two bits a nibble of `degrees` (bits 2 and 3) gathered into 32 bits.
+#[inline]
+fn packed(degrees: u64) -> u64 {
+    let mut x = (degrees >> 2) & 0x3333_3333_3333_3333;
+    x = (x | x >> 2) & 0x0f0f_0f0f_0f0f_0f0f;
+    x = (x | x >> 4) & 0x00ff_00ff_00ff_00ff;
+    x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
+    (x | x >> 16) & 0xffff_ffff
+}
+
+/// Each fragment end's other end in state `k` (a nibble a slot) and the slots of the ends.
+fn partners(k: u64) -> (u64, u32) {
+    let (mut ends, mut partner) = (0u32, 0u64);
+    let mut seen = [usize::MAX; 16];
+    for s in 0..16 {
+        let l = nibble(k, s);
+        if l >= FIRST_LABEL {
+            ends |= 1 << s;
+            let l = l as usize;
+            if seen[l] == usize::MAX {
+                seen[l] = s;
+            } else {
+                partner |= (s as u64) << (4 * seen[l]) | (seen[l] as u64) << (4 * s);
+            }
+        }
+    }
+    (partner, ends)
+}
+
+/// Whether two pairings of the same ends (each a nibble a slot) make one cycle through them all.
+#[inline]
+fn one_cycle(a: u64, b: u64, ends: u32) -> bool {
+    let first = ends.trailing_zeros() as usize;
+    let (mut at, mut seen) = (first, 0);
+    loop {
+        at = nibble(b, nibble(a, at) as usize) as usize;
+        seen += 2;
+        if at == first {
+            return seen == ends.count_ones();
+        }
+    }
+}
+
+/// Counts `census` on `dims` by meeting in the middle; `None` when the
+/// board does not suit (see the module doc), and then the column-by-column
+/// programme counts.
+pub(super) fn count(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Option<Run> {
+    let turned = dims.rows > dims.cols;
+    let dims = if turned {
+        Dims {
+            rows: dims.cols,
+            cols: dims.rows,
+        }
+    } else {
+        dims
+    };
+    let n = dims.cells();
+    if !(3..=MAX_ROWS).contains(&dims.rows) || !(12..=MAX_CELLS).contains(&n) {
+        return None;
+    }
+    // From one start: from its half-turn image if that comes first in the order (the same count).
+    let census = match census {
+        Census::PathsFrom(p) => {
+            let p = if turned { Pos::new(p.col, p.row) } else { p };
+            if 2 * (p.col * dims.rows + p.row) > n - 1 {
+                Census::PathsFrom(Pos::new(dims.rows - 1 - p.row, dims.cols - 1 - p.col))
+            } else {
+                Census::PathsFrom(p)
+            }
+        }
+        c => c,
+    };
+    let plan = Plan::new(dims, census)?;
+    let forced = plan.moves[..plan.below].iter().any(|m| m.forced);
+    let halves = plan.moves.len() + if forced { plan.below } else { 0 };
+    ctl.progress().set_total(halves as u64);
+    let mut watch = Watch {
+        peak: 1,
+        most: memory / BYTES_PER_STATE,
+        ctl,
+    };
+    match meet(&plan, dims, &mut watch) {
+        Ok(total) => Some(Run::Done {
+            count: BigUint::from(total?),
+            peak_states: watch.peak,
+        }),
+        Err(Halt::Unsuited) => None,
+        Err(Halt::Stopped) => Some(Run::Stopped { columns: 0 }),
+    }
+}
+
+/// Works out the low half of `plan`, turns it, and joins it with the low
+/// half and the middle moves; `Ok(None)` when the sum would carry past 128 bits.
+fn meet(plan: &Plan, dims: Dims, watch: &mut Watch) -> Result<Option<u128>, Halt> {
+    let low = low_half(plan, watch)?;
+    let meeting = (0..16)
+        .filter(|s| plan.meeting >> s & 1 == 1)
+        .fold(0u64, |m, s| m | 8 << (4 * s));
+    // The other half: the same states turned, but free of a start's forced move.
+    let free;
+    let other = if plan.moves[..plan.below].iter().any(|m| m.forced) {
+        free = match Plan::new(dims, Census::Paths) {
+            Some(plan) => low_half(&plan, watch)?,
+            None => return Err(Halt::Unsuited),
+        };
+        &free
+    } else {
+        &low
+    };
+    // The turned states by what they give the squares where the halves meet.
+    let mut scratch = Vec::new();
+    let mut turned: Vec<(u64, (u64, u64))> = other
+        .iter()
+        .map(|&(k, c)| {
+            let t = plan.turned(k);
+            (packed(degrees(t, meeting)), (partners(t).0, c))
+        })
+        .collect();
+    radix_sort(&mut turned, &mut scratch, 32);
+    let mut runs: FxHashMap<u64, (usize, usize)> = FxHashMap::default();
+    for (i, e) in turned.iter().enumerate() {
+        runs.entry(e.0)
+            .and_modify(|r| r.1 = i + 1)
+            .or_insert((i, i + 1));
+    }
+    let high = advance(low, &plan.moves[plan.below..], watch)?;
+    // Each state against the turned states giving what it lacks.
+    let mut total: u128 = 0;
+    for &(k, c) in &high {
+        let Some(&(from, to)) = runs.get(&packed(complement(k, meeting))) else {
+            continue;
+        };
+        let (partner, ends) = partners(k);
+        // A cycle through the whole board crosses the middle.
+        if ends == 0 {
+            continue;
+        }
+        for &(_, (other, d)) in &turned[from..to] {
+            if one_cycle(partner, other, ends) {
+                let Some(sum) = total.checked_add(u128::from(c) * u128::from(d)) else {
+                    return Ok(None);
+                };
+                total = sum;
+            }
+        }
+    }
+    Ok(Some(total))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The state with `codes` in slots 0, 1, ….
+    fn state(codes: &[u64]) -> u64 {
+        codes.iter().rev().fold(0, |k, &c| k << 4 | c)
+    }
+
+    #[test]
+    fn labels_are_renumbered_by_first_appearance() {
+        assert_eq!(
+            renumber(state(&[0, 5, 1, 3, 5, FRESH, 3, FRESH]), 0, 0),
+            state(&[0, 2, 1, 3, 2, 4, 3, 4])
+        );
+        // Joining fragments 3 and 5: the ends of 5 take 3's name first.
+        assert_eq!(
+            renumber(state(&[5, 3, 1, 5, 0, 3]), 5, 3),
+            state(&[2, 2, 1, 2, 0, 2])
+        );
+    }
+
+    #[test]
+    fn the_half_turn_sends_each_slot_to_its_image() {
+        for (rows, cols, census) in [
+            (6, 6, Census::Paths),
+            (5, 7, Census::Paths),
+            (6, 8, Census::Cycles),
+        ] {
+            let plan = Plan::new(Dims { rows, cols }, census).unwrap();
+            let ring = plan.ring as usize;
+            let codes: Vec<u64> = (0..16).map(|s| 1 + (s as u64 * 7) % 15).collect();
+            let k = state(&codes);
+            let t = plan.turned(k);
+            for s in 0..ring {
+                let image = (plan.last as usize + ring - s) % ring;
+                assert_eq!(nibble(t, image), nibble(k, s), "{rows}×{cols} slot {s}");
+            }
+            if ring == 15 {
+                assert_eq!(nibble(t, APEX_SLOT), nibble(k, APEX_SLOT));
+            }
+        }
+    }
+
+    #[test]
+    fn two_pairings_make_one_cycle_or_several() {
+        let pairing = |pairs: &[(u64, u64)]| {
+            pairs
+                .iter()
+                .fold(0u64, |p, &(a, b)| p | b << (4 * a) | a << (4 * b))
+        };
+        let ends = 0b1111;
+        let a = pairing(&[(0, 1), (2, 3)]);
+        assert!(one_cycle(a, pairing(&[(1, 2), (3, 0)]), ends));
+        assert!(one_cycle(a, pairing(&[(0, 2), (1, 3)]), ends));
+        assert!(!one_cycle(a, a, ends));
+    }
+}
