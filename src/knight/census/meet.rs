@@ -361,6 +361,8 @@ const BYTES_PER_STATE: u64 = 96;
 /// What a run keeps an eye on: the most states held, the memory limit, and stop requests.
 struct Watch<'a> {
     peak: u64,
+    /// The moves worked out so far.
+    done: usize,
     /// The most states the memory limit allows.
     most: u64,
     ctl: &'a Control,
@@ -438,6 +440,7 @@ fn advance(mut layer: Layer, moves: &[Move], watch: &mut Watch) -> Result<Layer,
         if watch.peak > watch.most {
             return Err(Halt::Unsuited);
         }
+        watch.done += 1;
         bar.advance(1);
         bar.note(&format!("{} states, peak {}", layer.len(), watch.peak));
     }
@@ -538,10 +541,11 @@ pub(super) fn count(dims: Dims, census: Census, memory: u64, ctl: &Control) -> O
     };
     let plan = Plan::new(dims, census)?;
     let forced = plan.moves[..plan.below].iter().any(|m| m.forced);
-    let halves = plan.moves.len() + if forced { plan.below } else { 0 };
-    ctl.progress().set_total(halves as u64);
+    let to_do = plan.moves.len() + if forced { plan.below } else { 0 };
+    ctl.progress().set_total(to_do as u64);
     let mut watch = Watch {
         peak: 1,
+        done: 0,
         most: memory / BYTES_PER_STATE,
         ctl,
     };
@@ -551,7 +555,10 @@ pub(super) fn count(dims: Dims, census: Census, memory: u64, ctl: &Control) -> O
             peak_states: watch.peak,
         }),
         Err(Halt::Unsuited) => None,
-        Err(Halt::Stopped) => Some(Run::Stopped { columns: 0 }),
+        // How far it got, in columns: the moves of the low half cover half the board.
+        Err(Halt::Stopped) => Some(Run::Stopped {
+            columns: (watch.done * dims.cols / (2 * to_do.max(1))).min(dims.cols - 1),
+        }),
     }
 }
 
