@@ -27,7 +27,8 @@
 //! tours), which the squares in hand always fit on boards of at most 6 rows;
 //! labels are renumbered by first appearance so that equal states meet, and
 //! a state is dropped as soon as a square has fewer moves to come than it
-//! still needs. Counts per state are 64-bit: a board whose half counts would
+//! still needs, or (open tours) when the colours of the path's ends can no
+//! longer balance (see [`Colours`]). Counts per state are 64-bit: a board whose half counts would
 //! carry past them, or whose squares in hand would not fit the slots, is
 //! left to the column-by-column programme.
 
