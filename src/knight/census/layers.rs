@@ -126,14 +126,34 @@ pub(super) fn radix_sort<K: Stored, C: Copy>(
     }
 }
 
+/// A count that adds another and tells of a carry.
+pub(super) trait Tally: Copy {
+    /// Adds `other`; false when the sum carries out.
+    fn tally(&mut self, other: &Self) -> bool;
+}
+
+impl<const L: usize> Tally for Wide<L> {
+    fn tally(&mut self, other: &Self) -> bool {
+        self.add(other)
+    }
+}
+
+impl Tally for u64 {
+    fn tally(&mut self, other: &Self) -> bool {
+        let (sum, over) = self.overflowing_add(*other);
+        *self = sum;
+        !over
+    }
+}
+
 /// Adds up the counts of equal keys in a sorted vector; false on a carry.
-fn merge_equal<K: Stored, const L: usize>(v: &mut Vec<(K, Wide<L>)>) -> bool {
+pub(super) fn merge_equal<K: Stored, C: Tally>(v: &mut Vec<(K, C)>) -> bool {
     let mut ok = true;
     let mut kept = 0;
     for i in 0..v.len() {
         let e = v[i];
         if kept > 0 && v[kept - 1].0 == e.0 {
-            ok &= v[kept - 1].1.add(&e.1);
+            ok &= v[kept - 1].1.tally(&e.1);
         } else {
             v[kept] = e;
             kept += 1;

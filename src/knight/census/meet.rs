@@ -32,7 +32,7 @@
 //! carry past them, or whose squares in hand would not fit the slots, is
 //! left to the column-by-column programme.
 
-use super::layers::radix_sort;
+use super::layers::{merge_equal, radix_sort, Tally};
 use super::{Census, Run};
 use crate::control::Control;
 use crate::grid::{Dims, Pos};
@@ -253,8 +253,8 @@ impl Plan {
         let slot = |v: usize| if v == apex { APEX_SLOT } else { v % ring };
         // The squares in hand at each move must fit the ring of slots.
         for i in 0..=upto.min(edges.len() - 1) {
-            let live: Vec<usize> = (0..n).filter(|&v| first[v] <= i && last[v] >= i).collect();
-            if let (Some(lo), Some(hi)) = (live.first(), live.last()) {
+            let mut live = (0..n).filter(|&v| first[v] <= i && last[v] >= i);
+            if let (Some(lo), Some(hi)) = (live.next(), live.next_back()) {
                 if hi - lo >= ring {
                     return None;
                 }
@@ -369,26 +369,35 @@ struct Watch<'a> {
     ctl: &'a Control,
 }
 
-/// Adds up the counts of equal states in `v` (sorted by state); false on a carry.
-fn add_equal(v: &mut Layer) -> bool {
-    let mut ok = true;
-    let mut kept = 0;
-    for i in 0..v.len() {
-        let e = v[i];
-        if kept > 0 && v[kept - 1].0 == e.0 {
-            let (sum, over) = v[kept - 1].1.overflowing_add(e.1);
-            v[kept - 1].1 = sum;
-            ok &= !over;
+/// Merges the sorted layers `a` and `b` into `out`, adding the counts of
+/// states in both; false on a carry.
+fn merge(a: &[(u64, u64)], b: &[(u64, u64)], out: &mut Layer) -> bool {
+    out.clear();
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        let (x, y) = (a[i], b[j]);
+        if x.0 < y.0 {
+            out.push(x);
+            i += 1;
+        } else if y.0 < x.0 {
+            out.push(y);
+            j += 1;
         } else {
-            v[kept] = e;
-            kept += 1;
+            let mut sum = x.1;
+            if !sum.tally(&y.1) {
+                return false;
+            }
+            out.push((x.0, sum));
+            i += 1;
+            j += 1;
         }
     }
-    v.truncate(kept);
-    ok
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    true
 }
 
-/// Runs `moves` from `layer`, noting the most states held in `peak`.
+/// Runs `moves` from `layer`, noting in `watch` the most states held.
 ///
 /// Passing a move keeps the states' order (it clears only full squares
 /// leaving for good, the same in every state that may pass it), so only the
@@ -412,31 +421,9 @@ fn advance(mut layer: Layer, moves: &[Move], watch: &mut Watch) -> Result<Layer,
             }
         }
         radix_sort(&mut taken, &mut scratch, 64);
-        if !add_equal(&mut taken) {
+        if !merge_equal(&mut taken) || !merge(&passed, &taken, &mut layer) {
             return Err(Halt::Unsuited);
         }
-        layer.clear();
-        let (mut i, mut j) = (0, 0);
-        while i < passed.len() && j < taken.len() {
-            let (a, b) = (passed[i], taken[j]);
-            if a.0 < b.0 {
-                layer.push(a);
-                i += 1;
-            } else if b.0 < a.0 {
-                layer.push(b);
-                j += 1;
-            } else {
-                let (sum, over) = a.1.overflowing_add(b.1);
-                if over {
-                    return Err(Halt::Unsuited);
-                }
-                layer.push((a.0, sum));
-                i += 1;
-                j += 1;
-            }
-        }
-        layer.extend_from_slice(&passed[i..]);
-        layer.extend_from_slice(&taken[j..]);
         watch.peak = watch.peak.max(layer.len() as u64);
         if watch.peak > watch.most {
             return Err(Halt::Unsuited);
@@ -515,8 +502,8 @@ fn one_cycle(a: u64, b: u64, ends: u32) -> bool {
 /// board does not suit (see the module doc), and then the column-by-column
 /// programme counts.
 pub(super) fn count(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Option<Run> {
-    let turned = dims.rows > dims.cols;
-    let dims = if turned {
+    let transposed = dims.rows > dims.cols;
+    let dims = if transposed {
         Dims {
             rows: dims.cols,
             cols: dims.rows,
@@ -531,7 +518,11 @@ pub(super) fn count(dims: Dims, census: Census, memory: u64, ctl: &Control) -> O
     // From one start: from its half-turn image if that comes first in the order (the same count).
     let census = match census {
         Census::PathsFrom(p) => {
-            let p = if turned { Pos::new(p.col, p.row) } else { p };
+            let p = if transposed {
+                Pos::new(p.col, p.row)
+            } else {
+                p
+            };
             if 2 * (p.col * dims.rows + p.row) > n - 1 {
                 Census::PathsFrom(Pos::new(dims.rows - 1 - p.row, dims.cols - 1 - p.col))
             } else {
