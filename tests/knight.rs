@@ -446,3 +446,13 @@ fn the_sum_over_every_start_and_the_memory_limit() {
         );
     }
 }
+
+#[test]
+fn a_memory_limit_the_machine_cannot_give_is_refused_in_one_line() {
+    // Under a 4 GiB address space, as the adversarial run found it: the limit
+    // asked for is refused up front instead of ending in an allocator failure.
+    let args = ["knight", "8", "--count", "--closed", "--memory", "99999999"];
+    let out = crate::util::puzzles_within(4096, &args).output().unwrap();
+    crate::util::assert_one_line_refusal(&out, 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("available"));
+}

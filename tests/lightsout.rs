@@ -686,3 +686,33 @@ fn bad_variant_input_is_one_line_and_exit_2() {
     }
     std::fs::remove_file(&state).ok();
 }
+
+#[test]
+fn the_nullity_table_honours_the_torus_and_says_so() {
+    // The adversarial run's wrong answer: `--nullity 3..3 --torus` printed the plane's 0.
+    for pattern in [None, Some("cross"), Some(".#./#@#/.#.")] {
+        let mut args = vec!["lightsout", "--nullity", "3..5", "--torus"];
+        args.extend(pattern.iter().flat_map(|p| ["--pattern", p]));
+        puzzles(&args).assert().success().stdout("3 4\n4 0\n5 8\n");
+    }
+    let out = puzzles(&["lightsout", "--nullity", "9..9", "--torus", "--json"])
+        .output()
+        .unwrap();
+    let row: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(row["torus"], true);
+    assert_eq!(row["pattern"], "cross");
+    assert_eq!(row["nullity"], 4);
+    // Each row is the nullity of that board solved alone.
+    for n in 3..=5 {
+        let (_, r) = json_status(&[
+            "lightsout",
+            &n.to_string(),
+            "--torus",
+            "--seed",
+            "1",
+            "--json",
+        ]);
+        let want = [4, 0, 8][n - 3];
+        assert_eq!(r["nullity"], want, "n = {n}");
+    }
+}

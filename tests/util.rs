@@ -42,3 +42,29 @@ pub fn svg_elements(path: &str, tag: &str) -> usize {
     assert_eq!(doc.root_element().tag_name().name(), "svg");
     doc.descendants().filter(|n| n.has_tag_name(tag)).count()
 }
+
+/// `puzzles` with `args` under an address-space limit of `mib` MiB (the
+/// `prlimit` command of util-linux): an allocation past it fails as it
+/// would on a machine that has no more.
+pub fn puzzles_within(mib: u64, args: &[&str]) -> std::process::Command {
+    let bin = assert_cmd::cargo::cargo_bin("puzzles");
+    let mut cmd = std::process::Command::new("prlimit");
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .arg(format!("--as={}", mib << 20))
+        .arg("--")
+        .arg(bin)
+        .args(args);
+    cmd
+}
+
+/// Asserts that `out` exited with `status` and said one line on stderr, nothing on stdout.
+pub fn assert_one_line_refusal(out: &std::process::Output, status: i32) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(status), "stderr: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    assert!(
+        out.stdout.is_empty(),
+        "stdout: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

@@ -98,15 +98,16 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         return variants::run_graph(&args, ctx);
     }
     let pattern = variants::pattern(args.pattern.as_deref())?;
+    if let Some((from, to)) = args.nullity {
+        let variant = lightsout::Variant::new(args.states, pattern, args.torus)?;
+        ctx.interruptible();
+        return nullity_table(&variant, from, to, &args.common, ctx);
+    }
     if args.states != 2 || !pattern.is_cross() {
         return variants::run_variant(&args, pattern, ctx);
     }
     if args.play {
         return super::play::play_lightsout(variants::play_start(&args), ctx);
-    }
-    if let Some((from, to)) = args.nullity {
-        ctx.interruptible();
-        return nullity_table(from, to, &args.common, ctx);
     }
     let request = request(&args)?;
     if args.all {
@@ -214,8 +215,9 @@ fn list_all(args: &Args, request: &Request, ctx: &mut Context) -> Result<Exit, F
     super::end_of_listing(tally, ctx)
 }
 
-/// One line per size: `n nullity`, or JSON Lines `{rows, cols, nullity}`.
+/// One line per size: `n nullity`, or JSON Lines `{rows, cols, states, pattern, torus, nullity}`.
 fn nullity_table(
+    variant: &lightsout::Variant,
     from: usize,
     to: usize,
     common: &Common,
@@ -225,7 +227,7 @@ fn nullity_table(
     let json = common.json;
     let out = &mut ctx.out;
     let mut written = Ok(());
-    let tally = lightsout::nullity_table(from, to, &ctl, |row| {
+    let tally = lightsout::nullity_table(variant, from, to, &ctl, |row| {
         written = if json {
             out.json(&row)
         } else {

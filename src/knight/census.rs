@@ -618,7 +618,9 @@ pub struct CountRequest {
     pub starts: Starts,
     /// The engine.
     pub method: Method,
-    /// The memory the frontier programme may take, in bytes.
+    /// The memory the frontier programme may take, in bytes: by default
+    /// [`DEFAULT_MEMORY_LIMIT`] or what the machine has available, the less;
+    /// a limit above what the machine has available is refused.
     pub memory_limit: u64,
     /// Only this part of a backtracking count (the parts add up to the whole).
     pub shard: Shard,
@@ -632,7 +634,7 @@ impl CountRequest {
             closed,
             starts,
             method: Method::Auto,
-            memory_limit: DEFAULT_MEMORY_LIMIT,
+            memory_limit: crate::memory::default_limit(DEFAULT_MEMORY_LIMIT),
             shard: Shard::WHOLE,
         }
     }
@@ -813,6 +815,7 @@ fn check_memory(request: &CountRequest) -> Result<()> {
 /// ```
 pub fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
     let dims = request.dims;
+    crate::memory::check_limit(request.memory_limit)?;
     if let Starts::From(p) = request.starts {
         Knight::new(dims, p, request.closed)?;
     }

@@ -1,7 +1,10 @@
 //! Requests and reports of Lights Out: what a caller asks (a board, a method,
 //! the fewest presses…) and the verified answer, serialisable as JSON.
 
-use super::{fewest_presses, nullity, LightsOut, Method, Solver, MAX_CELLS, MAX_NULLITY_SIDE};
+use super::{
+    fewest_presses, nullity, variant_nullity, LightsOut, Method, Solver, Variant, MAX_CELLS,
+    MAX_NULLITY_SIDE,
+};
 use crate::control::Control;
 use crate::error::{Bound, Error, Result, Size};
 use crate::grid::{BitGrid, Dims};
@@ -237,27 +240,38 @@ pub fn list(
     listing::list(&solver, limit, "solutions", ctl, visit).map(Some)
 }
 
-/// One row of the nullity table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// One row of the nullity table: the board and its rules, and its nullity.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct NullityRow {
     /// Rows (= columns).
     pub rows: usize,
     /// Columns.
     pub cols: usize,
-    /// The dimension of the quiet patterns of the n×n board.
+    /// K: the states of a cell.
+    pub states: u8,
+    /// The press pattern: a built-in name or the stencil's text.
+    pub pattern: String,
+    /// Whether presses wrap around the edges.
+    pub torus: bool,
+    /// The dimension of the quiet patterns of the n×n board (over GF(K) for K
+    /// prime; the number of independent generators of the kernel otherwise).
     pub nullity: usize,
 }
 
-/// The nullity of every n×n board for n in `from..=to`, handed to `visit` in
-/// order (Sutner's gcd: no board is built). Stops when `ctl` is stopped or
-/// `visit` breaks; says how many rows were given.
+/// The nullity of every n×n board of `variant` for n in `from..=to`, handed
+/// to `visit` in order. The classic game (two states, the cross, no torus)
+/// takes Sutner's gcd with no board built, up to [`MAX_NULLITY_SIDE`]; every
+/// other variant solves the empty n×n board, and its largest board is solved
+/// first, so a table too large for the variant is refused before any row.
+/// Stops when `ctl` is stopped or `visit` breaks; says how many rows were given.
 ///
 /// ```
-/// use puzzles::lightsout::nullity_table;
+/// use puzzles::lightsout::{nullity_table, Pattern, Variant};
 /// use puzzles::Control;
 ///
 /// let mut rows = Vec::new();
-/// nullity_table(4, 5, &Control::new(), |row| {
+/// let classic = Variant::new(2, Pattern::cross(), false)?;
+/// nullity_table(&classic, 4, 5, &Control::new(), |row| {
 ///     rows.push(row.nullity);
 ///     std::ops::ControlFlow::Continue(())
 /// })?;
@@ -265,14 +279,23 @@ pub struct NullityRow {
 /// # Ok::<(), puzzles::Error>(())
 /// ```
 pub fn nullity_table(
+    variant: &Variant,
     from: usize,
     to: usize,
     ctl: &Control,
     mut visit: impl FnMut(NullityRow) -> ControlFlow<()>,
 ) -> Result<Tally> {
-    if to > MAX_NULLITY_SIDE {
-        return Err(Error::too_large(Bound::NullitySide, to, MAX_NULLITY_SIDE));
-    }
+    let classic = variant.states.get() == 2 && variant.pattern.is_cross() && !variant.torus;
+    let square = |n| Dims { rows: n, cols: n };
+    // The largest board first: the variant's own size limits refuse it up front.
+    let last = match classic {
+        true if to > MAX_NULLITY_SIDE => {
+            return Err(Error::too_large(Bound::NullitySide, to, MAX_NULLITY_SIDE))
+        }
+        true => None,
+        false if from <= to => Some(variant_nullity(variant, square(to))?),
+        false => None,
+    };
     ctl.progress()
         .set_total((to + 1).saturating_sub(from) as u64);
     let mut given = 0;
@@ -284,13 +307,20 @@ pub fn nullity_table(
                 stopped: Some(crate::Stop::Interrupted),
             });
         }
-        let dims = Dims { rows: n, cols: n };
+        let nullity = match (classic, last) {
+            (true, _) => nullity(square(n)),
+            (false, Some(k)) if n == to => k,
+            (false, _) => variant_nullity(variant, square(n))?,
+        };
         given += 1;
         ctl.progress().advance(1);
         let row = NullityRow {
             rows: n,
             cols: n,
-            nullity: nullity(dims),
+            states: variant.states.get(),
+            pattern: variant.pattern.name().to_string(),
+            torus: variant.torus,
+            nullity,
         };
         if visit(row).is_break() {
             break;

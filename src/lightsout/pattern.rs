@@ -157,12 +157,48 @@ impl Pattern {
         if offsets.is_empty() {
             return Err(source.error(1, 1, "the stencil changes no cell"));
         }
-        Ok(Pattern::from_offsets(&source.name, &offsets))
+        let unnamed = Pattern::from_offsets("", &offsets);
+        Ok(Pattern::from_offsets(&unnamed.stencil(), &offsets))
     }
 
-    /// The name: a built-in's, or the stencil's source.
+    /// The name: a built-in's, or the stencil as one line (see [`Pattern::stencil`]).
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The pattern as a one-line stencil, rows joined by `/`: the smallest
+    /// rectangle holding the pressed cell and the changed ones, `#` a changed
+    /// cell, `@` the pressed cell when it changes, `o` when it does not.
+    ///
+    /// ```
+    /// use puzzles::lightsout::Pattern;
+    /// assert_eq!(Pattern::cross().stencil(), ".#./#@#/.#.");
+    /// assert_eq!("#o/..".parse::<Pattern>().unwrap().stencil(), "#o");
+    /// ```
+    pub fn stencil(&self) -> String {
+        let cells = self.offsets.iter().copied().chain([(0, 0)]);
+        let (top, bottom) = cells
+            .clone()
+            .fold((0, 0), |(a, b), (r, _)| (a.min(r), b.max(r)));
+        let (left, right) = cells.fold((0, 0), |(a, b), (_, c)| (a.min(c), b.max(c)));
+        let rows: Vec<String> = (top..=bottom)
+            .map(|r| {
+                (left..=right)
+                    .map(|c| {
+                        match (
+                            self.offsets.binary_search(&(r, c)).is_ok(),
+                            (r, c) == (0, 0),
+                        ) {
+                            (true, true) => '@',
+                            (false, true) => 'o',
+                            (true, false) => '#',
+                            (false, false) => '.',
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        rows.join("/")
     }
 
     /// The offsets `(row, column)` of the changed cells, sorted.

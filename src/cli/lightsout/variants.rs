@@ -8,7 +8,6 @@ use puzzles::input::Source;
 use puzzles::lightsout::{self, Graph, GraphGame, Pattern, StatesMethod, StatesRequest, Variant};
 use puzzles::listing::{Limit, DEFAULT_LIST_LIMIT};
 use puzzles::{random, Error, Grid, Stop, Tally};
-use serde::Serialize;
 use std::ops::ControlFlow;
 
 /// The press pattern named on the command line: a built-in, a stencil file, or a one-line stencil.
@@ -47,10 +46,6 @@ pub fn run_variant(args: &Args, pattern: Pattern, ctx: &mut Context) -> Result<E
         MethodArg::Chase => StatesMethod::Chase,
         MethodArg::Gauss => StatesMethod::Gauss,
     });
-    if let Some((from, to)) = args.nullity {
-        ctx.interruptible();
-        return nullity_table(&variant, from, to, args, ctx);
-    }
     let (lights, seed) = match (&args.state, args.rows) {
         (Some(path), _) => (variant.parse(&Source::read(path)?)?, None),
         (None, Some(rows)) => {
@@ -153,47 +148,6 @@ fn list_all(args: &Args, request: &StatesRequest, ctx: &mut Context) -> Result<E
         tally.stopped = Some(Stop::Interrupted);
     }
     crate::cli::end_of_listing(tally, ctx)
-}
-
-/// One line per size: `n nullity`, or JSON Lines `{rows, cols, states, nullity}`.
-fn nullity_table(
-    variant: &Variant,
-    from: usize,
-    to: usize,
-    args: &Args,
-    ctx: &mut Context,
-) -> Result<Exit, Failure> {
-    #[derive(Serialize)]
-    struct Row {
-        rows: usize,
-        cols: usize,
-        states: u8,
-        nullity: usize,
-    }
-    let ctl = ctx.progress(&args.common, Some((to - from + 1) as u64), "sizes");
-    for n in from..=to {
-        if ctl.stopped() {
-            ctl.progress().finish();
-            ctx.out.flush()?;
-            crate::cli::partial_note(&format!("interrupted before n = {n}: the table is partial"));
-            return Ok(Exit::Interrupted);
-        }
-        let nullity = lightsout::variant_nullity(variant, Dims { rows: n, cols: n })?;
-        if args.common.json {
-            ctx.out.json(&Row {
-                rows: n,
-                cols: n,
-                states: variant.states.get(),
-                nullity,
-            })?;
-        } else {
-            ctx.out.line(&format!("{n} {nullity}"))?;
-        }
-        ctx.out.flush()?;
-        ctl.progress().advance(1);
-    }
-    ctl.progress().finish();
-    Ok(Exit::Answered)
 }
 
 /// Lights Out on a graph: the vertices to press.

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::input::Source;
-use crate::lightsout::{parse_states, state_rows, LightsOut, Method};
+use crate::lightsout::{nullity_table, parse_states, state_rows, LightsOut, Method};
 
 fn dims(rows: usize, cols: usize) -> Dims {
     Dims { rows, cols }
@@ -333,4 +333,119 @@ fn random_boards_are_reproducible() {
     let a = v.random(dims(4, 4), &mut rng(9));
     let b = v.random(dims(4, 4), &mut rng(9));
     assert_eq!(a, b);
+}
+
+/// The rank over GF(p), p prime, of the n×n press matrix of `pattern`, by a
+/// plain elimination written here apart from the library's solvers.
+fn press_rank_mod_p(n: usize, offsets: &[(i32, i32)], torus: bool, p: u32) -> usize {
+    let cells = n * n;
+    let mut rows: Vec<Vec<u32>> = vec![vec![0; cells]; cells];
+    for (press, (r, c)) in (0..n as i32)
+        .flat_map(|r| (0..n as i32).map(move |c| (r, c)))
+        .enumerate()
+    {
+        for &(dr, dc) in offsets {
+            let (mut tr, mut tc) = (r + dr, c + dc);
+            if torus {
+                (tr, tc) = (tr.rem_euclid(n as i32), tc.rem_euclid(n as i32));
+            } else if tr < 0 || tc < 0 || tr >= n as i32 || tc >= n as i32 {
+                continue;
+            }
+            // A press adds 1 to each cell it changes, once, even where two
+            // offsets of a small torus land on the same cell.
+            rows[tr as usize * n + tc as usize][press] = 1;
+        }
+    }
+    let inverse = |a: u32| (1..p).find(|&b| a * b % p == 1).unwrap();
+    let mut rank = 0;
+    for col in 0..cells {
+        let Some(pivot) = (rank..cells).find(|&r| rows[r][col] != 0) else {
+            continue;
+        };
+        rows.swap(rank, pivot);
+        let scale = inverse(rows[rank][col]);
+        for x in rows[rank].iter_mut() {
+            *x = *x * scale % p;
+        }
+        let pivot_row = rows[rank].clone();
+        for (r, row) in rows.iter_mut().enumerate() {
+            let f = row[col];
+            if r != rank && f != 0 {
+                for (x, &y) in row.iter_mut().zip(&pivot_row) {
+                    *x = (*x + (p - f) * y) % p;
+                }
+            }
+        }
+        rank += 1;
+    }
+    rank
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    /// Each row of the nullity table is the nullity of that board solved
+    /// alone, and for K prime n² minus the press matrix's rank over GF(K).
+    #[test]
+    fn nullity_table_rows_are_the_boards_solved_alone(
+        n in 1usize..7,
+        k in proptest::sample::select(vec![2u32, 3, 4, 5, 6]),
+        pattern in proptest::sample::select(vec!["cross", "plus-x", "x", "knight", "#@#", ".#/#@/.#", "#o#/.#."]),
+        torus: bool,
+        seed: u64,
+    ) {
+        let v = variant(k, pattern, torus);
+        let mut rows = Vec::new();
+        nullity_table(&v, n, n, &Control::new(), |row| {
+            rows.push(row);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        proptest::prop_assert_eq!(rows.len(), 1);
+        let row = &rows[0];
+        proptest::prop_assert_eq!((row.torus, row.states as u32), (torus, k));
+        let lights = v.random(dims(n, n), &mut rng(seed));
+        let alone = answer_states(&StatesRequest::new(v.clone(), lights), &Control::new()).unwrap();
+        proptest::prop_assert_eq!(row.nullity, alone.nullity);
+        if [2, 3, 5].contains(&k) {
+            let rank = press_rank_mod_p(n, v.pattern.offsets(), torus, k);
+            proptest::prop_assert_eq!(row.nullity, n * n - rank);
+        }
+        if k == 2 && pattern == "cross" {
+            // The classic game: the table's gcd against the board's own solver.
+            let mut board = LightsOut::new(crate::grid::BitGrid::new(dims(n, n)));
+            if torus {
+                board = board.on_torus();
+            }
+            proptest::prop_assert_eq!(row.nullity, board.analyse(Method::Chase).unwrap().nullity());
+        }
+    }
+}
+
+#[test]
+fn the_nullity_table_of_the_torus_is_not_the_plane_s() {
+    // The adversarial run's case: 3×3 on the torus has nullity 4 (the plane: 0),
+    // and 4, 5, 9 have 0, 8, 4 (the plane: 4, 2, 8), by the rank written above.
+    for (stencil, named) in [("cross", true), (".#./#@#/.#.", false)] {
+        let torus = variant(2, stencil, true);
+        assert!(torus.pattern.is_cross(), "{stencil} is the cross");
+        let mut rows = Vec::new();
+        nullity_table(&torus, 3, 9, &Control::new(), |row| {
+            rows.push((row.rows, row.nullity));
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        let picked: Vec<_> = rows
+            .iter()
+            .filter(|r| [3, 4, 5, 9].contains(&r.0))
+            .collect();
+        assert_eq!(
+            picked,
+            [&(3, 4), &(4, 0), &(5, 8), &(9, 4)],
+            "named: {named}"
+        );
+        for &(n, nullity) in &rows {
+            let rank = press_rank_mod_p(n, torus.pattern.offsets(), true, 2);
+            assert_eq!(nullity, n * n - rank, "n = {n}");
+        }
+    }
 }
