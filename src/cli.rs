@@ -12,6 +12,8 @@ mod sudoku;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
+use puzzles::render::Picture;
+use puzzles::report::{Detail, Report};
 use puzzles::Control;
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
@@ -214,12 +216,104 @@ pub struct Common {
     /// Print only the summary, not the boards.
     #[arg(long, short, global = true)]
     pub quiet: bool,
-    /// Also draw the board (and its solution) as an SVG picture in FILE.
+    /// Also draw the board and its answer as an SVG picture in FILE.
     #[arg(long, value_name = "FILE", global = true)]
     pub svg: Option<String>,
+    /// Also draw the puzzle alone, without its answer, as an SVG picture in
+    /// FILE: a printable exercise sheet (--svg draws its answer).
+    #[arg(long, value_name = "FILE", global = true)]
+    pub sheet: Option<String>,
+}
+
+/// Prints the items a request streams as they come: text, or one JSON line
+/// each; keeps the first write error, which stops the request.
+pub struct Printer<'a> {
+    out: &'a mut Out,
+    json: bool,
+    detail: Detail,
+    /// The first failed write.
+    pub failed: Option<Failure>,
+}
+
+impl<'a> Printer<'a> {
+    /// Prints on `out` as `common` says (JSON or text, quiet or not).
+    pub fn new(out: &'a mut Out, common: &Common) -> Self {
+        Printer {
+            out,
+            json: common.json,
+            detail: common.detail(),
+            failed: None,
+        }
+    }
+
+    /// The first write error, if any.
+    pub fn result(self) -> Result<(), Failure> {
+        self.failed.map_or(Ok(()), Err)
+    }
+}
+
+impl<I: Report> puzzles::Sink<I> for Printer<'_> {
+    fn take(&mut self, item: I) -> ControlFlow<()> {
+        let written = match self.json {
+            true => self.out.json(&item),
+            false => self.out.write(&item.text(self.detail)),
+        }
+        // An item may take long to find: let a reader see each at once.
+        .and_then(|()| self.out.flush());
+        match written {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                self.failed = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    }
+}
+
+/// Prints a request's answer (text or JSON), draws the pictures asked for
+/// with `--svg` and `--sheet` by `picture`, says on stderr what a request
+/// stopped early left out, and gives the exit status.
+pub fn conclude<A: Report>(
+    answer: &A,
+    common: &Common,
+    ctx: &mut Context,
+    picture: impl Fn(Picture) -> puzzles::Result<String>,
+) -> Result<Exit, Failure> {
+    common.draw(&picture)?;
+    let exit = ctx.out.report(answer, common.json, common.quiet)?;
+    if let Some(note) = answer.partial() {
+        ctx.out.flush()?;
+        partial_note(&note);
+    }
+    Ok(exit)
 }
 
 impl Common {
+    /// How much of a report the text shows.
+    pub fn detail(&self) -> Detail {
+        match self.quiet {
+            true => Detail::Quiet,
+            false => Detail::Full,
+        }
+    }
+
+    /// Writes the pictures asked for: `--svg` (with the answer) and `--sheet` (the puzzle alone).
+    pub fn draw(
+        &self,
+        picture: &impl Fn(Picture) -> puzzles::Result<String>,
+    ) -> Result<(), Failure> {
+        for (path, which) in [(&self.svg, Picture::Solved), (&self.sheet, Picture::Puzzle)] {
+            if let Some(path) = path {
+                let svg = picture(which)?;
+                std::fs::write(path, svg).map_err(|source| puzzles::Error::Io {
+                    path: path.clone(),
+                    source,
+                })?;
+            }
+        }
+        Ok(())
+    }
+
     /// Writes `picture()` to the `--svg` file, when one was asked for.
     pub fn write_svg(
         &self,

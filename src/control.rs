@@ -114,7 +114,7 @@ impl Control {
 }
 
 /// Why an enumeration ended before it had seen everything.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Stop {
     /// The requested number of solutions was reached.
@@ -124,7 +124,7 @@ pub enum Stop {
 }
 
 /// The result of an enumeration: how many solutions were seen and whether that is all of them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tally {
     /// Solutions seen.
     pub found: u64,

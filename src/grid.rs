@@ -342,6 +342,22 @@ impl BitGrid {
             .collect()
     }
 
+    /// The grid whose rows are `rows` (as [`BitGrid::row_strings`] writes
+    /// them), `on` a set bit and any other character a clear one; `None`
+    /// when the rows are not `dims`.
+    pub fn from_row_strings(dims: Dims, rows: &[String], on: char) -> Option<Self> {
+        if rows.len() != dims.rows || rows.iter().any(|r| r.chars().count() != dims.cols) {
+            return None;
+        }
+        let mut grid = BitGrid::new(dims);
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                grid.set(Pos::new(r, c), ch == on);
+            }
+        }
+        Some(grid)
+    }
+
     /// Row `r` as 64-bit words: column `c` is bit `c % 64` of word `c / 64`.
     /// For word-parallel kernels (a whole row pressed with a few shifts).
     pub fn row_words(&self, r: usize) -> Vec<u64> {

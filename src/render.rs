@@ -13,6 +13,16 @@ pub const MAX_SVG_CELLS: usize = 250_000;
 /// Boards up to this many rows and columns carry numbers and letters; larger ones only shapes.
 pub const MAX_LABELLED_SIDE: usize = 30;
 
+/// Which picture of an answer to draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Picture {
+    /// The puzzle alone, as given to a player: no presses, no walk, no tour,
+    /// no filled digits (a printable exercise sheet).
+    Puzzle,
+    /// The puzzle with its answer drawn on it.
+    Solved,
+}
+
 /// An SVG picture being drawn, in user units (pixels).
 #[derive(Debug, Clone)]
 pub struct Svg {

@@ -158,6 +158,20 @@ pub trait Report: Serialize {
 
     /// How the request ended.
     fn ending(&self) -> Ending;
+
+    /// What a request stopped early says besides its report (a front end
+    /// shows it apart from the answer: the command line on stderr), e.g.
+    /// "interrupted: the list is partial (3 listed)".
+    fn partial(&self) -> Option<String> {
+        None
+    }
+}
+
+/// The note of a listing that ended early, `None` when it ran to the end or
+/// stopped at its limit (which the caller asked for).
+pub fn listing_note(listed: u64, stopped: Option<crate::Stop>) -> Option<String> {
+    (stopped == Some(crate::Stop::Interrupted))
+        .then(|| format!("interrupted: the list is partial ({listed} listed)"))
 }
 
 #[cfg(test)]

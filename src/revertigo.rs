@@ -34,11 +34,14 @@ use crate::error::{Error, Result};
 use crate::grid::{BitGrid, Dims, Pos};
 use crate::lightsout::{self, Analysis, LightsOut};
 use crate::puzzle::{Flaw, Found, GridPuzzle};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::ControlFlow;
 
-pub use answer::{answer, check, list, Answer, CheckReport, Report, Request, RANDOM_SIDES};
+pub use answer::{
+    answer, Answer, Item, MapListing, Mode, Request, Unfinished, WalkCheck, WalkReport,
+    RANDOM_SIDES,
+};
 pub use shortest::MAX_SHORTEST_CELLS;
 
 /// The largest board accepted, in cells (a 2000 × 2000 board): the map, the
@@ -56,7 +59,8 @@ pub const MAX_POLY_SIDE: usize = 5000;
 
 /// How the activation maps are found. All give the same number of maps, and
 /// the same map when there is only one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// Lights Out's light chasing on the all-on board ([`lightsout::Method::Chase`]): the fast default.
@@ -76,7 +80,8 @@ pub enum Method {
 }
 
 /// How a walk is built from an activation map.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Builder {
     /// The page's diagonal moves, nearest target first, on the map the method gave.
@@ -400,6 +405,33 @@ impl Revertigo {
     pub fn shortest_walk(&self, ctl: &Control) -> Result<Option<Walk>> {
         shortest::walk(self.dims, self.start(), ctl)
     }
+
+    /// The map (activated cells shaded) with, when given, the walk drawn as a
+    /// path through the cell centres from the bottom-left start (a dot).
+    pub fn walk_svg(&self, map: &BitGrid, walk: Option<&Walk>) -> Result<String> {
+        let dims = self.dims;
+        let (mut svg, cell) = crate::render::board_canvas(dims)?;
+        let centre = |p: Pos| crate::render::cell_centre(p, cell);
+        for p in dims.positions() {
+            let fill = if map.get(p) { "#9ecae1" } else { "#ffffff" };
+            svg.cell(p, cell, fill, Some("#555555"));
+        }
+        if let Some(walk) = walk {
+            let mut at = self.start();
+            let mut points = vec![centre(at)];
+            for m in walk.moves() {
+                match m.from(dims, at) {
+                    Some(next) => at = next,
+                    None => break,
+                }
+                points.push(centre(at));
+            }
+            svg.polyline(&points, "#d62828", (cell / 8.0).max(0.5));
+        }
+        let (x, y) = centre(self.start());
+        svg.circle(x, y, cell / 4.0, "#1b4332");
+        Ok(svg.finish())
+    }
 }
 
 /// A board with its activation maps found: what the [`GridPuzzle`] trait drives
@@ -514,7 +546,7 @@ impl GridPuzzle for Solver {
     }
 
     fn render_svg(&self, map: Option<&BitGrid>) -> Result<String> {
-        self.walk_svg(map.unwrap_or_else(|| self.map()), None)
+        self.game.walk_svg(map.unwrap_or_else(|| self.map()), None)
     }
 
     fn solve(&self, _ctl: &Control) -> Found<BitGrid> {
@@ -534,33 +566,6 @@ impl Solver {
         lightsout::fewest_presses(&self.analysis, ctl)
             .filter(|f| f.proven)
             .map(|f| f.presses.count_ones().saturating_sub(1))
-    }
-
-    /// The map (activated cells shaded) with, when given, the walk drawn as a
-    /// path through the cell centres from the bottom-left start (a dot).
-    pub fn walk_svg(&self, map: &BitGrid, walk: Option<&Walk>) -> Result<String> {
-        let dims = self.game.dims;
-        let (mut svg, cell) = crate::render::board_canvas(dims)?;
-        let centre = |p: Pos| crate::render::cell_centre(p, cell);
-        for p in dims.positions() {
-            let fill = if map.get(p) { "#9ecae1" } else { "#ffffff" };
-            svg.cell(p, cell, fill, Some("#555555"));
-        }
-        if let Some(walk) = walk {
-            let mut at = self.game.start();
-            let mut points = vec![centre(at)];
-            for m in walk.moves() {
-                match m.from(dims, at) {
-                    Some(next) => at = next,
-                    None => break,
-                }
-                points.push(centre(at));
-            }
-            svg.polyline(&points, "#d62828", (cell / 8.0).max(0.5));
-        }
-        let (x, y) = centre(self.game.start());
-        svg.circle(x, y, cell / 4.0, "#1b4332");
-        Ok(svg.finish())
     }
 }
 

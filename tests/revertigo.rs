@@ -191,12 +191,19 @@ fn all_lists_every_map_and_refuses_too_many() {
         .get_output()
         .stdout
         .clone();
-    let maps: std::collections::HashSet<_> = String::from_utf8(out)
+    // JSON Lines: one object per map, then the listing's end.
+    let lines: Vec<serde_json::Value> = String::from_utf8(out)
         .unwrap()
         .lines()
-        .map(str::to_string)
+        .map(|l| serde_json::from_str(l).unwrap())
         .collect();
+    let (end, items) = lines.split_last().unwrap();
+    let maps: std::collections::HashSet<_> = items.iter().map(|i| i["map"].to_string()).collect();
     assert_eq!(maps.len(), 16);
+    assert_eq!(
+        (&end["mode"], &end["listed"], &end["complete"]),
+        (&"list".into(), &16.into(), &true.into())
+    );
     puzzles(&["revertigo", "19", "19", "--all"])
         .assert()
         .code(2)

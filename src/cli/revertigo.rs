@@ -2,8 +2,9 @@
 
 use super::{parse_side, Common, Context, Exit, Failure};
 use puzzles::grid::Dims;
+use puzzles::input::Source;
 use puzzles::listing::Limit;
-use puzzles::revertigo::{self, Builder, Method, Request};
+use puzzles::revertigo::{self, Answer, Builder, Method, Mode, Request};
 use puzzles::Error;
 
 #[derive(Debug, clap::Args)]
@@ -21,17 +22,18 @@ pub struct Args {
     #[arg(long)]
     seed: Option<u64>,
     /// How the activation maps are found (all agree; chase is the fast one).
-    #[arg(long, value_enum, default_value_t = MethodArg::Chase)]
-    method: MethodArg,
+    #[arg(long, value_enum, default_value_t = Method::Chase)]
+    method: Method,
     /// How the walk is built: short (default), diagonal (the page's moves on
     /// the method's map), shortest (exact, boards of at most 16 cells).
-    #[arg(long, value_enum, default_value_t = BuilderArg::Short)]
-    builder: BuilderArg,
+    #[arg(long, value_enum, default_value_t = Builder::Short)]
+    builder: Builder,
     /// Same as --builder shortest: a walk of the fewest moves (boards of at most 16 cells).
     #[arg(long, conflicts_with = "builder")]
     shortest: bool,
-    /// Replay WALK (letters N/E/S/W, O for west) on the ROWS×COLS board:
-    /// exit 0 if it turns every cell black, 1 if not (the white cells are shown).
+    /// Replay WALK (letters N/E/S/W, O for west; or a FILE holding them, `-`
+    /// for stdin) on the ROWS×COLS board: exit 0 if it turns every cell
+    /// black, 1 if not (the white cells are shown).
     #[arg(long, value_name = "WALK", conflicts_with_all = ["all", "shortest", "output"])]
     check: Option<String>,
     /// List every activation map (at most --limit).
@@ -50,97 +52,73 @@ pub struct Args {
     common: Common,
 }
 
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-enum MethodArg {
-    Chase,
-    Gauss,
-    Poly,
-    FirstRow,
-    Naive,
-}
-
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-enum BuilderArg {
-    Short,
-    Diagonal,
-    Shortest,
-}
-
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
-    if let Some(walk) = &args.check {
-        return check(&args, walk, ctx);
-    }
-    let request = Request {
-        dims: args.rows.map(|rows| Dims {
-            rows,
-            cols: args.cols.unwrap_or(rows),
-        }),
-        seed: args.seed,
-        method: match args.method {
-            MethodArg::Chase => Method::Chase,
-            MethodArg::Gauss => Method::Gauss,
-            MethodArg::Poly => Method::Poly,
-            MethodArg::FirstRow => Method::FirstRow,
-            MethodArg::Naive => Method::Naive,
-        },
-        builder: match (args.shortest, args.builder) {
-            (true, _) | (_, BuilderArg::Shortest) => Builder::Shortest,
-            (_, BuilderArg::Diagonal) => Builder::Diagonal,
-            (_, BuilderArg::Short) => Builder::Short,
-        },
-    };
+    let request = request(&args)?;
     if args.play {
         let (dims, seed) = request.board()?;
         return super::play::play_revertigo(dims, seed, ctx);
     }
-    if args.all {
-        return list_all(&args, &request, ctx);
+    if matches!(request.mode, Mode::List { .. }) {
+        ctx.interruptible();
     }
-    // A search stopped by Ctrl-C ends with status 130.
-    let Some(mut answer) = revertigo::answer(&request, &ctx.control)? else {
-        return Ok(Exit::Interrupted);
+    let ctl = match request.mode {
+        Mode::List { .. } => ctx.progress(&args.common, Some(0), "listed"),
+        _ => ctx.control.clone(),
     };
-    if let Some(path) = &args.output {
-        answer.write_walk(path)?;
+    let mut printer = super::Printer::new(&mut ctx.out, &args.common);
+    let mut answer = revertigo::answer(&request, &ctl, &mut printer);
+    printer.result()?;
+    ctl.progress().finish();
+    if let (Ok(Answer::Solve(report)), Some(path)) = (&mut answer, &args.output) {
+        let walk = report.walk.take().unwrap_or_default();
+        puzzles::input::write_rows(path, &[walk])?;
+        report.output = Some(path.clone());
     }
-    args.common
-        .write_svg(|| answer.solver.walk_svg(&answer.map, Some(&answer.walk)))?;
-    ctx.out.report(&answer, args.common.json, args.common.quiet)
+    let answer = answer?;
+    super::conclude(&answer, &args.common, ctx, |p| answer.svg(p))
 }
 
-fn check(args: &Args, text: &str, ctx: &mut Context) -> Result<Exit, Failure> {
-    let Some(rows) = args.rows else {
-        return Err(Error::usage(
-            "--check needs the board size: puzzles revertigo ROWS [COLS] --check WALK",
-        )
-        .into());
-    };
-    let dims = Dims {
+/// The one request the flags ask for.
+fn request(args: &Args) -> Result<Request, Failure> {
+    let dims = args.rows.map(|rows| Dims {
         rows,
         cols: args.cols.unwrap_or(rows),
+    });
+    let mode = match (&args.check, args.all) {
+        (Some(walk), _) => {
+            if dims.is_none() {
+                return Err(Error::usage(
+                    "--check needs the board size: puzzles revertigo ROWS [COLS] --check WALK",
+                )
+                .into());
+            }
+            Mode::Check {
+                walk: walk_letters(walk)?,
+            }
+        }
+        (None, true) => Mode::List {
+            limit: Limit::from_option(args.limit)?,
+        },
+        (None, false) => Mode::Solve,
     };
-    let report = revertigo::check(dims, text)?;
-    ctx.out.report(&report, args.common.json, args.common.quiet)
+    Ok(Request {
+        dims,
+        seed: args.seed,
+        method: args.method,
+        builder: match (args.shortest, args.builder) {
+            (true, _) => Builder::Shortest,
+            (false, b) => b,
+        },
+        mode,
+    })
 }
 
-fn list_all(args: &Args, request: &Request, ctx: &mut Context) -> Result<Exit, Failure> {
-    let limit = Limit::from_option(args.limit)?;
-    ctx.interruptible();
-    let ctl = ctx.progress(&args.common, Some(0), "listed");
-    let json = args.common.json;
-    let out = &mut ctx.out;
-    let mut written = Ok(());
-    let listed = revertigo::list(request, limit, &ctl, |k, map| {
-        let rows = map.row_strings('#', '_');
-        written = match json {
-            true => out.json(&rows),
-            false => out.grid(&format!("map {k} ({} activated):", map.count_ones()), &rows),
-        };
-        super::continue_if_ok(&written)
-    })?;
-    written?;
-    match listed {
-        Some(tally) => super::end_of_listing(tally, ctx),
-        None => Ok(Exit::Interrupted),
+/// The walk of `--check`: letters, or `-` for standard input, or a file
+/// holding them (as `--output` writes it).
+fn walk_letters(arg: &str) -> Result<String, Failure> {
+    let is_file = arg == "-" || std::path::Path::new(arg).is_file();
+    match is_file {
+        true => Ok(Source::read(arg)?.text.trim().to_string()),
+        false => Ok(arg.to_string()),
     }
 }

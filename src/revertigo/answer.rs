@@ -1,20 +1,40 @@
-//! Requests and reports of Revertigo: a board (given or random), how its map
-//! and walk are found, and the verified answer; a user's walk replayed.
+//! The one way into Revertigo: a [`Request`] (the board and what to do with
+//! it) and [`answer`], which returns a verified [`Answer`]; listed maps
+//! stream through a [`Sink`] as [`Item`]s.
 
 use super::{Builder, Method, Revertigo, Solver, Walk, MAX_CELLS};
-use crate::control::{Control, Tally};
+use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
 use crate::grid::{BitGrid, Dims, Pos};
 use crate::listing::{self, Limit};
 use crate::random;
+use crate::render::Picture;
+use crate::sink::Sink;
 use rand::Rng as _;
-use serde::Serialize;
-use std::ops::ControlFlow;
+use serde::{Deserialize, Serialize};
 
 /// The sides of a random board (the original game also picks them at random).
 pub const RANDOM_SIDES: std::ops::RangeInclusive<usize> = 2..=20;
 
-/// One Revertigo question.
+/// What to do with the board.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// The activation maps, one walk that blackens the board, its replay.
+    #[default]
+    Solve,
+    /// Every activation map, streamed (at most `limit`).
+    List {
+        /// The most maps to list.
+        limit: Limit,
+    },
+    /// Replay a player's walk: letters N, E, S, W (O for west).
+    Check {
+        /// The walk's letters.
+        walk: String,
+    },
+}
+
+/// One Revertigo question: the board, how its maps and walk are found, and the mode.
 #[derive(Debug, Clone)]
 pub struct Request {
     /// The board; `None` for random sides in [`RANDOM_SIDES`].
@@ -25,16 +45,19 @@ pub struct Request {
     pub method: Method,
     /// How the walk is built.
     pub builder: Builder,
+    /// What to do.
+    pub mode: Mode,
 }
 
 impl Request {
-    /// The board `dims` with the default method and builder.
+    /// Solve the board `dims` with the default method and builder.
     pub fn new(dims: Dims) -> Self {
         Request {
             dims: Some(dims),
             seed: None,
             method: Method::Chase,
             builder: Builder::Short,
+            mode: Mode::Solve,
         }
     }
 
@@ -53,15 +76,41 @@ impl Request {
     }
 }
 
-/// The answer: the same keys in text and JSON.
-#[derive(Debug, Clone, Serialize)]
-pub struct Report {
+/// The answer to a [`Request`], one variant per mode; JSON carries the mode
+/// as `"mode"` beside the report's own keys.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "kebab-case")]
+pub enum Answer {
+    /// The maps and a replayed walk.
+    Solve(WalkReport),
+    /// The end of a listing of maps (the maps went to the sink).
+    List(MapListing),
+    /// A player's walk replayed.
+    Check(WalkCheck),
+    /// Stopped (Ctrl-C) before the maps or the walk were known.
+    Stopped(Unfinished),
+}
+
+/// One streamed item: an activation map of a listing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Item {
+    /// Its place in the listing, from 1.
+    pub index: u64,
+    /// The map, top row first: `#` odd, `_` even.
+    pub map: Vec<String>,
+    /// Its activated cells.
+    pub activated: usize,
+}
+
+/// A solved board: the same keys in text and JSON.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WalkReport {
     /// Board rows.
     pub rows: usize,
     /// Board columns.
     pub cols: usize,
     /// The seed of random sides.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
     /// How the maps were found.
     pub method: Method,
@@ -75,10 +124,10 @@ pub struct Report {
     pub nullity: usize,
     /// The number of activation maps, 2^nullity, as an exact decimal string.
     pub solutions: String,
-    /// The walk (the caller may leave it out when it writes it elsewhere).
+    /// The walk's letters (`None` where a front end wrote them elsewhere, see `output`).
     pub walk: Option<String>,
-    /// Where the walk was written instead, when it was.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Where a front end wrote the walk instead (a file, for huge boards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub output: Option<String>,
     /// The walk's moves.
     pub moves: usize,
@@ -88,105 +137,26 @@ pub struct Report {
     pub black: bool,
 }
 
-/// A verified answer: the report, the walk and its map, and the solver (to draw them).
-#[derive(Debug, Clone, Serialize)]
-#[serde(transparent)]
-pub struct Answer {
-    /// What is printed.
-    pub report: Report,
-    /// The walk, replayed: every cell ends black.
-    #[serde(skip)]
-    pub walk: Walk,
-    /// The walk's own activation map (the short builders may realise another map than the method's).
-    #[serde(skip)]
-    pub map: BitGrid,
-    /// The board's solver.
-    #[serde(skip)]
-    pub solver: Solver,
+/// The end of a listing of activation maps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MapListing {
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// The dimension of the quiet patterns (2^nullity maps in all).
+    pub nullity: usize,
+    /// The maps listed.
+    pub listed: u64,
+    /// Whether every map was listed.
+    pub complete: bool,
+    /// Why the listing stopped early, if it did.
+    pub stopped: Option<Stop>,
 }
 
-impl Answer {
-    /// Writes the walk to `path` (one line) instead of the report: for huge
-    /// boards, whose walk would not be read on a screen.
-    pub fn write_walk(&mut self, path: &str) -> Result<()> {
-        std::fs::write(path, format!("{}\n", self.walk)).map_err(|source| Error::Io {
-            path: path.to_string(),
-            source,
-        })?;
-        self.report.walk = None;
-        self.report.output = Some(path.to_string());
-        Ok(())
-    }
-}
-
-/// Answers `request`: the activation maps, a walk, its replay and a lower
-/// bound on the moves. `Ok(None)` when `ctl` stopped an exhaustive method or
-/// the exact shortest walk first.
-///
-/// ```
-/// use puzzles::grid::Dims;
-/// use puzzles::revertigo::{answer, Request};
-/// use puzzles::Control;
-///
-/// let a = answer(&Request::new(Dims { rows: 4, cols: 4 }), &Control::new())?.expect("not stopped");
-/// assert!(a.report.black);
-/// assert_eq!(a.report.solutions, "16"); // 4×4: nullity 4
-/// assert_eq!(a.report.walk.as_deref(), Some("EEENNWWWS"));
-/// # Ok::<(), puzzles::Error>(())
-/// ```
-pub fn answer(request: &Request, ctl: &Control) -> Result<Option<Answer>> {
-    let (dims, seed) = request.board()?;
-    let Some(solver) = Solver::new(Revertigo::new(dims), request.method, ctl)? else {
-        return Ok(None);
-    };
-    let Some(walk) = solver.walk(request.builder, ctl)? else {
-        return Ok(None);
-    };
-    let map = solver.game().replay(&walk).map_err(crate::Flaw::from)?.map;
-    let a = solver.analysis();
-    let report = Report {
-        rows: dims.rows,
-        cols: dims.cols,
-        seed,
-        method: request.method,
-        builder: request.builder,
-        map: map.row_strings('#', '_'),
-        activated: map.count_ones(),
-        nullity: a.nullity(),
-        solutions: a.solution_count(),
-        walk: Some(walk.to_string()),
-        output: None,
-        moves: walk.len(),
-        lower_bound: solver.lower_bound(ctl),
-        black: true,
-    };
-    Ok(Some(Answer {
-        report,
-        walk,
-        map,
-        solver,
-    }))
-}
-
-/// Lists the activation maps of the request's board through
-/// [`listing::list`] (each verified, the one limit policy); `Ok(None)` when
-/// `ctl` stopped the method before the maps were known.
-pub fn list(
-    request: &Request,
-    limit: Limit,
-    ctl: &Control,
-    visit: impl FnMut(u64, &BitGrid) -> ControlFlow<()>,
-) -> Result<Option<Tally>> {
-    let (dims, _) = request.board()?;
-    let Some(solver) = Solver::new(Revertigo::new(dims), request.method, ctl)? else {
-        return Ok(None);
-    };
-    listing::list(&solver, limit, "activation maps", ctl, visit).map(Some)
-}
-
-/// A user's walk replayed.
-#[derive(Debug, Clone, Serialize)]
-pub struct CheckReport {
+/// A player's walk replayed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WalkCheck {
     /// Board rows.
     pub rows: usize,
     /// Board columns.
@@ -207,26 +177,99 @@ pub struct CheckReport {
     pub end: Pos,
 }
 
-/// Replays the walk `text` (letters N, E, S, W, or O for west) on the `dims`
-/// board; fails, naming the 1-based position, on a bad letter or a move off
-/// the board.
+/// A request stopped before its answer was known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unfinished {
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+}
+
+/// Answers `request`: solves, lists or checks. Listed maps go to `sink`,
+/// each verified; the answer says how the listing ended. A stop by `ctl`
+/// is an answer too ([`Answer::Stopped`], or a listing marked interrupted).
 ///
 /// ```
 /// use puzzles::grid::Dims;
-/// use puzzles::revertigo::check;
+/// use puzzles::revertigo::{answer, Answer, Mode, Request};
+/// use puzzles::{Control, NoItems};
 ///
-/// let r = check(Dims { rows: 3, cols: 3 }, "NNSEENSS")?;
-/// assert!(r.black && r.white.is_empty());
-/// assert!(!check(Dims { rows: 2, cols: 2 }, "N")?.black);
-/// assert!(check(Dims { rows: 2, cols: 2 }, "S").is_err()); // off the board
+/// let Answer::Solve(a) = answer(&Request::new(Dims { rows: 4, cols: 4 }), &Control::new(), &mut NoItems)? else { panic!() };
+/// assert!(a.black);
+/// assert_eq!(a.solutions, "16"); // 4×4: nullity 4
+/// assert_eq!(a.walk.as_deref(), Some("EEENNWWWS"));
+///
+/// let mut check = Request::new(Dims { rows: 3, cols: 3 });
+/// check.mode = Mode::Check { walk: "NNSEENSS".into() };
+/// let Answer::Check(c) = answer(&check, &Control::new(), &mut NoItems)? else { panic!() };
+/// assert!(c.black && c.white.is_empty());
 /// # Ok::<(), puzzles::Error>(())
 /// ```
-pub fn check(dims: Dims, text: &str) -> Result<CheckReport> {
-    let dims = Dims::new(dims.rows, dims.cols, MAX_CELLS)?;
+pub fn answer(request: &Request, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
+    let (dims, seed) = request.board()?;
+    let stopped = Answer::Stopped(Unfinished {
+        rows: dims.rows,
+        cols: dims.cols,
+    });
+    if let Mode::Check { walk } = &request.mode {
+        return check(dims, walk).map(Answer::Check);
+    }
+    let Some(solver) = Solver::new(Revertigo::new(dims), request.method, ctl)? else {
+        return Ok(stopped);
+    };
+    if let Mode::List { limit } = request.mode {
+        let tally = listing::list(&solver, limit, "activation maps", ctl, |index, map| {
+            sink.take(Item {
+                index,
+                map: map.row_strings('#', '_'),
+                activated: map.count_ones(),
+            })
+        })?;
+        return Ok(Answer::List(listed(dims, &solver, tally)));
+    }
+    let Some(walk) = solver.walk(request.builder, ctl)? else {
+        return Ok(stopped);
+    };
+    let map = solver.game().replay(&walk).map_err(crate::Flaw::from)?.map;
+    let a = solver.analysis();
+    Ok(Answer::Solve(WalkReport {
+        rows: dims.rows,
+        cols: dims.cols,
+        seed,
+        method: request.method,
+        builder: request.builder,
+        map: map.row_strings('#', '_'),
+        activated: map.count_ones(),
+        nullity: a.nullity(),
+        solutions: a.solution_count(),
+        walk: Some(walk.to_string()),
+        output: None,
+        moves: walk.len(),
+        lower_bound: solver.lower_bound(ctl),
+        black: true,
+    }))
+}
+
+/// The end of a listing, from its tally.
+fn listed(dims: Dims, solver: &Solver, tally: Tally) -> MapListing {
+    MapListing {
+        rows: dims.rows,
+        cols: dims.cols,
+        nullity: solver.analysis().nullity(),
+        listed: tally.found,
+        complete: tally.is_complete(),
+        stopped: tally.stopped,
+    }
+}
+
+/// Replays the walk `text` on the `dims` board; fails, naming the 1-based
+/// position, on a bad letter or a move off the board.
+fn check(dims: Dims, text: &str) -> Result<WalkCheck> {
     let walk = Walk::parse(text)?;
     let replay = Revertigo::new(dims).replay(&walk)?;
     let white = replay.white_cells();
-    Ok(CheckReport {
+    Ok(WalkCheck {
         rows: dims.rows,
         cols: dims.cols,
         walk: walk.to_string(),
@@ -237,4 +280,43 @@ pub fn check(dims: Dims, text: &str) -> Result<CheckReport> {
         white,
         end: replay.end,
     })
+}
+
+impl Answer {
+    /// The board drawn as SVG: alone (the pawn on its start, every cell
+    /// white), or with the activation map and the walk's path. A listing and
+    /// a stopped request have no board to draw.
+    pub fn svg(&self, picture: Picture) -> Result<String> {
+        let (dims, map, walk) = match self {
+            Answer::Solve(r) => (
+                Dims {
+                    rows: r.rows,
+                    cols: r.cols,
+                },
+                &r.map,
+                r.walk.as_deref(),
+            ),
+            Answer::Check(r) => (
+                Dims {
+                    rows: r.rows,
+                    cols: r.cols,
+                },
+                &r.map,
+                Some(&*r.walk),
+            ),
+            Answer::List(_) | Answer::Stopped(_) => {
+                return Err(Error::usage(
+                    "a listing or a stopped request has no one board to draw",
+                ))
+            }
+        };
+        let game = Revertigo::new(dims);
+        if picture == Picture::Puzzle {
+            return game.walk_svg(&BitGrid::new(dims), None);
+        }
+        let map = BitGrid::from_row_strings(dims, map, '#')
+            .ok_or_else(|| Error::Check("the map does not fit the board".into()))?;
+        let walk = walk.map(Walk::parse).transpose()?;
+        game.walk_svg(&map, walk.as_ref())
+    }
 }

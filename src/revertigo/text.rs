@@ -1,6 +1,6 @@
 //! Revertigo's reports as text: the activation map, the count of maps and the replayed walk; or a user's walk checked.
 
-use super::{Answer, CheckReport};
+use super::{Answer, Item, MapListing, WalkCheck, WalkReport};
 use crate::report::{Detail, Ending, Report, Text, Tone};
 
 /// "1 move", "9 moves".
@@ -13,9 +13,72 @@ fn moves(n: usize) -> String {
 }
 
 impl Report for Answer {
+    fn text(&self, detail: Detail) -> Text {
+        match self {
+            Answer::Solve(r) => r.text(detail),
+            Answer::Check(r) => r.text(detail),
+            Answer::List(_) | Answer::Stopped(_) => Text::new(),
+        }
+    }
+
+    fn ending(&self) -> Ending {
+        match self {
+            Answer::Solve(r) => r.ending(),
+            Answer::Check(r) => r.ending(),
+            Answer::List(l) => l.ending(),
+            Answer::Stopped(_) => Ending::Interrupted,
+        }
+    }
+
+    fn partial(&self) -> Option<String> {
+        match self {
+            Answer::List(l) => l.partial(),
+            Answer::Stopped(_) => Some("interrupted before the activation maps were known".into()),
+            _ => None,
+        }
+    }
+}
+
+impl Report for MapListing {
+    /// The maps were printed as they came: nothing more to say.
+    fn text(&self, _: Detail) -> Text {
+        Text::new()
+    }
+
+    fn ending(&self) -> Ending {
+        match self.stopped {
+            Some(crate::Stop::Interrupted) => Ending::Interrupted,
+            _ => Ending::Answered,
+        }
+    }
+
+    fn partial(&self) -> Option<String> {
+        crate::report::listing_note(self.listed, self.stopped)
+    }
+}
+
+impl Report for Item {
+    fn text(&self, _: Detail) -> Text {
+        let mut text = Text::new();
+        text.line(format!(
+            "map {} ({} activated):",
+            self.index, self.activated
+        ));
+        self.map.iter().for_each(|row| {
+            text.line(row);
+        });
+        text
+    }
+
+    fn ending(&self) -> Ending {
+        Ending::Answered
+    }
+}
+
+impl Report for WalkReport {
     /// Quiet leaves out the map and the walk's letters.
     fn text(&self, detail: Detail) -> Text {
-        let (report, full) = (&self.report, detail == Detail::Full);
+        let (report, full) = (self, detail == Detail::Full);
         let mut text = Text::new();
         let seed = report
             .seed
@@ -45,10 +108,13 @@ impl Report for Answer {
         text.plain(" (")
             .tone(Tone::Good, "replayed: every cell black")
             .plain(")");
-        if full && report.output.is_none() {
-            text.line(":").line(self.walk.to_string());
-        } else {
-            text.end_line();
+        match (&report.walk, full) {
+            (Some(walk), true) => {
+                text.line(":").line(walk);
+            }
+            _ => {
+                text.end_line();
+            }
         }
         text
     }
@@ -58,7 +124,7 @@ impl Report for Answer {
     }
 }
 
-impl Report for CheckReport {
+impl Report for WalkCheck {
     /// Quiet leaves out the board and the map after the walk.
     fn text(&self, detail: Detail) -> Text {
         let mut text = Text::new();
