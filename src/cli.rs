@@ -10,12 +10,15 @@ mod play;
 mod revertigo;
 mod sudoku;
 
+#[cfg(test)]
+mod every_option;
+
 use clap::{CommandFactory, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::Control;
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 pub use output::{exit_status, style, Exit, Failure, Out};
 pub use puzzles::report::Tone;
@@ -96,11 +99,23 @@ pub struct Context {
 /// Whether the running work polls the stop flag and reports what it found when stopped.
 static INTERRUPTIBLE: AtomicBool = AtomicBool::new(false);
 
+/// How long, in milliseconds, interruptible work may take to stop after Ctrl-C
+/// before the process ends anyway with 130 (0: as long as it takes).
+static GRACE_MS: AtomicU64 = AtomicU64::new(0);
+
 impl Context {
     /// Declares that the work from here on polls `control` and reports
     /// partial results: Ctrl-C then stops it cleanly instead of ending the process.
     pub fn interruptible(&self) {
         INTERRUPTIBLE.store(true, Ordering::SeqCst);
+    }
+
+    /// Like [`Context::interruptible`], for work that polls `control` only
+    /// between long steps: when it has not stopped `grace` after Ctrl-C, the
+    /// process ends with 130 all the same.
+    pub fn interruptible_within(&self, grace: std::time::Duration) {
+        GRACE_MS.store(grace.as_millis() as u64, Ordering::SeqCst);
+        self.interruptible();
     }
 
     /// A control that draws a progress bar on stderr for long work: a bar when
@@ -157,6 +172,14 @@ pub fn run(cli: Cli) -> Result<Exit, Failure> {
     // giving a game's terminal back first.
     let _ = ctrlc::set_handler(move || {
         if INTERRUPTIBLE.load(Ordering::SeqCst) && !flag.swap(true, Ordering::SeqCst) {
+            let grace = GRACE_MS.load(Ordering::SeqCst);
+            if grace > 0 {
+                std::thread::spawn(move || {
+                    std::thread::sleep(std::time::Duration::from_millis(grace));
+                    play::restore();
+                    std::process::exit(130);
+                });
+            }
             return;
         }
         play::restore();
@@ -234,6 +257,17 @@ impl Common {
             source,
         })?;
         Ok(())
+    }
+}
+
+/// Refuses the first of `rules` that holds: each an option given in a mode
+/// that would not use it, with the one line that says so. (clap waives a
+/// `requires` whose target conflicts with another option given, so the
+/// subcommands check these themselves.)
+pub fn refuse_unused(rules: &[(bool, &str)]) -> Result<(), puzzles::Error> {
+    match rules.iter().find(|(given, _)| *given) {
+        Some((_, why)) => Err(puzzles::Error::usage(*why)),
+        None => Ok(()),
     }
 }
 

@@ -34,6 +34,7 @@ pub mod gf2;
 pub mod grid;
 pub mod input;
 pub mod listing;
+pub mod memory;
 pub mod modular;
 pub mod random;
 pub mod render;

@@ -281,6 +281,33 @@ pub struct Revertigo {
 }
 
 impl Revertigo {
+    /// The map (activated cells shaded) with, when given, the walk drawn as a
+    /// path through the cell centres from the bottom-left start (a dot).
+    pub fn walk_svg(&self, map: &BitGrid, walk: Option<&Walk>) -> Result<String> {
+        let dims = self.dims;
+        let (mut svg, cell) = crate::render::board_canvas(dims)?;
+        let centre = |p: Pos| crate::render::cell_centre(p, cell);
+        for p in dims.positions() {
+            let fill = if map.get(p) { "#9ecae1" } else { "#ffffff" };
+            svg.cell(p, cell, fill, Some("#555555"));
+        }
+        if let Some(walk) = walk {
+            let mut at = self.start();
+            let mut points = vec![centre(at)];
+            for m in walk.moves() {
+                match m.from(dims, at) {
+                    Some(next) => at = next,
+                    None => break,
+                }
+                points.push(centre(at));
+            }
+            svg.polyline(&points, "#d62828", (cell / 8.0).max(0.5));
+        }
+        let (x, y) = centre(self.start());
+        svg.circle(x, y, cell / 4.0, "#1b4332");
+        Ok(svg.finish())
+    }
+
     /// The board of shape `dims`.
     pub fn new(dims: Dims) -> Self {
         Revertigo { dims }
@@ -539,28 +566,7 @@ impl Solver {
     /// The map (activated cells shaded) with, when given, the walk drawn as a
     /// path through the cell centres from the bottom-left start (a dot).
     pub fn walk_svg(&self, map: &BitGrid, walk: Option<&Walk>) -> Result<String> {
-        let dims = self.game.dims;
-        let (mut svg, cell) = crate::render::board_canvas(dims)?;
-        let centre = |p: Pos| crate::render::cell_centre(p, cell);
-        for p in dims.positions() {
-            let fill = if map.get(p) { "#9ecae1" } else { "#ffffff" };
-            svg.cell(p, cell, fill, Some("#555555"));
-        }
-        if let Some(walk) = walk {
-            let mut at = self.game.start();
-            let mut points = vec![centre(at)];
-            for m in walk.moves() {
-                match m.from(dims, at) {
-                    Some(next) => at = next,
-                    None => break,
-                }
-                points.push(centre(at));
-            }
-            svg.polyline(&points, "#d62828", (cell / 8.0).max(0.5));
-        }
-        let (x, y) = centre(self.game.start());
-        svg.circle(x, y, cell / 4.0, "#1b4332");
-        Ok(svg.finish())
+        self.game.walk_svg(map, walk)
     }
 }
 

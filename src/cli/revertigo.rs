@@ -20,13 +20,13 @@ pub struct Args {
     /// Seed of the random board size (printed, so any run can be repeated).
     #[arg(long)]
     seed: Option<u64>,
-    /// How the activation maps are found (all agree; chase is the fast one).
-    #[arg(long, value_enum, default_value_t = MethodArg::Chase)]
-    method: MethodArg,
+    /// How the activation maps are found (all agree; chase, the default, is the fast one).
+    #[arg(long, value_enum)]
+    method: Option<MethodArg>,
     /// How the walk is built: short (default), diagonal (the page's moves on
     /// the method's map), shortest (exact, boards of at most 16 cells).
-    #[arg(long, value_enum, default_value_t = BuilderArg::Short)]
-    builder: BuilderArg,
+    #[arg(long, value_enum)]
+    builder: Option<BuilderArg>,
     /// Same as --builder shortest: a walk of the fewest moves (boards of at most 16 cells).
     #[arg(long, conflicts_with = "builder")]
     shortest: bool,
@@ -67,6 +67,27 @@ enum BuilderArg {
 }
 
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
+    let (checking, all) = (args.check.is_some(), args.all);
+    let builder = args.builder.is_some() || args.shortest;
+    super::refuse_unused(&[
+        (
+            args.seed.is_some() && args.rows.is_some(),
+            "--seed picks a random board size: drop it, or ROWS",
+        ),
+        (
+            checking && (args.method.is_some() || builder),
+            "--check replays the walk given: --method and --builder find none",
+        ),
+        (args.limit.is_some() && !all, "--limit goes with --all"),
+        (
+            all && (builder || args.output.is_some()),
+            "--all lists maps: --builder, --shortest and --output make a walk",
+        ),
+        (
+            args.common.svg.is_some() && all,
+            "--svg draws one walk; --all draws nothing",
+        ),
+    ])?;
     if let Some(walk) = &args.check {
         return check(&args, walk, ctx);
     }
@@ -76,14 +97,14 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
             cols: args.cols.unwrap_or(rows),
         }),
         seed: args.seed,
-        method: match args.method {
+        method: match args.method.unwrap_or(MethodArg::Chase) {
             MethodArg::Chase => Method::Chase,
             MethodArg::Gauss => Method::Gauss,
             MethodArg::Poly => Method::Poly,
             MethodArg::FirstRow => Method::FirstRow,
             MethodArg::Naive => Method::Naive,
         },
-        builder: match (args.shortest, args.builder) {
+        builder: match (args.shortest, args.builder.unwrap_or(BuilderArg::Short)) {
             (true, _) | (_, BuilderArg::Shortest) => Builder::Shortest,
             (_, BuilderArg::Diagonal) => Builder::Diagonal,
             (_, BuilderArg::Short) => Builder::Short,
@@ -120,6 +141,12 @@ fn check(args: &Args, text: &str, ctx: &mut Context) -> Result<Exit, Failure> {
         cols: args.cols.unwrap_or(rows),
     };
     let report = revertigo::check(dims, text)?;
+    // The walk drawn on its activation map (the walk read back is known good).
+    args.common.write_svg(|| {
+        let walk = revertigo::Walk::parse(text)?;
+        let game = revertigo::Revertigo::new(dims);
+        game.walk_svg(&game.replay(&walk)?.map, Some(&walk))
+    })?;
     ctx.out.report(&report, args.common.json, args.common.quiet)
 }
 
