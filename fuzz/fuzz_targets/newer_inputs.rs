@@ -42,8 +42,8 @@ fuzz_target!(|data: &[u8]| {
     let source = Source::from_text("fuzz", text);
     match pick % 5 {
         0 => {
-            let shape = [Shape::new(2, 2), Shape::new(2, 3), Shape::new(3, 3)][pick as usize / 5 % 3]
-                .unwrap();
+            let [r, c] = [[2, 2], [2, 3], [3, 3]][pick as usize / 5 % 3];
+            let shape = Shape::new(r, c).unwrap();
             let marks = PencilMarks::from_text(text, shape);
             one_line(&marks);
         }

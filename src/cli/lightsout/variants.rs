@@ -29,12 +29,12 @@ pub fn pattern(arg: Option<&str>) -> Result<Pattern, Error> {
         return arg.parse();
     }
     let what = if path.exists() {
-        "is not a file"
+        "not a file"
     } else {
-        "names no file"
+        "no such file"
     };
     Err(Error::usage(format!(
-        "--pattern '{}' {what}, and is not a stencil (rows of . and # with the pressed cell @ or o, joined by /) nor one of {}",
+        "unknown press pattern '{}': {what}, not a stencil (rows of . and # with the pressed cell @ or o, joined by /), nor one of {}",
         arg.escape_debug(),
         puzzles::lightsout::PATTERN_NAMES.join(", ")
     )))
