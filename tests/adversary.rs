@@ -116,6 +116,33 @@ fn a_time_limit_gives_up_in_one_line_and_ctrl_c_ends_an_explanation_with_130() {
 }
 
 #[test]
+fn a_rating_past_16x16_shows_a_spinner_on_a_terminal() {
+    // `script` gives the program a terminal; stdout goes to /dev/null, so what
+    // comes back is what was drawn on stderr.
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: no `script` command to provide a terminal");
+        return;
+    }
+    let path = file("spun25.txt", ".".repeat(625).as_bytes());
+    let bin = assert_cmd::cargo::cargo_bin("puzzles");
+    let out = Command::new("script")
+        .arg("-qec")
+        .arg(format!(
+            "{} sudoku {path} --rate --time-limit 2 > /dev/null",
+            bin.display()
+        ))
+        .arg("/dev/null")
+        .output()
+        .unwrap();
+    let drawn = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        drawn.contains("steps") && drawn.contains("Ctrl-C stops"),
+        "{drawn}"
+    );
+    assert!(drawn.contains("gave up after 2 s"), "{drawn}");
+}
+
+#[test]
 fn options_the_mode_would_drop_are_refused_or_honoured() {
     let graph = "puzzles/lightsout/petersen.txt";
     let svg = temp_path("dropped.svg");
