@@ -10,6 +10,9 @@ mod play;
 mod revertigo;
 mod sudoku;
 
+#[cfg(test)]
+mod every_option;
+
 use clap::{CommandFactory, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::render::Picture;
@@ -17,7 +20,7 @@ use puzzles::report::{Detail, Report};
 use puzzles::Control;
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 pub use output::{exit_status, style, Exit, Failure, Out};
 pub use puzzles::report::Tone;
@@ -82,9 +85,16 @@ enum Command {
         /// The shell to complete for.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff) on standard output.
-    #[command(after_help = "Example:\n  puzzles man > puzzles.1 && man ./puzzles.1")]
-    Man,
+    /// Print a manual page (roff) on standard output: the command's, or a
+    /// subcommand's with every option (puzzles-knight(1), …).
+    #[command(
+        after_help = "Examples:\n  puzzles man > puzzles.1 && man ./puzzles.1\n  puzzles man knight > puzzles-knight.1"
+    )]
+    Man {
+        /// The subcommand whose page to print (default: the command's own page).
+        #[arg(value_parser = ["lightsout", "revertigo", "knight", "sudoku"])]
+        subcommand: Option<String>,
+    },
 }
 
 /// What every subcommand gets: where to write and how to be stopped.
@@ -98,11 +108,23 @@ pub struct Context {
 /// Whether the running work polls the stop flag and reports what it found when stopped.
 static INTERRUPTIBLE: AtomicBool = AtomicBool::new(false);
 
+/// How long, in milliseconds, interruptible work may take to stop after Ctrl-C
+/// before the process ends anyway with 130 (0: as long as it takes).
+static GRACE_MS: AtomicU64 = AtomicU64::new(0);
+
 impl Context {
     /// Declares that the work from here on polls `control` and reports
     /// partial results: Ctrl-C then stops it cleanly instead of ending the process.
     pub fn interruptible(&self) {
         INTERRUPTIBLE.store(true, Ordering::SeqCst);
+    }
+
+    /// Like [`Context::interruptible`], for work that polls `control` only
+    /// between long steps: when it has not stopped `grace` after Ctrl-C, the
+    /// process ends with 130 all the same.
+    pub fn interruptible_within(&self, grace: std::time::Duration) {
+        GRACE_MS.store(grace.as_millis() as u64, Ordering::SeqCst);
+        self.interruptible();
     }
 
     /// A control that draws a progress bar on stderr for long work: a bar when
@@ -159,6 +181,14 @@ pub fn run(cli: Cli) -> Result<Exit, Failure> {
     // giving a game's terminal back first.
     let _ = ctrlc::set_handler(move || {
         if INTERRUPTIBLE.load(Ordering::SeqCst) && !flag.swap(true, Ordering::SeqCst) {
+            let grace = GRACE_MS.load(Ordering::SeqCst);
+            if grace > 0 {
+                std::thread::spawn(move || {
+                    std::thread::sleep(std::time::Duration::from_millis(grace));
+                    play::restore();
+                    std::process::exit(130);
+                });
+            }
             return;
         }
         play::restore();
@@ -178,9 +208,17 @@ pub fn run(cli: Cli) -> Result<Exit, Failure> {
             clap_complete::generate(shell, &mut Cli::command(), "puzzles", &mut script);
             ctx.out.bytes(&script).map(|()| Exit::Answered)
         }
-        Command::Man => {
+        Command::Man { subcommand } => {
+            let mut command = Cli::command();
+            command.build();
+            if let Some(name) = subcommand {
+                let sub = command.find_subcommand(&name).cloned();
+                command = sub
+                    .ok_or_else(|| puzzles::Error::usage(format!("no subcommand {name}")))?
+                    .name(format!("puzzles-{name}"));
+            }
             let mut page = Vec::new();
-            clap_mangen::Man::new(Cli::command())
+            clap_mangen::Man::new(command)
                 .render(&mut page)
                 .map_err(Failure::from)?;
             ctx.out.bytes(&page).map(|()| Exit::Answered)
@@ -331,6 +369,17 @@ impl Common {
     }
 }
 
+/// Refuses the first of `rules` that holds: each an option given in a mode
+/// that would not use it, with the one line that says so. (clap waives a
+/// `requires` whose target conflicts with another option given, so the
+/// subcommands check these themselves.)
+pub fn refuse_unused(rules: &[(bool, &str)]) -> Result<(), puzzles::Error> {
+    match rules.iter().find(|(given, _)| *given) {
+        Some((_, why)) => Err(puzzles::Error::usage(*why)),
+        None => Ok(()),
+    }
+}
+
 /// Keeps a listing going while its writes succeed.
 pub fn continue_if_ok(written: &Result<(), Failure>) -> ControlFlow<()> {
     match written {
@@ -401,7 +450,10 @@ pub fn message(e: &puzzles::Error) -> String {
             "cells of solutions held for one JSON object",
             "; pass a smaller --limit, or drop --json (the text listing is streamed)",
         ),
-        Bound::SvgCells => ("cells to draw", "; drop --svg or use --output"),
+        Bound::SvgCells => (
+            "cells to draw",
+            "; drop --svg and --sheet (the text and --json hold the whole answer)",
+        ),
         _ => return e.to_string(),
     };
     let what = match what {

@@ -17,10 +17,13 @@ pub const MAX_INPUT_BYTES: u64 = 256 << 20;
 
 impl Source {
     /// Text given directly, named `name` in messages.
+    ///
+    /// The text is read as a file would be (see [`normalise`]): a byte-order
+    /// mark, carriage returns and blanks at line ends are dropped.
     pub fn from_text(name: &str, text: impl Into<String>) -> Self {
         Source {
             name: name.to_string(),
-            text: text.into(),
+            text: normalise(text.into()),
         }
     }
 
@@ -64,13 +67,46 @@ impl Source {
             let col = valid.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
             Error::parse(&name, line, col, "the text is not valid UTF-8")
         })?;
-        Ok(Source { name, text })
+        Ok(Source {
+            name,
+            text: normalise(text),
+        })
     }
 
     /// An error at a 1-based line and column of this source.
     pub fn error(&self, line: usize, col: usize, msg: impl Into<String>) -> Error {
         Error::parse(&self.name, line, col, msg)
     }
+}
+
+/// The one reading of every text input (Sudoku grids and batches, Lights Out
+/// states, stencils, graphs, pencil marks, walks): a UTF-8 byte-order mark at
+/// the start is dropped, and so are the blanks (spaces, tabs, carriage
+/// returns) at the end of each line, so that a file saved on Windows, or with
+/// trailing spaces, reads as the same file without them. Columns of what is
+/// left are unchanged (the mark is not a column).
+///
+/// ```
+/// use puzzles::input::normalise;
+///
+/// assert_eq!(normalise("\u{feff}1 2 \r\n3\t\r\n".to_string()), "1 2\n3\n");
+/// assert_eq!(normalise("plain\n".to_string()), "plain\n");
+/// ```
+pub fn normalise(text: String) -> String {
+    let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let blank = |c: char| c == ' ' || c == '\t' || c == '\r';
+    let clean = body.len() == text.len() && body.split('\n').all(|line| !line.ends_with(blank));
+    if clean {
+        return text;
+    }
+    let mut out = String::with_capacity(body.len());
+    for (i, line) in body.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(line.trim_end_matches(blank));
+    }
+    out
 }
 
 /// The refusal of an input of `bytes` bytes (or more) read from `name`.

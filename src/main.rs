@@ -38,7 +38,10 @@ fn main() -> ExitCode {
             let what = what.join(" ");
             let what = what.strip_prefix("error: ").unwrap_or(&what);
             let style = cli::style(cli::Tone::Bad);
-            anstream::eprintln!("{style}puzzles:{style:#} {what} (see --help)");
+            let hint = did_you_mean(&e)
+                .map(|s| format!(" (did you mean {s}?)"))
+                .unwrap_or_else(|| " (see --help)".to_string());
+            anstream::eprintln!("{style}puzzles:{style:#} {what}{hint}");
             return ExitCode::from(2);
         }
     };
@@ -52,4 +55,26 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// clap's suggestion for a misspelt flag, value or subcommand (`'--seed'`),
+/// kept in the one-line error.
+fn did_you_mean(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    [
+        ContextKind::SuggestedArg,
+        ContextKind::SuggestedValue,
+        ContextKind::SuggestedSubcommand,
+    ]
+    .into_iter()
+    .find_map(|kind| match e.get(kind)? {
+        ContextValue::String(s) => Some(format!("'{s}'")),
+        ContextValue::Strings(v) if !v.is_empty() => Some(
+            v.iter()
+                .map(|s| format!("'{s}'"))
+                .collect::<Vec<_>>()
+                .join(" or "),
+        ),
+        _ => None,
+    })
 }

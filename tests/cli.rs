@@ -599,3 +599,31 @@ fn bad_arguments_are_refused_in_one_line_with_status_2() {
         );
     }
 }
+
+#[test]
+fn a_misspelt_flag_keeps_clap_s_suggestion_in_its_one_line() {
+    let out = puzzles(&["lightsout", "5", "--sead", "1"])
+        .output()
+        .unwrap();
+    crate::util::assert_one_line_refusal(&out, 2);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("did you mean '--seed'?"), "{err}");
+}
+
+#[test]
+fn each_subcommand_has_a_manual_page_with_every_option() {
+    for (sub, option) in [
+        ("lightsout", "\\-\\-nullity"),
+        ("revertigo", "\\-\\-check"),
+        ("knight", "\\-\\-closed"),
+        ("sudoku", "\\-\\-generate"),
+    ] {
+        let out = puzzles(&["man", sub]).output().unwrap();
+        assert!(out.status.success());
+        let page = String::from_utf8(out.stdout).unwrap();
+        assert!(page.contains(&format!(".TH puzzles-{sub}")), "{sub}");
+        assert!(page.contains(option), "{sub}: {option}");
+        // The global options are on every page.
+        assert!(page.contains("\\-\\-sheet"), "{sub}");
+    }
+}

@@ -355,3 +355,171 @@ proptest! {
         }
     }
 }
+
+/// `text` as a file saved elsewhere: a byte-order mark, CRLF line ends and
+/// trailing blanks, each when its flag is set.
+fn dressed(text: &str, bom: bool, crlf: bool, blanks: bool) -> String {
+    let end = match (blanks, crlf) {
+        (true, true) => " \t\r\n",
+        (true, false) => "  \n",
+        (false, true) => "\r\n",
+        (false, false) => "\n",
+    };
+    let body = text.replace('\n', end);
+    if bom {
+        format!("\u{feff}{body}")
+    } else {
+        body
+    }
+}
+
+proptest! {
+    /// Pencil marks of any 4×4 or 6×6 board, dressed or mutated: a dressed
+    /// text reads as the marks written, a mutated one as marks or a one-line error.
+    #[test]
+    fn pencil_marks_read_back_or_fail_in_one_line(
+        six in any::<bool>(),
+        masks in prop::collection::vec(1u64..64, 36),
+        dress in any::<(bool, bool, bool)>(),
+        mutations in prop::collection::vec(mutation(), 0..4),
+    ) {
+        let shape = if six { sudoku::Shape::new(2, 3) } else { sudoku::Shape::new(2, 2) }.unwrap();
+        let side = shape.side();
+        let masks: Vec<u64> = masks[..side * side].iter().map(|m| m & ((1 << side) - 1)).map(|m| m.max(1)).collect();
+        let field = |m: u64| (1..=side).filter(|d| m >> (d - 1) & 1 == 1).map(|d| d.to_string()).collect::<String>();
+        let text: String = masks
+            .chunks(side)
+            .map(|row| row.iter().map(|&m| field(m)).collect::<Vec<_>>().join(" ") + "\n")
+            .collect();
+        let read = sudoku::explain::PencilMarks::from_text(&dressed(&text, dress.0, dress.1, dress.2), shape);
+        prop_assert_eq!(read.unwrap(), sudoku::explain::PencilMarks::from_masks(masks));
+        if let Err(e) = sudoku::explain::PencilMarks::from_text(&mutate(&text, &mutations), shape) {
+            assert_one_line(&e);
+        }
+    }
+
+    /// A random simple graph written as an edge list and as DIMACS, dressed:
+    /// both read as the same graph; a mutated text reads or fails in one line.
+    #[test]
+    fn graph_files_read_alike_in_both_formats(
+        n in 2usize..12,
+        pairs in prop::collection::vec((0usize..12, 0usize..12), 1..30),
+        dress in any::<(bool, bool, bool)>(),
+        mutations in prop::collection::vec(mutation(), 0..4),
+    ) {
+        let mut edges: Vec<(usize, usize)> = pairs
+            .into_iter()
+            .map(|(a, b)| (a % n, b % n))
+            .filter(|(a, b)| a != b)
+            .map(|(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        edges.sort_unstable();
+        edges.dedup();
+        prop_assume!(!edges.is_empty());
+        let list: String = edges.iter().map(|(a, b)| format!("{} {}\n", a + 1, b + 1)).collect();
+        let dimacs = format!("c a test\np edge {n} {}\n", edges.len())
+            + &edges.iter().map(|(a, b)| format!("e {} {}\n", a + 1, b + 1)).collect::<String>();
+        let read = |t: &str| lightsout::Graph::parse(&Source::from_text("g", dressed(t, dress.0, dress.1, dress.2)));
+        let (from_list, from_dimacs) = (read(&list).unwrap(), read(&dimacs).unwrap());
+        // The edge list names only the vertices it meets; compare edges by name.
+        let named = |g: &lightsout::Graph| {
+            let mut e: Vec<(String, String)> = (0..g.len())
+                .flat_map(|v| g.neighbours(v).iter().map(move |&u| (v, u)))
+                .filter(|(v, u)| v < u)
+                .map(|(v, u)| {
+                    let (a, b) = (g.names()[v].clone(), g.names()[u].clone());
+                    if a.parse::<usize>().unwrap() < b.parse::<usize>().unwrap() { (a, b) } else { (b, a) }
+                })
+                .collect();
+            e.sort();
+            e
+        };
+        prop_assert_eq!(named(&from_list), named(&from_dimacs));
+        prop_assert_eq!(named(&from_list).len(), edges.len());
+        for text in [&list, &dimacs] {
+            if let Err(e) = lightsout::Graph::parse(&Source::from_text("g", mutate(text, &mutations))) {
+                assert_one_line(&e);
+            }
+        }
+    }
+
+    /// A stencil written in rows (dressed) and on one line with `/` reads as the
+    /// same pattern; a mutated one reads or fails in one line.
+    #[test]
+    fn stencils_read_alike_in_rows_and_on_one_line(
+        side in 1usize..4,
+        cells in prop::collection::vec(any::<bool>(), 49),
+        pressed_changes in any::<bool>(),
+        dress in any::<(bool, bool, bool)>(),
+        mutations in prop::collection::vec(mutation(), 0..4),
+    ) {
+        let w = 2 * side + 1;
+        let rows: Vec<String> = (0..w)
+            .map(|r| {
+                (0..w)
+                    .map(|c| match (r == side && c == side, cells[r * w + c]) {
+                        (true, _) => if pressed_changes { '@' } else { 'o' },
+                        (false, true) => '#',
+                        (false, false) => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        let text = rows.join("\n") + "\n";
+        let from_rows = lightsout::Pattern::parse(&Source::from_text("p", dressed(&text, dress.0, dress.1, dress.2)));
+        let from_line: Result<lightsout::Pattern, Error> = rows.join("/").parse();
+        match (from_rows, from_line) {
+            (Ok(a), Ok(b)) => prop_assert_eq!(a.offsets(), b.offsets()),
+            (Err(a), Err(b)) => {
+                let (a, b) = (a.to_string(), b.to_string());
+                prop_assert_eq!(a.rsplit(": ").next(), b.rsplit(": ").next());
+            }
+            (a, b) => prop_assert!(false, "{:?} {:?}", a.map(|p| p.offsets().to_vec()), b.map(|p| p.offsets().to_vec())),
+        }
+        if let Err(e) = lightsout::Pattern::parse(&Source::from_text("p", mutate(&text, &mutations))) {
+            assert_one_line(&e);
+        }
+    }
+
+    /// `--box RxC`: every shape the board accepts reads back from its name, in
+    /// any of the accepted separators and blanks; anything else fails in one line.
+    #[test]
+    fn box_shapes_read_back(r in 0usize..12, c in 0usize..12, sep in prop::sample::select(&['x', 'X', '×'][..]), junk in ".{0,6}") {
+        let read = sudoku::Shape::parse(&format!(" {r} {sep} {c} "));
+        match sudoku::Shape::new(r, c) {
+            Ok(shape) => prop_assert_eq!(read.unwrap(), shape),
+            Err(_) => assert_one_line(&read.unwrap_err()),
+        }
+        if let Err(e) = sudoku::Shape::parse(&junk) {
+            assert_one_line(&e);
+        }
+    }
+
+    /// `--on V1,V2,…` on the Petersen graph: the named vertices (with blanks
+    /// and empty names among them) are exactly the ones on; an unknown name is
+    /// a one-line error.
+    #[test]
+    fn on_lists_light_exactly_the_vertices_named(
+        on in prop::collection::vec(any::<bool>(), 10),
+        empties in 0usize..3,
+        unknown in prop::option::of("[a-z]{1,3}"),
+    ) {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/lightsout/petersen.txt")).unwrap();
+        let game = lightsout::GraphGame::new(lightsout::Graph::parse(&Source::from_text("g", text)).unwrap(), 2, true).unwrap();
+        let names = game.graph().names().to_vec();
+        let mut list: Vec<String> = names.iter().zip(&on).filter(|(_, &o)| o).map(|(n, _)| format!(" {n} ")).collect();
+        list.extend(std::iter::repeat_n(String::new(), empties));
+        match &unknown {
+            Some(u) if !names.contains(u) => {
+                list.push(u.clone());
+                let e = game.lights_on(list.iter().map(|n| n.trim())).unwrap_err();
+                assert_one_line(&e);
+            }
+            _ => {
+                let lights = game.lights_on(list.iter().map(|n| n.trim())).unwrap();
+                let want: Vec<u8> = on.iter().map(|&o| u8::from(o)).collect();
+                prop_assert_eq!(lights, want);
+            }
+        }
+    }
+}

@@ -2,6 +2,7 @@
 
 mod util;
 
+mod adversary;
 mod cli;
 mod knight;
 mod lightsout;

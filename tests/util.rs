@@ -9,15 +9,20 @@ pub fn puzzles(args: &[&str]) -> Command {
     cmd
 }
 
-/// The JSON object printed by `puzzles args`, which must exit with `status`.
-pub fn json(args: &[&str], status: i32) -> serde_json::Value {
+/// The standard output of `puzzles args`, which must exit with `status`.
+pub fn stdout(args: &[&str], status: i32) -> String {
     let out = puzzles(args)
         .assert()
         .code(status)
         .get_output()
         .stdout
         .clone();
-    serde_json::from_slice(&out).expect("stdout is one JSON object")
+    String::from_utf8(out).expect("stdout is UTF-8")
+}
+
+/// The JSON object printed by `puzzles args`, which must exit with `status`.
+pub fn json(args: &[&str], status: i32) -> serde_json::Value {
+    serde_json::from_str(&stdout(args, status)).expect("stdout is one JSON object")
 }
 
 /// The exit status and the JSON object printed by `puzzles args`.

@@ -24,9 +24,9 @@ pub struct Args {
     /// A closed tour: the last square a knight's move from the first.
     #[arg(long)]
     closed: bool,
-    /// warnsdorff: fewest onward moves first (Roth's tie-break); plain: the knight's tour lab's move order.
-    #[arg(long, value_enum, default_value_t = OrderArg::Warnsdorff)]
-    order: OrderArg,
+    /// warnsdorff: fewest onward moves first (Roth's tie-break, the default); plain: the knight's tour lab's move order.
+    #[arg(long, value_enum)]
+    order: Option<OrderArg>,
     /// Count every tour from the start (directed; closed tours also as cycles).
     #[arg(long, conflicts_with = "all")]
     count: bool,
@@ -59,14 +59,15 @@ pub struct Args {
     magic: bool,
     /// Search nodes (moves tried) before giving up on finding one tour (boards of at most 128
     /// squares then get a second try with the counting engine, up to 10·N of its cheaper nodes).
-    #[arg(long, value_name = "N", default_value_t = knight::DEFAULT_BUDGET)]
-    budget: u64,
+    /// (Default: 5,000,000.)
+    #[arg(long, value_name = "N")]
+    budget: Option<u64>,
     /// Draw the search step by step in the terminal, as the knight's tour lab animates it (q stops).
     #[arg(long, conflicts_with_all = ["count", "all"])]
     animate: bool,
-    /// With --animate: milliseconds between steps (0: as fast as the screen follows).
-    #[arg(long, value_name = "MS", default_value_t = 100, requires = "animate")]
-    delay: u64,
+    /// With --animate: milliseconds between steps (0: as fast as the screen follows; default 100).
+    #[arg(long, value_name = "MS", requires = "animate")]
+    delay: Option<u64>,
     #[command(flatten)]
     common: Common,
 }
@@ -85,6 +86,26 @@ enum OrderArg {
 }
 
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
+    let search = !args.count && !args.all && !args.magic;
+    super::refuse_unused(&[
+        (
+            args.order.is_some() && (args.count || args.magic),
+            "--order sets the search's move order: a count or the magic tour has none",
+        ),
+        (
+            args.budget.is_some() && !search,
+            "--budget bounds the search for one tour (not --count, --all or --magic)",
+        ),
+        (
+            args.delay.is_some() && !args.animate,
+            "--delay goes with --animate",
+        ),
+        (args.limit.is_some() && !args.all, "--limit goes with --all"),
+        (
+            args.common.svg.is_some() && (args.count || args.all),
+            "--svg draws one tour; --count and --all draw nothing",
+        ),
+    ])?;
     let request = Request {
         dims: Dims {
             rows: args.rows,
@@ -93,14 +114,19 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         start: args.start.clone(),
         closed: args.closed,
         order: match args.order {
-            OrderArg::Warnsdorff => Order::Warnsdorff,
-            OrderArg::Plain => Order::Plain,
+            Some(OrderArg::Plain) => Order::Plain,
+            _ => Order::Warnsdorff,
         },
-        budget: args.budget,
+        budget: args.budget.unwrap_or(knight::DEFAULT_BUDGET),
     };
     let solver = request.solver()?;
     if args.animate {
-        return super::play::animate_knight(*solver.knight(), request.order, args.delay, ctx);
+        return super::play::animate_knight(
+            *solver.knight(),
+            request.order,
+            args.delay.unwrap_or(100),
+            ctx,
+        );
     }
     let shard: Shard = match args.shard.as_deref() {
         Some(text) => text.parse()?,
@@ -174,11 +200,17 @@ fn list_all(
         super::continue_if_ok(&written)
     })?;
     written?;
-    if !json {
+    if tally.stopped == Some(Stop::Interrupted) {
+        // Like every note of a partial answer, on stderr: stdout keeps whole tours only.
+        out.flush()?;
+        super::partial_note(&format!(
+            "interrupted: the list is partial ({} tours listed)",
+            tally.found
+        ));
+    } else if !json {
         let end = match tally.stopped {
             None => out.paint(Tone::Good, "all of them"),
-            Some(Stop::Limit) => out.paint(Tone::Partial, "stopped at --limit"),
-            Some(Stop::Interrupted) => out.paint(Tone::Partial, "interrupted"),
+            _ => out.paint(Tone::Partial, "stopped at --limit"),
         };
         out.line(&format!("{} tours listed ({end})", tally.found))?;
     }

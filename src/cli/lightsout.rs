@@ -94,6 +94,27 @@ enum MethodArg {
 }
 
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
+    let (graph, table) = (args.graph.is_some(), args.nullity.is_some());
+    super::refuse_unused(&[
+        (
+            !graph && (args.no_self || args.on.is_some()),
+            "--no-self and --on go with --graph (a board has no vertices to name)",
+        ),
+        (
+            graph && (args.common.svg.is_some() || args.seed.is_some()),
+            "--svg and --seed are for boards; a graph has none",
+        ),
+        (args.limit.is_some() && !args.all, "--limit goes with --all"),
+        (
+            table
+                && (args.seed.is_some()
+                    || args.min
+                    || args.quiet_patterns
+                    || args.output.is_some()
+                    || args.common.svg.is_some()),
+            "--nullity prints a table of sides: --seed, --min, --quiet-patterns, --output and --svg need one board",
+        ),
+    ])?;
     if args.graph.is_some() {
         return variants::run_graph(&args, ctx);
     }

@@ -28,5 +28,7 @@ pub use lightsout_states::play_states;
 pub use revertigo::play_revertigo;
 pub use sudoku::{play_sudoku, SudokuStart};
 
-pub use screen::{draw_chrome, is_quit, layout, min_size, plural, pressed_key, Flow, Screen};
+pub use screen::{
+    draw_chrome, is_ctrl_c, is_quit, layout, min_size, plural, pressed_key, Flow, Screen,
+};
 pub use terminal::{check_terminal, restore, run};

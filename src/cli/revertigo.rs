@@ -21,13 +21,13 @@ pub struct Args {
     /// Seed of the random board size (printed, so any run can be repeated).
     #[arg(long)]
     seed: Option<u64>,
-    /// How the activation maps are found (all agree; chase is the fast one).
-    #[arg(long, value_enum, default_value_t = Method::Chase)]
-    method: Method,
+    /// How the activation maps are found (all agree; chase, the default, is the fast one).
+    #[arg(long, value_enum)]
+    method: Option<Method>,
     /// How the walk is built: short (default), diagonal (the page's moves on
     /// the method's map), shortest (exact, boards of at most 16 cells).
-    #[arg(long, value_enum, default_value_t = Builder::Short)]
-    builder: Builder,
+    #[arg(long, value_enum)]
+    builder: Option<Builder>,
     /// Same as --builder shortest: a walk of the fewest moves (boards of at most 16 cells).
     #[arg(long, conflicts_with = "builder")]
     shortest: bool,
@@ -53,6 +53,27 @@ pub struct Args {
 }
 
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
+    let (checking, all) = (args.check.is_some(), args.all);
+    let builder = args.builder.is_some() || args.shortest;
+    super::refuse_unused(&[
+        (
+            args.seed.is_some() && args.rows.is_some(),
+            "--seed picks a random board size: drop it, or ROWS",
+        ),
+        (
+            checking && (args.method.is_some() || builder),
+            "--check replays the walk given: --method and --builder find none",
+        ),
+        (args.limit.is_some() && !all, "--limit goes with --all"),
+        (
+            all && (builder || args.output.is_some()),
+            "--all lists maps: --builder, --shortest and --output make a walk",
+        ),
+        (
+            (args.common.svg.is_some() || args.common.sheet.is_some()) && all,
+            "--svg and --sheet draw one walk; --all lists maps and draws nothing",
+        ),
+    ])?;
     let request = request(&args)?;
     if args.play {
         let (dims, seed) = request.board()?;
@@ -104,10 +125,10 @@ fn request(args: &Args) -> Result<Request, Failure> {
     Ok(Request {
         dims,
         seed: args.seed,
-        method: args.method,
-        builder: match (args.shortest, args.builder) {
-            (true, _) => Builder::Shortest,
-            (false, b) => b,
+        method: args.method.unwrap_or_default(),
+        builder: match args.shortest {
+            true => Builder::Shortest,
+            false => args.builder.unwrap_or_default(),
         },
         mode,
     })

@@ -46,9 +46,9 @@ pub struct Args {
     /// Generate K minimal puzzles with a unique solution, one per line.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=100_000))]
     generate: Option<u64>,
-    /// With --generate: the order n (n²×n² grids), 2 to 6.
-    #[arg(long, value_name = "N", requires = "generate", default_value_t = 3, value_parser = clap::value_parser!(u64).range(2..=6))]
-    order: u64,
+    /// With --generate: the order n (n²×n² grids), 2 to 6 (default 3).
+    #[arg(long, value_name = "N", requires = "generate", conflicts_with = "box_shape", value_parser = clap::value_parser!(u64).range(2..=6))]
+    order: Option<u64>,
     /// With --generate: N×N grids with the squarest boxes (6: 2×3), 4 to 36.
     #[arg(
         long,
@@ -70,6 +70,11 @@ pub struct Args {
     /// With --hint: the pencil marks, one field of candidate digits per cell.
     #[arg(long, value_name = "FILE", requires = "hint")]
     marks: Option<String>,
+    /// With --explain, --hint or --rate of one grid: give up after SECONDS
+    /// (default: 8 for a hint and 120 otherwise on grids past 16×16, no limit on
+    /// smaller ones; 0: no limit). Past 16×16 a spinner shows the work on a terminal.
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<u64>,
     /// Rate the puzzle (each puzzle of a batch) on Sudoku Explainer's scale: rating, hardest technique, steps.
     #[arg(long, conflicts_with_all = ["count", "all", "transform"])]
     rate: bool,
@@ -90,9 +95,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
-    if args.limit.is_some() && !args.count && !args.all {
-        return Err(Error::usage("--limit goes with --count or --all").into());
-    }
+    refuse_unused(&args)?;
     let limit = Limit::from_option(args.limit)?;
     let mode = if args.count {
         Mode::Count(limit)
@@ -106,7 +109,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
             generate: args.generate,
             shape,
             size: args.size,
-            order: args.order as usize,
+            order: args.order.unwrap_or(3) as usize,
             difficulty: args.difficulty.clone(),
             symmetry: args.symmetry.clone(),
             seed: args.seed,
@@ -114,7 +117,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         return super::play::play_sudoku(start, ctx);
     }
     if let Some(k) = args.generate {
-        let shape = Shape::chosen(shape, args.size, args.order as usize)?;
+        let shape = Shape::chosen(shape, args.size, args.order.unwrap_or(3) as usize)?;
         if args.difficulty.is_some() || args.symmetry.is_some() {
             return explain::generate(&args, shape, k, ctx);
         }
@@ -122,9 +125,6 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     }
     if args.explain || args.hint || args.rate {
         return explain::run(&args, shape, ctx);
-    }
-    if args.seed.is_some() && !args.transform {
-        return Err(Error::usage("--seed goes with --generate or --transform").into());
     }
     let source = Source::read(args.file.as_deref().unwrap_or("-"))?;
     let input = sudoku::scan_shaped(&source, shape)?;
@@ -159,6 +159,47 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     }
 }
 
+/// Refuses the options the chosen mode would not use.
+fn refuse_unused(args: &Args) -> Result<(), Error> {
+    let stepwise = args.explain || args.hint || args.rate;
+    let made = args.generate.is_some() || args.play;
+    let shaped = args.order.is_some()
+        || args.size.is_some()
+        || args.difficulty.is_some()
+        || args.symmetry.is_some();
+    let svg = args.common.svg.is_some();
+    super::refuse_unused(&[
+        (
+            args.limit.is_some() && !args.count && !args.all,
+            "--limit goes with --count or --all",
+        ),
+        (
+            args.marks.is_some() && !args.hint,
+            "--marks goes with --hint (the pencil marks of the grid to hint)",
+        ),
+        (
+            args.time_limit.is_some() && !stepwise,
+            "--time-limit goes with --explain, --hint or --rate",
+        ),
+        (
+            shaped && !made,
+            "--order, --size, --difficulty and --symmetry go with --generate",
+        ),
+        (
+            args.seed.is_some() && !made && !args.transform,
+            "--seed goes with --generate or --transform",
+        ),
+        (
+            args.generate.is_some() && (stepwise || args.count || args.all || args.transform),
+            "--generate makes puzzles: --count, --all, --transform, --explain, --hint and --rate take a FILE",
+        ),
+        (
+            svg && (stepwise || args.transform || args.all || args.generate.is_some()),
+            "--svg draws one grid solved or counted; --explain, --hint, --rate, --transform, --all and --generate draw nothing",
+        ),
+    ])
+}
+
 fn batch(
     args: &Args,
     source: &Source,
@@ -166,6 +207,10 @@ fn batch(
     mode: Mode,
     ctx: &mut Context,
 ) -> Result<Exit, Failure> {
+    if args.common.svg.is_some() {
+        let e = Error::usage("--svg draws one grid, not a batch");
+        return Err(e.into());
+    }
     let ctl = ctx.progress(&args.common, Some(lines.len() as u64), "puzzles");
     let options = BatchOptions {
         mode,
@@ -224,12 +269,20 @@ fn list_all(args: &Args, puzzle: Sudoku, limit: Limit, ctx: &mut Context) -> Res
         super::continue_if_ok(&written)
     })?;
     written?;
-    let note = match tally.stopped {
-        Some(Stop::Limit) => " (stopped at the limit)",
-        Some(Stop::Interrupted) => " (interrupted)",
-        None => "",
-    };
-    out.line(&format!("{} solutions{note}", tally.found))?;
+    match tally.stopped {
+        // Like every note of a partial answer, on stderr: stdout keeps whole solutions only.
+        Some(Stop::Interrupted) => {
+            out.flush()?;
+            super::partial_note(&format!(
+                "interrupted: the list is partial ({} solutions listed)",
+                tally.found
+            ));
+        }
+        Some(Stop::Limit) => {
+            out.line(&format!("{} solutions (stopped at the limit)", tally.found))?
+        }
+        None => out.line(&format!("{} solutions", tally.found))?,
+    }
     Ok(match tally.stopped {
         Some(Stop::Interrupted) => Exit::Interrupted,
         _ if tally.found == 0 => Exit::NoSolution,

@@ -221,6 +221,8 @@ fn too_many(n: usize, source: &Source, line: usize) -> Error {
 
 fn parse_dimacs(source: &Source) -> Result<Graph> {
     let mut vertices: Option<usize> = None;
+    // The edge count the header announces, and its line and column.
+    let mut announced = (0, 0, 0);
     let mut edges = Vec::new();
     for (i, line) in source.text.lines().enumerate() {
         let found: Vec<(usize, &str)> = words(line).collect();
@@ -249,6 +251,8 @@ fn parse_dimacs(source: &Source) -> Result<Graph> {
                 if n == 0 {
                     return Err(source.error(i + 1, found[2].0, "no graph: 0 vertices"));
                 }
+                let m = number(3, "the number of edges")?;
+                announced = (m, i + 1, found[3].0);
                 vertices = Some(n);
             }
             Some("e") if vertices.is_some() => {
@@ -291,7 +295,21 @@ fn parse_dimacs(source: &Source) -> Result<Graph> {
         }
     }
     let n = vertices.ok_or_else(|| source.error(1, 1, "no `p edge N M` line"))?;
-    Graph::new((1..=n).map(|v| v.to_string()).collect(), &edges)
+    let graph = Graph::new((1..=n).map(|v| v.to_string()).collect(), &edges)?;
+    // The header's count is of edge lines, or of edges (a file may list both directions).
+    let (m, line, col) = announced;
+    let distinct = graph.neighbours.iter().map(Vec::len).sum::<usize>() / 2;
+    if m != edges.len() && m != distinct {
+        return Err(source.error(
+            line,
+            col,
+            format!(
+                "the header announces {m} edges, the file gives {} (`e` lines)",
+                edges.len()
+            ),
+        ));
+    }
+    Ok(graph)
 }
 
 /// Lights Out on a graph: K states, σ+ (`with_self`) or σ.
@@ -365,7 +383,8 @@ impl GraphGame {
             .map(|(i, n)| (n.as_str(), i))
             .collect();
         let mut lights = vec![0; self.graph.len()];
-        for name in names {
+        // An empty name (`--on ''`, or a trailing comma) names no vertex.
+        for name in names.into_iter().filter(|n| !n.is_empty()) {
             match index.get(name) {
                 Some(&v) => lights[v] = 1,
                 None => {

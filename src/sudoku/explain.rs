@@ -34,6 +34,7 @@
 //! ```
 
 mod board;
+mod budget;
 mod chains;
 mod exclusion;
 mod fish;
@@ -401,7 +402,8 @@ pub struct Rated {
 
 impl Rated {
     /// The rating as one line of a text batch: `7.0 xy-chain 71` (rating, hardest
-    /// technique, steps), or `none`, `none (clash: r,c and r,c)`, `multiple`, `interrupted`.
+    /// technique, steps), or `none`, `none (clash: r,c and r,c)`, `multiple`, `solved (no step…)`
+    /// for a full grid, `interrupted`.
     pub fn summary(&self) -> String {
         match (&self.outcome, self.rating, self.hardest) {
             (Outcome::Solved, Some(r), Some(h)) => {
@@ -418,6 +420,8 @@ impl Rated {
             }
             (Outcome::NoSolution { .. }, _, _) => "none".into(),
             (Outcome::Several { .. }, _, _) => "multiple".into(),
+            // A grid already full needs no step: there is nothing to rate.
+            (Outcome::Solved, None, _) => "solved (no step: the grid is full)".into(),
             _ => "interrupted".into(),
         }
     }
@@ -470,32 +474,66 @@ impl PencilMarks {
     /// Reads N² whitespace-separated fields, each the candidate digits of one
     /// cell (`1`–`9`, `A`–`Z`; a filled cell written as its digit), as
     /// Sudoku Explainer and HoDoKu print candidate grids; `|`, `-`, `+`
-    /// fields are layout.
-    pub fn from_text(text: &str, shape: Shape) -> Result<PencilMarks> {
-        let fields: Vec<&str> = text
-            .split(|c: char| c.is_whitespace() || c == '|')
-            .filter(|w| !w.is_empty() && !w.chars().all(|c| c == '-' || c == '+'))
-            .collect();
-        if fields.len() != shape.cells() {
-            return Err(Error::usage(format!(
-                "pencil marks give {} cells, the board has {}",
-                fields.len(),
-                shape.cells()
-            )));
-        }
-        let marks = fields
-            .iter()
-            .map(|w| {
-                w.chars().try_fold(0u64, |m, c| {
+    /// fields are layout. Errors name the source, line and column.
+    pub fn read(source: &Source, shape: Shape) -> Result<PencilMarks> {
+        let mut marks = Vec::with_capacity(shape.cells());
+        let mut end = (1, 1);
+        for (i, line) in source.text.lines().enumerate() {
+            let mut col = 1;
+            for piece in line.split_inclusive(|c: char| c.is_whitespace() || c == '|') {
+                let start = col;
+                col += piece.chars().count();
+                let word = piece.trim_end_matches(|c: char| c.is_whitespace() || c == '|');
+                if word.is_empty() || word.chars().all(|c| c == '-' || c == '+') {
+                    continue;
+                }
+                if marks.len() == shape.cells() {
+                    return Err(source.error(
+                        i + 1,
+                        start,
+                        format!("a field past the board's {} cells", shape.cells()),
+                    ));
+                }
+                let mut m = 0u64;
+                for (k, c) in word.chars().enumerate() {
                     let d = c
                         .to_digit(36)
-                        .filter(|&d| d >= 1 && d as usize <= shape.side());
-                    d.map(|d| m | (1 << (d - 1)))
-                        .ok_or_else(|| Error::usage(format!("'{c}' is not a digit of the board")))
-                })
-            })
-            .collect::<Result<_>>()?;
+                        .filter(|&d| d >= 1 && d as usize <= shape.side())
+                        .ok_or_else(|| {
+                            source.error(
+                                i + 1,
+                                start + k,
+                                format!(
+                                    "'{}' is not a digit of the {}×{} board",
+                                    c.escape_debug(),
+                                    shape.side(),
+                                    shape.side()
+                                ),
+                            )
+                        })?;
+                    m |= 1 << (d - 1);
+                }
+                marks.push(m);
+            }
+            end = (i + 1, col);
+        }
+        if marks.len() != shape.cells() {
+            return Err(source.error(
+                end.0,
+                end.1,
+                format!(
+                    "pencil marks give {} cells, the board has {}",
+                    marks.len(),
+                    shape.cells()
+                ),
+            ));
+        }
         Ok(PencilMarks { marks })
+    }
+
+    /// [`PencilMarks::read`] of text given directly (named `<marks>` in errors).
+    pub fn from_text(text: &str, shape: Shape) -> Result<PencilMarks> {
+        Self::read(&Source::from_text("<marks>", text), shape)
     }
 }
 
@@ -607,12 +645,15 @@ fn apply_marks(board: &mut Board, grid: &Sudoku, marks: &PencilMarks) -> Result<
 }
 
 /// The easiest step that makes progress on `board`, the trial last; `None` only when
-/// the board is full, or when only a trial is left and `trial_allowed` is false.
+/// the board is full, when only a trial is left and `trial_allowed` is false, or
+/// when only the multiple and dynamic forcing chains (and the trial) are left and
+/// `forcing_fits` is false (see [`budget`]).
 fn next_step(
     board: &Board,
     unique: bool,
     truth: &[u8],
     trial_allowed: bool,
+    forcing_fits: bool,
     ctl: &Control,
 ) -> Option<Found> {
     let easy = singles::full_house(board)
@@ -651,10 +692,10 @@ fn next_step(
         .or_else(|| chains_and_cycles(board))
         .or_else(|| exclusion::aligned(board, 3))
         .or_else(|| forcing::nishio(board))
-        .or_else(|| forcing::multiple(board))
-        .or_else(|| forcing::dynamic(board))
+        .or_else(|| forcing_fits.then(|| forcing::multiple(board)).flatten())
+        .or_else(|| forcing_fits.then(|| forcing::dynamic(board)).flatten())
         .or_else(|| {
-            if trial_allowed {
+            if trial_allowed && forcing_fits {
                 trial::refute(board, truth, ctl)
             } else {
                 None
@@ -806,7 +847,12 @@ pub fn explain(puzzle: &Sudoku, ctl: &Control) -> Result<Explanation> {
             explanation.outcome = Outcome::Interrupted;
             return Ok(explanation);
         }
-        let Some(found) = next_step(&board, unique, &truth.first, unique, ctl) else {
+        let refusal = budget::forcing_refusal(&board);
+        let fits = refusal.is_none();
+        let Some(found) = next_step(&board, unique, &truth.first, unique, fits, ctl) else {
+            if let (Some(e), false) = (refusal, ctl.stopped()) {
+                return Err(e);
+            }
             explanation.outcome = if unique {
                 Outcome::Interrupted
             } else {
@@ -819,6 +865,7 @@ pub fn explain(puzzle: &Sudoku, ctl: &Control) -> Result<Explanation> {
             hardest = Some((found.rating, found.technique));
         }
         explanation.steps.push(found.to_step(side));
+        ctl.progress().advance(1);
     }
     let end = board.grid();
     let solution = Sudoku::with_shape(shape, truth.first.clone()).map_err(Error::Check)?;
@@ -890,12 +937,17 @@ pub fn hint(grid: &Sudoku, marks: Option<&PencilMarks>, ctl: &Control) -> Result
         return Ok(hint);
     }
     let unique = truth.second.is_none();
-    match next_step(&board, unique, &truth.first, unique, ctl) {
+    let refusal = budget::forcing_refusal(&board);
+    let fits = refusal.is_none();
+    match next_step(&board, unique, &truth.first, unique, fits, ctl) {
         Some(found) => {
             check_and_apply(&mut board, &found, &truth)?;
             hint.step = Some(found.to_step(shape.side()));
         }
         None => {
+            if let (Some(e), false) = (refusal, ctl.stopped()) {
+                return Err(e);
+            }
             hint.outcome = if unique {
                 Outcome::Interrupted
             } else {
@@ -945,12 +997,16 @@ pub fn rate_batch(
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
         .collect();
     ctl.progress().set_total(lines.len() as u64);
+    // The bar counts puzzles: each rating's own steps are not shown.
+    let each = ctl
+        .clone()
+        .with_progress(std::sync::Arc::new(crate::control::NoProgress));
     for (line, text) in lines {
         if ctl.stopped() {
             return false;
         }
         let rated = super::parse::line_puzzle(source, line, text, shape)
-            .and_then(|grid| rate(&grid, ctl))
+            .and_then(|grid| rate(&grid, &each))
             .map(|rated| RatedLine { line, rated });
         ctl.progress().advance(1);
         if visit(rated).is_break() {

@@ -18,10 +18,25 @@ pub fn pattern(arg: Option<&str>) -> Result<Pattern, Error> {
     if let Some(p) = Pattern::named(arg) {
         return Ok(p);
     }
-    if std::path::Path::new(arg).is_file() {
+    let path = std::path::Path::new(arg);
+    if path.is_file() {
         return Pattern::parse(&Source::read(arg)?);
     }
-    arg.parse()
+    // A one-line stencil holds only its cells, the pressed cell and `/` between rows.
+    let stencil = arg.chars().all(|c| ".#o@/ ".contains(c));
+    if stencil {
+        return arg.parse();
+    }
+    let what = if path.exists() {
+        "not a file"
+    } else {
+        "no such file"
+    };
+    Err(Error::usage(format!(
+        "unknown press pattern '{}': {what}, not a stencil (rows of . and # with the pressed cell @ or o, joined by /), nor one of {}",
+        arg.escape_debug(),
+        puzzles::lightsout::PATTERN_NAMES.join(", ")
+    )))
 }
 
 /// Where `--play` starts: a file, or a random board of the size given.

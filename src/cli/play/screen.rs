@@ -34,6 +34,13 @@ pub trait Screen {
 }
 
 /// Whether `event` asks to leave: `q`, Esc, or Ctrl-C (which raw mode delivers as a key).
+/// Whether `event` is Ctrl-C (in raw mode a key, not a signal): the game
+/// ends as interrupted, status 130, as a signal would end it.
+pub fn is_ctrl_c(event: &Event) -> bool {
+    matches!(event, Event::Key(KeyEvent { code: KeyCode::Char('c'), modifiers, .. })
+        if modifiers.contains(KeyModifiers::CONTROL))
+}
+
 pub fn is_quit(event: &Event) -> bool {
     match event {
         Event::Key(KeyEvent {

@@ -1,6 +1,6 @@
 //! The real terminal: the checks before a game starts, the event loop, and the guard that restores the terminal.
 
-use super::{is_quit, Flow, Screen};
+use super::{is_ctrl_c, is_quit, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::Error;
 use ratatui::backend::CrosstermBackend;
@@ -91,7 +91,7 @@ impl Drop for Guard {
 
 /// Plays `screen` in the terminal until it quits: `what` names the flag in
 /// the refusal messages (`--play`, `--animate`). Status 0 when the player
-/// quits, 130 when a signal (SIGTERM, SIGINT from elsewhere) stopped the game.
+/// quits, 130 on Ctrl-C or when a signal (SIGTERM, SIGINT from elsewhere) stopped the game.
 pub fn run(screen: &mut dyn Screen, what: &str, ctx: &mut Context) -> Result<Exit, Failure> {
     check_terminal(what, screen.min_size())?;
     // Signals set the stop flag instead of ending the process: the loop sees
@@ -123,6 +123,9 @@ fn event_loop(
         };
         if event::poll(wait)? {
             let ev = event::read()?;
+            if is_ctrl_c(&ev) {
+                return Ok(Exit::Interrupted);
+            }
             if is_quit(&ev) || screen.handle(&ev) == Flow::Quit {
                 return Ok(Exit::Answered);
             }

@@ -6,38 +6,114 @@ use puzzles::input::Source;
 use puzzles::sudoku::explain::{self, Outcome, PencilMarks};
 use puzzles::sudoku::generate::{generate_rated, Difficulty, RatedRequest, Symmetry};
 use puzzles::sudoku::Shape;
-use puzzles::{random, Error};
+use puzzles::{random, Control, Error};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How long a step search may take to stop after Ctrl-C or the end of its
+/// budget: the techniques poll the stop flag only between steps.
+const GRACE: Duration = Duration::from_millis(1500);
 
 /// `--explain`, `--hint` or `--rate`, with boxes of `shape` when given.
 pub fn run(args: &Args, shape: Option<Shape>, ctx: &mut Context) -> Result<Exit, Failure> {
     let source = Source::read(args.file.as_deref().unwrap_or("-"))?;
-    ctx.interruptible();
+    ctx.interruptible_within(GRACE);
     if args.rate {
         return rate(args, &source, shape, ctx);
     }
     let grid = explain::read_grid(&source, shape)?;
+    let side = grid.shape().side();
     if args.hint {
         let marks = match &args.marks {
-            Some(path) => Some(PencilMarks::from_text(
-                &Source::read(path)?.text,
-                grid.shape(),
-            )?),
+            Some(path) => Some(PencilMarks::read(&Source::read(path)?, grid.shape())?),
             None => None,
         };
-        let hint = explain::hint(&grid, marks.as_ref(), &ctx.control)?;
+        let (budget, ctl) = Budget::start(args, side, "next step", ctx);
+        let hint = explain::hint(&grid, marks.as_ref(), &ctl)?;
+        budget.check(&hint.outcome, &ctl)?;
         return several(
             &hint.outcome,
             ctx.out.report(&hint, args.common.json, false)?,
             ctx,
         );
     }
-    let ctl = ctx.progress(&args.common, None, "steps");
+    let (budget, ctl) = Budget::start(args, side, "explanation", ctx);
     let e = explain::explain(&grid, &ctl)?;
+    budget.check(&e.outcome, &ctl)?;
     several(
         &e.outcome,
         ctx.out.report(&e, args.common.json, false)?,
         ctx,
     )
+}
+
+/// The time one grid's explanation, hint or rating may take (`--time-limit`): a
+/// thread stops the work when it is over, and ends the process with one line
+/// if the work has not stopped a moment later.
+struct Budget {
+    /// The seconds allowed (0: no limit).
+    secs: u64,
+    /// Set when the time ran out.
+    over: Arc<AtomicBool>,
+    /// What was sought, for the message.
+    what: &'static str,
+    side: usize,
+}
+
+impl Budget {
+    /// Starts the clock for the `what` of a grid of `side`, and the control the
+    /// work polls: a spinner on a terminal for grids past 16×16.
+    fn start(args: &Args, side: usize, what: &'static str, ctx: &Context) -> (Budget, Control) {
+        let secs = match args.time_limit {
+            Some(secs) => secs,
+            None if side > 16 && args.hint => 8,
+            None if side > 16 => 120,
+            None => 0,
+        };
+        let ctl = match side > 16 || args.explain {
+            true => ctx.progress(&args.common, None, "steps"),
+            false => ctx.control.clone(),
+        };
+        let budget = Budget {
+            secs,
+            over: Arc::new(AtomicBool::new(false)),
+            what,
+            side,
+        };
+        if secs > 0 {
+            let (over, stop, message) = (Arc::clone(&budget.over), ctl.clone(), budget.message());
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_secs(secs));
+                over.store(true, Ordering::SeqCst);
+                stop.request_stop();
+                std::thread::sleep(GRACE);
+                stop.progress().finish();
+                let style = crate::cli::style(crate::cli::Tone::Bad);
+                anstream::eprintln!("{style}puzzles:{style:#} {message}");
+                std::process::exit(2);
+            });
+        }
+        (budget, ctl)
+    }
+
+    /// The one line of a search that ran out of time.
+    fn message(&self) -> String {
+        let n = self.side;
+        format!(
+            "gave up after {} s: the {} of this {n}×{n} grid takes longer (--time-limit SECONDS allows more, 0 none)",
+            self.secs, self.what
+        )
+    }
+
+    /// Refuses an answer cut short by the budget (a stop by Ctrl-C is reported as such).
+    fn check(&self, outcome: &Outcome, ctl: &Control) -> Result<(), Failure> {
+        ctl.progress().finish();
+        if matches!(outcome, Outcome::Interrupted) && self.over.load(Ordering::SeqCst) {
+            return Err(Error::usage(self.message()).into());
+        }
+        Ok(())
+    }
 }
 
 /// A grid with several solutions is refused (exit 2) after the steps up to where they part.
@@ -63,8 +139,14 @@ fn rate(
     let (puzzle_lines, one) = explain::rating_lines(source, shape);
     if one {
         let grid = explain::read_grid(source, shape)?;
-        let rated = explain::rate(&grid, &ctx.control)?;
+        let (budget, ctl) = Budget::start(args, grid.shape().side(), "rating", ctx);
+        let rated = explain::rate(&grid, &ctl)?;
+        budget.check(&rated.outcome, &ctl)?;
         return ctx.out.report(&rated, args.common.json, false);
+    }
+    if args.time_limit.is_some() {
+        let e = Error::usage("--time-limit limits one grid's rating, not a batch's");
+        return Err(e.into());
     }
     let ctl = ctx.progress(&args.common, Some(puzzle_lines as u64), "puzzles");
     let (json, out) = (args.common.json, &mut ctx.out);

@@ -1,0 +1,219 @@
+//! Every option of every subcommand takes effect or is refused: each flag of
+//! clap's own definition ([`Cli::command`]) is added to runs of each mode of its
+//! subcommand, and the run must differ from the run without it (its output, its
+//! exit status or the file it writes) or be refused (exit 2, one line).
+//!
+//! Runs the release binary built beside this test (`cargo test --release`
+//! builds it). A new flag needs a sample value in [`sample`], or the test fails
+//! naming it.
+
+use super::Cli;
+use clap::CommandFactory;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The runs each flag is added to: a subcommand and the arguments of one of its
+/// modes (`BATCH`: a file of two 9×9 puzzles written by the test).
+const MODES: &[(&str, &[&str])] = &[
+    ("lightsout", &["5", "--seed", "1"]),
+    (
+        "lightsout",
+        &["--state", "puzzles/lightsout/5x5-all-on.txt"],
+    ),
+    (
+        "lightsout",
+        &[
+            "--state",
+            "puzzles/lightsout/5x5-all-on.txt",
+            "--pattern",
+            "x",
+        ],
+    ),
+    ("lightsout", &["--graph", "puzzles/lightsout/petersen.txt"]),
+    ("lightsout", &["--nullity", "2..4", "--states", "3"]),
+    ("revertigo", &["5"]),
+    ("revertigo", &["--seed", "1"]),
+    ("revertigo", &["3", "--check", "NNSEENSS"]),
+    ("revertigo", &["4", "--all"]),
+    ("knight", &["5"]),
+    ("knight", &["5", "--count"]),
+    ("sudoku", &["puzzles/sudoku/4x4.txt"]),
+    ("sudoku", &["puzzles/sudoku/6x6.txt"]),
+    ("sudoku", &["BATCH"]),
+    ("sudoku", &["puzzles/sudoku/4x4.txt", "--explain"]),
+    ("sudoku", &["puzzles/sudoku/4x4.txt", "--hint"]),
+    ("sudoku", &["puzzles/sudoku/4x4.txt", "--rate"]),
+    ("sudoku", &["--generate", "1", "--seed", "1"]),
+];
+
+/// Flags not walked: help and version end before any work, the colour changes
+/// only styles (none without a terminal), and the terminal front ends need one.
+const NOT_WALKED: &[&str] = &["help", "version", "color", "play", "animate"];
+
+/// Flags that change how the answer is found, not the answer: a run with them
+/// prints the same (the answer is verified either way). `--quiet` also hides
+/// the progress bar, which is drawn only on a terminal.
+const SAME_ANSWER: &[(&str, &str)] = &[
+    ("lightsout", "quiet"),
+    ("revertigo", "quiet"),
+    ("knight", "quiet"),
+    ("sudoku", "quiet"),
+    ("sudoku", "jobs"),
+    ("lightsout", "method"),
+    ("revertigo", "method"),
+    ("knight", "method"),
+    ("knight", "memory"),
+    // A limit the 4×4 grids of the walk never reach.
+    ("sudoku", "time-limit"),
+];
+
+/// The value given to a flag that takes one, by subcommand and flag; files
+/// written go under `dir`.
+fn sample(sub: &str, flag: &str, dir: &Path) -> Option<String> {
+    let out = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    Some(match (sub, flag) {
+        (_, "svg") => out("picture.svg"),
+        (_, "output") => out("written.txt"),
+        (_, "seed") => "7".into(),
+        (_, "limit") => "1".into(),
+        ("lightsout", "state") => "puzzles/lightsout/3x3-plus.txt".into(),
+        ("lightsout", "nullity") => "2..3".into(),
+        ("lightsout", "states") => "3".into(),
+        ("lightsout", "pattern") => "x".into(),
+        ("lightsout", "graph") => "puzzles/lightsout/petersen.txt".into(),
+        ("lightsout", "on") => "o0,o1".into(),
+        ("revertigo", "check") => "NNSEENSS".into(),
+        ("knight", "start") => "1,2".into(),
+        ("knight", "order") => "plain".into(),
+        ("revertigo", "builder") => "diagonal".into(),
+        ("knight", "memory") => "100".into(),
+        ("knight", "shard") => "1/2".into(),
+        ("knight", "budget") => "10".into(),
+        ("knight", "delay") => "0".into(),
+        ("sudoku", "jobs") => "2".into(),
+        ("sudoku", "generate") => "1".into(),
+        ("sudoku", "order") => "2".into(),
+        ("sudoku", "size") => "4".into(),
+        ("sudoku", "marks") => out("marks.txt"),
+        ("sudoku", "time-limit") => "5".into(),
+        ("sudoku", "box") => "3x2".into(),
+        _ => return None,
+    })
+}
+
+/// What a run did: its exit status, its standard output, the one-line stderr of a
+/// refusal, and whether it wrote the file of `--svg` or `--output`.
+#[derive(Debug, PartialEq)]
+struct Run {
+    status: Option<i32>,
+    stdout: Vec<u8>,
+    wrote: bool,
+}
+
+fn run(exe: &Path, args: &[String], dir: &Path) -> (Run, String) {
+    let written = ["picture.svg", "written.txt"].map(|f| dir.join(f));
+    for f in &written {
+        let _ = std::fs::remove_file(f);
+    }
+    let out = Command::new(exe)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the puzzles binary runs");
+    let wrote = written.iter().any(|f| f.exists());
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let run = Run {
+        status: out.status.code(),
+        stdout: out.stdout,
+        wrote,
+    };
+    (run, stderr)
+}
+
+/// The release binary beside this test's own executable (`target/release/deps/…`).
+fn binary() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let bin = exe.parent().unwrap().parent().unwrap().join("puzzles");
+    assert!(
+        bin.exists(),
+        "{} is not built: run `cargo test --release`",
+        bin.display()
+    );
+    bin
+}
+
+#[test]
+fn every_option_takes_effect_or_is_refused_in_every_mode() {
+    let exe = binary();
+    let dir = std::env::temp_dir().join(format!("puzzles-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The pencil marks of 4x4.txt's solution: a hint with them differs from one without.
+    std::fs::write(
+        dir.join("marks.txt"),
+        "1 3 2 4\n4 2 3 1\n2 4 1 3\n3 1 4 2\n",
+    )
+    .unwrap();
+    // Two puzzles of batch-9x9.txt with one solution each: a count ends at once.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lines = std::fs::read_to_string(root.join("puzzles/sudoku/batch-9x9.txt")).unwrap();
+    let two: Vec<&str> = lines
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(2)
+        .collect();
+    std::fs::write(dir.join("batch.txt"), two.join("\n") + "\n").unwrap();
+    let cli = Cli::command();
+    let mut dropped = Vec::new();
+    for &(sub, mode) in MODES {
+        let command = cli.find_subcommand(sub).expect("a subcommand of the walk");
+        let batch = dir.join("batch.txt").to_string_lossy().into_owned();
+        let base: Vec<String> = std::iter::once(sub)
+            .chain(mode.iter().copied())
+            .map(|a| {
+                if a == "BATCH" {
+                    batch.clone()
+                } else {
+                    a.to_string()
+                }
+            })
+            .collect();
+        let (without, _) = run(&exe, &base, &dir);
+        for arg in command.get_arguments() {
+            let Some(long) = arg.get_long() else {
+                continue;
+            };
+            if NOT_WALKED.contains(&long) || mode.contains(&format!("--{long}").as_str()) {
+                continue;
+            }
+            let mut args = base.clone();
+            args.push(format!("--{long}"));
+            if arg.get_action().takes_values() {
+                // A sample that shows the flag, else a possible value other than the default.
+                let defaults = arg.get_default_values();
+                let choice = || {
+                    arg.get_possible_values()
+                        .into_iter()
+                        .map(|v| v.get_name().to_string())
+                        .find(|v| defaults.iter().all(|d| d.to_str() != Some(v)))
+                };
+                let value = sample(sub, long, &dir).or_else(choice);
+                let Some(value) = value else {
+                    panic!("give `{sub} --{long}` a sample value in every_option::sample");
+                };
+                args.push(value);
+            }
+            let (with, stderr) = run(&exe, &args, &dir);
+            let refused = with.status == Some(2) && stderr.trim_end().lines().count() == 1;
+            if refused || with != without || SAME_ANSWER.contains(&(sub, long)) {
+                continue;
+            }
+            dropped.push(args.join(" "));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        dropped.is_empty(),
+        "options neither honoured nor refused:\n  puzzles {}",
+        dropped.join("\n  puzzles ")
+    );
+}
