@@ -3,6 +3,7 @@
 mod util;
 
 mod cli;
+mod docs;
 mod knight;
 mod lightsout;
 mod parsers;
