@@ -4,6 +4,7 @@ mod util;
 
 mod adversary;
 mod cli;
+mod docs;
 mod knight;
 mod lightsout;
 mod parsers;
