@@ -352,20 +352,9 @@ impl Common {
         Ok(())
     }
 
-    /// Writes `picture()` to the `--svg` file, when one was asked for.
-    pub fn write_svg(
-        &self,
-        picture: impl FnOnce() -> puzzles::Result<String>,
-    ) -> Result<(), Failure> {
-        let Some(path) = &self.svg else {
-            return Ok(());
-        };
-        let svg = picture()?;
-        std::fs::write(path, svg).map_err(|source| puzzles::Error::Io {
-            path: path.clone(),
-            source,
-        })?;
-        Ok(())
+    /// Whether a picture was asked for (`--svg` or `--sheet`).
+    pub fn draws(&self) -> bool {
+        self.svg.is_some() || self.sheet.is_some()
     }
 }
 

@@ -23,6 +23,16 @@ pub enum Picture {
     Solved,
 }
 
+impl Picture {
+    /// What of `answer` this picture shows: all of it, or nothing on the puzzle alone.
+    pub fn shows<T: ?Sized>(self, answer: Option<&T>) -> Option<&T> {
+        match self {
+            Picture::Solved => answer,
+            Picture::Puzzle => None,
+        }
+    }
+}
+
 /// An SVG picture being drawn, in user units (pixels).
 #[derive(Debug, Clone)]
 pub struct Svg {

@@ -73,6 +73,7 @@ fn sample(sub: &str, flag: &str, dir: &Path) -> Option<String> {
     let out = |name: &str| dir.join(name).to_string_lossy().into_owned();
     Some(match (sub, flag) {
         (_, "svg") => out("picture.svg"),
+        (_, "sheet") => out("sheet.svg"),
         (_, "output") => out("written.txt"),
         (_, "seed") => "7".into(),
         (_, "limit") => "1".into(),
@@ -111,7 +112,7 @@ struct Run {
 }
 
 fn run(exe: &Path, args: &[String], dir: &Path) -> (Run, String) {
-    let written = ["picture.svg", "written.txt"].map(|f| dir.join(f));
+    let written = ["picture.svg", "sheet.svg", "written.txt"].map(|f| dir.join(f));
     for f in &written {
         let _ = std::fs::remove_file(f);
     }

@@ -5,6 +5,7 @@ use puzzles::grid::Dims;
 use puzzles::knight::census::{self, CountRequest, Method, Starts};
 use puzzles::knight::{self, Knight, Order, Request, Shard};
 use puzzles::listing::Limit;
+use puzzles::render::Picture;
 use puzzles::{GridPuzzle, Stop};
 
 #[derive(Debug, clap::Args)]
@@ -102,7 +103,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         ),
         (args.limit.is_some() && !args.all, "--limit goes with --all"),
         (
-            args.common.svg.is_some() && (args.count || args.all),
+            args.common.draws() && (args.count || args.all),
             "--svg draws one tour; --count and --all draw nothing",
         ),
     ])?;
@@ -163,7 +164,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     let ctl = ctx.progress(&args.common, None, "nodes");
     let report = knight::find(&request, &ctl)?;
     args.common
-        .write_svg(|| solver.render_svg(report.tour.as_ref()))?;
+        .draw(&|p: Picture| solver.render_svg(p.shows(report.tour.as_ref())))?;
     ctx.out.report(&report, args.common.json, args.common.quiet)
 }
 
@@ -171,8 +172,9 @@ fn magic(args: &Args, dims: Dims, ctx: &mut Context) -> Result<Exit, Failure> {
     let report = knight::magic(dims, &ctx.control)?;
     if let Some(t) = &report.tour {
         let k = Knight::new(dims, t[0], true)?;
-        args.common
-            .write_svg(|| knight::Solver::new(k, Order::Warnsdorff, 0).render_svg(Some(t)))?;
+        args.common.draw(&|p: Picture| {
+            knight::Solver::new(k, Order::Warnsdorff, 0).render_svg(p.shows(Some(t)))
+        })?;
     }
     ctx.out.report(&report, args.common.json, args.common.quiet)
 }

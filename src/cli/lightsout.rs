@@ -5,6 +5,7 @@ use puzzles::grid::Dims;
 use puzzles::input::Source;
 use puzzles::lightsout::{self, Board, LightsOut, Method, Request};
 use puzzles::listing::Limit;
+use puzzles::render::Picture;
 use puzzles::{Error, GridPuzzle};
 
 mod variants;
@@ -101,7 +102,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
             "--no-self and --on go with --graph (a board has no vertices to name)",
         ),
         (
-            graph && (args.common.svg.is_some() || args.seed.is_some()),
+            graph && (args.common.draws() || args.seed.is_some()),
             "--svg and --seed are for boards; a graph has none",
         ),
         (args.limit.is_some() && !args.all, "--limit goes with --all"),
@@ -111,7 +112,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
                     || args.min
                     || args.quiet_patterns
                     || args.output.is_some()
-                    || args.common.svg.is_some()),
+                    || args.common.draws()),
             "--nullity prints a table of sides: --seed, --min, --quiet-patterns, --output and --svg need one board",
         ),
     ])?;
@@ -144,7 +145,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     };
     let answer = lightsout::answer(&request, &ctl)?;
     let (solver, presses) = (&answer.solver, answer.presses.as_ref());
-    args.common.write_svg(|| solver.render_svg(presses))?;
+    args.common
+        .draw(&|p: Picture| solver.render_svg(p.shows(presses)))?;
     if let (Some(path), Some(p)) = (&args.output, presses) {
         puzzles::input::write_rows(path, &p.row_strings('1', '0'))?;
     }

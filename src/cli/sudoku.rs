@@ -5,6 +5,7 @@ mod explain;
 use super::{Common, Context, Exit, Failure};
 use puzzles::input::Source;
 use puzzles::listing::Limit;
+use puzzles::render::Picture;
 use puzzles::sudoku::{
     self, Batch, BatchAnswer, BatchOptions, Mode, Scan, Shape, Solver, Sudoku, Transformer,
 };
@@ -144,8 +145,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
                 Mode::Solve => ctx.control.clone(),
             };
             let report = sudoku::answer_threaded(puzzle.clone(), mode, args.jobs as usize, &ctl)?;
-            args.common
-                .write_svg(|| Solver::new(puzzle.clone()).render_svg(report.grid.as_ref()))?;
+            args.common.draw(&|p: Picture| {
+                Solver::new(puzzle.clone()).render_svg(p.shows(report.grid.as_ref()))
+            })?;
             ctx.out.report(&report, args.common.json, args.common.quiet)
         }
         Scan::Batch(lines) => {
@@ -167,7 +169,7 @@ fn refuse_unused(args: &Args) -> Result<(), Error> {
         || args.size.is_some()
         || args.difficulty.is_some()
         || args.symmetry.is_some();
-    let svg = args.common.svg.is_some();
+    let svg = args.common.draws();
     super::refuse_unused(&[
         (
             args.limit.is_some() && !args.count && !args.all,
@@ -207,7 +209,7 @@ fn batch(
     mode: Mode,
     ctx: &mut Context,
 ) -> Result<Exit, Failure> {
-    if args.common.svg.is_some() {
+    if args.common.draws() {
         let e = Error::usage("--svg draws one grid, not a batch");
         return Err(e.into());
     }

@@ -7,6 +7,7 @@ use puzzles::grid::Dims;
 use puzzles::input::Source;
 use puzzles::lightsout::{self, Graph, GraphGame, Pattern, StatesMethod, StatesRequest, Variant};
 use puzzles::listing::{Limit, DEFAULT_LIST_LIMIT};
+use puzzles::render::Picture;
 use puzzles::{random, Error, Grid, Stop, Tally};
 use std::ops::ControlFlow;
 
@@ -93,8 +94,11 @@ pub fn run_variant(args: &Args, pattern: Pattern, ctx: &mut Context) -> Result<E
     let report = lightsout::answer_states(&request, &ctl)?;
     ctl.progress().finish();
     let presses = report.press_grid.as_ref();
-    args.common
-        .write_svg(|| request.variant.render_svg(&request.lights, presses))?;
+    args.common.draw(&|p: Picture| {
+        request
+            .variant
+            .render_svg(&request.lights, p.shows(presses))
+    })?;
     if let (Some(path), Some(p)) = (&args.output, &report.press_grid) {
         puzzles::input::write_rows(path, &request.variant.rows(p))?;
     }
