@@ -15,10 +15,10 @@ use puzzles::sudoku::{self, Input, Sudoku};
 use puzzles::{Control, GridPuzzle};
 use std::ops::ControlFlow;
 
-/// Solves a Sudoku (order 3 at most; larger ones with a stopped control) and checks the answer.
+/// Solves a Sudoku (9×9 at most; larger ones with a stopped control) and checks the answer.
 fn sudoku(p: &Sudoku) {
     let ctl = Control::new();
-    if p.order() > 3 {
+    if p.side() > 9 {
         ctl.request_stop();
     }
     let solver = sudoku::Solver::new(p.clone());

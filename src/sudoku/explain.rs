@@ -842,12 +842,13 @@ pub fn explain(puzzle: &Sudoku, ctl: &Control) -> Result<Explanation> {
     let unique = truth.second.is_none();
     let side = shape.side();
     let mut hardest: Option<(u16, Technique)> = None;
+    let cap = budget::Cap::default();
     while !board.is_full() {
         if ctl.stopped() {
             explanation.outcome = Outcome::Interrupted;
             return Ok(explanation);
         }
-        let refusal = budget::forcing_refusal(&board);
+        let refusal = budget::forcing_refusal(&board, &cap);
         let fits = refusal.is_none();
         let Some(found) = next_step(&board, unique, &truth.first, unique, fits, ctl) else {
             if let (Some(e), false) = (refusal, ctl.stopped()) {
@@ -937,7 +938,7 @@ pub fn hint(grid: &Sudoku, marks: Option<&PencilMarks>, ctl: &Control) -> Result
         return Ok(hint);
     }
     let unique = truth.second.is_none();
-    let refusal = budget::forcing_refusal(&board);
+    let refusal = budget::forcing_refusal(&board, &budget::Cap::default());
     let fits = refusal.is_none();
     match next_step(&board, unique, &truth.first, unique, fits, ctl) {
         Some(found) => {

@@ -18,7 +18,8 @@ const GRACE: Duration = Duration::from_millis(1500);
 /// `--explain`, `--hint` or `--rate`, with boxes of `shape` when given.
 pub fn run(args: &Args, shape: Option<Shape>, ctx: &mut Context) -> Result<Exit, Failure> {
     let source = Source::read(args.file.as_deref().unwrap_or("-"))?;
-    ctx.interruptible_within(GRACE);
+    // A batch stops between puzzles (its rated lines are kept); one grid within GRACE.
+    ctx.interruptible();
     if args.rate {
         return rate(args, &source, shape, ctx);
     }
@@ -75,6 +76,7 @@ impl Budget {
             true => ctx.progress(&args.common, None, "steps"),
             false => ctx.control.clone(),
         };
+        ctx.interruptible_within(GRACE);
         let budget = Budget {
             secs,
             over: Arc::new(AtomicBool::new(false)),

@@ -34,16 +34,30 @@ pub(super) fn forcing_bytes(board: &Board) -> u64 {
     candidates * (4 * cells * n + PER_CELL * cells)
 }
 
+/// The most memory the forcing chains may hold: [`MAX_FORCING_BYTES`], or half
+/// the memory the process may take when that is less, read from the system at
+/// most once per explanation (and only when a board comes near it).
+#[derive(Default)]
+pub(super) struct Cap(std::cell::OnceCell<u64>);
+
+impl Cap {
+    fn bytes(&self) -> u64 {
+        *self.0.get_or_init(|| {
+            let usable = crate::memory::usable().map_or(u64::MAX, |b| b / 2);
+            MAX_FORCING_BYTES.min(usable)
+        })
+    }
+}
+
 /// The refusal to give if a step is needed beyond the chains that fit, or
-/// `None` when the forcing chains fit in memory on `board`.
-pub(super) fn forcing_refusal(board: &Board) -> Option<Error> {
+/// `None` when the forcing chains fit within `cap` on `board`.
+pub(super) fn forcing_refusal(board: &Board, cap: &Cap) -> Option<Error> {
     let need = forcing_bytes(board);
     // Below 64 MiB there is nothing to ask the system.
     if need <= 64 << 20 {
         return None;
     }
-    let usable = crate::memory::usable().map_or(u64::MAX, |b| b / 2);
-    let limit = MAX_FORCING_BYTES.min(usable);
+    let limit = cap.bytes();
     if need <= limit {
         return None;
     }
