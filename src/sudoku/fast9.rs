@@ -682,27 +682,62 @@ fn dispatch(
         && std::arch::is_x86_feature_detected!("bmi2")
     {
         // SAFETY: the processor has every feature `run_avx2` is compiled for (just detected).
-        return unsafe { run_avx2(clues, ctl, visit) };
+        return unsafe {
+            if fast_pext() {
+                run_avx2::<true>(clues, ctl, visit)
+            } else {
+                run_avx2::<false>(clues, ctl, visit)
+            }
+        };
     }
     run_with::<false>(clues, ctl, visit)
 }
 
+/// Whether `pext` is one fast instruction on this processor: it is on
+/// Intel's (from Haswell, the first with BMI2) and on AMD's from Zen 3
+/// (family 19h) on, while the earlier ones with BMI2 (AMD families 15h–18h,
+/// Excavator to Zen 2, and Hygon's) run it as microcode, tens of cycles
+/// (Agner Fog, "Instruction tables"): slower than the table loads of
+/// [`segments`]. Read once.
+#[cfg(target_arch = "x86_64")]
+fn fast_pext() -> bool {
+    static FAST: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *FAST.get_or_init(|| {
+        use std::arch::x86_64::__cpuid;
+        // SAFETY: every x86-64 processor has `cpuid`, with leaves 0 and 1.
+        // (`__cpuid` is an unsafe function in the older Rust releases this
+        // crate supports, from 1.85, and a safe one in recent releases.)
+        #[allow(unused_unsafe)]
+        let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
+        // "GenuineIntel", in the order ebx, edx, ecx.
+        let intel = (vendor.ebx, vendor.edx, vendor.ecx) == (0x756e_6547, 0x4965_6e69, 0x6c65_746e);
+        let base = (signature >> 8) & 0xf;
+        let family = if base == 0xf {
+            base + ((signature >> 20) & 0xff)
+        } else {
+            base
+        };
+        intel || family >= 0x19
+    })
+}
+
 /// [`run_with`] compiled for processors with AVX2, `popcnt`, BMI1 and BMI2:
 /// one instruction per bit count (the branch choice counts open peers), per
-/// lowest set bit and per band pass's segment mask ([`segments_of`]: 5–7%
-/// less time than three table loads, on serg's, the forum's and top1465's
-/// sets), and a node copied by vector moves rather than a call.
+/// lowest set bit and, with `PEXT` (where it is fast, [`fast_pext`]), per
+/// band pass's segment mask ([`segments_of`]: 5–7% less time than three
+/// table loads, on serg's, the forum's and top1465's sets), and a node
+/// copied by vector moves rather than a call.
 ///
 /// # Safety
 /// The processor must have these features.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
-unsafe fn run_avx2(
+unsafe fn run_avx2<const PEXT: bool>(
     clues: &[u8],
     ctl: &Control,
     visit: &mut dyn FnMut(&State) -> ControlFlow<()>,
 ) -> Tally {
-    run_with::<true>(clues, ctl, visit)
+    run_with::<PEXT>(clues, ctl, visit)
 }
 
 /// The search of [`run`], each full grid handed to `visit` as its state;
