@@ -34,17 +34,15 @@
 //! ```
 
 mod board;
-mod chains;
+mod chaining;
 mod exclusion;
 mod fish;
-mod forcing;
 mod intersections;
 mod singles;
 mod solve;
 mod subsets;
 mod text;
 mod trial;
-mod unary;
 mod uniqueness;
 mod wings;
 
@@ -92,8 +90,6 @@ pub enum Technique {
     XyWing,
     /// A three-candidate pivot and two pincers that see it.
     XyzWing,
-    /// Two cells with the same two candidates joined by a strong link on one of them.
-    WWing,
     /// Every empty cell with two candidates but one with three: that cell holds the digit it has a third place for.
     BivalueUniversalGrave,
     /// Two cells whose combinations of digits, but those that would empty a cell seeing both, leave a candidate out.
@@ -102,19 +98,27 @@ pub enum Technique {
     XChain,
     /// A chain of two-candidate cells.
     XyChain,
+    /// A loop of links that holds either way round (a bidirectional Y-cycle, or of both kinds of link).
+    Cycle,
     /// Four cells on two rows, two columns and two boxes that would allow two solutions.
     UniqueRectangle,
     /// The same with three cells.
     AlignedTripleExclusion,
-    /// A candidate whose assumption leads, by singles, to a contradiction (or every candidate of a cell to the same result).
+    /// A candidate whose assumption implies, link by link, its own negation.
     ForcingChain,
+    /// A candidate whose assumption, followed on its digit with the candidates it removes taken off, meets a contradiction.
+    NishioForcingChain,
+    /// Every candidate of a cell, or every place of a digit in a unit, implying the same (static links).
+    MultipleForcingChain,
+    /// The same, a contradiction, or a candidate whose presence and absence imply the same, followed with the candidates removed taken off (dynamic links).
+    DynamicForcingChain,
     /// A guess refuted by a search.
     Trial,
 }
 
 impl Technique {
     /// Every technique, easiest first (in the order the explainer tries them, but for the unique rectangle).
-    pub const ALL: [Technique; 25] = [
+    pub const ALL: [Technique; 28] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -136,9 +140,12 @@ impl Technique {
         Technique::AlignedPairExclusion,
         Technique::XChain,
         Technique::XyChain,
-        Technique::WWing,
-        Technique::AlignedTripleExclusion,
+        Technique::Cycle,
         Technique::ForcingChain,
+        Technique::AlignedTripleExclusion,
+        Technique::NishioForcingChain,
+        Technique::MultipleForcingChain,
+        Technique::DynamicForcingChain,
         Technique::Trial,
     ];
 
@@ -161,14 +168,17 @@ impl Technique {
             Technique::Jellyfish => "jellyfish",
             Technique::XyWing => "xy-wing",
             Technique::XyzWing => "xyz-wing",
-            Technique::WWing => "w-wing",
             Technique::BivalueUniversalGrave => "bivalue universal grave",
             Technique::AlignedPairExclusion => "aligned pair exclusion",
             Technique::AlignedTripleExclusion => "aligned triple exclusion",
             Technique::XChain => "x-chain",
             Technique::XyChain => "xy-chain",
             Technique::UniqueRectangle => "unique rectangle",
+            Technique::Cycle => "cycle",
             Technique::ForcingChain => "forcing chain",
+            Technique::NishioForcingChain => "nishio forcing chain",
+            Technique::MultipleForcingChain => "multiple forcing chain",
+            Technique::DynamicForcingChain => "dynamic forcing chain",
             Technique::Trial => "trial",
         }
     }
@@ -648,11 +658,11 @@ fn next_step(
             }
         })
         .or_else(|| exclusion::aligned(board, 2))
-        .or_else(|| chains_and_cycles(board))
+        .or_else(|| chaining::forcing_chains_and_cycles(board))
         .or_else(|| exclusion::aligned(board, 3))
-        .or_else(|| forcing::nishio(board))
-        .or_else(|| forcing::multiple(board))
-        .or_else(|| forcing::dynamic(board))
+        .or_else(|| chaining::nishio(board))
+        .or_else(|| chaining::multiple(board))
+        .or_else(|| chaining::dynamic(board))
         .or_else(|| {
             if trial_allowed {
                 trial::refute(board, truth, ctl)
@@ -660,23 +670,6 @@ fn next_step(
                 None
             }
         })
-}
-
-/// The lowest rated of the chains of one chain (Sudoku Explainer's "forcing chains and
-/// cycles", whose lowest-rated step it takes before any other kind): the X-chain, the
-/// XY-chain, the W-wing and the chain from a candidate to its own negation; the named
-/// patterns first among equals.
-fn chains_and_cycles(board: &Board) -> Option<Found> {
-    let x = chains::x_chain(board);
-    if x.as_ref().is_some_and(|f| f.rating <= 66) {
-        return x;
-    }
-    let named = [x, chains::xy_chain(board), wings::w_wing(board)]
-        .into_iter()
-        .flatten()
-        .min_by_key(|f| f.rating);
-    let below = named.as_ref().map_or(u16::MAX, |f| f.rating);
-    unary::forcing(board, below).or(named)
 }
 
 /// Checks a step against the known solutions and applies it to the board.

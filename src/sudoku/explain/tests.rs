@@ -129,8 +129,11 @@ fn ratings_order_puzzles_as_sudoku_explainer_does() {
                     Some(
                         Technique::XChain
                             | Technique::XyChain
-                            | Technique::WWing
+                            | Technique::Cycle
                             | Technique::ForcingChain
+                            | Technique::NishioForcingChain
+                            | Technique::MultipleForcingChain
+                            | Technique::DynamicForcingChain
                     )
                 ),
                 "{published} {hardest:?}"
