@@ -51,6 +51,8 @@ struct Closure {
     off_order: Vec<u32>,
     /// The two nodes ("on", "off") of the same candidate, when a contradiction was met.
     absurd: Option<(u32, u32)>,
+    /// Once finished, each potential reached and its node, in place of `on` and `off`.
+    sorted: Vec<(Pot, u32)>,
 }
 
 impl Closure {
@@ -64,7 +66,22 @@ impl Closure {
             on_order: Vec::new(),
             off_order: Vec::new(),
             absurd: None,
+            sorted: Vec::new(),
         }
+    }
+
+    /// Keeps the potentials reached in a sorted list, to be kept at less cost.
+    fn finish(mut self) -> Closure {
+        self.sorted = self
+            .on_order
+            .iter()
+            .chain(&self.off_order)
+            .map(|&k| (self.pot[k as usize], k))
+            .collect();
+        self.sorted.sort_unstable();
+        self.on = Vec::new();
+        self.off = Vec::new();
+        self
     }
 
     /// A node of `pot` caused by `parents`, not yet in the sets.
@@ -77,6 +94,10 @@ impl Closure {
 
     /// The node of `pot` in the sets, if reached.
     fn get(&self, pot: Pot) -> Option<u32> {
+        if self.on.is_empty() {
+            let i = self.sorted.binary_search_by_key(&pot, |&(p, _)| p).ok()?;
+            return Some(self.sorted[i].1);
+        }
         let set = if pot & 1 == 1 { &self.on } else { &self.off };
         set[pot / 2].checked_sub(1)
     }
@@ -96,6 +117,34 @@ impl Closure {
 
     fn parents_of(&self, k: u32) -> &[u32] {
         &self.parents[self.start[k as usize] as usize..self.start[k as usize + 1] as usize]
+    }
+}
+
+/// The potentials an "off" implies, each with its causes.
+#[derive(Default)]
+struct Implied {
+    /// Each potential and the end of its causes in `causes` (they start where the previous end).
+    pots: Vec<(Pot, usize)>,
+    causes: Vec<u32>,
+}
+
+impl Implied {
+    fn clear(&mut self) {
+        self.pots.clear();
+        self.causes.clear();
+    }
+
+    /// Ends the causes pushed since the last potential: they are `pot`'s.
+    fn close(&mut self, pot: Pot) {
+        self.pots.push((pot, self.causes.len()));
+    }
+
+    /// Each potential and its causes.
+    fn iter(&self) -> impl Iterator<Item = (Pot, &[u32])> + '_ {
+        self.pots.iter().enumerate().map(|(i, &(p, end))| {
+            let start = if i == 0 { 0 } else { self.pots[i - 1].1 };
+            (p, &self.causes[start..end])
+        })
     }
 }
 
@@ -171,17 +220,17 @@ impl<'a> Chainer<'a> {
         node: u32,
         clo: &Closure,
         (y, x): (bool, bool),
-        out: &mut Vec<(Pot, Vec<u32>)>,
+        out: &mut Implied,
     ) {
         let n = self.n;
         let (c, d, _) = parts(n, p);
         out.clear();
         if y && cand[c].count_ones() == 2 {
             let e = (cand[c] & !bit(d)).trailing_zeros() as u8 + 1;
-            let mut causes = vec![node];
-            causes
+            out.causes.push(node);
+            out.causes
                 .extend(digits(source[c] & !cand[c]).filter_map(|v| clo.get(pot(n, c, v, false))));
-            out.push((pot(n, c, e, true), causes));
+            out.close(pot(n, c, e, true));
         }
         if x {
             for &u in &self.regions[c] {
@@ -194,16 +243,16 @@ impl<'a> Chainer<'a> {
                     continue;
                 };
                 let on = pot(n, q, d, true);
-                if out.iter().any(|(o, _)| *o == on) {
+                if out.pots.iter().any(|&(o, _)| o == on) {
                     continue;
                 }
-                let mut causes = vec![node];
-                causes.extend(
+                out.causes.push(node);
+                out.causes.extend(
                     unit.iter()
                         .filter(|&&r| source[r] & bit(d) != 0 && cand[r] & bit(d) == 0)
                         .filter_map(|&r| clo.get(pot(n, r, d, false))),
                 );
-                out.push((on, causes));
+                out.close(on);
             }
         }
     }
@@ -221,7 +270,7 @@ impl<'a> Chainer<'a> {
             off_queue.push_back(first);
         }
         let y = mode != Mode::Nishio;
-        let (mut offs, mut ons) = (Vec::new(), Vec::new());
+        let (mut offs, mut ons) = (Vec::new(), Implied::default());
         loop {
             if let Some(k) = on_queue.pop_front() {
                 self.on_to_off(&cand, clo.pot[k as usize], y, &mut offs);
@@ -246,14 +295,14 @@ impl<'a> Chainer<'a> {
                 let (c, d, _) = parts(self.n, p);
                 cand[c] &= !bit(d);
             }
-            for (q, causes) in ons.drain(..) {
+            for (q, causes) in ons.iter() {
                 if let Some(off) = clo.get(q & !1) {
-                    let on = clo.node(q, &causes);
+                    let on = clo.node(q, causes);
                     clo.absurd = Some((on, off));
                     return clo;
                 }
                 if clo.get(q).is_none() {
-                    on_queue.push_back(clo.add(q, &causes));
+                    on_queue.push_back(clo.add(q, causes));
                 }
             }
         }
@@ -402,7 +451,7 @@ fn cycles(ch: &mut Chainer, start: Pot, links: (bool, bool), best: &mut Best) {
     let mut on_queue = VecDeque::from([first]);
     let mut off_queue = VecDeque::new();
     let mut found = Vec::new();
-    let (mut offs, mut ons) = (Vec::new(), Vec::new());
+    let (mut offs, mut ons) = (Vec::new(), Implied::default());
     let mut length = 0;
     while !on_queue.is_empty() || !off_queue.is_empty() {
         length += 1;
@@ -422,12 +471,12 @@ fn cycles(ch: &mut Chainer, start: Pot, links: (bool, bool), best: &mut Best) {
         while let Some(k) = off_queue.pop_front() {
             let p = clo.pot[k as usize];
             ch.off_to_on(cand, cand, p, k, &clo, links, &mut ons);
-            for (q, causes) in ons.drain(..) {
+            for (q, causes) in ons.iter() {
                 if length >= 4 && q == start {
-                    found.push(clo.node(q, &causes));
+                    found.push(clo.node(q, causes));
                 }
                 if clo.get(q).is_none() {
-                    on_queue.push_back(clo.add(q, &causes));
+                    on_queue.push_back(clo.add(q, causes));
                 }
             }
         }
@@ -510,7 +559,7 @@ fn unary(ch: &mut Chainer, start: Pot, y: bool, best: &mut Best) {
         off_queue.push_back(first);
     }
     let mut target = None;
-    let (mut offs, mut ons) = (Vec::new(), Vec::new());
+    let (mut offs, mut ons) = (Vec::new(), Implied::default());
     'search: while !on_queue.is_empty() || !off_queue.is_empty() {
         while let Some(k) = on_queue.pop_front() {
             ch.on_to_off(cand, clo.pot[k as usize], y, &mut offs);
@@ -527,13 +576,13 @@ fn unary(ch: &mut Chainer, start: Pot, y: bool, best: &mut Best) {
         while let Some(k) = off_queue.pop_front() {
             let p = clo.pot[k as usize];
             ch.off_to_on(cand, cand, p, k, &clo, (y, true), &mut ons);
-            for (q, causes) in ons.drain(..) {
+            for (q, causes) in ons.iter() {
                 if q == start ^ 1 {
-                    target = Some(clo.node(q, &causes));
+                    target = Some(clo.node(q, causes));
                     break 'search;
                 }
                 if clo.get(q).is_none() {
-                    on_queue.push_back(clo.add(q, &causes));
+                    on_queue.push_back(clo.add(q, causes));
                 }
             }
         }
@@ -624,25 +673,44 @@ fn multiple_chains(board: &Board, mode: Mode) -> Option<Found> {
         Mode::Dynamic => DYNAMIC,
         Mode::Nishio => NISHIO,
     };
+    // What each candidate implies, followed once for its cell's chains and its regions'.
+    let n = ch.n;
+    let mut ons: Vec<Option<Closure>> = (0..ch.size()).map(|_| None).collect();
+    for c in board.empty_cells() {
+        for d in digits(board.cand[c]) {
+            let on = pot(n, c, d, true);
+            ons[on / 2] = Some(ch.follow(on, mode).finish());
+        }
+    }
     for c in board.empty_cells() {
         let count = board.cand[c].count_ones();
         if count > 2 || (count > 1 && mode != Mode::Static) {
-            cell_chains(&mut ch, c, mode, base, &mut best);
+            cell_chains(&mut ch, c, mode, base, &ons, &mut best);
         }
     }
     best.found
 }
 
 /// The chains of one cell: contradictions and double forcing chains from each candidate,
-/// the region chains the cell opens, and the cell's own forcing chain.
-fn cell_chains(ch: &mut Chainer, c: usize, mode: Mode, base: u16, best: &mut Best) {
+/// the region chains the cell opens, and the cell's own forcing chain; `ons` holds what
+/// each candidate implies.
+fn cell_chains(
+    ch: &mut Chainer,
+    c: usize,
+    mode: Mode,
+    base: u16,
+    ons: &[Option<Closure>],
+    best: &mut Best,
+) {
     let board = ch.board;
     let n = ch.n;
     let count = board.cand[c].count_ones();
-    let mut outcomes: Vec<(u8, Closure)> = Vec::new();
+    let mut outcomes: Vec<(u8, &Closure)> = Vec::new();
     for d in digits(board.cand[c]) {
         let on = pot(n, c, d, true);
-        let yes = ch.follow(on, mode);
+        let Some(yes) = ons[on / 2].as_ref() else {
+            return;
+        };
         // Static chains seek no contradiction and no double forcing chain: the absence is not followed.
         let no = if mode == Mode::Static {
             Closure::new(0)
@@ -650,7 +718,7 @@ fn cell_chains(ch: &mut Chainer, c: usize, mode: Mode, base: u16, best: &mut Bes
             ch.follow(on & !1, mode)
         };
         if mode != Mode::Static {
-            for (clo, assumed) in [(&yes, on), (&no, on & !1)] {
+            for (clo, assumed) in [(yes, on), (&no, on & !1)] {
                 if let Some((a, b)) = clo.absurd {
                     let length = ch.ancestors(clo, a) + ch.ancestors(clo, b);
                     let rating = base + length_bonus(length);
@@ -670,17 +738,17 @@ fn cell_chains(ch: &mut Chainer, c: usize, mode: Mode, base: u16, best: &mut Bes
             }
         }
         if count >= 3 && mode == Mode::Dynamic {
-            double(ch, c, d, &yes, &no, base, best);
+            double(ch, c, d, yes, &no, base, best);
         }
         if mode != Mode::Nishio {
-            region_chains(ch, c, d, &yes, mode, base, best);
+            region_chains(ch, c, d, mode, base, ons, best);
         }
         outcomes.push((d, yes));
     }
     if mode != Mode::Nishio {
         let branches: Vec<(String, &Closure)> = outcomes
             .iter()
-            .map(|(d, clo)| (format!("{}={d}", board.geo.cell_name(c)), clo))
+            .map(|&(d, clo)| (format!("{}={d}", board.geo.cell_name(c)), clo))
             .collect();
         let what = format!(
             "{}cell forcing chain: {} holds {}",
@@ -750,15 +818,14 @@ fn double(
     }
 }
 
-/// The region forcing chains of `d` whose first place is `c` (followed in `at_c`).
-#[allow(clippy::too_many_arguments)]
+/// The region forcing chains of `d` whose first place is `c`; `ons` holds what each candidate implies.
 fn region_chains(
     ch: &mut Chainer,
     c: usize,
     d: u8,
-    at_c: &Closure,
     mode: Mode,
     base: u16,
+    ons: &[Option<Closure>],
     best: &mut Best,
 ) {
     let board = ch.board;
@@ -772,15 +839,16 @@ fn region_chains(
         if places.len() < 2 || places[0] != c {
             continue;
         }
-        let others: Vec<Closure> = places[1..]
+        let Some(branches) = places
             .iter()
-            .map(|&q| ch.follow(pot(ch.n, q, d, true), mode))
-            .collect();
-        let branches: Vec<(String, &Closure)> = places
-            .iter()
-            .zip(std::iter::once(at_c).chain(&others))
-            .map(|(&q, clo)| (format!("{}={d}", geo.cell_name(q)), clo))
-            .collect();
+            .map(|&q| {
+                let clo = ons[pot(ch.n, q, d, true) / 2].as_ref()?;
+                Some((format!("{}={d}", geo.cell_name(q)), clo))
+            })
+            .collect::<Option<Vec<(String, &Closure)>>>()
+        else {
+            continue;
+        };
         let what = format!(
             "{}region forcing chain: in {}, {d} goes at {}",
             prefix(mode),

@@ -69,7 +69,7 @@ pub(crate) fn rectangle(board: &Board) -> Option<Found> {
                             if eliminate.is_empty() {
                                 return None;
                             }
-                            let mut f = Found::new(Technique::UniqueRectangle, 46);
+                            let mut f = Found::new(Technique::UniqueRectangle, 45);
                             f.eliminate = eliminate;
                             f.text = format!(
                             "unique rectangle: {} hold only {} and {} hold {}; unless one of those two is {xd}, the digits {} and {} could be swapped on the four corners, giving two solutions; so {xd} leaves the cells that see both",
