@@ -37,6 +37,7 @@ mod board;
 mod chaining;
 mod exclusion;
 mod fish;
+mod grave;
 mod intersections;
 mod singles;
 mod solve;
@@ -652,7 +653,7 @@ fn next_step(
         .or_else(|| subsets::hidden(board, 4))
         .or_else(|| {
             if unique {
-                uniqueness::bivalue_grave(board)
+                grave::bivalue_grave(board)
             } else {
                 None
             }

@@ -7,9 +7,7 @@
 //! see both. Type 4: two corners hold only {a,b} and the other two, in one
 //! unit, are the only places of a there, so neither of them is b (as Sudoku
 //! Explainer and HoDoKu describe them; Sudoku Explainer rates type 4 rectangles
-//! 4.5, the base of its unique loops). And the bivalue
-//! universal grave: a board of two-candidate cells but one would have two
-//! solutions, so the odd cell holds its odd digit.
+//! 4.5, the base of its unique loops).
 
 use super::board::{bit, digits, digits_name, Board};
 use super::subsets::subsets;
@@ -87,65 +85,6 @@ pub(crate) fn rectangle(board: &Board) -> Option<Found> {
             })
         })
     })
-}
-
-/// The bivalue universal grave, type 1 (Sudoku Explainer's BUG, 5.6): every empty cell
-/// holds two candidates but one, which holds three, and every digit has two places
-/// or none in every unit but for one digit of that cell, which has three in each
-/// of its units. Were that digit not there, the two-candidate cells could be
-/// filled in two ways; so the cell holds it.
-pub(crate) fn bivalue_grave(board: &Board) -> Option<Found> {
-    let geo = &board.geo;
-    let mut odd = None;
-    for c in board.empty_cells() {
-        match board.cand[c].count_ones() {
-            2 => {}
-            3 if odd.is_none() => odd = Some(c),
-            _ => return None,
-        }
-    }
-    let cell = odd?;
-    let n = board.side() as u8;
-    let mut extra = None;
-    for (u, unit) in geo.units.iter().enumerate() {
-        for d in 1..=n {
-            let places = unit
-                .iter()
-                .filter(|&&c| board.cand[c] & bit(d) != 0)
-                .count();
-            match places {
-                0 | 2 => {}
-                3 if geo.cell_units[cell].contains(&u)
-                    && board.cand[cell] & bit(d) != 0
-                    && extra.is_none_or(|x| x == d) =>
-                {
-                    extra = Some(d);
-                }
-                _ => return None,
-            }
-        }
-    }
-    let d = extra?;
-    let three = |u: usize| {
-        geo.units[u]
-            .iter()
-            .filter(|&&c| board.cand[c] & bit(d) != 0)
-            .count()
-            == 3
-    };
-    if !geo.cell_units[cell].iter().all(|&u| three(u)) {
-        return None;
-    }
-    let mut f = Found::new(Technique::BivalueUniversalGrave, 56);
-    f.place = vec![(cell, d)];
-    f.cells = board.empty_cells().collect();
-    f.text = format!(
-        "bivalue universal grave: every empty cell but {} holds two candidates, and every digit has two places in each unit but {d}, which has three in the units of {}; without {d} there, the grid could be finished in two ways, so {} holds {d}",
-        geo.cell_name(cell),
-        geo.cell_name(cell),
-        geo.cell_name(cell)
-    );
-    Some(f)
 }
 
 /// Type 4 on the rectangle `corners` of {a,b}: the extra corners `p` and `q` share a unit
