@@ -44,6 +44,8 @@ struct Closure {
     /// `parents[start[k]..start[k + 1]]` caused node k (the first is the chain's main cause).
     start: Vec<u32>,
     parents: Vec<u32>,
+    /// The number of links from the assumption to each node, along first causes.
+    depth: Vec<u32>,
     /// Node + 1 of each potential reached (0: not reached), at `pot / 2`, "on" and "off" apart.
     on: Vec<u32>,
     off: Vec<u32>,
@@ -61,6 +63,7 @@ impl Closure {
             pot: Vec::new(),
             start: vec![0],
             parents: Vec::new(),
+            depth: Vec::new(),
             on: vec![0; size],
             off: vec![0; size],
             on_order: Vec::new(),
@@ -87,6 +90,8 @@ impl Closure {
     /// A node of `pot` caused by `parents`, not yet in the sets.
     fn node(&mut self, pot: Pot, parents: &[u32]) -> u32 {
         self.pot.push(pot);
+        let depth = parents.first().map_or(0, |&p| self.depth[p as usize] + 1);
+        self.depth.push(depth);
         self.parents.extend_from_slice(parents);
         self.start.push(self.parents.len() as u32);
         (self.pot.len() - 1) as u32
@@ -378,6 +383,15 @@ impl Best {
         self.key.is_none_or(|k| (rating, length, kind) < k)
     }
 
+    /// The most nodes a chain of base rating `base` and sort key `kind` may have and still be kept; `None` when none may.
+    fn longest(&self, base: u16, kind: u8) -> Option<usize> {
+        let Some(key) = self.key else {
+            return Some(usize::MAX);
+        };
+        let fits = |l: usize| (base + length_bonus(l), l, kind) < key;
+        (1..=key.1 + 1).take_while(|&l| fits(l)).last()
+    }
+
     fn keep(&mut self, rating: u16, length: usize, kind: u8, found: Found) {
         if self.beats(rating, length, kind) {
             self.key = Some((rating, length, kind));
@@ -444,6 +458,10 @@ fn is_parent(clo: &Closure, k: u32, ancestor: Pot) -> bool {
 /// The cycles through `start` ("on"): a chain of alternating "off" and "on" back to it,
 /// whose candidates seen by an "on" and by an "off" of the loop are removed.
 fn cycles(ch: &mut Chainer, start: Pot, links: (bool, bool), best: &mut Best) {
+    let base = if links == (true, true) { 70 } else { 65 };
+    let Some(longest) = best.longest(base, link_kind(links)) else {
+        return;
+    };
     let board = ch.board;
     let cand = &board.cand;
     let mut clo = Closure::new(ch.size());
@@ -456,6 +474,10 @@ fn cycles(ch: &mut Chainer, start: Pot, links: (bool, bool), best: &mut Best) {
     while !on_queue.is_empty() || !off_queue.is_empty() {
         length += 1;
         while let Some(k) = on_queue.pop_front() {
+            // Whatever follows would make a loop of more nodes than may be kept.
+            if clo.depth[k as usize] as usize + 2 > longest {
+                continue;
+            }
             ch.on_to_off(cand, clo.pot[k as usize], links.0, &mut offs);
             for &q in &offs {
                 if !is_parent(&clo, k, q) {
@@ -469,6 +491,9 @@ fn cycles(ch: &mut Chainer, start: Pot, links: (bool, bool), best: &mut Best) {
         }
         length += 1;
         while let Some(k) = off_queue.pop_front() {
+            if clo.depth[k as usize] as usize + 2 > longest {
+                continue;
+            }
             let p = clo.pot[k as usize];
             ch.off_to_on(cand, cand, p, k, &clo, links, &mut ons);
             for (q, causes) in ons.iter() {
@@ -548,6 +573,9 @@ fn removals_name(ch: &Chainer, list: &[(usize, u8)]) -> String {
 /// The forcing chains from `start` to its own negation: static links (X-links always,
 /// Y-links with `y`), breadth first; rated 6.6 on X-links alone, 7.0 with both.
 fn unary(ch: &mut Chainer, start: Pot, y: bool, best: &mut Best) {
+    let Some(longest) = best.longest(if y { 70 } else { 66 }, link_kind((y, true))) else {
+        return;
+    };
     let board = ch.board;
     let cand = &board.cand;
     let mut clo = Closure::new(ch.size());
@@ -562,6 +590,9 @@ fn unary(ch: &mut Chainer, start: Pot, y: bool, best: &mut Best) {
     let (mut offs, mut ons) = (Vec::new(), Implied::default());
     'search: while !on_queue.is_empty() || !off_queue.is_empty() {
         while let Some(k) = on_queue.pop_front() {
+            if clo.depth[k as usize] as usize + 2 > longest {
+                continue;
+            }
             ch.on_to_off(cand, clo.pot[k as usize], y, &mut offs);
             for &q in &offs {
                 if q == start ^ 1 {
@@ -574,6 +605,9 @@ fn unary(ch: &mut Chainer, start: Pot, y: bool, best: &mut Best) {
             }
         }
         while let Some(k) = off_queue.pop_front() {
+            if clo.depth[k as usize] as usize + 2 > longest {
+                continue;
+            }
             let p = clo.pot[k as usize];
             ch.off_to_on(cand, cand, p, k, &clo, (y, true), &mut ons);
             for (q, causes) in ons.iter() {
