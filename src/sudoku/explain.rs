@@ -150,36 +150,36 @@ impl Technique {
         Technique::Trial,
     ];
 
-    /// The name as text: `hidden single`, `x-wing`.
+    /// The name, the same in text and JSON: `hidden-single`, `x-wing`.
     pub fn name(self) -> &'static str {
         match self {
-            Technique::FullHouse => "full house",
-            Technique::HiddenSingle => "hidden single",
-            Technique::NakedSingle => "naked single",
+            Technique::FullHouse => "full-house",
+            Technique::HiddenSingle => "hidden-single",
+            Technique::NakedSingle => "naked-single",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
-            Technique::NakedPair => "naked pair",
-            Technique::HiddenPair => "hidden pair",
-            Technique::NakedTriple => "naked triple",
-            Technique::HiddenTriple => "hidden triple",
-            Technique::NakedQuad => "naked quad",
-            Technique::HiddenQuad => "hidden quad",
+            Technique::NakedPair => "naked-pair",
+            Technique::HiddenPair => "hidden-pair",
+            Technique::NakedTriple => "naked-triple",
+            Technique::HiddenTriple => "hidden-triple",
+            Technique::NakedQuad => "naked-quad",
+            Technique::HiddenQuad => "hidden-quad",
             Technique::XWing => "x-wing",
             Technique::Swordfish => "swordfish",
             Technique::Jellyfish => "jellyfish",
             Technique::XyWing => "xy-wing",
             Technique::XyzWing => "xyz-wing",
-            Technique::BivalueUniversalGrave => "bivalue universal grave",
-            Technique::AlignedPairExclusion => "aligned pair exclusion",
-            Technique::AlignedTripleExclusion => "aligned triple exclusion",
+            Technique::BivalueUniversalGrave => "bivalue-universal-grave",
+            Technique::AlignedPairExclusion => "aligned-pair-exclusion",
+            Technique::AlignedTripleExclusion => "aligned-triple-exclusion",
             Technique::XChain => "x-chain",
             Technique::XyChain => "xy-chain",
-            Technique::UniqueRectangle => "unique rectangle",
+            Technique::UniqueRectangle => "unique-rectangle",
             Technique::Cycle => "cycle",
-            Technique::ForcingChain => "forcing chain",
-            Technique::NishioForcingChain => "nishio forcing chain",
-            Technique::MultipleForcingChain => "multiple forcing chain",
-            Technique::DynamicForcingChain => "dynamic forcing chain",
+            Technique::ForcingChain => "forcing-chain",
+            Technique::NishioForcingChain => "nishio-forcing-chain",
+            Technique::MultipleForcingChain => "multiple-forcing-chain",
+            Technique::DynamicForcingChain => "dynamic-forcing-chain",
             Technique::Trial => "trial",
         }
     }
@@ -291,7 +291,7 @@ impl Found {
             if r < side && c < side && (1..=side).contains(&d) {
                 Ok((r * side + c, d as u8))
             } else {
-                Err(format!("{r},{c} {d} is off the board"))
+                Err(format!("r{}c{} {d} is off the board", r + 1, c + 1))
             }
         };
         found.place = step
@@ -374,6 +374,9 @@ pub struct Explanation {
     pub outcome: Outcome,
     /// The steps, in order.
     pub steps: Vec<Step>,
+    /// The candidate grid before each step, as text, when asked for ([`candidate_grids`]); not in JSON.
+    #[serde(skip)]
+    pub candidates: Vec<String>,
 }
 
 /// The next step for a partly filled grid.
@@ -411,12 +414,12 @@ pub struct Rated {
 }
 
 impl Rated {
-    /// The rating as one line of a text batch: `7.0 xy-chain 71` (rating, hardest
-    /// technique, steps), or `none`, `none (clash: r,c and r,c)`, `multiple`, `interrupted`.
+    /// The rating as one line of text: `rating 7.0 (xy-chain), 71 steps` (rating, hardest
+    /// technique, steps), or `none`, `none (clash: r1c1 and r1c5)`, `multiple`, `interrupted`.
     pub fn summary(&self) -> String {
         match (&self.outcome, self.rating, self.hardest) {
             (Outcome::Solved, Some(r), Some(h)) => {
-                format!("{r} {} {}", h.name().replace(' ', "-"), self.steps)
+                format!("rating {r} ({h}), {} steps", self.steps)
             }
             (
                 Outcome::NoSolution {
@@ -425,7 +428,13 @@ impl Rated {
                 _,
                 _,
             ) => {
-                format!("none (clash: {},{} and {},{})", a[0], a[1], b[0], b[1])
+                format!(
+                    "none (clash: r{}c{} and r{}c{})",
+                    a[0] + 1,
+                    a[1] + 1,
+                    b[0] + 1,
+                    b[1] + 1
+                )
             }
             (Outcome::NoSolution { .. }, _, _) => "none".into(),
             (Outcome::Several { .. }, _, _) => "multiple".into(),
@@ -753,6 +762,37 @@ pub fn replay(puzzle: &Sudoku, marks: Option<&PencilMarks>, steps: &[Step]) -> R
     Ok(board.grid())
 }
 
+/// The candidates before each of `steps`, replayed from the clues of `puzzle`, as text grids
+/// (each cell a block of its candidates shaped as a box, `.` for a digit it cannot hold, a
+/// filled cell its digit alone in the middle).
+///
+/// ```
+/// use puzzles::sudoku::explain::{candidate_grids, explain};
+/// use puzzles::sudoku::Sudoku;
+/// use puzzles::Control;
+///
+/// let puzzle = Sudoku::from_text("1.....3..4.....2", None).unwrap();
+/// let explanation = explain(&puzzle, &Control::new()).unwrap();
+/// let grids = candidate_grids(&puzzle, &explanation.steps).unwrap();
+/// assert_eq!(grids.len(), explanation.steps.len());
+/// // r1c1 holds 1 (in the middle of its block); r1c2 can hold 2 or 3.
+/// assert!(grids[0].lines().nth(1).unwrap().starts_with(" 1 3."));
+/// ```
+pub fn candidate_grids(puzzle: &Sudoku, steps: &[Step]) -> Result<Vec<String>> {
+    let mut board = Board::new(puzzle).map_err(|_| Error::usage("the clues clash"))?;
+    let side = puzzle.shape().side();
+    let mut grids = Vec::with_capacity(steps.len());
+    for (k, step) in steps.iter().enumerate() {
+        grids.push(text::candidates(&board));
+        let found =
+            Found::of_step(step, side).map_err(|e| Error::usage(format!("step {k}: {e}")))?;
+        apply(&mut board, &found).map_err(|(what, c, d)| {
+            Error::usage(format!("step {k} {what} {d} at {}", board.geo.cell_name(c)))
+        })?;
+    }
+    Ok(grids)
+}
+
 /// Explains `puzzle`: the steps from its clues to its solution, each checked, and its rating.
 ///
 /// A grid with no solution gives [`Outcome::NoSolution`] (naming the clash when
@@ -784,6 +824,7 @@ pub fn explain(puzzle: &Sudoku, ctl: &Control) -> Result<Explanation> {
         hardest: None,
         outcome: Outcome::Solved,
         steps: Vec::new(),
+        candidates: Vec::new(),
     };
     let (mut board, truth) = match start(puzzle, None, ctl)? {
         Start::Ready(board, truth) => (board, truth),

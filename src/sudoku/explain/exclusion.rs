@@ -108,7 +108,11 @@ fn exclude(board: &Board, base: &[usize], common: &Cells) -> Option<Found> {
                 *a |= bit(d);
             }
             // Every candidate allowed: nothing will be removed.
-            if base.iter().zip(&allowed).all(|(&c, &a)| board.cand[c] & !a == 0) {
+            if base
+                .iter()
+                .zip(&allowed)
+                .all(|(&c, &a)| board.cand[c] & !a == 0)
+            {
                 return ControlFlow::Break(());
             }
         }
