@@ -655,7 +655,7 @@ fn explain_prints_steps_that_end_in_the_solution_with_a_rating() {
         .assert()
         .success()
         .stdout(predicates::str::contains(
-            "rating 7.2 (hardest step: forcing chain)",
+            "rating 7.2 (forcing-chain), 74 steps",
         ));
 }
 
