@@ -100,11 +100,7 @@ fn find(board: &Board) -> Option<Grave> {
             }
             match big[..] {
                 [] => return None,
-                [c] => {
-                    if !add(&mut g, &mut common, c, d) {
-                        return None;
-                    }
-                }
+                [c] if !add(&mut g, &mut common, c, d) => return None,
                 _ => {}
             }
         }
