@@ -221,7 +221,7 @@ fn sudoku_in_a_terminal_takes_a_click_a_digit_an_undo_and_a_hint_then_quits_clea
     s.send("u");
     s.wait_screen("Move taken back.");
     s.send("h");
-    s.wait_screen("Hint: hidden single (1.2)");
+    s.wait_screen("Hint: hidden-single (1.2)");
     s.send("q");
     let (status, out, vt) = s.finish();
     assert_eq!(status, 0, "{out:?}");

@@ -65,6 +65,9 @@ pub struct Args {
     /// eliminations, then the rating (Sudoku Explainer's scale).
     #[arg(long, conflicts_with_all = ["count", "all", "transform", "hint", "rate"])]
     explain: bool,
+    /// With --explain: print the candidate grid each step acts on before it (on 9×9, each cell a 3×3 block of its candidates).
+    #[arg(long, requires = "explain")]
+    candidates: bool,
     /// Print only the next step for a partly filled grid.
     #[arg(long, conflicts_with_all = ["count", "all", "transform", "rate"])]
     hint: bool,

@@ -35,17 +35,16 @@
 
 mod board;
 mod budget;
-mod chains;
+mod chaining;
 mod exclusion;
 mod fish;
-mod forcing;
+mod grave;
 mod intersections;
 mod singles;
 mod solve;
 mod subsets;
 mod text;
 mod trial;
-mod unary;
 mod uniqueness;
 mod wings;
 
@@ -93,8 +92,6 @@ pub enum Technique {
     XyWing,
     /// A three-candidate pivot and two pincers that see it.
     XyzWing,
-    /// Two cells with the same two candidates joined by a strong link on one of them.
-    WWing,
     /// Every empty cell with two candidates but one with three: that cell holds the digit it has a third place for.
     BivalueUniversalGrave,
     /// Two cells whose combinations of digits, but those that would empty a cell seeing both, leave a candidate out.
@@ -103,19 +100,27 @@ pub enum Technique {
     XChain,
     /// A chain of two-candidate cells.
     XyChain,
+    /// A loop of links that holds either way round (a bidirectional Y-cycle, or of both kinds of link).
+    Cycle,
     /// Four cells on two rows, two columns and two boxes that would allow two solutions.
     UniqueRectangle,
     /// The same with three cells.
     AlignedTripleExclusion,
-    /// A candidate whose assumption leads, by singles, to a contradiction (or every candidate of a cell to the same result).
+    /// A candidate whose assumption implies, link by link, its own negation.
     ForcingChain,
+    /// A candidate whose assumption, followed on its digit with the candidates it removes taken off, meets a contradiction.
+    NishioForcingChain,
+    /// Every candidate of a cell, or every place of a digit in a unit, implying the same (static links).
+    MultipleForcingChain,
+    /// The same, a contradiction, or a candidate whose presence and absence imply the same, followed with the candidates removed taken off (dynamic links).
+    DynamicForcingChain,
     /// A guess refuted by a search.
     Trial,
 }
 
 impl Technique {
     /// Every technique, easiest first (in the order the explainer tries them, but for the unique rectangle).
-    pub const ALL: [Technique; 25] = [
+    pub const ALL: [Technique; 28] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -137,39 +142,45 @@ impl Technique {
         Technique::AlignedPairExclusion,
         Technique::XChain,
         Technique::XyChain,
-        Technique::WWing,
-        Technique::AlignedTripleExclusion,
+        Technique::Cycle,
         Technique::ForcingChain,
+        Technique::AlignedTripleExclusion,
+        Technique::NishioForcingChain,
+        Technique::MultipleForcingChain,
+        Technique::DynamicForcingChain,
         Technique::Trial,
     ];
 
-    /// The name as text: `hidden single`, `x-wing`.
+    /// The name, the same in text and JSON: `hidden-single`, `x-wing`.
     pub fn name(self) -> &'static str {
         match self {
-            Technique::FullHouse => "full house",
-            Technique::HiddenSingle => "hidden single",
-            Technique::NakedSingle => "naked single",
+            Technique::FullHouse => "full-house",
+            Technique::HiddenSingle => "hidden-single",
+            Technique::NakedSingle => "naked-single",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
-            Technique::NakedPair => "naked pair",
-            Technique::HiddenPair => "hidden pair",
-            Technique::NakedTriple => "naked triple",
-            Technique::HiddenTriple => "hidden triple",
-            Technique::NakedQuad => "naked quad",
-            Technique::HiddenQuad => "hidden quad",
+            Technique::NakedPair => "naked-pair",
+            Technique::HiddenPair => "hidden-pair",
+            Technique::NakedTriple => "naked-triple",
+            Technique::HiddenTriple => "hidden-triple",
+            Technique::NakedQuad => "naked-quad",
+            Technique::HiddenQuad => "hidden-quad",
             Technique::XWing => "x-wing",
             Technique::Swordfish => "swordfish",
             Technique::Jellyfish => "jellyfish",
             Technique::XyWing => "xy-wing",
             Technique::XyzWing => "xyz-wing",
-            Technique::WWing => "w-wing",
-            Technique::BivalueUniversalGrave => "bivalue universal grave",
-            Technique::AlignedPairExclusion => "aligned pair exclusion",
-            Technique::AlignedTripleExclusion => "aligned triple exclusion",
+            Technique::BivalueUniversalGrave => "bivalue-universal-grave",
+            Technique::AlignedPairExclusion => "aligned-pair-exclusion",
+            Technique::AlignedTripleExclusion => "aligned-triple-exclusion",
             Technique::XChain => "x-chain",
             Technique::XyChain => "xy-chain",
-            Technique::UniqueRectangle => "unique rectangle",
-            Technique::ForcingChain => "forcing chain",
+            Technique::UniqueRectangle => "unique-rectangle",
+            Technique::Cycle => "cycle",
+            Technique::ForcingChain => "forcing-chain",
+            Technique::NishioForcingChain => "nishio-forcing-chain",
+            Technique::MultipleForcingChain => "multiple-forcing-chain",
+            Technique::DynamicForcingChain => "dynamic-forcing-chain",
             Technique::Trial => "trial",
         }
     }
@@ -281,7 +292,7 @@ impl Found {
             if r < side && c < side && (1..=side).contains(&d) {
                 Ok((r * side + c, d as u8))
             } else {
-                Err(format!("{r},{c} {d} is off the board"))
+                Err(format!("r{}c{} {d} is off the board", r + 1, c + 1))
             }
         };
         found.place = step
@@ -364,6 +375,9 @@ pub struct Explanation {
     pub outcome: Outcome,
     /// The steps, in order.
     pub steps: Vec<Step>,
+    /// The candidate grid before each step, as text, when asked for ([`candidate_grids`]); not in JSON.
+    #[serde(skip)]
+    pub candidates: Vec<String>,
 }
 
 /// The next step for a partly filled grid.
@@ -401,13 +415,13 @@ pub struct Rated {
 }
 
 impl Rated {
-    /// The rating as one line of a text batch: `7.0 xy-chain 71` (rating, hardest
-    /// technique, steps), or `none`, `none (clash: r,c and r,c)`, `multiple`, `solved (no step…)`
-    /// for a full grid, `interrupted`.
+    /// The rating as one line of text: `rating 7.0 (xy-chain), 71 steps` (rating, hardest
+    /// technique, steps), or `none`, `none (clash: r1c1 and r1c5)`, `multiple`,
+    /// `solved (no step…)` for a full grid, `interrupted`.
     pub fn summary(&self) -> String {
         match (&self.outcome, self.rating, self.hardest) {
             (Outcome::Solved, Some(r), Some(h)) => {
-                format!("{r} {} {}", h.name().replace(' ', "-"), self.steps)
+                format!("rating {r} ({h}), {} steps", self.steps)
             }
             (
                 Outcome::NoSolution {
@@ -416,7 +430,13 @@ impl Rated {
                 _,
                 _,
             ) => {
-                format!("none (clash: {},{} and {},{})", a[0], a[1], b[0], b[1])
+                format!(
+                    "none (clash: r{}c{} and r{}c{})",
+                    a[0] + 1,
+                    a[1] + 1,
+                    b[0] + 1,
+                    b[1] + 1
+                )
             }
             (Outcome::NoSolution { .. }, _, _) => "none".into(),
             (Outcome::Several { .. }, _, _) => "multiple".into(),
@@ -683,17 +703,17 @@ fn next_step(
         .or_else(|| subsets::hidden(board, 4))
         .or_else(|| {
             if unique {
-                uniqueness::bivalue_grave(board)
+                grave::bivalue_grave(board)
             } else {
                 None
             }
         })
         .or_else(|| exclusion::aligned(board, 2))
-        .or_else(|| chains_and_cycles(board))
+        .or_else(|| chaining::forcing_chains_and_cycles(board))
         .or_else(|| exclusion::aligned(board, 3))
-        .or_else(|| forcing::nishio(board))
-        .or_else(|| forcing_fits.then(|| forcing::multiple(board)).flatten())
-        .or_else(|| forcing_fits.then(|| forcing::dynamic(board)).flatten())
+        .or_else(|| chaining::nishio(board))
+        .or_else(|| forcing_fits.then(|| chaining::multiple(board)).flatten())
+        .or_else(|| forcing_fits.then(|| chaining::dynamic(board)).flatten())
         .or_else(|| {
             if trial_allowed && forcing_fits {
                 trial::refute(board, truth, ctl)
@@ -701,23 +721,6 @@ fn next_step(
                 None
             }
         })
-}
-
-/// The lowest rated of the chains of one chain (Sudoku Explainer's "forcing chains and
-/// cycles", whose lowest-rated step it takes before any other kind): the X-chain, the
-/// XY-chain, the W-wing and the chain from a candidate to its own negation; the named
-/// patterns first among equals.
-fn chains_and_cycles(board: &Board) -> Option<Found> {
-    let x = chains::x_chain(board);
-    if x.as_ref().is_some_and(|f| f.rating <= 66) {
-        return x;
-    }
-    let named = [x, chains::xy_chain(board), wings::w_wing(board)]
-        .into_iter()
-        .flatten()
-        .min_by_key(|f| f.rating);
-    let below = named.as_ref().map_or(u16::MAX, |f| f.rating);
-    unary::forcing(board, below).or(named)
 }
 
 /// Checks a step against the known solutions and applies it to the board.
@@ -800,6 +803,37 @@ pub fn replay(puzzle: &Sudoku, marks: Option<&PencilMarks>, steps: &[Step]) -> R
     Ok(board.grid())
 }
 
+/// The candidates before each of `steps`, replayed from the clues of `puzzle`, as text grids
+/// (each cell a block of its candidates shaped as a box, `.` for a digit it cannot hold, a
+/// filled cell its digit alone in the middle).
+///
+/// ```
+/// use puzzles::sudoku::explain::{candidate_grids, explain};
+/// use puzzles::sudoku::Sudoku;
+/// use puzzles::Control;
+///
+/// let puzzle = Sudoku::from_text("1.....3..4.....2", None).unwrap();
+/// let explanation = explain(&puzzle, &Control::new()).unwrap();
+/// let grids = candidate_grids(&puzzle, &explanation.steps).unwrap();
+/// assert_eq!(grids.len(), explanation.steps.len());
+/// // r1c1 holds 1 (in the middle of its block); r1c2 can hold 2 or 3.
+/// assert!(grids[0].lines().nth(1).unwrap().starts_with(" 1 3."));
+/// ```
+pub fn candidate_grids(puzzle: &Sudoku, steps: &[Step]) -> Result<Vec<String>> {
+    let mut board = Board::new(puzzle).map_err(|_| Error::usage("the clues clash"))?;
+    let side = puzzle.shape().side();
+    let mut grids = Vec::with_capacity(steps.len());
+    for (k, step) in steps.iter().enumerate() {
+        grids.push(text::candidates(&board));
+        let found =
+            Found::of_step(step, side).map_err(|e| Error::usage(format!("step {k}: {e}")))?;
+        apply(&mut board, &found).map_err(|(what, c, d)| {
+            Error::usage(format!("step {k} {what} {d} at {}", board.geo.cell_name(c)))
+        })?;
+    }
+    Ok(grids)
+}
+
 /// Explains `puzzle`: the steps from its clues to its solution, each checked, and its rating.
 ///
 /// A grid with no solution gives [`Outcome::NoSolution`] (naming the clash when
@@ -831,6 +865,7 @@ pub fn explain(puzzle: &Sudoku, ctl: &Control) -> Result<Explanation> {
         hardest: None,
         outcome: Outcome::Solved,
         steps: Vec::new(),
+        candidates: Vec::new(),
     };
     let (mut board, truth) = match start(puzzle, None, ctl)? {
         Start::Ready(board, truth) => (board, truth),

@@ -536,7 +536,7 @@ fn sudoku_check_marks_wrong_entries_and_a_hint_names_its_technique_and_lights_it
     let text = lines(&buf);
     assert_eq!(
         text[12],
-        "Hint: hidden single (1.2), its cells highlighted."
+        "Hint: hidden-single (1.2), its cells highlighted."
     );
     assert!(text[8].contains("hidden single"), "{}", text[8]);
     // The explainer's first step places 3 at 0,1: that cell is lit green.

@@ -40,8 +40,11 @@ pub fn run(args: &Args, shape: Option<Shape>, ctx: &mut Context) -> Result<Exit,
         );
     }
     let (budget, ctl) = Budget::start(args, side, "explanation", ctx);
-    let e = explain::explain(&grid, &ctl)?;
+    let mut e = explain::explain(&grid, &ctl)?;
     budget.check(&e.outcome, &ctl)?;
+    if args.candidates {
+        e.candidates = explain::candidate_grids(&grid, &e.steps)?;
+    }
     several(
         &e.outcome,
         ctx.out.report(&e, args.common.json, false)?,
@@ -125,8 +128,11 @@ fn several(outcome: &Outcome, exit: Exit, ctx: &mut Context) -> Result<Exit, Fai
     };
     ctx.out.flush()?;
     Err(Error::usage(format!(
-        "the grid has several solutions: they part at {},{}, which can hold {} or {}",
-        cell[0], cell[1], digits[0], digits[1]
+        "the grid has several solutions: they part at r{}c{}, which can hold {} or {}",
+        cell[0] + 1,
+        cell[1] + 1,
+        digits[0],
+        digits[1]
     ))
     .into())
 }

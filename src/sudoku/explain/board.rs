@@ -60,22 +60,23 @@ impl Geometry {
                 .any(|(x, y)| x == y)
     }
 
-    /// The unit's name for people: `row 3`, `column 5`, `box 4` (0-based).
+    /// The unit's name in players' notation (Sudoku Explainer's and HoDoKu's), 1-based:
+    /// `r3` (row 3), `c5` (column 5), `b4` (box 4, counted row by row).
     pub fn unit_name(&self, u: usize) -> String {
         let s = self.side;
         match u / s {
-            0 => format!("row {u}"),
-            1 => format!("column {}", u - s),
-            _ => format!("box {}", u - 2 * s),
+            0 => format!("r{}", u + 1),
+            1 => format!("c{}", u - s + 1),
+            _ => format!("b{}", u - 2 * s + 1),
         }
     }
 
-    /// A cell as people read it here: `row,col`, 0-based.
+    /// A cell in players' notation, 1-based: `r1c5`.
     pub fn cell_name(&self, cell: usize) -> String {
-        format!("{},{}", cell / self.side, cell % self.side)
+        format!("r{}c{}", cell / self.side + 1, cell % self.side + 1)
     }
 
-    /// Cells as people read them, joined: `0,1, 0,4 and 2,2`.
+    /// Cells in players' notation, joined: `r1c2, r1c5 and r3c3`.
     pub fn cells_name(&self, cells: &[usize]) -> String {
         join(cells.iter().map(|&c| self.cell_name(c)))
     }

@@ -13,6 +13,7 @@
 
 use super::board::{bit, digits, Board};
 use super::{cands_name, Found, Technique};
+use std::ops::ControlFlow;
 
 /// A set of cells as bits, one word per 64 cells.
 type Cells = Vec<u64>;
@@ -89,10 +90,12 @@ fn exclude(board: &Board, base: &[usize], common: &Cells) -> Option<Found> {
     let mut combo = vec![0u8; base.len()];
     let mut excluded = 0usize;
     let mut used = vec![false; excluding.len()];
-    combinations(&choices, 0, &mut combo, &mut |combo| {
-        let clash = (0..base.len()).any(|i| {
-            (i + 1..base.len()).any(|j| combo[i] == combo[j] && geo.sees(base[i], base[j]))
-        });
+    let sees: Vec<(usize, usize)> = (0..base.len())
+        .flat_map(|i| (i + 1..base.len()).map(move |j| (i, j)))
+        .filter(|&(i, j)| geo.sees(base[i], base[j]))
+        .collect();
+    let stopped = combinations(&choices, 0, &mut combo, &mut |combo| {
+        let clash = sees.iter().any(|&(i, j)| combo[i] == combo[j]);
         let held = combo.iter().fold(0u64, |m, &d| m | bit(d));
         let emptied = excluding.iter().position(|&e| board.cand[e] & !held == 0);
         if let Some(k) = emptied {
@@ -104,8 +107,20 @@ fn exclude(board: &Board, base: &[usize], common: &Cells) -> Option<Found> {
             for (a, &d) in allowed.iter_mut().zip(combo) {
                 *a |= bit(d);
             }
+            // Every candidate allowed: nothing will be removed.
+            if base
+                .iter()
+                .zip(&allowed)
+                .all(|(&c, &a)| board.cand[c] & !a == 0)
+            {
+                return ControlFlow::Break(());
+            }
         }
+        ControlFlow::Continue(())
     });
+    if stopped.is_break() {
+        return None;
+    }
     let eliminate: Vec<(usize, u8)> = base
         .iter()
         .zip(&allowed)
@@ -153,14 +168,19 @@ fn exclude(board: &Board, base: &[usize], common: &Cells) -> Option<Found> {
     Some(f)
 }
 
-/// Calls `visit` on every combination of one digit from each of `choices`.
-fn combinations(choices: &[Vec<u8>], i: usize, combo: &mut [u8], visit: &mut dyn FnMut(&[u8])) {
+/// Calls `visit` on every combination of one digit from each of `choices`, until it breaks.
+fn combinations(
+    choices: &[Vec<u8>],
+    i: usize,
+    combo: &mut [u8],
+    visit: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     if i == choices.len() {
-        visit(combo);
-        return;
+        return visit(combo);
     }
     for &d in &choices[i] {
         combo[i] = d;
-        combinations(choices, i + 1, combo, visit);
+        combinations(choices, i + 1, combo, visit)?;
     }
+    ControlFlow::Continue(())
 }

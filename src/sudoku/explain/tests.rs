@@ -129,8 +129,11 @@ fn ratings_order_puzzles_as_sudoku_explainer_does() {
                     Some(
                         Technique::XChain
                             | Technique::XyChain
-                            | Technique::WWing
+                            | Technique::Cycle
                             | Technique::ForcingChain
+                            | Technique::NishioForcingChain
+                            | Technique::MultipleForcingChain
+                            | Technique::DynamicForcingChain
                     )
                 ),
                 "{published} {hardest:?}"
@@ -204,7 +207,7 @@ fn each_technique_is_the_step_found_on_a_grid_that_needs_it_and_a_hint_with_penc
             apply(&mut board, &Found::of_step(step, side).unwrap()).unwrap();
         }
     }
-    // The grave, the exclusions, the quads, the jellyfish and the trial are rarer: they have tests of their own.
+    // The grave, the exclusions, the quads, the jellyfish, dynamic chains and the trial are rarer: they have tests of their own.
     let rare = [
         Technique::BivalueUniversalGrave,
         Technique::AlignedPairExclusion,
@@ -212,6 +215,7 @@ fn each_technique_is_the_step_found_on_a_grid_that_needs_it_and_a_hint_with_penc
         Technique::NakedQuad,
         Technique::HiddenQuad,
         Technique::Jellyfish,
+        Technique::DynamicForcingChain,
         Technique::Trial,
     ];
     for t in Technique::ALL.into_iter().filter(|t| !rare.contains(t)) {
@@ -283,13 +287,13 @@ fn bad_pencil_marks_are_refused() {
         let marks = PencilMarks::from_text(marks, shape).unwrap();
         hint(&puzzle, Some(&marks), &ctl).unwrap_err().to_string()
     };
-    // The clue 1 at 0,0 excluded.
+    // The clue 1 at r1c1 excluded.
     let err = refused(&full.replacen("1 ", "2 ", 1));
-    assert!(err.contains("0,0 exclude its digit 1"), "{err}");
-    // Cell 0,1 left with no candidate (its only mark, 1, is in its row).
+    assert!(err.contains("r1c1 exclude its digit 1"), "{err}");
+    // Cell r1c2 left with no candidate (its only mark, 1, is in its row).
     let err = refused(&full.replacen("1234", "1", 1));
-    assert!(err.contains("0,1 with no candidate"), "{err}");
-    // Marks that remove the digit the solution needs at 0,1 (3).
+    assert!(err.contains("r1c2 with no candidate"), "{err}");
+    // Marks that remove the digit the solution needs at r1c2 (3).
     let err = refused(&full.replacen("1234", "24", 1));
     assert!(err.contains("where the grid needs it"), "{err}");
     assert!(PencilMarks::from_text("1 2 3", shape).is_err());
@@ -702,14 +706,17 @@ fn nishio_multiple_and_dynamic_forcing_chains_are_in_their_bands_and_remove_only
 ) {
     let ctl = Control::new();
     let puzzles = lines(DIABOLICAL);
+    // The forum's "hardest" puzzle of 2012 needs dynamic chains from its first steps.
+    let hardest =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
     let cases = [
-        (6, "nishio forcing chain", 75..85),
-        (4, "cell forcing chain", 80..90),
-        (4, "region forcing chain", 80..90),
-        (268, "dynamic contradiction forcing chain", 85..100),
+        (puzzles[5], "nishio contradiction forcing chain", 75..85),
+        (puzzles[3], "cell forcing chain", 80..90),
+        (puzzles[3], "region forcing chain", 80..90),
+        (hardest, "dynamic contradiction forcing chain", 85..100),
     ];
     for (line, kind, band) in cases {
-        let puzzle = grid(puzzles[line - 1]);
+        let puzzle = grid(line);
         let e = explain(&puzzle, &ctl).unwrap();
         check_solved(&puzzle, &e);
         let k = e
@@ -721,12 +728,12 @@ fn nishio_multiple_and_dynamic_forcing_chains_are_in_their_bands_and_remove_only
         assert!(band.contains(&step.rating.in_tenths()), "{}", step.text);
         refuted_by_search(&puzzle, &e.steps, k);
         if kind.starts_with("nishio") {
-            // Every digit the chain puts is the assumption's.
-            let words: Vec<&str> = step.text.split_whitespace().collect();
-            let put: BTreeSet<&str> = words
-                .windows(2)
-                .filter(|w| w[1] == "at" && w[0].parse::<u8>().is_ok())
-                .map(|w| w[0])
+            // Every candidate the chains set on or off (`r8c2=8`, `r2c2≠8`) is of the assumption's digit.
+            let put: BTreeSet<char> = step
+                .text
+                .split(['=', '≠'])
+                .skip(1)
+                .filter_map(|part| part.chars().next())
                 .collect();
             assert_eq!(put.len(), 1, "{}", step.text);
         }
@@ -747,7 +754,7 @@ fn a_forcing_chain_of_one_chain_is_rated_below_two_chains() {
     let one = e
         .steps
         .iter()
-        .find(|s| s.text.starts_with("static forcing chain"))
+        .find(|s| s.text.starts_with("forcing chain:"))
         .expect("a chain of one chain");
     assert!((70..80).contains(&one.rating.in_tenths()), "{}", one.text);
     assert_eq!(e.rating, Some(Rating::tenths(72)));

@@ -1,5 +1,6 @@
 //! Explanations, hints and ratings as text: a heading, one numbered line per step, then the solution and the rating.
 
+use super::board::{bit, Board};
 use super::{Explanation, Hint, Outcome, Rated, Step};
 use crate::report::{Detail, Ending, Report, Text, Tone};
 
@@ -22,8 +23,11 @@ fn no_solution(text: &mut Text, outcome: &Outcome) {
         text.tone(Tone::Bad, "no solution");
         if let Some([a, b]) = clash {
             text.plain(format!(
-                ": the clues clash: cells {},{} and {},{} hold the same digit",
-                a[0], a[1], b[0], b[1]
+                ": the clues clash: r{}c{} and r{}c{} hold the same digit",
+                a[0] + 1,
+                a[1] + 1,
+                b[0] + 1,
+                b[1] + 1
             ));
         }
         text.end_line();
@@ -45,6 +49,11 @@ impl Report for Explanation {
         let mut text = Text::new();
         heading(&mut text, self.size, self.box_shape, self.clues);
         for (k, step) in self.steps.iter().enumerate() {
+            if let Some(grid) = self.candidates.get(k) {
+                for line in grid.lines() {
+                    text.line(line);
+                }
+            }
             step_line(&mut text, Some(k + 1), step);
         }
         if let (Some(solution), Some(rating), Some(hardest)) =
@@ -52,7 +61,7 @@ impl Report for Explanation {
         {
             text.line(format!("solution: {solution}"));
             text.line(format!(
-                "rating {rating} (hardest step: {hardest}), {} steps",
+                "rating {rating} ({hardest}), {} steps",
                 self.steps.len()
             ));
         }
@@ -86,7 +95,7 @@ impl Report for Hint {
 }
 
 impl Report for Rated {
-    /// One line: `rating hardest-technique steps`, or `none`, `multiple`, `interrupted`.
+    /// One line: `rating 7.0 (xy-chain), 71 steps`, or `none`, `multiple`, `interrupted`.
     fn text(&self, _: Detail) -> Text {
         let mut text = Text::new();
         text.line(self.summary());
@@ -96,4 +105,54 @@ impl Report for Rated {
     fn ending(&self) -> Ending {
         ending(&self.outcome)
     }
+}
+
+/// A digit as one character: `1`–`9`, then `A` for 10 and on.
+fn digit_char(d: u8) -> char {
+    char::from_digit(u32::from(d), 36).map_or('?', |c| c.to_ascii_uppercase())
+}
+
+/// The board's candidates as text: each cell a block of R lines of C characters (the box
+/// shape R×C), digit d at its place in reading order or `.` when the cell cannot hold it;
+/// a filled cell shows its digit alone in the middle. Cells apart by a space, boxes by `|`
+/// and lines of `-`.
+pub(super) fn candidates(board: &Board) -> String {
+    let geo = &board.geo;
+    let n = geo.side;
+    let [br, bc] = geo.shape.box_dims();
+    let mut out = String::new();
+    for r in 0..n {
+        if r > 0 && r % br == 0 {
+            let width = n * (bc + 1) + (n / bc - 1) * 2 - 1;
+            out.push_str(&"-".repeat(width));
+            out.push('\n');
+        }
+        for line in 0..br {
+            let mut row = String::new();
+            for c in 0..n {
+                if c > 0 {
+                    row.push_str(if c % bc == 0 { " | " } else { " " });
+                }
+                let cell = r * n + c;
+                for k in 0..bc {
+                    let d = (line * bc + k + 1) as u8;
+                    let ch = if board.value[cell] != 0 {
+                        if line == br / 2 && k == bc / 2 {
+                            digit_char(board.value[cell])
+                        } else {
+                            ' '
+                        }
+                    } else if board.cand[cell] & bit(d) != 0 {
+                        digit_char(d)
+                    } else {
+                        '.'
+                    };
+                    row.push(ch);
+                }
+            }
+            out.push_str(row.trim_end());
+            out.push('\n');
+        }
+    }
+    out
 }

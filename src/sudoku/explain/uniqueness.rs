@@ -7,150 +7,170 @@
 //! see both. Type 4: two corners hold only {a,b} and the other two, in one
 //! unit, are the only places of a there, so neither of them is b (as Sudoku
 //! Explainer and HoDoKu describe them; Sudoku Explainer rates type 4 rectangles
-//! 4.5, the base of its unique loops). And the bivalue
-//! universal grave: a board of two-candidate cells but one would have two
-//! solutions, so the odd cell holds its odd digit.
+//! 4.5, the base of its unique loops).
 
 use super::board::{bit, digits, digits_name, Board};
 use super::subsets::subsets;
 use super::{cands_name, Found, Technique};
 
-/// The first unique rectangle of type 1, 2 or 4 that removes a candidate.
+/// The unique rectangle or loop that Sudoku Explainer takes: of those that remove a
+/// candidate, the lowest rated, then the lowest type, then the first found. A loop of
+/// 4 cells (a rectangle) is rated 4.5, of 6 4.6, of 8 4.7, of 10 or more 5.0; type 3
+/// adds 0.1 a digit of its subset past the first.
 pub(crate) fn rectangle(board: &Board) -> Option<Found> {
-    let geo = &board.geo;
-    let n = board.side();
-    let lines: Vec<usize> = (0..n).collect();
-    subsets(&lines, 2, &mut |rows| {
-        subsets(&lines, 2, &mut |cols| {
-            let corners = [
-                rows[0] * n + cols[0],
-                rows[0] * n + cols[1],
-                rows[1] * n + cols[0],
-                rows[1] * n + cols[1],
-            ];
-            if corners.iter().any(|&c| board.value[c] != 0) {
-                return None;
+    let mut best: Option<(u16, u8, Found)> = None;
+    for c in board.empty_cells() {
+        if board.cand[c].count_ones() != 2 {
+            continue;
+        }
+        let m = board.cand[c];
+        let mut loops = Vec::new();
+        let mut path = Vec::new();
+        walk(board, c, m, &mut path, 2, 0, None, &mut loops);
+        for lp in loops {
+            if !valid(board, &lp) {
+                continue;
             }
-            let boxes: std::collections::BTreeSet<usize> =
-                corners.iter().map(|&c| geo.cell_units[c][2]).collect();
-            if boxes.len() != 2 {
-                return None;
-            }
-            let common = corners.iter().fold(u64::MAX, |m, &c| m & board.cand[c]);
-            let pairs: Vec<u8> = digits(common).collect();
-            subsets(&pairs, 2, &mut |ab| {
-                let m = bit(ab[0]) | bit(ab[1]);
-                let (bare, extra): (Vec<usize>, Vec<usize>) =
-                    corners.iter().partition(|&&c| board.cand[c] == m);
-                match (bare.len(), extra.as_slice()) {
-                    (3, &[d]) => {
-                        let mut f = Found::new(Technique::UniqueRectangle, 45);
-                        f.eliminate = vec![(d, ab[0]), (d, ab[1])];
-                        f.text = format!(
-                            "unique rectangle: {} hold only {}; if {} were {} or {} too, those two digits could be swapped on the four corners, giving two solutions; so it is neither",
-                            geo.cells_name(&bare), cands_name(m), geo.cell_name(d), ab[0], ab[1]
-                        );
-                        f.cells = corners.to_vec();
-                        Some(f)
-                    }
-                    (2, &[p, q]) => {
-                        let two = || {
-                            let x = board.cand[p] & !m;
-                            if board.cand[q] != board.cand[p] || x.count_ones() != 1 {
-                                return None;
-                            }
-                            let xd = x.trailing_zeros() as u8 + 1;
-                            let eliminate: Vec<(usize, u8)> = geo.peers[p]
-                                .iter()
-                                .copied()
-                                .filter(|&c| c != q && board.cand[c] & x != 0 && geo.sees(c, q))
-                                .map(|c| (c, xd))
-                                .collect();
-                            if eliminate.is_empty() {
-                                return None;
-                            }
-                            let mut f = Found::new(Technique::UniqueRectangle, 46);
-                            f.eliminate = eliminate;
-                            f.text = format!(
-                            "unique rectangle: {} hold only {} and {} hold {}; unless one of those two is {xd}, the digits {} and {} could be swapped on the four corners, giving two solutions; so {xd} leaves the cells that see both",
-                            geo.cells_name(&bare), cands_name(m), geo.cells_name(&[p, q]), cands_name(board.cand[p]), ab[0], ab[1]
-                        );
-                            f.cells = corners.to_vec();
-                            Some(f)
-                        };
-                        two()
-                            .or_else(|| type4(board, &corners, p, q, ab[0], ab[1]))
-                            .or_else(|| type3(board, &corners, p, q, m))
-                    }
-                    _ => None,
+            for (kind, mut f) in loop_steps(board, &lp, m) {
+                f.rating += match lp.len() {
+                    4 => 0,
+                    6 => 1,
+                    8 => 2,
+                    _ => 5,
+                };
+                if best
+                    .as_ref()
+                    .is_none_or(|(r, k, _)| (f.rating, kind) < (*r, *k))
+                {
+                    best = Some((f.rating, kind, f));
                 }
-            })
-        })
-    })
+            }
+        }
+    }
+    best.map(|(_, _, f)| f)
 }
 
-/// The bivalue universal grave, type 1 (Sudoku Explainer's BUG, 5.6): every empty cell
-/// holds two candidates but one, which holds three, and every digit has two places
-/// or none in every unit but for one digit of that cell, which has three in each
-/// of its units. Were that digit not there, the two-candidate cells could be
-/// filled in two ways; so the cell holds it.
-pub(crate) fn bivalue_grave(board: &Board) -> Option<Found> {
+/// Extends the loop `path` of cells holding both digits of `m` from `cell`, through units
+/// of another kind than the last link's (box 2, row 0, column 1): at most two cells with
+/// more candidates, or any number with the same one extra digit; each loop of 4 cells or
+/// more back to the start is kept (Sudoku Explainer's search, with lkSudoku's fix).
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    board: &Board,
+    cell: usize,
+    m: u64,
+    path: &mut Vec<usize>,
+    allowed: u32,
+    extra: u64,
+    last: Option<usize>,
+    loops: &mut Vec<Vec<usize>>,
+) {
     let geo = &board.geo;
-    let mut odd = None;
-    for c in board.empty_cells() {
-        match board.cand[c].count_ones() {
-            2 => {}
-            3 if odd.is_none() => odd = Some(c),
-            _ => return None,
+    path.push(cell);
+    for kind in [2, 0, 1] {
+        if last == Some(kind) {
+            continue;
         }
-    }
-    let cell = odd?;
-    let n = board.side() as u8;
-    let mut extra = None;
-    for (u, unit) in geo.units.iter().enumerate() {
-        for d in 1..=n {
-            let places = unit
-                .iter()
-                .filter(|&&c| board.cand[c] & bit(d) != 0)
-                .count();
-            match places {
-                0 | 2 => {}
-                3 if geo.cell_units[cell].contains(&u)
-                    && board.cand[cell] & bit(d) != 0
-                    && extra.is_none_or(|x| x == d) =>
-                {
-                    extra = Some(d);
+        for &next in &geo.units[geo.cell_units[cell][kind]] {
+            if next == path[0] && path.len() >= 4 {
+                loops.push(path.clone());
+            } else if !path.contains(&next) && board.cand[next] & m == m {
+                let more = extra | (board.cand[next] & !m);
+                let wide = board.cand[next].count_ones() > 2;
+                if !wide || more.count_ones() == 1 || allowed > 0 {
+                    let left = allowed.saturating_sub(u32::from(wide));
+                    walk(board, next, m, path, left, more, Some(kind), loops);
                 }
-                _ => return None,
             }
         }
     }
-    let d = extra?;
-    let three = |u: usize| {
-        geo.units[u]
-            .iter()
-            .filter(|&&c| board.cand[c] & bit(d) != 0)
-            .count()
-            == 3
-    };
-    if !geo.cell_units[cell].iter().all(|&u| three(u)) {
-        return None;
+    path.pop();
+}
+
+/// Whether every unit that a cell of the loop is in holds exactly two of its cells, one at
+/// an even place of the loop and one at an odd place.
+fn valid(board: &Board, lp: &[usize]) -> bool {
+    let mut even = Vec::new();
+    let mut odd = Vec::new();
+    for (i, &c) in lp.iter().enumerate() {
+        let set = if i % 2 == 0 { &mut even } else { &mut odd };
+        for u in board.geo.cell_units[c] {
+            if set.contains(&u) {
+                return false;
+            }
+            set.push(u);
+        }
     }
-    let mut f = Found::new(Technique::BivalueUniversalGrave, 56);
-    f.place = vec![(cell, d)];
-    f.cells = board.empty_cells().collect();
-    f.text = format!(
-        "bivalue universal grave: every empty cell but {} holds two candidates, and every digit has two places in each unit but {d}, which has three in the units of {}; without {d} there, the grid could be finished in two ways, so {} holds {d}",
-        geo.cell_name(cell),
-        geo.cell_name(cell),
-        geo.cell_name(cell)
-    );
-    Some(f)
+    even.sort_unstable();
+    odd.sort_unstable();
+    even == odd
+}
+
+/// The steps of the loop `lp` on the digits `m` (its kind: type 1 to 4), rated as a rectangle.
+fn loop_steps(board: &Board, lp: &[usize], m: u64) -> Vec<(u8, Found)> {
+    let geo = &board.geo;
+    let [a, b] = [
+        m.trailing_zeros() as u8 + 1,
+        63 - m.leading_zeros() as u8 + 1,
+    ];
+    let name = if lp.len() == 4 {
+        "unique rectangle"
+    } else {
+        "unique loop"
+    };
+    let (bare, extra): (Vec<usize>, Vec<usize>) = lp.iter().partition(|&&c| board.cand[c] == m);
+    let mut steps = Vec::new();
+    let extra_digits = extra.iter().fold(0, |x, &c| x | board.cand[c]) & !m;
+    match extra[..] {
+        [d] => {
+            let mut f = Found::new(Technique::UniqueRectangle, 45);
+            f.eliminate = vec![(d, a), (d, b)];
+            f.text = format!(
+                "{name}: {} hold only {}; if {} were {a} or {b} too, those two digits could be swapped around the loop, giving two solutions; so it is neither",
+                geo.cells_name(&bare), cands_name(m), geo.cell_name(d)
+            );
+            f.cells = lp.to_vec();
+            steps.push((1, f));
+        }
+        [] => {}
+        _ if extra_digits.count_ones() == 1 => {
+            let xd = extra_digits.trailing_zeros() as u8 + 1;
+            let eliminate: Vec<(usize, u8)> = geo.peers[extra[0]]
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    board.cand[c] & extra_digits != 0
+                        && !extra.contains(&c)
+                        && extra.iter().all(|&e| geo.sees(c, e))
+                })
+                .map(|c| (c, xd))
+                .collect();
+            if !eliminate.is_empty() {
+                let mut f = Found::new(Technique::UniqueRectangle, 45);
+                f.eliminate = eliminate;
+                f.text = format!(
+                    "{name}: {} hold only {} and {} hold {xd} besides; unless one of those is {xd}, the digits {a} and {b} could be swapped around the loop, giving two solutions; so {xd} leaves the cells that see them all",
+                    geo.cells_name(&bare), cands_name(m), geo.cells_name(&extra)
+                );
+                f.cells = lp.to_vec();
+                steps.push((2, f));
+            }
+            if let [p, q] = extra[..] {
+                steps.extend(type4(board, lp, p, q, a, b).map(|f| (4, f)));
+            }
+        }
+        [p, q] => {
+            steps.extend(type3(board, lp, p, q, m).map(|f| (3, f)));
+            steps.extend(type4(board, lp, p, q, a, b).map(|f| (4, f)));
+        }
+        _ => {}
+    }
+    steps
 }
 
 /// Type 4 on the rectangle `corners` of {a,b}: the extra corners `p` and `q` share a unit
 /// in which one of the two digits has no other place, so the other digit leaves both.
-fn type4(board: &Board, corners: &[usize; 4], p: usize, q: usize, a: u8, b: u8) -> Option<Found> {
+fn type4(board: &Board, corners: &[usize], p: usize, q: usize, a: u8, b: u8) -> Option<Found> {
     let geo = &board.geo;
     for (lock, gone) in [(a, b), (b, a)] {
         for &u in &geo.cell_units[p] {
@@ -183,7 +203,7 @@ fn type4(board: &Board, corners: &[usize; 4], p: usize, q: usize, a: u8, b: u8) 
 /// which their extra digits and the candidates of k other cells number k + 1 (a naked subset with
 /// the two corners as one cell, since one of them holds an extra digit); those digits leave the
 /// unit's other cells. Subsets up to quads, the smallest first.
-fn type3(board: &Board, corners: &[usize; 4], p: usize, q: usize, m: u64) -> Option<Found> {
+fn type3(board: &Board, corners: &[usize], p: usize, q: usize, m: u64) -> Option<Found> {
     let geo = &board.geo;
     let extra = (board.cand[p] | board.cand[q]) & !m;
     if extra.count_ones() < 2 {
