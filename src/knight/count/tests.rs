@@ -1,12 +1,13 @@
 //! The frontier counts against the backtracking counter and the published values.
 
+use super::columns::{run_walk, Walk};
 use super::*;
-use crate::knight::count::count_sequential;
+use crate::knight::count::backtrack::count_sequential;
 use crate::knight::{count_all_starts, count_tours};
 
 fn frontier(dims: Dims, census: Census) -> BigUint {
     match run(dims, census, DEFAULT_MEMORY_LIMIT, &Control::new()) {
-        Ok(Run::Done { count, .. }) => count,
+        Ok(Outcome::Done { count, .. }) => count,
         other => panic!("{dims} {census:?}: {other:?}"),
     }
 }
@@ -133,14 +134,14 @@ fn sweep(dims: Dims, census: Census) -> BigUint {
         DEFAULT_MEMORY_LIMIT,
         &Control::new(),
     ) {
-        Ok(Run::Done { count, .. }) => count,
+        Ok(Outcome::Done { count, .. }) => count,
         other => panic!("{dims} {census:?} by columns: {other:?}"),
     }
 }
 
 fn met(dims: Dims, census: Census) -> BigUint {
     match meet::count(dims, census, DEFAULT_MEMORY_LIMIT, &Control::new()) {
-        Some(Run::Done { count, .. }) => count,
+        Some(Outcome::Done { count, .. }) => count,
         other => panic!("{dims} {census:?} meeting in the middle: {other:?}"),
     }
 }
@@ -191,7 +192,7 @@ fn meeting_in_the_middle_leaves_other_boards_to_the_columns() {
 fn frontier_along(dims: Dims, census: Census) -> BigUint {
     let walk = Walk::along(dims, census, false);
     match run_walk(&walk, DEFAULT_MEMORY_LIMIT, &Control::new()) {
-        Ok(Run::Done { count, .. }) => count,
+        Ok(Outcome::Done { count, .. }) => count,
         other => panic!("{dims} {census:?} rows first: {other:?}"),
     }
 }
@@ -286,7 +287,7 @@ fn published_closed_count_7x8() {
 #[ignore = "about 45 minutes and 15 GiB: 8×8 closed"]
 fn published_closed_count_8x8() {
     let dims = Dims { rows: 8, cols: 8 };
-    let Ok(Run::Done { count, .. }) = run(dims, Census::Cycles, 16_500 << 20, &Control::new())
+    let Ok(Outcome::Done { count, .. }) = run(dims, Census::Cycles, 16_500 << 20, &Control::new())
     else {
         panic!("8×8 closed did not run to its end within 16,500 MiB");
     };
@@ -308,7 +309,7 @@ fn six_by_six_open_from_every_start() {
 fn seven_by_seven_open_from_every_start() {
     let dims = Dims { rows: 7, cols: 7 };
     let ctl = Control::new();
-    let Ok(Run::Done { count, .. }) = run(dims, Census::Paths, 14 << 30, &ctl) else {
+    let Ok(Outcome::Done { count, .. }) = run(dims, Census::Paths, 14 << 30, &ctl) else {
         panic!("7×7 open did not run to its end within 14 GiB");
     };
     assert_eq!(count * 2u32, BigUint::from(165_575_218_320u64));

@@ -32,8 +32,8 @@
 //! carry past them, or whose squares in hand would not fit the slots, is
 //! left to the column-by-column programme.
 
-use super::layers::{merge_equal, radix_sort, Tally};
-use super::{Census, Run};
+use super::layers::{merge_equal, radix_sort, Summable};
+use super::{Census, Outcome};
 use crate::control::Control;
 use crate::grid::{Dims, Pos};
 use num_bigint::BigUint;
@@ -103,7 +103,7 @@ impl Colours {
 }
 
 /// The whole programme for one board and census.
-struct Plan {
+struct MeetPlan {
     /// The moves below the middle sum, then those of the middle sum.
     moves: Vec<Move>,
     /// How many moves lie below the middle sum.
@@ -203,9 +203,9 @@ fn step(m: &Move, k: u64) -> (Option<u64>, Option<u64>) {
     (passed, Some(taken & !m.leave))
 }
 
-impl Plan {
+impl MeetPlan {
     /// The plan for `dims` (rows ≤ cols) and `census`, or `None` when the squares in hand would not fit the slots.
-    fn new(dims: Dims, census: Census) -> Option<Plan> {
+    fn new(dims: Dims, census: Census) -> Option<MeetPlan> {
         let (rows, cols) = (dims.rows, dims.cols);
         let n = rows * cols;
         let open = census != Census::Cycles;
@@ -313,7 +313,7 @@ impl Plan {
         if turned != meeting {
             return None;
         }
-        Some(Plan {
+        Some(MeetPlan {
             moves,
             below,
             ring: ring as u32,
@@ -347,7 +347,7 @@ impl Plan {
 type Layer = Vec<(u64, u64)>;
 
 /// Why a half could not be worked out.
-enum Halt {
+enum MeetHalt {
     /// The board does not suit: a count would carry past 64 bits.
     Unsuited,
     /// Stopped from outside.
@@ -402,12 +402,12 @@ fn merge(a: &[(u64, u64)], b: &[(u64, u64)], out: &mut Layer) -> bool {
 /// Passing a move keeps the states' order (it clears only full squares
 /// leaving for good, the same in every state that may pass it), so only the
 /// states taking it are sorted, then merged in.
-fn advance(mut layer: Layer, moves: &[Move], watch: &mut Watch) -> Result<Layer, Halt> {
+fn advance(mut layer: Layer, moves: &[Move], watch: &mut Watch) -> Result<Layer, MeetHalt> {
     let (mut passed, mut taken, mut scratch) = (Layer::new(), Layer::new(), Layer::new());
     let bar = watch.ctl.progress();
     for m in moves {
         if watch.ctl.stopped() {
-            return Err(Halt::Stopped);
+            return Err(MeetHalt::Stopped);
         }
         passed.clear();
         taken.clear();
@@ -422,11 +422,11 @@ fn advance(mut layer: Layer, moves: &[Move], watch: &mut Watch) -> Result<Layer,
         }
         radix_sort(&mut taken, &mut scratch, 64);
         if !merge_equal(&mut taken) || !merge(&passed, &taken, &mut layer) {
-            return Err(Halt::Unsuited);
+            return Err(MeetHalt::Unsuited);
         }
         watch.peak = watch.peak.max(layer.len() as u64);
         if watch.peak > watch.most {
-            return Err(Halt::Unsuited);
+            return Err(MeetHalt::Unsuited);
         }
         watch.done += 1;
         bar.advance(1);
@@ -436,7 +436,7 @@ fn advance(mut layer: Layer, moves: &[Move], watch: &mut Watch) -> Result<Layer,
 }
 
 /// The states after the moves below the middle of `plan`, from the empty board.
-fn low_half(plan: &Plan, watch: &mut Watch) -> Result<Layer, Halt> {
+fn low_half(plan: &MeetPlan, watch: &mut Watch) -> Result<Layer, MeetHalt> {
     advance(vec![(0, 1)], &plan.moves[..plan.below], watch)
 }
 
@@ -501,7 +501,7 @@ fn one_cycle(a: u64, b: u64, ends: u32) -> bool {
 /// Counts `census` on `dims` by meeting in the middle; `None` when the
 /// board does not suit (see the module doc), and then the column-by-column
 /// programme counts.
-pub(super) fn count(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Option<Run> {
+pub(super) fn count(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Option<Outcome> {
     let transposed = dims.rows > dims.cols;
     let dims = if transposed {
         Dims {
@@ -531,7 +531,7 @@ pub(super) fn count(dims: Dims, census: Census, memory: u64, ctl: &Control) -> O
         }
         c => c,
     };
-    let plan = Plan::new(dims, census)?;
+    let plan = MeetPlan::new(dims, census)?;
     let forced = plan.moves[..plan.below].iter().any(|m| m.forced);
     let to_do = plan.moves.len() + if forced { plan.below } else { 0 };
     ctl.progress().set_total(to_do as u64);
@@ -542,13 +542,13 @@ pub(super) fn count(dims: Dims, census: Census, memory: u64, ctl: &Control) -> O
         ctl,
     };
     match meet(&plan, dims, &mut watch) {
-        Ok(total) => Some(Run::Done {
+        Ok(total) => Some(Outcome::Done {
             count: BigUint::from(total?),
             peak_states: watch.peak,
         }),
-        Err(Halt::Unsuited) => None,
+        Err(MeetHalt::Unsuited) => None,
         // How far it got, in columns: the moves of the low half cover half the board.
-        Err(Halt::Stopped) => Some(Run::Stopped {
+        Err(MeetHalt::Stopped) => Some(Outcome::Stopped {
             columns: (watch.done * dims.cols / (2 * to_do.max(1))).min(dims.cols - 1),
         }),
     }
@@ -556,7 +556,7 @@ pub(super) fn count(dims: Dims, census: Census, memory: u64, ctl: &Control) -> O
 
 /// Works out the low half of `plan`, turns it, and joins it with the low
 /// half and the middle moves; `Ok(None)` when the sum would carry past 128 bits.
-fn meet(plan: &Plan, dims: Dims, watch: &mut Watch) -> Result<Option<u128>, Halt> {
+fn meet(plan: &MeetPlan, dims: Dims, watch: &mut Watch) -> Result<Option<u128>, MeetHalt> {
     let low = low_half(plan, watch)?;
     let meeting = (0..16)
         .filter(|s| plan.meeting >> s & 1 == 1)
@@ -564,9 +564,9 @@ fn meet(plan: &Plan, dims: Dims, watch: &mut Watch) -> Result<Option<u128>, Halt
     // The other half: the same states turned, but free of a start's forced move.
     let free;
     let other = if plan.moves[..plan.below].iter().any(|m| m.forced) {
-        free = match Plan::new(dims, Census::Paths) {
+        free = match MeetPlan::new(dims, Census::Paths) {
             Some(plan) => low_half(&plan, watch)?,
-            None => return Err(Halt::Unsuited),
+            None => return Err(MeetHalt::Unsuited),
         };
         &free
     } else {
@@ -641,7 +641,7 @@ mod tests {
             (5, 7, Census::Paths),
             (6, 8, Census::Cycles),
         ] {
-            let plan = Plan::new(Dims { rows, cols }, census).unwrap();
+            let plan = MeetPlan::new(Dims { rows, cols }, census).unwrap();
             let ring = plan.ring as usize;
             let codes: Vec<u64> = (0..16).map(|s| 1 + (s as u64 * 7) % 15).collect();
             let k = state(&codes);
