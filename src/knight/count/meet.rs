@@ -367,6 +367,29 @@ struct Watch<'a> {
     ctl: &'a Control,
 }
 
+/// Moves over which the growth of the layers is measured.
+const GROWTH_SPAN: usize = 8;
+
+/// Layers below this size are not extrapolated (the growth of small layers says little).
+const EXTRAPOLATED: usize = 1 << 20;
+
+/// Whether layers of `sizes` (the last after the latest move), growing on
+/// for `left` more moves as they grew over the last [`GROWTH_SPAN`], would
+/// pass `most` states: the meet then gives the board up early rather than
+/// at the limit (8 × 8 closed: some 5 million states, growing by 1.15 a move
+/// with 24 moves to go).
+fn outgrows(sizes: &[usize], left: usize, most: u64) -> bool {
+    let Some(&now) = sizes.last() else {
+        return false;
+    };
+    if sizes.len() <= GROWTH_SPAN || now < EXTRAPOLATED {
+        return false;
+    }
+    let then = sizes[sizes.len() - 1 - GROWTH_SPAN].max(1);
+    let growth = (now as f64 / then as f64).powf(1.0 / GROWTH_SPAN as f64);
+    now as f64 * growth.max(1.0).powi(left as i32) > most as f64
+}
+
 /// Merges the sorted layers `a` and `b` into `out`, adding the counts of
 /// states in both; false on a carry.
 fn merge<W: Word>(a: &[(W, u64)], b: &[(W, u64)], out: &mut Layer<W>) -> bool {
@@ -403,11 +426,13 @@ fn merge<W: Word>(a: &[(W, u64)], b: &[(W, u64)], out: &mut Layer<W>) -> bool {
 fn advance<W: Word>(
     mut layer: Layer<W>,
     moves: &[Move<W>],
+    ahead: usize,
     watch: &mut Watch,
 ) -> Result<Layer<W>, MeetHalt> {
     let (mut passed, mut taken, mut scratch) = (Layer::new(), Layer::new(), Layer::new());
     let bar = watch.ctl.progress();
-    for m in moves {
+    let mut sizes = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
         if watch.ctl.stopped() {
             return Err(MeetHalt::Stopped);
         }
@@ -427,7 +452,8 @@ fn advance<W: Word>(
             return Err(MeetHalt::Unsuited);
         }
         watch.peak = watch.peak.max(layer.len() as u64);
-        if watch.peak > watch.most {
+        sizes.push(layer.len());
+        if watch.peak > watch.most || outgrows(&sizes, moves.len() - 1 - i + ahead, watch.most) {
             return Err(MeetHalt::Unsuited);
         }
         watch.done += 1;
@@ -439,7 +465,8 @@ fn advance<W: Word>(
 
 /// The states after the moves below the middle of `plan`, from the empty board.
 fn low_half<W: Word>(plan: &MeetPlan<W>, watch: &mut Watch) -> Result<Layer<W>, MeetHalt> {
-    advance(vec![(W::ZERO, 1)], &plan.moves[..plan.below], watch)
+    let middle = plan.moves.len() - plan.below;
+    advance(vec![(W::ZERO, 1)], &plan.moves[..plan.below], middle, watch)
 }
 
 /// What state `k` gives each square where the halves meet (`meeting`: the
@@ -510,18 +537,29 @@ pub(super) fn count(dims: Dims, census: Census, memory: u64, ctl: &Control) -> O
     } else {
         dims
     };
-    let n = dims.cells();
-    if !(3..=MAX_ROWS).contains(&dims.rows) || !(12..=MAX_CELLS).contains(&n) {
+    if !(3..=MAX_ROWS).contains(&dims.rows) || !(12..=MAX_CELLS).contains(&dims.cells()) {
         return None;
     }
+    let census = match census {
+        Census::PathsFrom(p) if transposed => Census::PathsFrom(Pos::new(p.col, p.row)),
+        c => c,
+    };
+    count_as_walked(dims, census, memory, ctl)
+}
+
+/// Counts `census` on `dims` as given, squares numbered down the rows
+/// column by column, even when the rows are the longer side; `None` when
+/// the board does not suit.
+pub(super) fn count_as_walked(
+    dims: Dims,
+    census: Census,
+    memory: u64,
+    ctl: &Control,
+) -> Option<Outcome> {
+    let n = dims.cells();
     // From one start: from its half-turn image if that comes first in the order (the same count).
     let census = match census {
         Census::PathsFrom(p) => {
-            let p = if transposed {
-                Pos::new(p.col, p.row)
-            } else {
-                p
-            };
             if 2 * (p.col * dims.rows + p.row) > n - 1 {
                 Census::PathsFrom(Pos::new(dims.rows - 1 - p.row, dims.cols - 1 - p.col))
             } else {
@@ -601,7 +639,7 @@ fn meet<W: Word>(
             .and_modify(|r| r.1 = i + 1)
             .or_insert((i, i + 1));
     }
-    let high = advance(low, &plan.moves[plan.below..], watch)?;
+    let high = advance(low, &plan.moves[plan.below..], 0, watch)?;
     // Each state against the turned states giving what it lacks.
     let mut total: u128 = 0;
     for &(k, c) in &high {

@@ -175,10 +175,78 @@ fn meeting_in_the_middle_agrees_with_the_column_programme() {
     }
 }
 
-/// Boards it does not take: 7 rows (the squares in hand pass the slots), under 3 rows, past 120 squares.
+/// The meet walked down 7 or 8 rows (its states in a `u128`), counted by
+/// `meet::count_as_walked`, each way it counts.
+fn met_down(dims: Dims, census: Census) -> BigUint {
+    let ctl = Control::new();
+    match meet::count_as_walked(dims, census, DEFAULT_MEMORY_LIMIT, &ctl) {
+        Some(Outcome::Done { count, .. }) => count,
+        other => panic!("{dims} {census:?} meeting down the rows: {other:?}"),
+    }
+}
+
+/// The meet walked down 7 or 8 rows against the column programme, on every
+/// board of 7 or 8 rows up to 40 squares closed; open summed and from every
+/// start up to 24 squares, and 7 × 4 open summed and from two starts (the
+/// open counts of larger boards walked down their long side take seconds
+/// each: see the ignored test below).
+#[test]
+fn meeting_in_the_middle_on_seven_and_eight_rows_agrees_with_the_columns() {
+    for (rows, cols) in [
+        (7, 2),
+        (7, 3),
+        (7, 4),
+        (7, 5),
+        (8, 2),
+        (8, 3),
+        (8, 4),
+        (8, 5),
+    ] {
+        let dims = Dims { rows, cols };
+        let mut censuses = vec![Census::Cycles];
+        if dims.cells() <= 24 {
+            censuses.push(Census::Paths);
+            censuses.extend(dims.positions().map(Census::PathsFrom));
+        } else if dims.cells() <= 28 {
+            censuses.extend([Census::Paths, Census::PathsFrom(Pos::new(0, 0))]);
+            censuses.push(Census::PathsFrom(Pos::new(3, 1)));
+        }
+        for census in censuses {
+            assert_eq!(
+                met_down(dims, census),
+                sweep(dims, census),
+                "{dims} {census:?}"
+            );
+        }
+    }
+}
+
+/// Open counts of 7 × 5 and 8 × 4 walked down their 7 or 8 rows against the
+/// column programme (about a minute:
+/// `cargo test --release --lib meeting_down_the_rows -- --ignored`).
+#[test]
+#[ignore]
+fn meeting_down_the_rows_of_larger_boards_agrees_with_the_columns() {
+    for (rows, cols) in [(7, 5), (8, 4)] {
+        let dims = Dims { rows, cols };
+        for census in [
+            Census::Paths,
+            Census::PathsFrom(Pos::new(0, 0)),
+            Census::PathsFrom(Pos::new(5, 2)),
+        ] {
+            assert_eq!(
+                met_down(dims, census),
+                sweep(dims, census),
+                "{dims} {census:?}"
+            );
+        }
+    }
+}
+
+/// Boards it does not take: 9 rows, under 3 rows, past 120 squares.
 #[test]
 fn meeting_in_the_middle_leaves_other_boards_to_the_columns() {
-    for (rows, cols) in [(7, 7), (2, 20), (6, 21)] {
+    for (rows, cols) in [(9, 9), (2, 20), (6, 21)] {
         let dims = Dims { rows, cols };
         assert!(meet::count(dims, Census::Cycles, DEFAULT_MEMORY_LIMIT, &Control::new()).is_none());
     }
