@@ -5,8 +5,8 @@
 //! (`columns`, cost by its states: a side of at most 8, any length), and
 //! meeting in the middle (`meet`: the moves taken one at a time, half of
 //! them, each state joined with the half-turn image of another: boards of 3
-//! to 6 rows up to 120 squares, about ten times as fast as the columns for
-//! open tours). [`count`] picks one and gives the report; the counts are
+//! to 8 rows up to 120 squares whose layers fit, about ten times as fast as
+//! the columns for open tours; 7 × 7 open summed in 30 s CPU against 209 s). [`count`] picks one and gives the report; the counts are
 //! exact at any length.
 
 use crate::control::Control;
@@ -297,7 +297,7 @@ pub fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
     let mut method = match request.method {
         Method::Auto => {
             let short = dims.rows.min(dims.cols);
-            // Measured: the frontier (meeting in the middle up to 6 rows) is faster
+            // Measured: the frontier (meeting in the middle up to 8 rows) is faster
             // than backtracking but for the grid of open counts from each start of a
             // board of at most 36 squares, one run a start (6 × 6: 1.5 s against 1.3 s
             // wall; summed in one run, 0.29 s against 1.74 s wall side by side). A board whose frontier

@@ -126,7 +126,7 @@ fn per_start_grids_and_sums_agree_with_backtracking() {
     }
 }
 
-/// The column-by-column programme alone (boards of 3 to 6 rows are counted
+/// The column-by-column programme alone (boards of 3 to 8 rows are counted
 /// by meeting in the middle otherwise).
 fn sweep(dims: Dims, census: Census) -> BigUint {
     match run_walk(
