@@ -40,7 +40,8 @@
 //! at once. 7 × 7 open summed holds 11.4 million states at the middle; 8 × 8
 //! closed passes 70 million four moves short of it (22 million after move
 //! 74 of 84, 70 million after 79), more than the column programme's
-//! largest layers at the same place (it is given up after move 48).
+//! largest layers at the same place (it is given up some moves short of
+//! the middle, once its growth over eight moves would pass the limit).
 
 use super::layers::{merge_equal, radix_sort, Summable};
 use super::{Census, Outcome};
@@ -384,10 +385,11 @@ const GROWTH_SPAN: usize = 8;
 const EXTRAPOLATED: usize = 1 << 20;
 
 /// Whether layers of `sizes` (the last after the latest move), growing on
-/// for `left` more moves as they grew over the last [`GROWTH_SPAN`], would
-/// pass `most` states: the meet then gives the board up early rather than
-/// at the limit (8 × 8 closed: some 5 million states, growing by 1.15 a move
-/// with 24 moves to go).
+/// as they grew over the last [`GROWTH_SPAN`] moves for as many moves (at
+/// most the `left` ones), would pass `most` states: the meet then gives the
+/// board up a little early rather than at the limit. The growth slows near
+/// the middle, so it is carried no further (7 × 7 open grows faster than
+/// that early on, and ends at 11.4 million states).
 fn outgrows(sizes: &[usize], left: usize, most: u64) -> bool {
     let Some(&now) = sizes.last() else {
         return false;
@@ -397,7 +399,7 @@ fn outgrows(sizes: &[usize], left: usize, most: u64) -> bool {
     }
     let then = sizes[sizes.len() - 1 - GROWTH_SPAN].max(1);
     let growth = (now as f64 / then as f64).powf(1.0 / GROWTH_SPAN as f64);
-    now as f64 * growth.max(1.0).powi(left as i32) > most as f64
+    now as f64 * growth.max(1.0).powi(left.min(GROWTH_SPAN) as i32) > most as f64
 }
 
 /// Merges the sorted layers `a` and `b` into `out`, adding the counts of
