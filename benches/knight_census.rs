@@ -8,7 +8,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use puzzles::grid::{Dims, Pos};
-use puzzles::knight::census::{count, CountRequest, Method, Starts};
+use puzzles::knight::count::{count, CountRequest, Method, Starts};
 use puzzles::Control;
 
 fn census(c: &mut Criterion) {

@@ -160,6 +160,7 @@ struct Bar(ProgressBar);
 impl puzzles::control::Progress for Bar {
     fn set_total(&self, total: u64) {
         self.0.set_length(total);
+        self.0.set_position(0);
     }
     fn advance(&self, n: u64) {
         self.0.inc(n);

@@ -33,7 +33,8 @@ use std::sync::Arc;
 /// total when it becomes known. Implementations must be cheap to call and
 /// safe to share between threads; the library never draws anything itself.
 pub trait Progress: Send + Sync {
-    /// The whole work is now known to be `total` units.
+    /// The work is now known to be `total` units, none of them done yet (a
+    /// count that gives a board up to another engine starts again from zero).
     fn set_total(&self, total: u64) {
         let _ = total;
     }

@@ -4,47 +4,47 @@
 //! "The knight's tour lab" is "TP — Tour de cavaliers", an MP2I programming
 //! lab in OCaml on backtracking (2021–2022).
 //!
-//! One search engine (`search`) extends the path square by square with an
-//! explicit stack and a safe cut (no unvisited square may be left unreachable,
-//! and at most one may be left with a single way in: the tour's last square);
-//! the order in which it tries the moves is Warnsdorff's rule (fewest onward
-//! moves first, ties to the square farther from the centre, after Roth) or the
-//! lab's own move order (`Order::Plain`, for teaching). When Warnsdorff's
-//! first guesses doom a search, it restarts with a doubled budget and other
-//! tie-breaks; long boards of 3 or 4 rows are built from chained block tours
-//! (`chain`). Counting all tours of a small board has its own faster engine
-//! (`count`), split over the cores, which also settles small boards that the
-//! search leaves undecided. Exact counts past its reach (closed tours of 6 × 40,
-//! 7 × 8) come from a frontier dynamic programme (`census`) whose cost grows
-//! with the number of frontier states, not of tours; [`census::count`] picks the engine.
+//! Finding one tour (`find`): one search engine (`search`) extends the path
+//! square by square with an explicit stack and a safe cut (no unvisited
+//! square may be left unreachable, and at most one may be left with a single
+//! way in: the tour's last square); the order in which it tries the moves is
+//! Warnsdorff's rule (fewest onward moves first, ties to the square farther
+//! from the centre, after Roth) or the lab's own move order (`Order::Plain`,
+//! for teaching). When Warnsdorff's first guesses doom a search, it restarts
+//! with a doubled budget and other tie-breaks; long boards of 3 or 4 rows are
+//! built from chained block tours (`chain`).
+//!
+//! Counting all tours ([`count`]): a faster backtracking engine for small
+//! boards (`count::backtrack`), split over the cores, which also settles
+//! small boards that the search leaves undecided; exact counts past its reach
+//! (closed tours of 6 × 40, 8 × 8) come from frontier dynamic programmes
+//! whose cost grows with the number of frontier states, not of tours;
+//! [`count::count`] picks the engine.
+//!
 //! Boards where a theorem says there is no tour are answered at once
 //! (`theorems`): Schwenk (1991) for closed tours, Conrad et al. (1994) for open
 //! ones, and the colouring argument on odd boards.
 
 pub mod animate;
 mod answer;
-pub(crate) mod blocks;
-pub mod census;
-mod chain;
-mod count;
-mod frontier;
-mod magic;
-mod search;
+pub mod count;
+pub(crate) mod find;
 mod text;
 mod theorems;
 
 pub use answer::{algebraic, find, list, magic, MagicReport, Report, Request};
-pub use count::{
+pub use count::backtrack::{
     count_all_starts, count_all_starts_shard, count_tours, count_tours_shard, CountResult, Shard,
     MAX_COUNT_CELLS,
 };
-pub use magic::{magic_sums, semi_magic_tour, MagicSums, MAGIC_SUM};
+pub use find::magic::{magic_sums, semi_magic_tour, MagicSums, MAGIC_SUM};
 pub use theorems::{impossible, Impossible};
 
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
 use crate::grid::{Dims, Pos};
 use crate::puzzle::{Flaw, Found, GridPuzzle};
+use find::{blocks, chain, frontier, search};
 use serde::Serialize;
 use std::ops::ControlFlow;
 
@@ -359,7 +359,8 @@ impl Solver {
         }
         // Small boards: the counter's sharper cut (and nodes about ten times
         // cheaper) often settles what the search could not.
-        let (answer, more) = count::decide(&self.knight, ctl, self.budget.saturating_mul(10));
+        let (answer, more) =
+            count::backtrack::decide(&self.knight, ctl, self.budget.saturating_mul(10));
         let nodes = spent + more;
         match answer {
             Some(Some(t)) => Verdict::Tour(t),

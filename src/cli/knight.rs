@@ -2,7 +2,7 @@
 
 use super::{parse_side, Common, Context, Exit, Failure, Tone};
 use puzzles::grid::Dims;
-use puzzles::knight::census::{self, CountRequest, Method, Starts};
+use puzzles::knight::count::{self, CountRequest, Method, Starts};
 use puzzles::knight::{self, Knight, Order, Request, Shard};
 use puzzles::listing::Limit;
 use puzzles::render::Picture;
@@ -142,17 +142,17 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
             (_, true) => Starts::Sum,
             _ => Starts::From(k.start()),
         };
-        let mut count = CountRequest::new(k.dims(), k.closed(), starts);
-        count.shard = shard;
-        count.memory_limit = args.memory.map_or(count.memory_limit, |m| m << 20);
-        count.method = match args.method {
+        let mut wanted = CountRequest::new(k.dims(), k.closed(), starts);
+        wanted.shard = shard;
+        wanted.memory_limit = args.memory.map_or(wanted.memory_limit, |m| m << 20);
+        wanted.method = match args.method {
             MethodArg::Auto => Method::Auto,
             MethodArg::Backtrack => Method::Backtrack,
             MethodArg::Frontier => Method::Frontier,
         };
         // The counter sets the bar's length to its tasks (backtracking) or columns (frontier).
         let ctl = ctx.progress(&args.common, Some(0), "steps");
-        let report = census::count(&count, &ctl)?;
+        let report = count::count(&wanted, &ctl)?;
         return ctx.out.report(&report, args.common.json, args.common.quiet);
     }
     if args.all {

@@ -1,5 +1,5 @@
 //! Requests and reports of the knight's tour: one tour found, tours listed,
-//! the semi-magic tour (counts are [`super::census`]); every report verified and serialisable as JSON.
+//! the semi-magic tour (counts are [`super::count`]); every report verified and serialisable as JSON.
 
 use super::{
     file_name, magic_sums, parse_square, semi_magic_tour, verify_tour, Impossible, Knight,

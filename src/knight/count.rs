@@ -1,592 +1,508 @@
-//! Counting every tour of a small board: a bitboard backtracking counter split over the cores.
+//! Exact counts of knight's tours: the request, the report, and the choice of engine.
 //!
-//! The same search as [`super::search`] (free squares keep their count of free
-//! neighbours; a branch dies when a square has none, or when more squares than
-//! the tour's one last square have a single way in), on a board of at most 128
-//! squares held in one machine word, with one more cut: a free square whose
-//! only way in is the knight's square must be the next and last move, so the
-//! knight may go nowhere else. The paths are split after their first few moves
-//! into independent tasks that rayon spreads over the cores; all starts of a
-//! board are counted once per orbit of the board's symmetries.
+//! Three engines count: backtracking over every tour (`backtrack`, cost by
+//! the tours: small boards), the column-by-column frontier programme
+//! (`columns`, cost by its states: a side of at most 8, any length), and
+//! meeting in the middle (`meet`: the moves taken one at a time, half of
+//! them, each state joined with the half-turn image of another: boards of 3
+//! to 8 rows up to 120 squares whose layers fit, about ten times as fast as
+//! the columns for open tours; 7 × 7 open summed in 30 s CPU against 209 s). [`count`] picks one and gives the report; the counts are
+//! exact at any length.
 
-use super::{theorems, Knight, SEED_MOVES};
 use crate::control::Control;
-use crate::error::{Error, Result};
+use crate::error::{Bound, Error, Result, Size};
 use crate::grid::{Dims, Pos};
-use rayon::prelude::*;
+use crate::knight::{theorems, Knight};
+use backtrack::{count_all_starts_shard, count_tours_shard, images, Shard};
+use layers::bytes_per_state;
+use num_bigint::BigUint;
 use serde::Serialize;
+use std::collections::HashMap;
 
-/// The largest board counted, in cells (the counter keeps the free squares in one `u128`).
-pub const MAX_COUNT_CELLS: usize = 128;
+pub(crate) mod backtrack;
+mod columns;
+mod key;
+mod layers;
+mod meet;
 
-/// How many independent tasks the first moves are split into, at least (when there are that many paths).
-const MIN_TASKS: usize = 256;
+/// The default memory the programme may use for its states, in bytes (12 GiB).
+pub const DEFAULT_MEMORY_LIMIT: u64 = 12 << 30;
 
-/// One of `count` independent parts of a count (`index` from 1 to `count`):
-/// the counter's task list (paths cut after their first moves, the same on
-/// every run and machine) dealt round-robin, so the parts of a count add up to
-/// the whole and can run as separate jobs (a Slurm array, GNU parallel).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Shard {
-    /// Which part, from 1.
-    pub index: usize,
-    /// How many parts.
-    pub count: usize,
+/// What the programme counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Census {
+    /// Undirected closed tours (Hamiltonian cycles).
+    Cycles,
+    /// Undirected open tours (Hamiltonian paths): half the directed tours summed over every start.
+    Paths,
+    /// Directed open tours from one square.
+    PathsFrom(Pos),
 }
 
-impl Shard {
-    /// The whole count (part 1 of 1).
-    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
+/// How a run of the programme ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// The exact count, with the largest number of states held after one square.
+    Done { count: BigUint, peak_states: u64 },
+    /// Stopped from outside after `columns` of the board's columns.
+    Stopped { columns: usize },
+}
 
-    /// Whether task number `task` belongs to this part.
-    pub fn owns(&self, task: usize) -> bool {
-        task % self.count == self.index - 1
+/// Runs the programme on `dims` (at least one side at most 8) for `census`, within `memory` bytes.
+pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Result<Outcome> {
+    if let Some(run) = meet::count(dims, census, memory, ctl) {
+        return Ok(run);
+    }
+    columns::run_walk(&columns::Walk::new(dims, census), memory, ctl)
+}
+
+/// Which engine counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// The frontier programme on boards with a side of at most 8, but for
+    /// the grid of open counts from each start on boards of at most 36
+    /// squares and 5 or 6 rows; backtracking then, and when the frontier
+    /// states would not fit on a board of at most [`MAX_FALLBACK_CELLS`]
+    /// squares (larger ones are refused).
+    #[default]
+    Auto,
+    /// The backtracking counter (boards of at most [`MAX_COUNT_CELLS`](super::MAX_COUNT_CELLS) squares).
+    Backtrack,
+    /// The frontier programme (boards with a side of at most 8).
+    Frontier,
+}
+
+/// Which tours a count takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Starts {
+    /// The directed tours from one square.
+    From(Pos),
+    /// The directed tours from each square (the grid) and their sum.
+    Every,
+    /// Only the sum of the directed tours over every start: for open tours
+    /// the frontier programme makes one run instead of one a start.
+    Sum,
+}
+
+/// A count to make: the board, open or closed, from where, by which engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountRequest {
+    /// The board.
+    pub dims: Dims,
+    /// Closed tours (the last square a knight's move from the first).
+    pub closed: bool,
+    /// From one square or from every square.
+    pub starts: Starts,
+    /// The engine.
+    pub method: Method,
+    /// The memory the frontier programme may take, in bytes: by default
+    /// [`DEFAULT_MEMORY_LIMIT`] or what this process may take, the less; a
+    /// limit above what this process may take is refused.
+    pub memory_limit: u64,
+    /// Only this part of a backtracking count (the parts add up to the whole).
+    pub shard: Shard,
+}
+
+impl CountRequest {
+    /// Counts on `dims` from `starts` with the automatic choice of engine and the default memory limit.
+    pub fn new(dims: Dims, closed: bool, starts: Starts) -> Self {
+        CountRequest {
+            dims,
+            closed,
+            starts,
+            method: Method::Auto,
+            memory_limit: crate::memory::default_limit(DEFAULT_MEMORY_LIMIT),
+            shard: Shard::WHOLE,
+        }
     }
 }
 
-impl std::fmt::Display for Shard {
+/// An exact count of tours, of any length: JSON carries it as a number when
+/// it fits in 64 bits, as a decimal string beyond.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct TourCount(pub BigUint);
+
+impl std::fmt::Display for TourCount {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
+        write!(f, "{}", self.0)
     }
 }
 
-impl std::str::FromStr for Shard {
-    type Err = Error;
-
-    /// Parses `i/N` with `1 ≤ i ≤ N`.
-    fn from_str(text: &str) -> Result<Shard> {
-        let bad = |why: &str| {
-            Error::usage(format!(
-                "shard '{text}': {why} (expected i/N with 1 ≤ i ≤ N, e.g. 3/8)"
-            ))
-        };
-        let (i, n) = text.trim().split_once('/').ok_or_else(|| bad("no '/'"))?;
-        let index: usize = i
-            .trim()
-            .parse()
-            .map_err(|_| bad("the part is not a number"))?;
-        let count: usize = n
-            .trim()
-            .parse()
-            .map_err(|_| bad("the number of parts is not a number"))?;
-        if count == 0 {
-            return Err(bad("there must be at least one part"));
+impl Serialize for TourCount {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        match u64::try_from(&self.0) {
+            Ok(n) => s.serialize_u64(n),
+            Err(_) => s.serialize_str(&self.0.to_string()),
         }
-        if index == 0 || index > count {
-            return Err(bad("the part is out of range"));
-        }
-        Ok(Shard { index, count })
     }
 }
 
-/// Tours counted from one start square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct CountResult {
-    /// The start square.
-    pub start: Pos,
+impl From<u64> for TourCount {
+    fn from(n: u64) -> Self {
+        TourCount(BigUint::from(n))
+    }
+}
+
+/// A count of tours, checked as far as it can be: the keys are those of the CLI's JSON.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CountReport {
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// Closed tours.
+    pub closed: bool,
+    /// The engine that counted (`backtrack` or `frontier`).
+    pub method: Method,
+    /// The start square, when counting from one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<Pos>,
     /// Directed tours from the start (a closed tour once per direction).
-    pub count: u64,
-    /// Whether the count was interrupted (then `count` is a lower bound).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<TourCount>,
+    /// Closed tours as undirected cycles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cycles: Option<TourCount>,
+    /// `counts[r][c]`: directed tours from square (r, c).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counts: Option<Vec<Vec<TourCount>>>,
+    /// Directed tours summed over every start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total: Option<TourCount>,
+    /// Whether the count was stopped: backtracking counts are then lower
+    /// bounds, the frontier programme gives none.
     pub partial: bool,
+    /// Stopped frontier programme: the board columns it had taken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub columns_done: Option<usize>,
+    /// Frontier programme: the most states it held at once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peak_states: Option<u64>,
+    /// The part counted (`i/N`) when only a part of a backtracking count was asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
 }
 
-/// The free squares, one bit each.
-trait Set: Copy + Send + Sync {
-    fn full(n: usize) -> Self;
-    fn has(self, i: u8) -> bool;
-    fn without(self, i: u8) -> Self;
-    fn with(self, i: u8) -> Self;
+/// The most frontier states a board with `rows` on its short side is
+/// expected to need for closed tours and for open tours summed over every
+/// start (from one start they are not folded with their mirror images: about
+/// twice as many): measured here up to 6 rows (6 × 6 open: 944,747; 6 × 8
+/// open: 10,052,101; 6 × 40 closed: at most 1,082,610) and for 7 × 7 open
+/// (89,973,427 after one square, the most, in 3.4 GiB); 7 rows closed from
+/// the growth per row; 8 rows closed: Knuth reports about 8.3·10^8 states a
+/// step for closed tours of 8 × n, but a board of `cols` = 8 is short, its
+/// states the most mid-board: measured here, 424,517,295 after square 44
+/// of 64, the most, in a resident set of 14.6 GiB (4.3·10^8 allowed, so
+/// that it runs under `--memory 16500`). A step that passes the memory
+/// limit all the same stops with a one-line error.
+pub fn estimated_states(rows: usize, cols: usize, closed: bool) -> u64 {
+    if (rows, cols, closed) == (8, 8, true) {
+        return 430_000_000;
+    }
+    const CLOSED: [u64; 9] = [
+        1,
+        1,
+        1,
+        200,
+        1_000,
+        15_000,
+        1_200_000,
+        30_000_000,
+        900_000_000,
+    ];
+    const OPEN: [u64; 9] = [
+        1,
+        1,
+        10,
+        2_000,
+        20_000,
+        450_000,
+        8_000_000,
+        100_000_000,
+        10_000_000_000,
+    ];
+    let table = if closed { &CLOSED } else { &OPEN };
+    table.get(rows).copied().unwrap_or(u64::MAX)
 }
 
-macro_rules! impl_set {
-    ($t:ty) => {
-        impl Set for $t {
-            #[inline]
-            fn full(n: usize) -> Self {
-                if n == <$t>::BITS as usize {
-                    <$t>::MAX
-                } else {
-                    (1 << n) - 1
-                }
-            }
-            #[inline]
-            fn has(self, i: u8) -> bool {
-                (self >> i) & 1 == 1
-            }
-            #[inline]
-            fn without(self, i: u8) -> Self {
-                self & !(1 << i)
-            }
-            #[inline]
-            fn with(self, i: u8) -> Self {
-                self | (1 << i)
-            }
-        }
-    };
-}
-impl_set!(u64);
-impl_set!(u128);
+/// The largest board the automatic choice backtracks when the frontier
+/// states would not fit: 7 × 7 open under a limit below the frontier's
+/// estimate is a count of hours that ends (and may be stopped); the 10^13 and more tours of larger boards such
+/// as 8 × 8 would not end, so those are refused with the frontier's limit.
+pub const MAX_FALLBACK_CELLS: usize = 49;
 
-/// The knight's graph of a small board.
-/// (Arrays of 256 indexed by a `u8` square need no bounds checks.)
-struct Graph {
-    n: usize,
-    nbr: Box<[[u8; 8]; 256]>,
-    deg: Box<[u8; 256]>,
-}
-
-impl Graph {
-    fn new(dims: Dims) -> Self {
-        let n = dims.cells();
-        let mut nbr = Box::new([[0u8; 8]; 256]);
-        let mut deg = Box::new([0u8; 256]);
-        for i in 0..n {
-            let p = dims.pos(i);
-            for (dr, dc) in SEED_MOVES {
-                if let Some(q) = dims.checked(p.row as i64 + dr, p.col as i64 + dc) {
-                    nbr[i][deg[i] as usize] = dims.index(q) as u8;
-                    deg[i] += 1;
-                }
-            }
-        }
-        Graph { n, nbr, deg }
+/// What the frontier programme runs for a request (the first of its runs for a grid).
+fn census_of(request: &CountRequest) -> Census {
+    match (request.closed, request.starts) {
+        (true, _) => Census::Cycles,
+        (false, Starts::From(p)) => Census::PathsFrom(p),
+        (false, _) => Census::Paths,
     }
 }
 
-/// One depth-first count, from the start or from the end of a task's prefix.
-struct Counter<'g, S: Set> {
-    g: &'g Graph,
-    /// Closed tours: the start, kept free as the last move's goal (`NONE` for open tours).
-    target: u8,
-    free: S,
-    avail: [u8; 256],
-    low: u32,
-    remaining: u32,
-    /// The path: `path[..len]`, the start first (a closed tour ends on the start again).
-    path: [u8; MAX_COUNT_CELLS + 2],
-    len: usize,
-    /// For each square of the path, the index of the next neighbour to try.
-    next: [u8; MAX_COUNT_CELLS + 2],
-    /// For each square of the path, what entering it added to `low` and whether it was low.
-    added: [u8; MAX_COUNT_CELLS + 2],
-    was_low: [bool; MAX_COUNT_CELLS + 2],
-    /// For each square of the path, the move forced from it (`NONE` when free to choose).
-    only: [u8; MAX_COUNT_CELLS + 2],
-    hopeless: bool,
-    /// Stop at the first tour, handing it to `leaf` (to decide whether there is one).
-    first: bool,
-    /// Nodes allowed before `run` gives up (checked every 65536 nodes).
-    budget: u64,
-    /// Nodes (moves tried) by the last `run`.
-    nodes: u64,
-}
-
-/// No square (boards have at most 128).
-const NONE: u8 = u8::MAX;
-
-impl<'g, S: Set> Counter<'g, S> {
-    fn new(g: &'g Graph, start: u8, closed: bool) -> Self {
-        let target = if closed { start } else { NONE };
-        let mut free = S::full(g.n);
-        if !closed {
-            free = free.without(start);
-        }
-        let mut c = Counter {
-            g,
-            target,
-            free,
-            avail: [0; 256],
-            low: 0,
-            remaining: if closed { g.n } else { g.n - 1 } as u32,
-            path: [0; MAX_COUNT_CELLS + 2],
-            len: 1,
-            next: [0; MAX_COUNT_CELLS + 2],
-            added: [0; MAX_COUNT_CELLS + 2],
-            was_low: [false; MAX_COUNT_CELLS + 2],
-            only: [NONE; MAX_COUNT_CELLS + 2],
-            hopeless: false,
-            first: false,
-            budget: u64::MAX,
-            nodes: 0,
-        };
-        for u in 0..g.n {
-            c.avail[u] = g.deg[u];
-            if c.free.has(u as u8) && u as u8 != target {
-                match g.deg[u] {
-                    0 => c.hopeless = true,
-                    1 => c.low += 1,
-                    _ => {}
-                }
-            }
-        }
-        c.path[0] = start;
-        c.only[0] = c.forced(start);
-        c.hopeless |= c.low > c.low_limit();
-        c
-    }
-
-    #[inline]
-    fn low_limit(&self) -> u32 {
-        if self.target != NONE {
-            0
-        } else {
-            1
-        }
-    }
-
-    /// Moves to `v`; false when the branch cannot hold a tour (undo with `retreat` either way).
-    #[inline(always)]
-    fn advance(&mut self, v: u8) -> bool {
-        let cur = self.path[self.len - 1];
-        let vlow = v != self.target && self.avail[v as usize] <= 1;
-        self.low -= vlow as u32;
-        self.free = self.free.without(v);
-        self.remaining -= 1;
-        let mut dead = false;
-        let mut added = 0u8;
-        if cur != self.target {
-            let c = cur as usize;
-            for &w in self.g.nbr[c].iter().take(self.g.deg[c] as usize) {
-                let a = &mut self.avail[w as usize];
-                *a -= 1;
-                if self.free.has(w) {
-                    if *a == 0 {
-                        dead = true;
-                    } else if *a == 1 && w != self.target {
-                        added += 1;
-                    }
-                }
-            }
-        }
-        self.low += added as u32;
-        self.path[self.len] = v;
-        self.next[self.len] = 0;
-        self.added[self.len] = added;
-        self.was_low[self.len] = vlow;
-        self.len += 1;
-        !dead && self.low <= self.low_limit()
-    }
-
-    #[inline(always)]
-    fn retreat(&mut self) {
-        self.len -= 1;
-        let v = self.path[self.len];
-        let (added, vlow) = (self.added[self.len], self.was_low[self.len]);
-        let cur = self.path[self.len - 1];
-        if cur != self.target {
-            let c = cur as usize;
-            for &w in self.g.nbr[c].iter().take(self.g.deg[c] as usize) {
-                self.avail[w as usize] += 1;
-            }
-        }
-        self.low -= added as u32;
-        self.free = self.free.with(v);
-        self.remaining += 1;
-        self.low += vlow as u32;
-    }
-
-    /// The move from `cur` that a free neighbour forces: one whose only way in is `cur`.
-    #[inline(always)]
-    fn forced(&self, cur: u8) -> u8 {
-        if self.low == 0 {
-            return NONE;
-        }
-        let c = cur as usize;
-        self.g.nbr[c]
-            .iter()
-            .take(self.g.deg[c] as usize)
-            .copied()
-            .find(|&w| self.free.has(w) && self.avail[w as usize] == 1 && w != self.target)
-            .unwrap_or(NONE)
-    }
-
-    /// Counts the tours below the current path. With `cap`, stops each path
-    /// when it has `cap` squares and hands it to `leaf` instead. Returns the
-    /// tours completed and whether `ctl` (or the budget) stopped the count.
-    /// With `first` set, the first tour completed goes to `leaf` and ends the run.
-    fn run(
-        &mut self,
-        cap: Option<usize>,
-        ctl: &Control,
-        leaf: &mut dyn FnMut(&[u8]),
-    ) -> (u64, bool) {
-        let floor = self.len;
-        let mut count = 0u64;
-        self.nodes = 0;
-        if self.hopeless {
-            return (0, false);
-        }
-        loop {
-            let d = self.len - 1;
-            if self.remaining == 0 || cap == Some(self.len) {
-                if self.remaining == 0 {
-                    count += 1;
-                    if self.first {
-                        leaf(&self.path[..self.len]);
-                        return (count, false);
-                    }
-                } else {
-                    leaf(&self.path[..self.len]);
-                }
-                if self.len == floor {
-                    return (count, false);
-                }
-                self.retreat();
-                continue;
-            }
-            let cur = self.path[d] as usize;
-            // A neighbour reachable only from here must be the next and last square.
-            let only = self.only[d];
-            let mut moved = false;
-            while (self.next[d] as usize) < self.g.deg[cur] as usize {
-                let v = self.g.nbr[cur][self.next[d] as usize];
-                self.next[d] += 1;
-                if !self.free.has(v) || (v == self.target && self.remaining != 1) {
-                    continue;
-                }
-                if only != NONE && (only != v || self.remaining != 1) {
-                    continue;
-                }
-                self.nodes += 1;
-                if self.nodes & 0xFFFF == 0 && (ctl.stopped() || self.nodes > self.budget) {
-                    return (count, true);
-                }
-                if self.advance(v) {
-                    self.only[d + 1] = self.forced(v);
-                    moved = true;
-                    break;
-                }
-                self.retreat();
-            }
-            if !moved {
-                if self.len == floor {
-                    return (count, false);
-                }
-                self.retreat();
-            }
-        }
-    }
-}
-
-/// Counts the directed tours of `knight` from its start, split over the cores.
-/// Boards ruled out by a theorem count 0 at once. Refuses boards over
-/// [`MAX_COUNT_CELLS`] cells.
-pub fn count_tours(knight: &Knight, ctl: &Control) -> Result<CountResult> {
-    count_tours_shard(knight, Shard::WHOLE, ctl)
-}
-
-/// Part `shard` of [`count_tours`]: the parts of a count add up to it.
-pub fn count_tours_shard(knight: &Knight, shard: Shard, ctl: &Control) -> Result<CountResult> {
-    let mut all = count_starts(
-        knight.dims(),
-        knight.closed(),
-        &[knight.start()],
-        shard,
-        ctl,
-    )?;
-    Ok(all.remove(0))
-}
-
-/// Counts the directed tours from every square of the board (a closed board:
-/// the same count from each square), each orbit of the board's symmetries once.
-pub fn count_all_starts(dims: Dims, closed: bool, ctl: &Control) -> Result<Vec<CountResult>> {
-    count_all_starts_shard(dims, closed, Shard::WHOLE, ctl)
-}
-
-/// Part `shard` of [`count_all_starts`]: square by square, the parts add up to it.
-pub fn count_all_starts_shard(
-    dims: Dims,
-    closed: bool,
-    shard: Shard,
-    ctl: &Control,
-) -> Result<Vec<CountResult>> {
-    let starts: Vec<Pos> = dims.positions().collect();
-    count_starts(dims, closed, &starts, shard, ctl)
-}
-
-/// The images of `p` under the symmetries of the board (the rectangle's four,
-/// the square's eight).
-pub(crate) fn images(dims: Dims, p: Pos) -> Vec<Pos> {
-    let (r, c) = (p.row, p.col);
-    let (rr, cc) = (dims.rows - 1 - r, dims.cols - 1 - c);
-    let mut v = vec![p, Pos::new(rr, c), Pos::new(r, cc), Pos::new(rr, cc)];
-    if dims.rows == dims.cols {
-        v.extend([
-            Pos::new(c, r),
-            Pos::new(cc, r),
-            Pos::new(c, rr),
-            Pos::new(cc, rr),
-        ]);
-    }
-    v
-}
-
-fn count_starts(
-    dims: Dims,
-    closed: bool,
-    starts: &[Pos],
-    shard: Shard,
-    ctl: &Control,
-) -> Result<Vec<CountResult>> {
-    if dims.cells() > MAX_COUNT_CELLS {
+/// Refuses up front a request whose frontier would not fit in its memory limit.
+fn check_memory(request: &CountRequest) -> Result<()> {
+    let (dims, memory) = (request.dims, request.memory_limit);
+    let (rows, cols) = (dims.rows.min(dims.cols), dims.rows.max(dims.cols));
+    if rows > 8 {
         return Err(Error::TooLarge {
-            bound: crate::error::Bound::CountCells,
-            got: dims.cells().into(),
-            limit: MAX_COUNT_CELLS.into(),
-            note: " (the counts of larger boards are out of reach of a search anyway)".to_string(),
+            bound: Bound::Other("board short side"),
+            got: Size::from(rows),
+            limit: Size::from(8usize),
+            note: " for the frontier programme".to_string(),
         });
     }
-    // One representative per symmetry orbit; a closed tour passes every square,
-    // so every start of a closed board counts the same.
-    let rep = |p: Pos| -> Pos {
-        if closed {
-            starts[0]
-        } else {
-            images(dims, p).into_iter().min().unwrap_or(p)
-        }
-    };
-    let mut reps: Vec<Pos> = starts.iter().map(|&p| rep(p)).collect();
-    reps.sort();
-    reps.dedup();
-    let counts: Vec<(u64, bool)> = if dims.cells() <= 64 {
-        count_many::<u64>(dims, closed, &reps, shard, ctl)
-    } else {
-        count_many::<u128>(dims, closed, &reps, shard, ctl)
-    };
-    Ok(starts
-        .iter()
-        .map(|&p| {
-            let i = reps.binary_search(&rep(p)).unwrap_or(0);
-            CountResult {
-                start: p,
-                count: counts[i].0,
-                partial: counts[i].1,
-            }
-        })
-        .collect())
+    let fit = memory / bytes_per_state(1);
+    // Open tours from a start (one run for each, or for each orbit) lose
+    // the mirror folding that halves the states of the other counts.
+    let folded = request.closed || request.starts == Starts::Sum;
+    let need = estimated_states(rows, cols, request.closed) * if folded { 1 } else { 2 };
+    if need > fit {
+        return Err(Error::TooLarge {
+            bound: Bound::Other("estimated frontier states"),
+            got: Size::from(need),
+            limit: Size::from(fit),
+            note: format!(" that fit the memory limit of {} MiB", memory >> 20),
+        });
+    }
+    Ok(())
 }
 
-/// The counts from each of `starts`: (tours, interrupted).
-fn count_many<S: Set>(
-    dims: Dims,
-    closed: bool,
-    starts: &[Pos],
-    shard: Shard,
-    ctl: &Control,
-) -> Vec<(u64, bool)> {
-    let g = Graph::new(dims);
-    let mut totals: Vec<(u64, bool)> = vec![(0, false); starts.len()];
-    // Split every start's paths after their first few moves.
-    let mut tasks: Vec<(usize, Vec<u8>)> = Vec::new();
-    for (i, &s) in starts.iter().enumerate() {
-        let knight = Knight {
-            dims,
-            start: s,
-            closed,
-        };
-        if theorems::impossible(&knight).is_some() {
-            continue;
-        }
-        let start = dims.index(s) as u8;
-        let mut cap = 1;
-        loop {
-            cap += 1;
-            let mut prefixes = Vec::new();
-            let mut c = Counter::<S>::new(&g, start, closed);
-            let (done, _) = c.run(Some(cap), &Control::new(), &mut |p| {
-                prefixes.push(p.to_vec())
-            });
-            if prefixes.len() * starts.len() >= MIN_TASKS || prefixes.is_empty() || cap >= 8 {
-                // Tours already complete within the first moves belong to part 1.
-                if shard.index == 1 {
-                    totals[i].0 += done;
+/// Counts the knight's tours of a request, by backtracking or by the frontier programme.
+///
+/// Closed tours come both as directed tours from a square (twice the cycles)
+/// and as cycles; open tours are directed, from one square or from each.
+/// Counts are exact at any length. A stop (`ctl`) is a report with `partial`
+/// set. Refused up front: a frontier board whose states would not fit in the
+/// memory limit, a backtracking board over [`MAX_COUNT_CELLS`](super::MAX_COUNT_CELLS) squares, a
+/// start off the board.
+///
+/// ```
+/// use puzzles::control::Control;
+/// use puzzles::grid::{Dims, Pos};
+/// use puzzles::knight::count::{count, CountRequest, Method, Starts};
+///
+/// let dims = Dims::new(6, 6, 100)?;
+/// let mut request = CountRequest::new(dims, true, Starts::From(Pos::new(0, 0)));
+/// request.method = Method::Frontier;
+/// let report = count(&request, &Control::new())?;
+/// assert_eq!(report.cycles.unwrap().to_string(), "9862");
+/// assert_eq!(report.count.unwrap().to_string(), "19724");
+/// # Ok::<(), puzzles::Error>(())
+/// ```
+pub fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
+    crate::memory::check_limit(request.memory_limit)?;
+    let dims = request.dims;
+    if let Starts::From(p) = request.starts {
+        Knight::new(dims, p, request.closed)?;
+    }
+    let mut method = match request.method {
+        Method::Auto => {
+            let short = dims.rows.min(dims.cols);
+            // Measured: the frontier (meeting in the middle up to 8 rows) is faster
+            // than backtracking but for the grid of open counts from each start of a
+            // board of at most 36 squares, one run a start (6 × 6: 1.5 s against 1.3 s
+            // wall; summed in one run, 0.29 s against 1.74 s wall side by side). A board whose frontier
+            // states would not fit is backtracked when it can be (a long count the user
+            // may stop, up to 7 × 7), refused otherwise.
+            let grid = request.starts == Starts::Every && !request.closed;
+            let frontier = short <= 8 && (short <= 4 || dims.cells() > 36 || !grid);
+            let fits = check_memory(request);
+            if frontier && (fits.is_ok() || dims.cells() > super::MAX_COUNT_CELLS) {
+                Method::Frontier
+            } else {
+                // Past 7 × 7 backtracking could not end: the frontier's refusal, with its limit.
+                if dims.cells() > MAX_FALLBACK_CELLS && !ruled_out(dims, census_of(request)) {
+                    fits?;
                 }
-                tasks.extend(prefixes.into_iter().map(|p| (i, p)));
-                break;
+                Method::Backtrack
             }
         }
-    }
-    let tasks: Vec<(usize, Vec<u8>)> = tasks
-        .into_iter()
-        .enumerate()
-        .filter(|(k, _)| shard.owns(*k))
-        .map(|(_, t)| t)
-        .collect();
-    let bar = ctl.progress();
-    bar.set_total(tasks.len() as u64);
-    let results: Vec<(usize, u64, bool)> = tasks
-        .par_iter()
-        .map(|(i, prefix)| {
-            if ctl.stopped() {
-                return (*i, 0, true);
-            }
-            let mut c = Counter::<S>::new(&g, prefix[0], closed);
-            for &v in &prefix[1..] {
-                c.advance(v);
-            }
-            c.only[c.len - 1] = c.forced(c.path[c.len - 1]);
-            let (n, stopped) = c.run(None, ctl, &mut |_| {});
-            bar.advance(1);
-            (*i, n, stopped)
-        })
-        .collect();
-    for (i, n, stopped) in results {
-        totals[i].0 += n;
-        totals[i].1 |= stopped;
-    }
-    totals
-}
-
-/// Decides with the counter's cuts whether `knight` (at most
-/// [`MAX_COUNT_CELLS`] cells) has a tour: `Some(Some(tour))`, `Some(None)`
-/// when the search is exhausted, `None` when `budget` nodes did not suffice or
-/// `ctl` was stopped; and the nodes spent.
-pub(crate) fn decide(
-    knight: &Knight,
-    ctl: &Control,
-    budget: u64,
-) -> (Option<Option<Vec<Pos>>>, u64) {
-    let dims = knight.dims();
-    if dims.cells() > MAX_COUNT_CELLS {
-        return (None, 0);
-    }
-    let g = Graph::new(dims);
-    let start = dims.index(knight.start()) as u8;
-    let mut found = None;
-    let mut leaf = |p: &[u8]| {
-        found = Some(
-            p[..dims.cells()]
-                .iter()
-                .map(|&s| dims.pos(s as usize))
-                .collect(),
-        );
+        m => m,
     };
-    let (stopped, nodes) = if dims.cells() <= 64 {
-        let mut c = Counter::<u64>::new(&g, start, knight.closed());
-        c.first = true;
-        c.budget = budget;
-        let r = c.run(None, ctl, &mut leaf);
-        (r.1, c.nodes)
+    if method == Method::Frontier && request.shard != Shard::WHOLE {
+        if request.method == Method::Frontier {
+            return Err(Error::usage(
+                "the frontier programme counts a board whole: shards split backtracking only",
+            ));
+        }
+        // Only backtracking splits into shards.
+        method = Method::Backtrack;
+    }
+    let mut report = CountReport {
+        rows: dims.rows,
+        cols: dims.cols,
+        closed: request.closed,
+        method,
+        start: None,
+        count: None,
+        cycles: None,
+        counts: None,
+        total: None,
+        partial: false,
+        columns_done: None,
+        peak_states: None,
+        shard: (request.shard != Shard::WHOLE).then(|| request.shard.to_string()),
+    };
+    if method == Method::Backtrack {
+        backtrack(request, &mut report, ctl)?;
     } else {
-        let mut c = Counter::<u128>::new(&g, start, knight.closed());
-        c.first = true;
-        c.budget = budget;
-        let r = c.run(None, ctl, &mut leaf);
-        (r.1, c.nodes)
-    };
-    let answer = match (found, stopped) {
-        (Some(t), _) => Some(Some(t)),
-        (None, false) => Some(None),
-        (None, true) => None,
-    };
-    (answer, nodes)
+        check_memory(request)?;
+        frontier(request, &mut report, ctl)?;
+    }
+    Ok(report)
 }
 
-/// The count without theorems, tasks or threads: the plain counter, for cross-checks.
-#[cfg(test)]
-pub(crate) fn count_sequential(knight: &Knight) -> u64 {
-    let g = Graph::new(knight.dims());
-    let start = knight.dims().index(knight.start()) as u8;
-    let mut c = Counter::<u128>::new(&g, start, knight.closed());
-    c.run(None, &Control::new(), &mut |_| {}).0
+fn backtrack(request: &CountRequest, report: &mut CountReport, ctl: &Control) -> Result<()> {
+    let dims = request.dims;
+    let whole = request.shard == Shard::WHOLE;
+    match request.starts {
+        Starts::From(p) => {
+            let knight = Knight::new(dims, p, request.closed)?;
+            let c = count_tours_shard(&knight, request.shard, ctl)?;
+            report.start = Some(p);
+            report.count = Some(c.count.into());
+            report.partial = c.partial;
+            if request.closed && !c.partial && whole {
+                report.cycles = Some((c.count / 2).into());
+            }
+        }
+        Starts::Every | Starts::Sum => {
+            let all = count_all_starts_shard(dims, request.closed, request.shard, ctl)?;
+            report.partial = all.iter().any(|c| c.partial);
+            let total: u64 = all.iter().map(|c| c.count).sum();
+            // A closed tour visits every square: the cycles through the first are all of them.
+            if request.closed && !report.partial && whole {
+                report.cycles = Some(all.first().map_or(0, |c| c.count / 2).into());
+            }
+            if request.starts == Starts::Every {
+                report.counts = Some(
+                    all.chunks(dims.cols)
+                        .map(|row| row.iter().map(|c| c.count.into()).collect())
+                        .collect(),
+                );
+            }
+            report.total = Some(total.into());
+        }
+    }
+    Ok(())
 }
+
+/// One run of the programme into the report: `None` when it was stopped.
+fn frontier_run(
+    dims: Dims,
+    census: Census,
+    request: &CountRequest,
+    report: &mut CountReport,
+    ctl: &Control,
+) -> Result<Option<BigUint>> {
+    if ruled_out(dims, census) {
+        return Ok(Some(BigUint::ZERO));
+    }
+    match run(dims, census, request.memory_limit, ctl)? {
+        Outcome::Done { count, peak_states } => {
+            report.peak_states = Some(report.peak_states.unwrap_or(0).max(peak_states));
+            Ok(Some(count))
+        }
+        Outcome::Stopped { columns } => {
+            report.partial = true;
+            report.columns_done = Some(columns);
+            Ok(None)
+        }
+    }
+}
+
+fn frontier(request: &CountRequest, report: &mut CountReport, ctl: &Control) -> Result<()> {
+    let dims = request.dims;
+    // A path of two squares or more is two directed tours; the one square is one.
+    let ways = if dims.cells() == 1 { 1u32 } else { 2 };
+    if request.closed {
+        let Some(cycles) = frontier_run(dims, Census::Cycles, request, report, ctl)? else {
+            return Ok(());
+        };
+        let from = TourCount(&cycles * 2u32);
+        match request.starts {
+            Starts::From(p) => {
+                report.start = Some(p);
+                report.count = Some(from);
+            }
+            Starts::Every => {
+                report.total = Some(TourCount(&from.0 * dims.cells()));
+                report.counts = Some(vec![vec![from; dims.cols]; dims.rows]);
+            }
+            Starts::Sum => report.total = Some(TourCount(&from.0 * dims.cells())),
+        }
+        report.cycles = Some(TourCount(cycles));
+        return Ok(());
+    }
+    match request.starts {
+        Starts::From(p) => {
+            report.start = Some(p);
+            if let Some(c) = frontier_run(dims, Census::PathsFrom(p), request, report, ctl)? {
+                report.count = Some(TourCount(c));
+            }
+        }
+        Starts::Sum => {
+            if let Some(paths) = frontier_run(dims, Census::Paths, request, report, ctl)? {
+                report.total = Some(TourCount(paths * ways));
+            }
+        }
+        Starts::Every => {
+            // One run per orbit of the board's symmetries, checked against the
+            // count of all paths (each path is read from both its ends).
+            let mut by_orbit: HashMap<Pos, BigUint> = HashMap::new();
+            let mut grid = Vec::with_capacity(dims.rows);
+            for r in 0..dims.rows {
+                let mut row = Vec::with_capacity(dims.cols);
+                for c in 0..dims.cols {
+                    let rep = images(dims, Pos::new(r, c))
+                        .into_iter()
+                        .min()
+                        .unwrap_or(Pos::new(r, c));
+                    let n = match by_orbit.entry(rep) {
+                        std::collections::hash_map::Entry::Occupied(e) => e.get().clone(),
+                        std::collections::hash_map::Entry::Vacant(e) => {
+                            let Some(n) =
+                                frontier_run(dims, Census::PathsFrom(rep), request, report, ctl)?
+                            else {
+                                return Ok(());
+                            };
+                            e.insert(n).clone()
+                        }
+                    };
+                    row.push(TourCount(n));
+                }
+                grid.push(row);
+            }
+            let total: BigUint = grid.iter().flatten().map(|c| &c.0).sum();
+            let Some(paths) = frontier_run(dims, Census::Paths, request, report, ctl)? else {
+                return Ok(());
+            };
+            if paths * ways != total {
+                return Err(Error::Check(format!("the tours from each square of the {dims} board do not add up to twice the paths")));
+            }
+            report.counts = Some(grid);
+            report.total = Some(TourCount(total));
+        }
+    }
+    Ok(())
+}
+
+/// Whether a theorem rules out every tour counted by `census` (then the count is 0 at once).
+pub(crate) fn ruled_out(dims: Dims, census: Census) -> bool {
+    let (closed, start) = match census {
+        Census::Cycles => (true, Pos::new(0, 0)),
+        Census::Paths => return false,
+        Census::PathsFrom(p) => (false, p),
+    };
+    theorems::impossible(&Knight {
+        dims,
+        start,
+        closed,
+    })
+    .is_some()
+}
+
+#[cfg(test)]
+mod tests;

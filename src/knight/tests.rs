@@ -1,7 +1,7 @@
 //! Knight's tours against published counts, the theorems against exhaustive search, and the two
 //! engines (the tour search and the counter) against each other.
 
-use super::count::count_sequential;
+use super::count::backtrack::count_sequential;
 use super::theorems::{has_closed_tour, has_open_tour};
 use super::*;
 use proptest::prelude::*;
@@ -473,7 +473,7 @@ fn the_trait_counts_with_the_fast_counter_and_stops_at_a_limit() {
 
 #[test]
 fn the_counting_engine_decides_small_boards() {
-    use super::count::decide;
+    use super::count::backtrack::decide;
     // 4×10 from f2 has no open tour: the counter exhausts it.
     let k = knight(4, 10, (2, 5), false);
     assert_eq!(decide(&k, &Control::new(), u64::MAX).0, Some(None));
@@ -507,7 +507,7 @@ fn truth(k: &Knight) -> Option<bool> {
         return Some(true);
     }
     if d.cells() <= 64 {
-        return count::decide(k, &Control::new(), u64::MAX)
+        return count::backtrack::decide(k, &Control::new(), u64::MAX)
             .0
             .map(|t| t.is_some());
     }
@@ -637,7 +637,7 @@ fn a_semi_magic_tour_is_found_and_checked() {
 /// The narrow pass alone finds the middle starts of long 4-row boards.
 #[test]
 fn frontier_tours_from_the_middle_of_long_four_row_boards() {
-    use super::frontier::{tour, Finding};
+    use super::find::frontier::{tour, Finding};
     for (rows, cols, s) in [
         (4, 60, Pos::new(0, 30)),
         (4, 61, Pos::new(3, 29)),

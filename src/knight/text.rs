@@ -1,6 +1,6 @@
 //! The knight's reports as text: a tour as the knight's tour lab prints it, a semi-magic tour with its sums, and counts.
 
-use super::census::{CountReport, TourCount};
+use super::count::{CountReport, TourCount};
 use super::{render_board, MagicReport, Order, Report};
 use crate::grid::Dims;
 use crate::report::{self, Detail, Ending, Text, Tone};

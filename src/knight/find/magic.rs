@@ -14,9 +14,9 @@
 //! depth-first search (explicit stack) pruned by these counts and sums; the
 //! tour is then checked from scratch before anyone prints it.
 
-use super::{Tour, SEED_MOVES};
 use crate::control::Control;
 use crate::grid::Pos;
+use crate::knight::{Tour, SEED_MOVES};
 
 /// The magic line sum of an 8×8 square numbered 1..64.
 pub const MAGIC_SUM: u32 = 260;

@@ -17,9 +17,11 @@
 //! from each of its squares: it is read from the start. Everything is linear
 //! in the board size and uses no recursion; the caller verifies the tour.
 
-use super::{count, search, theorems, Knight, Order, Tour, SEED_MOVES};
+use super::search;
 use crate::control::Control;
 use crate::grid::{Dims, Pos};
+use crate::knight::count::backtrack as count;
+use crate::knight::{theorems, Knight, Order, Tour, SEED_MOVES};
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 

@@ -24,9 +24,10 @@
 //! first and finds most tours at once; the exact pass is bounded by
 //! [`MAX_STATES`] states in all (12 bytes each).
 
-use super::{search, Knight, Tour};
+use super::search;
 use crate::control::Control;
 use crate::grid::{Dims, Pos};
+use crate::knight::{Knight, Tour};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
@@ -126,7 +127,7 @@ impl Geo {
     fn later(&self, u: usize, v: usize) -> u8 {
         let p = self.pos(u);
         let mut n = 0;
-        for (dr, dc) in super::SEED_MOVES {
+        for (dr, dc) in crate::knight::SEED_MOVES {
             let (r, c) = (p.row as i64 + dr, p.col as i64 + dc);
             if r >= 0 && (r as usize) < self.rows && c >= 0 && (c as usize) < self.cols {
                 n += u8::from(c as usize * self.rows + r as usize > v);
@@ -632,7 +633,9 @@ mod tests {
         let ctl = Control::new();
         for s in d.positions() {
             let k = Knight::new(d, s, closed).unwrap();
-            let truth = count::decide(&k, &ctl, u64::MAX).0.map(|t| t.is_some());
+            let truth = count::backtrack::decide(&k, &ctl, u64::MAX)
+                .0
+                .map(|t| t.is_some());
             let got = match tour_with(&k, &ctl, false) {
                 Finding::Tour(t) => {
                     assert_eq!(verify_tour(&k, &t), Ok(()), "{d} from {s}");

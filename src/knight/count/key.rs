@@ -263,13 +263,13 @@ impl Stored for Narrow {
 }
 
 /// Renumbers the fragment labels of `key` (squares `range`) by first
-/// appearance, from [`FIRST_LABEL`](super::FIRST_LABEL) up: equal states get equal keys.
+/// appearance, from [`FIRST_LABEL`](super::columns::FIRST_LABEL) up: equal states get equal keys.
 #[inline(always)]
 pub(super) fn canonical<K: Key>(key: K, range: K) -> K {
     let mut marks = key.labels(range);
     // The new label of each old one, four bits an old label; 0 while unseen.
     let mut map = 0u64;
-    let mut next = u64::from(super::FIRST_LABEL);
+    let mut next = u64::from(super::columns::FIRST_LABEL);
     let mut out = key;
     while !marks.is_zero() {
         let i = marks.first();
@@ -330,14 +330,14 @@ mod tests {
         squares
             .iter()
             .map(|&x| {
-                if x < super::super::FIRST_LABEL {
+                if x < super::super::columns::FIRST_LABEL {
                     return x;
                 }
                 let at = seen.iter().position(|&y| y == x).unwrap_or_else(|| {
                     seen.push(x);
                     seen.len() - 1
                 });
-                super::super::FIRST_LABEL + at as u8
+                super::super::columns::FIRST_LABEL + at as u8
             })
             .collect()
     }

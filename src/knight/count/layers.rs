@@ -20,8 +20,8 @@
 //! (their counts added): about half the states, when the count has no start
 //! square to break the symmetry.
 
+use super::columns::Walk;
 use super::key::{canonical, Key, Mirror, Stored};
-use super::Walk;
 use crate::control::Control;
 use num_bigint::BigUint;
 use rayon::prelude::*;
@@ -68,7 +68,7 @@ impl<const L: usize> Wide<L> {
 }
 
 /// Why a run could not go on.
-pub(super) enum Halt {
+pub(super) enum ColumnsHalt {
     /// The count needs more limbs.
     Carry,
     /// Stopped from outside, after `columns` board columns.
@@ -127,18 +127,18 @@ pub(super) fn radix_sort<K: Stored, C: Copy>(
 }
 
 /// A count that adds another and tells of a carry.
-pub(super) trait Tally: Copy {
+pub(super) trait Summable: Copy {
     /// Adds `other`; false when the sum carries out.
     fn tally(&mut self, other: &Self) -> bool;
 }
 
-impl<const L: usize> Tally for Wide<L> {
+impl<const L: usize> Summable for Wide<L> {
     fn tally(&mut self, other: &Self) -> bool {
         self.add(other)
     }
 }
 
-impl Tally for u64 {
+impl Summable for u64 {
     fn tally(&mut self, other: &Self) -> bool {
         let (sum, over) = self.overflowing_add(*other);
         *self = sum;
@@ -147,7 +147,7 @@ impl Tally for u64 {
 }
 
 /// Adds up the counts of equal keys in a sorted vector; false on a carry.
-pub(super) fn merge_equal<K: Stored, C: Tally>(v: &mut Vec<(K, C)>) -> bool {
+pub(super) fn merge_equal<K: Stored, C: Summable>(v: &mut Vec<(K, C)>) -> bool {
     let mut ok = true;
     let mut kept = 0;
     for i in 0..v.len() {
@@ -188,21 +188,21 @@ pub(super) fn bytes_per_state(limbs: usize) -> u64 {
 }
 
 /// Keys in increasing order without repeats, held in chunks that are freed as a merge reads them.
-struct Run<E> {
+struct SortedRun<E> {
     chunks: VecDeque<Vec<E>>,
     len: usize,
 }
 
-impl<E: Copy> Run<E> {
+impl<E: Copy> SortedRun<E> {
     fn new() -> Self {
-        Run {
+        SortedRun {
             chunks: VecDeque::new(),
             len: 0,
         }
     }
 
     fn from_slice(v: &[E]) -> Self {
-        Run {
+        SortedRun {
             chunks: v.chunks(CHUNK).map(<[E]>::to_vec).collect(),
             len: v.len(),
         }
@@ -240,10 +240,10 @@ impl<E: Copy> Run<E> {
 /// Merges two runs into one, adding the counts of keys in both, freeing the
 /// inputs as it goes; false on a carry.
 fn merge<K: Stored, const L: usize>(
-    mut a: Run<Entry<K, L>>,
-    mut b: Run<Entry<K, L>>,
-) -> (Run<Entry<K, L>>, bool) {
-    let mut out = Run::new();
+    mut a: SortedRun<Entry<K, L>>,
+    mut b: SortedRun<Entry<K, L>>,
+) -> (SortedRun<Entry<K, L>>, bool) {
+    let mut out = SortedRun::new();
     let mut ok = true;
     let (mut i, mut j) = (0, 0);
     loop {
@@ -281,7 +281,7 @@ fn merge<K: Stored, const L: usize>(
 
 /// What one core made of its share of a layer.
 struct Share<K, const L: usize> {
-    run: Run<Entry<K, L>>,
+    run: SortedRun<Entry<K, L>>,
     done: Wide<L>,
     ok: bool,
 }
@@ -290,7 +290,7 @@ struct Share<K, const L: usize> {
 /// when the later is at least half the earlier, so equal keys meet early and
 /// there are few runs at any time.
 struct Runs<'a, K, const L: usize> {
-    stack: Vec<Run<Entry<K, L>>>,
+    stack: Vec<SortedRun<Entry<K, L>>>,
     ok: bool,
     /// Entries held by the step on every core: the layer not yet read and the runs.
     held: &'a AtomicU64,
@@ -306,7 +306,7 @@ impl<K: Stored, const L: usize> Runs<'_, K, L> {
         radix_sort(batch, scratch, self.bits);
         self.ok &= merge_equal(batch);
         self.held.fetch_add(batch.len() as u64, Relaxed);
-        self.stack.push(Run::from_slice(batch));
+        self.stack.push(SortedRun::from_slice(batch));
         batch.clear();
         while self.stack.len() >= 2 {
             let n = self.stack.len();
@@ -339,14 +339,14 @@ fn resident() -> Option<u64> {
 }
 
 /// Runs the programme with keys stored as `S` and counts of `L` limbs within `memory`
-/// bytes: a step stops with [`Halt::Memory`] as soon as the memory the
+/// bytes: a step stops with [`ColumnsHalt::Memory`] as soon as the memory the
 /// process holds (its resident set, else the bytes of the states), with room
 /// for what it may take before the next look, would pass it.
 pub(super) fn run_with<S: Stored, const L: usize>(
     walk: &Walk,
     memory: u64,
     ctl: &Control,
-) -> Result<(Wide<L>, u64), Halt> {
+) -> Result<(Wide<L>, u64), ColumnsHalt> {
     let w = walk.w;
     let rows = walk.rows;
     let bits = S::bits(w);
@@ -355,7 +355,7 @@ pub(super) fn run_with<S: Stored, const L: usize>(
     let mirror = Mirror::<S::Work>::new(rows);
     // Before the first square, every slot is full (off the board).
     let range = S::Work::spread((1 << w) - 1);
-    let mut states: Run<Entry<S, L>> = Run::from_slice(&[(S::pack(range), Wide::ONE)]);
+    let mut states: SortedRun<Entry<S, L>> = SortedRun::from_slice(&[(S::pack(range), Wide::ONE)]);
     let mut total = Wide::<L>::ZERO;
     let mut peak = 1u64;
     let bar = ctl.progress();
@@ -374,7 +374,7 @@ pub(super) fn run_with<S: Stored, const L: usize>(
     for v in 0..walk.n {
         let columns = v / rows;
         if ctl.stopped() {
-            return Err(Halt::Stopped { columns });
+            return Err(ColumnsHalt::Stopped { columns });
         }
         let fold = symmetric && (v + 1) % rows == 0;
         processed += states.len as u64;
@@ -382,10 +382,12 @@ pub(super) fn run_with<S: Stored, const L: usize>(
         let plan = walk.plan::<S::Work>(v);
         let layer = Mutex::new(std::mem::take(&mut states.chunks));
         let next_chunk = || layer.lock().ok().and_then(|mut q| q.pop_front());
-        let shares: Vec<Result<Share<S, L>, Halt>> = buffers
+        let shares: Vec<Result<Share<S, L>, ColumnsHalt>> = buffers
             .par_iter()
             .map(|buffers| {
-                let mut guard = buffers.lock().map_err(|_| Halt::Stopped { columns })?;
+                let mut guard = buffers
+                    .lock()
+                    .map_err(|_| ColumnsHalt::Stopped { columns })?;
                 let (out, scratch) = &mut *guard;
                 // At their full size from the start: growing by doubling would copy them.
                 for buffer in [&mut *out, &mut *scratch] {
@@ -400,7 +402,7 @@ pub(super) fn run_with<S: Stored, const L: usize>(
                 let mut done = Wide::<L>::ZERO;
                 while let Some(chunk) = next_chunk() {
                     if ctl.stopped() {
-                        return Err(Halt::Stopped { columns });
+                        return Err(ColumnsHalt::Stopped { columns });
                     }
                     for &(key, count) in &chunk {
                         if out.len() + MAX_SUCCESSORS > batch {
@@ -410,7 +412,7 @@ pub(super) fn run_with<S: Stored, const L: usize>(
                             let resident = resident().unwrap_or(states * entry);
                             if resident + margin > memory {
                                 let bytes = resident + margin;
-                                return Err(Halt::Memory { states, bytes });
+                                return Err(ColumnsHalt::Memory { states, bytes });
                             }
                         }
                         walk.step(
@@ -433,14 +435,14 @@ pub(super) fn run_with<S: Stored, const L: usize>(
                     runs.merge_last();
                 }
                 Ok(Share {
-                    run: runs.stack.pop().unwrap_or_else(Run::new),
+                    run: runs.stack.pop().unwrap_or_else(SortedRun::new),
                     done,
                     ok: runs.ok,
                 })
             })
             .collect();
         let mut carry = false;
-        let mut next = Run::new();
+        let mut next = SortedRun::new();
         for share in shares {
             let share = share?;
             carry |= !share.ok || !total.add(&share.done);
@@ -449,7 +451,7 @@ pub(super) fn run_with<S: Stored, const L: usize>(
             next = m;
         }
         if carry {
-            return Err(Halt::Carry);
+            return Err(ColumnsHalt::Carry);
         }
         states = next;
         peak = peak.max(states.len as u64);

@@ -22,22 +22,36 @@
 //! at the middle against 891,891), and the join takes only pairs whose
 //! squares add up (1.9 million pairs on 6 × 6 open).
 //!
-//! A state packs four bits a square into a `u64`: square `v` in slot
-//! `v mod 15` and the apex in slot 15 (`v mod 16`, no apex, for closed
-//! tours), which the squares in hand always fit on boards of at most 6 rows;
-//! labels are renumbered by first appearance so that equal states meet, and
-//! a state is dropped as soon as a square has fewer moves to come than it
-//! still needs, or (open tours) when the colours of the path's ends can no
-//! longer balance (see [`Colours`]). Counts per state are 64-bit: a board whose half counts would
-//! carry past them, or whose squares in hand would not fit the slots, is
-//! left to the column-by-column programme.
+//! A state packs four bits a square into a word (see `word`): a `u64` on
+//! boards of at most 6 rows, square `v` in slot `v mod 15` and the apex in
+//! slot 15 (`v mod 16`, no apex, for closed tours); a `u128` on 7 and 8 rows,
+//! whose 17 to 19 squares in hand pass 16 slots (`v mod 31`, the apex in
+//! slot 31). Labels are renumbered by first appearance so that equal states
+//! meet, and a state is dropped as soon as a square has fewer moves to come
+//! than it still needs, or (open tours) when the colours of the path's ends
+//! can no longer balance (see [`Colours`]). Where the halves meet, the ends'
+//! pairings are named by the ends' ranks among the squares in hand.
+//!
+//! Counts per state are 64-bit: a board whose half counts would carry past
+//! them, whose squares in hand would not fit the slots, or whose layers
+//! would pass the memory limit is left to the column-by-column programme.
+//! The layers are watched as they grow: when the last ones, growing on as
+//! they grew, would pass the limit before the middle, the board is given up
+//! at once. 7 × 7 open summed holds 11.4 million states at the middle; 8 × 8
+//! closed passes 70 million four moves short of it (22 million after move
+//! 74 of 84, 70 million after 79), more than the column programme's
+//! largest layers at the same place (it is given up some moves short of
+//! the middle, once its growth over eight moves would pass the limit).
 
-use super::layers::{merge_equal, radix_sort, Tally};
-use super::{Census, Run};
+use super::layers::{merge_equal, radix_sort, Summable};
+use super::{Census, Outcome};
 use crate::control::Control;
 use crate::grid::{Dims, Pos};
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap;
+use word::Word;
+
+mod word;
 
 /// An unused square (or a slot with no square in hand).
 const FREE: u64 = 0;
@@ -47,11 +61,11 @@ const FULL: u64 = 1;
 const FIRST_LABEL: u64 = 2;
 /// The label of a fragment a move starts, renumbered before the state is kept.
 const FRESH: u64 = 15;
-/// The slot of the apex.
-const APEX_SLOT: usize = 15;
+/// The longest short side this programme takes: its squares in hand fit the slots of a `u128`.
+const MAX_ROWS: usize = 8;
 
-/// The longest short side this programme takes: its squares in hand fit the slots.
-const MAX_ROWS: usize = 6;
+/// The most fragment ends where the halves meet: their pairings are held five bits an end in a `u128`.
+const MAX_ENDS: usize = 25;
 
 /// The largest board it takes: on much longer ones the counts of a half
 /// carry past 64 bits (6 × 20 closed still fits; 6 × 40 does not), and they
@@ -59,7 +73,7 @@ const MAX_ROWS: usize = 6;
 const MAX_CELLS: usize = 120;
 
 /// One move, with what taking or passing it needs.
-struct Move {
+struct Move<W> {
     /// The slots of its two squares.
     x: usize,
     y: usize,
@@ -67,11 +81,13 @@ struct Move {
     after_x: u8,
     after_y: u8,
     /// The nibbles of the squares with no move after this one (then full, and cleared).
-    leave: u64,
+    leave: W,
     /// The move must be taken (the start's edge to the apex).
     forced: bool,
+    /// At least the fragment labels a state holds about this move.
+    labels: u64,
     /// For a square's edge to the apex: the colours after the move (see [`Colours`]).
-    colours: Option<Colours>,
+    colours: Option<Colours<W>>,
 }
 
 /// The chessboard colours of the squares, which every knight move changes:
@@ -80,41 +96,43 @@ struct Move {
 /// those on black ones, so at most the apex's moves still needed, and of
 /// their parity (Hamiltonian cycles: none). Only the apex's moves change it.
 #[derive(Clone, Copy)]
-struct Colours {
+struct Colours<W> {
     /// The high bits of the nibbles of the white, and of the black, squares in hand.
-    white: u64,
-    black: u64,
+    white: W,
+    black: W,
     /// Twice (the white squares not yet in hand less the black ones).
     base: i32,
 }
 
-impl Colours {
+impl<W: Word> Colours<W> {
     /// Whether state `k` can still end with its terminals' colours.
     #[inline]
-    fn fit(&self, k: u64) -> bool {
-        let (zero, full) = (zero_nibbles(k), full_nibbles(k));
-        let needs = |m: u64| {
-            (m.count_ones() + (zero & m).count_ones()) as i32 - (full & m).count_ones() as i32
-        };
+    fn fit(&self, k: W) -> bool {
+        let (zero, full) = (k.zero_nibbles(), full_nibbles(k));
+        let needs = |m: W| (m.ones() + (zero & m).ones()) as i32 - (full & m).ones() as i32;
         let off = self.base + needs(self.white) - needs(self.black);
-        let left = i32::from(need(nibble(k, APEX_SLOT)));
+        let left = i32::from(need(k.nibble(W::NIBBLES - 1)));
         off.abs() <= left && (left - off) % 2 == 0
     }
 }
 
 /// The whole programme for one board and census.
-struct Plan {
+struct MeetPlan<W> {
     /// The moves below the middle sum, then those of the middle sum.
-    moves: Vec<Move>,
+    moves: Vec<Move<W>>,
     /// How many moves lie below the middle sum.
     below: usize,
-    /// The slots of the ring (15 with the apex in slot 15, else 16).
+    /// The slots of the ring (all of the word's, or all but the top one, the apex's).
     ring: u32,
     /// Where the half turn sends slot 0 of the ring: square `v`'s slot `s`
     /// goes to that of `n − 1 − v`, `(last − s) mod ring`.
     last: u32,
     /// The slots of the squares in hand where the halves meet, as a bit mask.
     meeting: u32,
+    /// The high bits of their nibbles.
+    meeting_high: W,
+    /// For each slot where the halves meet, its rank among them (the ends' names in a pairing).
+    rank: [u8; 32],
 }
 
 /// The number of moves still needed by a square in state `code`.
@@ -127,60 +145,41 @@ fn need(code: u64) -> u8 {
     }
 }
 
-#[inline]
-fn nibble(k: u64, slot: usize) -> u64 {
-    (k >> (4 * slot)) & 15
-}
-
-#[inline]
-fn set(k: u64, slot: usize, code: u64) -> u64 {
-    (k & !(15 << (4 * slot))) | code << (4 * slot)
-}
-
-/// The low bit of every nibble.
-const ONES: u64 = 0x1111_1111_1111_1111;
-
 /// The high bits of the nibbles of the full squares of `k`.
 #[inline]
-fn full_nibbles(k: u64) -> u64 {
-    zero_nibbles(k ^ ONES)
+fn full_nibbles<W: Word>(k: W) -> W {
+    (k ^ W::ONES).zero_nibbles()
 }
 
-/// The high bits of the nibbles of `k` that are zero.
+/// The labels of `k` in use (codes `FIRST_LABEL..` and `FRESH`), each with
+/// the high bits of its nibbles. Labels are renumbered by first appearance,
+/// so `count` labels (the most a state holds) use the codes from
+/// `FIRST_LABEL` on.
 #[inline]
-fn zero_nibbles(k: u64) -> u64 {
-    const LOW: u64 = 0x7777_7777_7777_7777;
-    !((((k & LOW) + LOW) | k) | LOW)
-}
-
-/// The labels of `k` in use (codes `FIRST_LABEL..=9` and `FRESH`), each
-/// with the high bits of its nibbles.
-#[inline]
-fn labels(k: u64) -> impl Iterator<Item = (u64, u64)> {
-    (FIRST_LABEL..=9)
+fn labels<W: Word>(k: W, count: u64) -> impl Iterator<Item = (u64, W)> {
+    (FIRST_LABEL..FIRST_LABEL + count)
         .chain([FRESH])
-        .map(move |l| (l, zero_nibbles(k ^ (l * ONES))))
-        .filter(|&(_, m)| m != 0)
+        .map(move |l| (l, (k ^ W::filled(l)).zero_nibbles()))
+        .filter(|&(_, m)| !m.is_zero())
 }
 
 /// Renames fragment label `from` to `to`, then renumbers the labels by
 /// first appearance: a label's new name counts the labels appearing first
-/// before it.
+/// before it. `count`: at least the labels in use.
 #[inline]
-fn renumber(k: u64, from: u64, to: u64) -> u64 {
-    let k = k ^ ((zero_nibbles(k ^ (from * ONES)) >> 3) * (from ^ to));
-    let firsts = labels(k).fold(0u64, |f, (_, m)| f | (m & m.wrapping_neg()));
-    labels(k).fold(k, |out, (l, m)| {
-        let first = m & m.wrapping_neg();
-        let name = FIRST_LABEL + u64::from((firsts & (first - 1)).count_ones());
-        out ^ ((m >> 3) * (l ^ name))
+fn renumber<W: Word>(k: W, from: u64, to: u64, count: u64) -> W {
+    let k = k ^ ((k ^ W::filled(from)).zero_nibbles() >> 3).times(from ^ to);
+    let firsts = labels(k, count).fold(W::ZERO, |f, (_, m)| f | m.lowest());
+    labels(k, count).fold(k, |out, (l, m)| {
+        let name = FIRST_LABEL + u64::from((firsts & m.below_lowest()).ones());
+        out ^ (m >> 3).times(l ^ name)
     })
 }
 
 /// The successors of state `k` over move `m`: passed, and taken.
 #[inline]
-fn step(m: &Move, k: u64) -> (Option<u64>, Option<u64>) {
-    let (a, b) = (nibble(k, m.x), nibble(k, m.y));
+fn step<W: Word>(m: &Move<W>, k: W) -> (Option<W>, Option<W>) {
+    let (a, b) = (k.nibble(m.x), k.nibble(m.y));
     let (need_a, need_b) = (need(a), need(b));
     let passed = (!m.forced && need_a <= m.after_x && need_b <= m.after_y).then_some(k & !m.leave);
     // A full square takes no move; two ends of one fragment would close a
@@ -192,10 +191,10 @@ fn step(m: &Move, k: u64) -> (Option<u64>, Option<u64>) {
         return (passed, None);
     }
     let taken = match (a, b) {
-        (FREE, FREE) => renumber(set(set(k, m.x, FRESH), m.y, FRESH), 0, 0),
-        (FREE, l) => renumber(set(set(k, m.x, l), m.y, FULL), 0, 0),
-        (l, FREE) => renumber(set(set(k, m.y, l), m.x, FULL), 0, 0),
-        (l, j) => renumber(set(set(k, m.x, FULL), m.y, FULL), j, l),
+        (FREE, FREE) => renumber(k.with(m.x, FRESH).with(m.y, FRESH), 0, 0, m.labels),
+        (FREE, l) => renumber(k.with(m.x, l).with(m.y, FULL), 0, 0, m.labels),
+        (l, FREE) => renumber(k.with(m.y, l).with(m.x, FULL), 0, 0, m.labels),
+        (l, j) => renumber(k.with(m.x, FULL).with(m.y, FULL), j, l, m.labels),
     };
     if m.colours.is_some_and(|c| !c.fit(taken)) {
         return (passed, None);
@@ -203,9 +202,9 @@ fn step(m: &Move, k: u64) -> (Option<u64>, Option<u64>) {
     (passed, Some(taken & !m.leave))
 }
 
-impl Plan {
+impl<W: Word> MeetPlan<W> {
     /// The plan for `dims` (rows ≤ cols) and `census`, or `None` when the squares in hand would not fit the slots.
-    fn new(dims: Dims, census: Census) -> Option<Plan> {
+    fn new(dims: Dims, census: Census) -> Option<MeetPlan<W>> {
         let (rows, cols) = (dims.rows, dims.cols);
         let n = rows * cols;
         let open = census != Census::Cycles;
@@ -249,13 +248,21 @@ impl Plan {
                 last[v] = i;
             }
         }
-        let ring = if open { 15 } else { 16 };
-        let slot = |v: usize| if v == apex { APEX_SLOT } else { v % ring };
-        // The squares in hand at each move must fit the ring of slots.
+        let ring = W::NIBBLES - usize::from(open);
+        let slot = |v: usize| if v == apex { W::NIBBLES - 1 } else { v % ring };
+        // The squares in hand at each move must fit the ring of slots, and
+        // their labels the codes below `FRESH`.
+        let mut most_in_hand = vec![0u64; upto];
         for i in 0..=upto.min(edges.len() - 1) {
             let mut live = (0..n).filter(|&v| first[v] <= i && last[v] >= i);
+            let held = live.clone().count() as u64 + u64::from(open);
+            for j in [i.saturating_sub(1), i] {
+                if j < upto {
+                    most_in_hand[j] = most_in_hand[j].max(held);
+                }
+            }
             if let (Some(lo), Some(hi)) = (live.next(), live.next_back()) {
-                if hi - lo >= ring {
+                if hi - lo >= ring || held / 2 + 1 + FIRST_LABEL > FRESH {
                     return None;
                 }
             }
@@ -274,7 +281,7 @@ impl Plan {
             let in_hand = |w: bool| {
                 (0..n)
                     .filter(|&v| white(v) == w && first[v] <= i && last[v] >= i)
-                    .fold(0u64, |m, v| m | 8 << (4 * slot(v)))
+                    .fold(W::ZERO, |m, v| m | W::nibbles(1 << slot(v)) & W::filled(8))
             };
             let ahead = (0..n).filter(|&v| first[v] > i);
             Colours {
@@ -292,14 +299,15 @@ impl Plan {
                 let leave = [x, y]
                     .iter()
                     .filter(|&&v| last[v] == i)
-                    .fold(0u64, |m, &v| m | 15 << (4 * slot(v)));
+                    .fold(0u32, |m, &v| m | 1 << slot(v));
                 Move {
                     x: slot(x),
                     y: slot(y),
                     after_x: after[x],
                     after_y: after[y],
-                    leave,
+                    leave: W::nibbles(leave),
                     forced: y == apex && Some(x) == start,
+                    labels: most_in_hand[i] / 2 + 1,
                     colours: (y == apex).then(|| colours(i)),
                 }
             })
@@ -310,44 +318,43 @@ impl Plan {
         let meeting = in_hand(upto).fold(0u32, |m, v| m | 1 << slot(v));
         // The half turn maps the squares in hand below the middle onto those where the halves meet.
         let turned = in_hand(below).fold(0u32, |m, v| m | 1 << slot(turn_of(v)));
-        if turned != meeting {
+        if turned != meeting || meeting.count_ones() as usize > MAX_ENDS {
             return None;
         }
-        Some(Plan {
+        let mut rank = [0u8; 32];
+        for (r, s) in (0..32).filter(|s| meeting >> s & 1 == 1).enumerate() {
+            rank[s] = r as u8;
+        }
+        Some(MeetPlan {
             moves,
             below,
             ring: ring as u32,
             last: ((n - 1) % ring) as u32,
             meeting,
+            meeting_high: W::nibbles(meeting) & W::filled(8),
+            rank,
         })
     }
 
     /// The state `k` after the moves below the middle, turned a half turn:
     /// the ring's nibbles reversed (slot `s` to `ring − 1 − s`), then turned
     /// by `last + 1`; the apex stays.
-    fn turned(&self, k: u64) -> u64 {
-        let b = k.swap_bytes();
-        let reversed = (b & 0x0f0f_0f0f_0f0f_0f0f) << 4 | (b >> 4) & 0x0f0f_0f0f_0f0f_0f0f;
+    fn turned(&self, k: W) -> W {
         let by = 4 * ((self.last + 1) % self.ring);
-        if self.ring == 16 {
-            return reversed.rotate_left(by);
+        let width = 4 * self.ring;
+        if self.ring as usize == W::NIBBLES {
+            return k.reversed().rotated(by, width);
         }
-        const RING: u64 = (1 << 60) - 1;
-        let r = reversed >> 4;
-        let r = if by == 0 {
-            r
-        } else {
-            (r << by | r >> (60 - by)) & RING
-        };
-        r | k & !RING
+        let apex = W::nibbles(1 << (W::NIBBLES - 1));
+        (k.reversed() >> 4).rotated(by, width) | k & apex
     }
 }
 
 /// The states after some moves with their counts, in increasing order of state, each once.
-type Layer = Vec<(u64, u64)>;
+type Layer<W> = Vec<(W, u64)>;
 
 /// Why a half could not be worked out.
-enum Halt {
+enum MeetHalt {
     /// The board does not suit: a count would carry past 64 bits.
     Unsuited,
     /// Stopped from outside.
@@ -355,9 +362,11 @@ enum Halt {
 }
 
 /// Bytes a state may take at the peak of a move: the layer, the states
-/// passing and taking the move, the sorting copy (16 bytes each), and the
-/// turned half kept for the join (24 bytes), with room to spare.
-const BYTES_PER_STATE: u64 = 96;
+/// passing and taking the move, the sorting copy (an entry each), and the
+/// turned half kept for the join (32 bytes), with room to spare.
+fn bytes_per_state<W>() -> u64 {
+    5 * std::mem::size_of::<(W, u64)>() as u64 + 32
+}
 
 /// What a run keeps an eye on: the most states held, the memory limit, and stop requests.
 struct Watch<'a> {
@@ -369,9 +378,33 @@ struct Watch<'a> {
     ctl: &'a Control,
 }
 
+/// Moves over which the growth of the layers is measured.
+const GROWTH_SPAN: usize = 8;
+
+/// Layers below this size are not extrapolated (the growth of small layers says little).
+const EXTRAPOLATED: usize = 1 << 20;
+
+/// Whether layers of `sizes` (the last after the latest move), growing on
+/// as they grew over the last [`GROWTH_SPAN`] moves for as many moves (at
+/// most the `left` ones), would pass `most` states: the meet then gives the
+/// board up a little early rather than at the limit. The growth slows near
+/// the middle, so it is carried no further (7 × 7 open grows faster than
+/// that early on, and ends at 11.4 million states).
+fn outgrows(sizes: &[usize], left: usize, most: u64) -> bool {
+    let Some(&now) = sizes.last() else {
+        return false;
+    };
+    if sizes.len() <= GROWTH_SPAN || now < EXTRAPOLATED {
+        return false;
+    }
+    let then = sizes[sizes.len() - 1 - GROWTH_SPAN].max(1);
+    let growth = (now as f64 / then as f64).powf(1.0 / GROWTH_SPAN as f64);
+    now as f64 * growth.max(1.0).powi(left.min(GROWTH_SPAN) as i32) > most as f64
+}
+
 /// Merges the sorted layers `a` and `b` into `out`, adding the counts of
 /// states in both; false on a carry.
-fn merge(a: &[(u64, u64)], b: &[(u64, u64)], out: &mut Layer) -> bool {
+fn merge<W: Word>(a: &[(W, u64)], b: &[(W, u64)], out: &mut Layer<W>) -> bool {
     out.clear();
     let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {
@@ -402,12 +435,18 @@ fn merge(a: &[(u64, u64)], b: &[(u64, u64)], out: &mut Layer) -> bool {
 /// Passing a move keeps the states' order (it clears only full squares
 /// leaving for good, the same in every state that may pass it), so only the
 /// states taking it are sorted, then merged in.
-fn advance(mut layer: Layer, moves: &[Move], watch: &mut Watch) -> Result<Layer, Halt> {
+fn advance<W: Word>(
+    mut layer: Layer<W>,
+    moves: &[Move<W>],
+    ahead: usize,
+    watch: &mut Watch,
+) -> Result<Layer<W>, MeetHalt> {
     let (mut passed, mut taken, mut scratch) = (Layer::new(), Layer::new(), Layer::new());
     let bar = watch.ctl.progress();
-    for m in moves {
+    let mut sizes = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
         if watch.ctl.stopped() {
-            return Err(Halt::Stopped);
+            return Err(MeetHalt::Stopped);
         }
         passed.clear();
         taken.clear();
@@ -420,13 +459,14 @@ fn advance(mut layer: Layer, moves: &[Move], watch: &mut Watch) -> Result<Layer,
                 taken.push((t, c));
             }
         }
-        radix_sort(&mut taken, &mut scratch, 64);
+        radix_sort(&mut taken, &mut scratch, 4 * W::NIBBLES as u32);
         if !merge_equal(&mut taken) || !merge(&passed, &taken, &mut layer) {
-            return Err(Halt::Unsuited);
+            return Err(MeetHalt::Unsuited);
         }
         watch.peak = watch.peak.max(layer.len() as u64);
-        if watch.peak > watch.most {
-            return Err(Halt::Unsuited);
+        sizes.push(layer.len());
+        if watch.peak > watch.most || outgrows(&sizes, moves.len() - 1 - i + ahead, watch.most) {
+            return Err(MeetHalt::Unsuited);
         }
         watch.done += 1;
         bar.advance(1);
@@ -436,61 +476,59 @@ fn advance(mut layer: Layer, moves: &[Move], watch: &mut Watch) -> Result<Layer,
 }
 
 /// The states after the moves below the middle of `plan`, from the empty board.
-fn low_half(plan: &Plan, watch: &mut Watch) -> Result<Layer, Halt> {
-    advance(vec![(0, 1)], &plan.moves[..plan.below], watch)
+fn low_half<W: Word>(plan: &MeetPlan<W>, watch: &mut Watch) -> Result<Layer<W>, MeetHalt> {
+    let middle = plan.moves.len() - plan.below;
+    advance(vec![(W::ZERO, 1)], &plan.moves[..plan.below], middle, watch)
 }
 
 /// What state `k` gives each square where the halves meet (`meeting`: the
-/// high bit of their nibbles): for each nibble, bit 3 if unused, bit 2 if
+/// high bit of their nibbles), two bits a slot: bit 1 if unused, bit 0 if
 /// full, neither if a fragment end.
 #[inline]
-fn degrees(k: u64, meeting: u64) -> u64 {
-    (zero_nibbles(k) & meeting) | (zero_nibbles(k ^ ONES) & meeting) >> 1
+fn degrees<W: Word>(k: W, meeting: W) -> u64 {
+    ((k.zero_nibbles() & meeting) | (full_nibbles(k) & meeting) >> 1).packed()
 }
 
 /// The degrees another state must have to make up those of `k` to two moves
 /// a square: unused and full swapped.
 #[inline]
-fn complement(k: u64, meeting: u64) -> u64 {
-    (zero_nibbles(k) & meeting) >> 1 | (zero_nibbles(k ^ ONES) & meeting)
+fn complement<W: Word>(k: W, meeting: W) -> u64 {
+    ((k.zero_nibbles() & meeting) >> 1 | (full_nibbles(k) & meeting)).packed()
 }
 
-/// The two bits a nibble of `degrees` (bits 2 and 3) gathered into 32 bits.
-#[inline]
-fn packed(degrees: u64) -> u64 {
-    let mut x = (degrees >> 2) & 0x3333_3333_3333_3333;
-    x = (x | x >> 2) & 0x0f0f_0f0f_0f0f_0f0f;
-    x = (x | x >> 4) & 0x00ff_00ff_00ff_00ff;
-    x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
-    (x | x >> 16) & 0xffff_ffff
-}
-
-/// Each fragment end's other end in state `k` (a nibble a slot) and the slots of the ends.
-fn partners(k: u64) -> (u64, u32) {
-    let (mut ends, mut partner) = (0u32, 0u64);
-    let mut seen = [usize::MAX; 16];
-    for s in 0..16 {
-        let l = nibble(k, s);
+/// Each fragment end's other end in state `k`, both by their ranks among
+/// the slots where the halves meet (five bits a rank), and the ranks of the ends.
+fn partners<W: Word>(k: W, plan: &MeetPlan<W>) -> (u128, u32) {
+    let (mut ends, mut partner) = (0u32, 0u128);
+    let mut seen = [u8::MAX; 16];
+    let mut slots = plan.meeting;
+    while slots != 0 {
+        let s = slots.trailing_zeros() as usize;
+        slots &= slots - 1;
+        let l = k.nibble(s);
         if l >= FIRST_LABEL {
-            ends |= 1 << s;
+            let r = plan.rank[s];
+            ends |= 1 << r;
             let l = l as usize;
-            if seen[l] == usize::MAX {
-                seen[l] = s;
+            if seen[l] == u8::MAX {
+                seen[l] = r;
             } else {
-                partner |= (s as u64) << (4 * seen[l]) | (seen[l] as u64) << (4 * s);
+                let q = seen[l];
+                partner |= u128::from(r) << (5 * q) | u128::from(q) << (5 * r);
             }
         }
     }
     (partner, ends)
 }
 
-/// Whether two pairings of the same ends (each a nibble a slot) make one cycle through them all.
+/// Whether two pairings of the same ends (five bits an end) make one cycle through them all.
 #[inline]
-fn one_cycle(a: u64, b: u64, ends: u32) -> bool {
-    let first = ends.trailing_zeros() as usize;
+fn one_cycle(a: u128, b: u128, ends: u32) -> bool {
+    let end = |p: u128, at: u32| (p >> (5 * at)) as u32 & 31;
+    let first = ends.trailing_zeros();
     let (mut at, mut seen) = (first, 0);
     loop {
-        at = nibble(b, nibble(a, at) as usize) as usize;
+        at = end(b, end(a, at));
         seen += 2;
         if at == first {
             return seen == ends.count_ones();
@@ -501,7 +539,7 @@ fn one_cycle(a: u64, b: u64, ends: u32) -> bool {
 /// Counts `census` on `dims` by meeting in the middle; `None` when the
 /// board does not suit (see the module doc), and then the column-by-column
 /// programme counts.
-pub(super) fn count(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Option<Run> {
+pub(super) fn count(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Option<Outcome> {
     let transposed = dims.rows > dims.cols;
     let dims = if transposed {
         Dims {
@@ -511,18 +549,29 @@ pub(super) fn count(dims: Dims, census: Census, memory: u64, ctl: &Control) -> O
     } else {
         dims
     };
-    let n = dims.cells();
-    if !(3..=MAX_ROWS).contains(&dims.rows) || !(12..=MAX_CELLS).contains(&n) {
+    if !(3..=MAX_ROWS).contains(&dims.rows) || !(12..=MAX_CELLS).contains(&dims.cells()) {
         return None;
     }
+    let census = match census {
+        Census::PathsFrom(p) if transposed => Census::PathsFrom(Pos::new(p.col, p.row)),
+        c => c,
+    };
+    count_as_walked(dims, census, memory, ctl)
+}
+
+/// Counts `census` on `dims` as given, squares numbered down the rows
+/// column by column, even when the rows are the longer side; `None` when
+/// the board does not suit.
+pub(super) fn count_as_walked(
+    dims: Dims,
+    census: Census,
+    memory: u64,
+    ctl: &Control,
+) -> Option<Outcome> {
+    let n = dims.cells();
     // From one start: from its half-turn image if that comes first in the order (the same count).
     let census = match census {
         Census::PathsFrom(p) => {
-            let p = if transposed {
-                Pos::new(p.col, p.row)
-            } else {
-                p
-            };
             if 2 * (p.col * dims.rows + p.row) > n - 1 {
                 Census::PathsFrom(Pos::new(dims.rows - 1 - p.row, dims.cols - 1 - p.col))
             } else {
@@ -531,24 +580,31 @@ pub(super) fn count(dims: Dims, census: Census, memory: u64, ctl: &Control) -> O
         }
         c => c,
     };
-    let plan = Plan::new(dims, census)?;
+    if let Some(plan) = MeetPlan::<u64>::new(dims, census) {
+        return run(&plan, dims, memory, ctl);
+    }
+    run(&MeetPlan::<u128>::new(dims, census)?, dims, memory, ctl)
+}
+
+/// Counts by `plan` on `dims` within `memory` bytes; `None` when the board does not suit.
+fn run<W: Word>(plan: &MeetPlan<W>, dims: Dims, memory: u64, ctl: &Control) -> Option<Outcome> {
     let forced = plan.moves[..plan.below].iter().any(|m| m.forced);
     let to_do = plan.moves.len() + if forced { plan.below } else { 0 };
     ctl.progress().set_total(to_do as u64);
     let mut watch = Watch {
         peak: 1,
         done: 0,
-        most: memory / BYTES_PER_STATE,
+        most: memory / bytes_per_state::<W>(),
         ctl,
     };
-    match meet(&plan, dims, &mut watch) {
-        Ok(total) => Some(Run::Done {
+    match meet(plan, dims, &mut watch) {
+        Ok(total) => Some(Outcome::Done {
             count: BigUint::from(total?),
             peak_states: watch.peak,
         }),
-        Err(Halt::Unsuited) => None,
+        Err(MeetHalt::Unsuited) => None,
         // How far it got, in columns: the moves of the low half cover half the board.
-        Err(Halt::Stopped) => Some(Run::Stopped {
+        Err(MeetHalt::Stopped) => Some(Outcome::Stopped {
             columns: (watch.done * dims.cols / (2 * to_do.max(1))).min(dims.cols - 1),
         }),
     }
@@ -556,52 +612,59 @@ pub(super) fn count(dims: Dims, census: Census, memory: u64, ctl: &Control) -> O
 
 /// Works out the low half of `plan`, turns it, and joins it with the low
 /// half and the middle moves; `Ok(None)` when the sum would carry past 128 bits.
-fn meet(plan: &Plan, dims: Dims, watch: &mut Watch) -> Result<Option<u128>, Halt> {
+fn meet<W: Word>(
+    plan: &MeetPlan<W>,
+    dims: Dims,
+    watch: &mut Watch,
+) -> Result<Option<u128>, MeetHalt> {
     let low = low_half(plan, watch)?;
-    let meeting = (0..16)
-        .filter(|s| plan.meeting >> s & 1 == 1)
-        .fold(0u64, |m, s| m | 8 << (4 * s));
+    let meeting = plan.meeting_high;
     // The other half: the same states turned, but free of a start's forced move.
     let free;
     let other = if plan.moves[..plan.below].iter().any(|m| m.forced) {
-        free = match Plan::new(dims, Census::Paths) {
+        free = match MeetPlan::<W>::new(dims, Census::Paths) {
             Some(plan) => low_half(&plan, watch)?,
-            None => return Err(Halt::Unsuited),
+            None => return Err(MeetHalt::Unsuited),
         };
         &free
     } else {
         &low
     };
-    // The turned states by what they give the squares where the halves meet.
+    // The turned states by what they give the squares where the halves meet,
+    // each with its pairing of the ends (two words) and its count.
     let mut scratch = Vec::new();
-    let mut turned: Vec<(u64, (u64, u64))> = other
+    let mut turned: Vec<(u64, [u64; 3])> = other
         .iter()
         .map(|&(k, c)| {
             let t = plan.turned(k);
-            (packed(degrees(t, meeting)), (partners(t).0, c))
+            let pairing = partners(t, plan).0;
+            (
+                degrees(t, meeting),
+                [pairing as u64, (pairing >> 64) as u64, c],
+            )
         })
         .collect();
-    radix_sort(&mut turned, &mut scratch, 32);
+    radix_sort(&mut turned, &mut scratch, 2 * W::NIBBLES as u32);
     let mut runs: FxHashMap<u64, (usize, usize)> = FxHashMap::default();
     for (i, e) in turned.iter().enumerate() {
         runs.entry(e.0)
             .and_modify(|r| r.1 = i + 1)
             .or_insert((i, i + 1));
     }
-    let high = advance(low, &plan.moves[plan.below..], watch)?;
+    let high = advance(low, &plan.moves[plan.below..], 0, watch)?;
     // Each state against the turned states giving what it lacks.
     let mut total: u128 = 0;
     for &(k, c) in &high {
-        let Some(&(from, to)) = runs.get(&packed(complement(k, meeting))) else {
+        let Some(&(from, to)) = runs.get(&complement(k, meeting)) else {
             continue;
         };
-        let (partner, ends) = partners(k);
+        let (partner, ends) = partners(k, plan);
         // A cycle through the whole board crosses the middle.
         if ends == 0 {
             continue;
         }
-        for &(_, (other, d)) in &turned[from..to] {
-            if one_cycle(partner, other, ends) {
+        for &(_, [lo, hi, d]) in &turned[from..to] {
+            if one_cycle(partner, u128::from(lo) | u128::from(hi) << 64, ends) {
                 let Some(sum) = total.checked_add(u128::from(c) * u128::from(d)) else {
                     return Ok(None);
                 };
@@ -617,21 +680,52 @@ mod tests {
     use super::*;
 
     /// The state with `codes` in slots 0, 1, ….
-    fn state(codes: &[u64]) -> u64 {
-        codes.iter().rev().fold(0, |k, &c| k << 4 | c)
+    fn state<W: Word>(codes: &[u64]) -> W {
+        codes
+            .iter()
+            .enumerate()
+            .fold(W::ZERO, |k, (s, &c)| k.with(s, c))
     }
 
     #[test]
     fn labels_are_renumbered_by_first_appearance() {
         assert_eq!(
-            renumber(state(&[0, 5, 1, 3, 5, FRESH, 3, FRESH]), 0, 0),
-            state(&[0, 2, 1, 3, 2, 4, 3, 4])
+            renumber(state::<u64>(&[0, 5, 1, 3, 5, FRESH, 3, FRESH]), 0, 0, 8),
+            state::<u64>(&[0, 2, 1, 3, 2, 4, 3, 4])
         );
         // Joining fragments 3 and 5: the ends of 5 take 3's name first.
         assert_eq!(
-            renumber(state(&[5, 3, 1, 5, 0, 3]), 5, 3),
-            state(&[2, 2, 1, 2, 0, 2])
+            renumber(state::<u64>(&[5, 3, 1, 5, 0, 3]), 5, 3, 8),
+            state::<u64>(&[2, 2, 1, 2, 0, 2])
         );
+        // In a wide word, past the sixteenth slot.
+        let mut codes = vec![0; 26];
+        codes.extend([FRESH, 1, 11, 2, FRESH, 11]);
+        let mut want = vec![0; 26];
+        want.extend([2, 1, 3, 4, 2, 3]);
+        assert_eq!(
+            renumber(state::<u128>(&codes), 0, 0, 12),
+            state::<u128>(&want)
+        );
+    }
+
+    /// The half turn of a state of `plan` sends each slot's code to its image.
+    fn turns_each_slot<W: Word>(plan: &MeetPlan<W>, what: &str) {
+        let ring = plan.ring as usize;
+        let codes: Vec<u64> = (0..W::NIBBLES).map(|s| 1 + (s as u64 * 7) % 15).collect();
+        let k = state::<W>(&codes);
+        let t = plan.turned(k);
+        for s in 0..ring {
+            let image = (plan.last as usize + ring - s) % ring;
+            assert_eq!(t.nibble(image), k.nibble(s), "{what} slot {s}");
+        }
+        if ring < W::NIBBLES {
+            assert_eq!(
+                t.nibble(W::NIBBLES - 1),
+                k.nibble(W::NIBBLES - 1),
+                "{what} apex"
+            );
+        }
     }
 
     #[test]
@@ -641,32 +735,41 @@ mod tests {
             (5, 7, Census::Paths),
             (6, 8, Census::Cycles),
         ] {
-            let plan = Plan::new(Dims { rows, cols }, census).unwrap();
-            let ring = plan.ring as usize;
-            let codes: Vec<u64> = (0..16).map(|s| 1 + (s as u64 * 7) % 15).collect();
-            let k = state(&codes);
-            let t = plan.turned(k);
-            for s in 0..ring {
-                let image = (plan.last as usize + ring - s) % ring;
-                assert_eq!(nibble(t, image), nibble(k, s), "{rows}×{cols} slot {s}");
-            }
-            if ring == 15 {
-                assert_eq!(nibble(t, APEX_SLOT), nibble(k, APEX_SLOT));
-            }
+            let plan = MeetPlan::<u64>::new(Dims { rows, cols }, census).unwrap();
+            turns_each_slot(&plan, &format!("{rows}×{cols}"));
+        }
+        for (rows, cols, census) in [
+            (7, 7, Census::Paths),
+            (8, 8, Census::Paths),
+            (8, 8, Census::Cycles),
+            (8, 10, Census::Cycles),
+        ] {
+            let dims = Dims { rows, cols };
+            assert!(
+                MeetPlan::<u64>::new(dims, census).is_none(),
+                "{dims} fits 16 slots"
+            );
+            let plan = MeetPlan::<u128>::new(dims, census).unwrap();
+            turns_each_slot(&plan, &format!("{rows}×{cols}"));
         }
     }
 
     #[test]
     fn two_pairings_make_one_cycle_or_several() {
-        let pairing = |pairs: &[(u64, u64)]| {
+        let pairing = |pairs: &[(u128, u128)]| {
             pairs
                 .iter()
-                .fold(0u64, |p, &(a, b)| p | b << (4 * a) | a << (4 * b))
+                .fold(0u128, |p, &(a, b)| p | b << (5 * a) | a << (5 * b))
         };
         let ends = 0b1111;
         let a = pairing(&[(0, 1), (2, 3)]);
         assert!(one_cycle(a, pairing(&[(1, 2), (3, 0)]), ends));
         assert!(one_cycle(a, pairing(&[(0, 2), (1, 3)]), ends));
+        assert!(!one_cycle(a, a, ends));
+        // Ends past the sixteenth.
+        let ends = 0b1111 << 20;
+        let a = pairing(&[(20, 21), (22, 23)]);
+        assert!(one_cycle(a, pairing(&[(21, 22), (23, 20)]), ends));
         assert!(!one_cycle(a, a, ends));
     }
 }

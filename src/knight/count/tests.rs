@@ -1,12 +1,13 @@
 //! The frontier counts against the backtracking counter and the published values.
 
+use super::columns::{run_walk, Walk};
 use super::*;
-use crate::knight::count::count_sequential;
+use crate::knight::count::backtrack::count_sequential;
 use crate::knight::{count_all_starts, count_tours};
 
 fn frontier(dims: Dims, census: Census) -> BigUint {
     match run(dims, census, DEFAULT_MEMORY_LIMIT, &Control::new()) {
-        Ok(Run::Done { count, .. }) => count,
+        Ok(Outcome::Done { count, .. }) => count,
         other => panic!("{dims} {census:?}: {other:?}"),
     }
 }
@@ -125,7 +126,7 @@ fn per_start_grids_and_sums_agree_with_backtracking() {
     }
 }
 
-/// The column-by-column programme alone (boards of 3 to 6 rows are counted
+/// The column-by-column programme alone (boards of 3 to 8 rows are counted
 /// by meeting in the middle otherwise).
 fn sweep(dims: Dims, census: Census) -> BigUint {
     match run_walk(
@@ -133,14 +134,14 @@ fn sweep(dims: Dims, census: Census) -> BigUint {
         DEFAULT_MEMORY_LIMIT,
         &Control::new(),
     ) {
-        Ok(Run::Done { count, .. }) => count,
+        Ok(Outcome::Done { count, .. }) => count,
         other => panic!("{dims} {census:?} by columns: {other:?}"),
     }
 }
 
 fn met(dims: Dims, census: Census) -> BigUint {
     match meet::count(dims, census, DEFAULT_MEMORY_LIMIT, &Control::new()) {
-        Some(Run::Done { count, .. }) => count,
+        Some(Outcome::Done { count, .. }) => count,
         other => panic!("{dims} {census:?} meeting in the middle: {other:?}"),
     }
 }
@@ -174,10 +175,78 @@ fn meeting_in_the_middle_agrees_with_the_column_programme() {
     }
 }
 
-/// Boards it does not take: 7 rows (the squares in hand pass the slots), under 3 rows, past 120 squares.
+/// The meet walked down 7 or 8 rows (its states in a `u128`), counted by
+/// `meet::count_as_walked`, each way it counts.
+fn met_down(dims: Dims, census: Census) -> BigUint {
+    let ctl = Control::new();
+    match meet::count_as_walked(dims, census, DEFAULT_MEMORY_LIMIT, &ctl) {
+        Some(Outcome::Done { count, .. }) => count,
+        other => panic!("{dims} {census:?} meeting down the rows: {other:?}"),
+    }
+}
+
+/// The meet walked down 7 or 8 rows against the column programme, on every
+/// board of 7 or 8 rows up to 40 squares closed; open summed and from every
+/// start up to 24 squares, and 7 × 4 open summed and from two starts (the
+/// open counts of larger boards walked down their long side take seconds
+/// each: see the ignored test below).
+#[test]
+fn meeting_in_the_middle_on_seven_and_eight_rows_agrees_with_the_columns() {
+    for (rows, cols) in [
+        (7, 2),
+        (7, 3),
+        (7, 4),
+        (7, 5),
+        (8, 2),
+        (8, 3),
+        (8, 4),
+        (8, 5),
+    ] {
+        let dims = Dims { rows, cols };
+        let mut censuses = vec![Census::Cycles];
+        if dims.cells() <= 24 {
+            censuses.push(Census::Paths);
+            censuses.extend(dims.positions().map(Census::PathsFrom));
+        } else if dims.cells() <= 28 {
+            censuses.extend([Census::Paths, Census::PathsFrom(Pos::new(0, 0))]);
+            censuses.push(Census::PathsFrom(Pos::new(3, 1)));
+        }
+        for census in censuses {
+            assert_eq!(
+                met_down(dims, census),
+                sweep(dims, census),
+                "{dims} {census:?}"
+            );
+        }
+    }
+}
+
+/// Open counts of 7 × 5 and 8 × 4 walked down their 7 or 8 rows against the
+/// column programme (about a minute:
+/// `cargo test --release --lib meeting_down_the_rows -- --ignored`).
+#[test]
+#[ignore]
+fn meeting_down_the_rows_of_larger_boards_agrees_with_the_columns() {
+    for (rows, cols) in [(7, 5), (8, 4)] {
+        let dims = Dims { rows, cols };
+        for census in [
+            Census::Paths,
+            Census::PathsFrom(Pos::new(0, 0)),
+            Census::PathsFrom(Pos::new(5, 2)),
+        ] {
+            assert_eq!(
+                met_down(dims, census),
+                sweep(dims, census),
+                "{dims} {census:?}"
+            );
+        }
+    }
+}
+
+/// Boards it does not take: 9 rows, under 3 rows, past 120 squares.
 #[test]
 fn meeting_in_the_middle_leaves_other_boards_to_the_columns() {
-    for (rows, cols) in [(7, 7), (2, 20), (6, 21)] {
+    for (rows, cols) in [(9, 9), (2, 20), (6, 21)] {
         let dims = Dims { rows, cols };
         assert!(meet::count(dims, Census::Cycles, DEFAULT_MEMORY_LIMIT, &Control::new()).is_none());
     }
@@ -191,7 +260,7 @@ fn meeting_in_the_middle_leaves_other_boards_to_the_columns() {
 fn frontier_along(dims: Dims, census: Census) -> BigUint {
     let walk = Walk::along(dims, census, false);
     match run_walk(&walk, DEFAULT_MEMORY_LIMIT, &Control::new()) {
-        Ok(Run::Done { count, .. }) => count,
+        Ok(Outcome::Done { count, .. }) => count,
         other => panic!("{dims} {census:?} rows first: {other:?}"),
     }
 }
@@ -286,7 +355,7 @@ fn published_closed_count_7x8() {
 #[ignore = "about 45 minutes and 15 GiB: 8×8 closed"]
 fn published_closed_count_8x8() {
     let dims = Dims { rows: 8, cols: 8 };
-    let Ok(Run::Done { count, .. }) = run(dims, Census::Cycles, 16_500 << 20, &Control::new())
+    let Ok(Outcome::Done { count, .. }) = run(dims, Census::Cycles, 16_500 << 20, &Control::new())
     else {
         panic!("8×8 closed did not run to its end within 16,500 MiB");
     };
@@ -303,12 +372,14 @@ fn six_by_six_open_from_every_start() {
     );
 }
 
+/// The directed open tours of 7 × 7 summed over every start (OEIS A165134),
+/// by meeting in the middle.
 #[test]
-#[ignore = "more than 10 minutes of CPU and up to 14 GiB: 7×7 open from every start"]
+#[ignore = "about 30 s of CPU and 2 GiB: 7×7 open from every start"]
 fn seven_by_seven_open_from_every_start() {
     let dims = Dims { rows: 7, cols: 7 };
     let ctl = Control::new();
-    let Ok(Run::Done { count, .. }) = run(dims, Census::Paths, 14 << 30, &ctl) else {
+    let Ok(Outcome::Done { count, .. }) = run(dims, Census::Paths, 14 << 30, &ctl) else {
         panic!("7×7 open did not run to its end within 14 GiB");
     };
     assert_eq!(count * 2u32, BigUint::from(165_575_218_320u64));

@@ -16,9 +16,10 @@
 //! of Parberry ("An efficient algorithm for the knight's tour problem",
 //! Discrete Applied Math. 73, 1997), with the joins found by search.
 
-use super::{search, Knight, Order, Tour};
+use super::search;
 use crate::control::Control;
 use crate::grid::{Dims, Pos};
+use crate::knight::{Knight, Order, Tour};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 
@@ -62,7 +63,7 @@ fn exits(rows: usize, width: usize, entry: Pos, ctl: &Control) -> BTreeMap<Pos, 
 /// into the first two columns of the next block, as that block's local squares.
 fn hops(rows: usize, x: Pos, width: usize) -> Vec<Pos> {
     let mut out = Vec::new();
-    for (dr, dc) in super::SEED_MOVES {
+    for (dr, dc) in crate::knight::SEED_MOVES {
         let (r, c) = (x.row as i64 + dr, x.col as i64 + dc - width as i64);
         if r >= 0 && (r as usize) < rows && (0..2).contains(&c) {
             out.push(Pos::new(r as usize, c as usize));

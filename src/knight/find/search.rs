@@ -12,9 +12,9 @@
 //! to the start, kept free as the target). The cut removes only branches with
 //! no tour, so the tours are found in the same order as without it.
 
-use super::{Knight, Order, Tour, SEED_MOVES};
 use crate::control::Control;
 use crate::grid::Pos;
+use crate::knight::{Knight, Order, Tour, SEED_MOVES};
 use std::ops::ControlFlow;
 
 /// How a walk ended.
