@@ -183,6 +183,10 @@ fn refuse_unused(args: &Args) -> Result<(), Error> {
             "--marks goes with --hint (the pencil marks of the grid to hint)",
         ),
         (
+            args.candidates && !args.explain,
+            "--candidates goes with --explain (the candidate grid before each step)",
+        ),
+        (
             args.time_limit.is_some() && !stepwise,
             "--time-limit goes with --explain, --hint or --rate",
         ),
