@@ -670,8 +670,9 @@ impl State {
                 let k = m.count_ones() as u64;
                 let [r, c, b] = lay.cell_units[i];
                 let w = (weight[r as usize] + weight[c as usize] + weight[b as usize]) as u64;
-                // k / w < best_count / best_weight
-                if k * best_weight < best_count * w {
+                // k / w < best_count / best_weight; the first open cell is
+                // taken as it is (best_count · w would overflow u64::MAX).
+                if best == usize::MAX || k * best_weight < best_count * w {
                     best = i;
                     best_count = k;
                     best_weight = w;
