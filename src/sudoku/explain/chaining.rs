@@ -24,6 +24,18 @@ use super::{length_bonus, Found, Technique};
 use std::collections::VecDeque;
 use std::fmt::Write as _;
 
+/// The queues of "on" and "off" implications to follow, holding `start`
+/// (added to `clo` as an assumption with no cause) on the side it belongs to.
+fn start_queues(clo: &mut Closure, start: Pot) -> (VecDeque<u32>, VecDeque<u32>) {
+    let first = clo.add(start, &[]);
+    let (mut on_queue, mut off_queue) = (VecDeque::new(), VecDeque::new());
+    match start & 1 {
+        1 => on_queue.push_back(first),
+        _ => off_queue.push_back(first),
+    }
+    (on_queue, off_queue)
+}
+
 /// A candidate assumed "on" or "off": `(cell·n + d-1)·2 + on`.
 type Pot = usize;
 
@@ -267,13 +279,7 @@ impl<'a> Chainer<'a> {
         let source = &self.board.cand;
         let mut cand = source.clone();
         let mut clo = Closure::new(self.size());
-        let first = clo.add(start, &[]);
-        let (mut on_queue, mut off_queue) = (VecDeque::new(), VecDeque::new());
-        if start & 1 == 1 {
-            on_queue.push_back(first);
-        } else {
-            off_queue.push_back(first);
-        }
+        let (mut on_queue, mut off_queue) = start_queues(&mut clo, start);
         let y = mode != Mode::Nishio;
         let (mut offs, mut ons) = (Vec::new(), Implied::default());
         loop {
@@ -579,13 +585,7 @@ fn unary(ch: &mut Chainer, start: Pot, y: bool, best: &mut Best) {
     let board = ch.board;
     let cand = &board.cand;
     let mut clo = Closure::new(ch.size());
-    let first = clo.add(start, &[]);
-    let (mut on_queue, mut off_queue) = (VecDeque::new(), VecDeque::new());
-    if start & 1 == 1 {
-        on_queue.push_back(first);
-    } else {
-        off_queue.push_back(first);
-    }
+    let (mut on_queue, mut off_queue) = start_queues(&mut clo, start);
     let mut target = None;
     let (mut offs, mut ons) = (Vec::new(), Implied::default());
     'search: while !on_queue.is_empty() || !off_queue.is_empty() {
