@@ -25,11 +25,11 @@
 
 use super::system::System;
 use super::variant::fewest_in_coset;
-use crate::band;
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::input::Source;
-use crate::modular::{Modulus, Solutions};
+use crate::linalg::band;
+use crate::linalg::modular::{Modulus, Solutions};
 use rand::Rng;
 use serde::Serialize;
 use std::collections::HashMap;
