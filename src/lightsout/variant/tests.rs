@@ -128,10 +128,10 @@ fn chase_against_gauss(k: u32, rows: usize, cols: usize, r: &mut Rng) {
     let v = variant(k, "cross", false);
     let lights = v.random(dims(rows, cols), r);
     let poly = v.analyse(&lights).unwrap();
-    assert_eq!(poly.method(), StatesMethod::Polynomial);
-    let chased = v.analyse_with(&lights, Some(StatesMethod::Chase)).unwrap();
-    assert_eq!(chased.method(), StatesMethod::Chase);
-    let gauss = v.analyse_with(&lights, Some(StatesMethod::Gauss)).unwrap();
+    assert_eq!(poly.method(), Method::Polynomial);
+    let chased = v.analyse_with(&lights, Some(Method::Chase)).unwrap();
+    assert_eq!(chased.method(), Method::Chase);
+    let gauss = v.analyse_with(&lights, Some(Method::Gauss)).unwrap();
     for a in [&poly, &chased, &gauss] {
         check(&v, &lights, a);
         assert_eq!(
@@ -194,7 +194,7 @@ fn patterns_that_cannot_be_chased_are_eliminated_and_replayed() {
         for (rows, cols) in [(7, 7), (6, 9), (10, 3)] {
             let lights = v.random(dims(rows, cols), &mut r);
             let a = v.analyse(&lights).unwrap();
-            assert_eq!(a.method(), StatesMethod::Gauss);
+            assert_eq!(a.method(), Method::Gauss);
             check(&v, &lights, &a);
         }
     }
