@@ -48,14 +48,16 @@ pub use answer::{
     MAX_PRINTED_CELLS,
 };
 pub use cells::Cells;
-pub use chase_gcd::nullity;
+pub(crate) use chase_gcd::nullity;
 pub use fewest::{fewest_presses, Fewest};
 pub use graph::{Graph, GraphGame, MAX_GRAPH_VERTICES};
 pub use pattern::{Pattern, MAX_STENCIL_SIDE, PATTERN_NAMES};
-pub use values::{parse_states, state_rows, MAX_SYMBOL_STATES};
+pub use values::MAX_SYMBOL_STATES;
+#[cfg(test)]
+use values::{parse_states, state_rows};
+use variant::variant_nullity;
 pub use variant::{
-    variant_nullity, StatesAnalysis, Variant, MAX_CHASE_UNKNOWNS, MAX_GF2_GAUSS_CELLS,
-    MAX_STATES_GAUSS_CELLS,
+    StatesAnalysis, Variant, MAX_CHASE_UNKNOWNS, MAX_GF2_GAUSS_CELLS, MAX_STATES_GAUSS_CELLS,
 };
 
 /// The largest board accepted, in cells (a 10,000 × 10,000 board).

@@ -222,7 +222,7 @@ impl Variant {
         Grid::from_cells(dims, cells).expect("one state per cell")
     }
 
-    /// Reads a board of states (see [`parse_states`](super::parse_states)).
+    /// Reads a board of states (rows of symbols, see [`Board::Given`](super::Board::Given)).
     pub fn parse(&self, source: &crate::input::Source) -> Result<Grid<u8>> {
         values::parse_states(source, self.states)
     }
@@ -693,7 +693,7 @@ impl StatesAnalysis {
 
 /// The nullity of the dark `dims` board under `variant` (the dimension of the
 /// quiet patterns over GF(K) when K is prime).
-pub fn variant_nullity(variant: &Variant, dims: Dims) -> Result<usize> {
+pub(crate) fn variant_nullity(variant: &Variant, dims: Dims) -> Result<usize> {
     Ok(variant.analyse(&Grid::filled(dims, 0))?.nullity())
 }
 
