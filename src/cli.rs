@@ -285,6 +285,11 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// Writes out what is buffered (before a note on stderr).
+    pub fn flush(&mut self) -> Result<(), Failure> {
+        self.out.flush()
+    }
+
     /// The first write error, if any.
     pub fn result(self) -> Result<(), Failure> {
         self.failed.map_or(Ok(()), Err)
