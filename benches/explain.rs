@@ -7,37 +7,43 @@
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use puzzles::sudoku::explain::rate;
-use puzzles::sudoku::generate::{generate_rated, Difficulty, RatedRequest, Symmetry};
-use puzzles::sudoku::{Shape, Sudoku};
-use puzzles::Control;
+use puzzles::input::Source;
+use puzzles::sudoku::generate::{Difficulty, Symmetry};
+use puzzles::sudoku::{answer, Item, Mode, Request, Shape};
+use puzzles::{Control, NoItems};
 
 fn explain(c: &mut Criterion) {
     let mut group = c.benchmark_group("explain");
     group.sample_size(10);
-    let puzzles: Vec<Sudoku> = include_str!("../puzzles/sudoku/diabolical-300.txt")
+    let requests: Vec<Request> = include_str!("../puzzles/sudoku/diabolical-300.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .take(30)
-        .map(|l| Sudoku::from_text(l, None).expect("a puzzle"))
+        .map(|l| Request {
+            mode: Mode::Rate,
+            ..Request::new(Source::from_text("diabolical", l))
+        })
         .collect();
     let ctl = Control::new();
     group.bench_function("rate diabolical 30", |b| {
         b.iter(|| {
-            for p in &puzzles {
-                rate(p, &ctl).expect("rated");
+            for r in &requests {
+                answer(r, &ctl, &mut NoItems).expect("rated");
             }
         })
     });
-    let request = RatedRequest {
-        shape: Shape::new(3, 3).expect("9×9"),
+    let mut request = Request::generate(Shape::new(3, 3).expect("9×9"), 10);
+    request.seed = Some(1);
+    request.mode = Mode::Generate {
         count: 10,
         difficulty: Some(Difficulty::Hard),
-        symmetry: Symmetry::Rotate180,
-        seed: 1,
+        symmetry: Some(Symmetry::Rotate180),
     };
     group.bench_function("generate 10 hard 9x9", |b| {
-        b.iter(|| generate_rated(&request, &ctl).expect("generated"))
+        b.iter(|| {
+            let mut made: Vec<Item> = Vec::new();
+            answer(&request, &ctl, &mut made).expect("generated")
+        })
     });
     group.finish();
 }

@@ -57,7 +57,8 @@ fn sudoku(c: &mut Criterion) {
     use puzzles::input::Source;
     use puzzles::sudoku::{read, Input, Solver};
     let text = include_str!("../puzzles/sudoku/diabolical-300.txt");
-    let Ok(Input::Batch(entries)) = read(&Source::from_text("diabolical-300.txt", text)) else {
+    let Ok(Input::Batch(entries)) = read(&Source::from_text("diabolical-300.txt", text), None)
+    else {
         panic!("the vendored file is a batch");
     };
     let puzzles: Vec<_> = entries.into_iter().filter_map(|e| e.puzzle.ok()).collect();

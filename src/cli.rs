@@ -285,6 +285,11 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// Writes out what is buffered (before a note on stderr).
+    pub fn flush(&mut self) -> Result<(), Failure> {
+        self.out.flush()
+    }
+
     /// The first write error, if any.
     pub fn result(self) -> Result<(), Failure> {
         self.failed.map_or(Ok(()), Err)
@@ -367,14 +372,6 @@ pub fn refuse_unused(rules: &[(bool, &str)]) -> Result<(), puzzles::Error> {
     match rules.iter().find(|(given, _)| *given) {
         Some((_, why)) => Err(puzzles::Error::usage(*why)),
         None => Ok(()),
-    }
-}
-
-/// Keeps a listing going while its writes succeed.
-pub fn continue_if_ok(written: &Result<(), Failure>) -> ControlFlow<()> {
-    match written {
-        Ok(()) => ControlFlow::Continue(()),
-        Err(_) => ControlFlow::Break(()),
     }
 }
 

@@ -4,7 +4,7 @@ use crate::error::{Error, Result};
 use std::io::Read;
 
 /// Puzzle text together with the name used in error messages.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Source {
     /// The file name as given, or `-` (standard input, as given on the command line).
     pub name: String,

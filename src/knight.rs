@@ -385,16 +385,16 @@ impl GridPuzzle for TourSearch {
 
     /// Boards of more than [`crate::listing::MAX_UNLIMITED_SQUARES`] squares
     /// have millions of tours: too many to list without a limit.
-    fn expected_solutions(&self) -> crate::listing::Expected {
+    fn expected_solutions(&self) -> crate::puzzle::Expected {
         let squares = self.knight.dims.cells();
         if squares > crate::listing::MAX_UNLIMITED_SQUARES {
-            crate::listing::Expected::TooMany {
+            crate::puzzle::Expected::TooMany {
                 bound: crate::error::Bound::UnlimitedListingSquares,
                 got: squares,
                 limit: crate::listing::MAX_UNLIMITED_SQUARES,
             }
         } else {
-            crate::listing::Expected::Unknown
+            crate::puzzle::Expected::Unknown
         }
     }
 

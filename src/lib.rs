@@ -50,3 +50,8 @@ pub use error::{Error, Result};
 pub use grid::{BitGrid, Dims, Grid, Pos};
 pub use puzzle::{Flaw, Found, GridPuzzle};
 pub use sink::{NoItems, Sink};
+
+// The Rust examples of the development guide run as doc tests, so they cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/development.md")]
+struct DevelopmentGuide;

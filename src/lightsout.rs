@@ -464,10 +464,10 @@ impl GridPuzzle for Solver {
     }
 
     /// 2^nullity solutions when solvable.
-    fn expected_solutions(&self) -> crate::listing::Expected {
+    fn expected_solutions(&self) -> crate::puzzle::Expected {
         match self.analysis.presses {
-            Some(_) => crate::listing::Expected::PowerOfTwo(self.analysis.nullity() as u32),
-            None => crate::listing::Expected::Unknown,
+            Some(_) => crate::puzzle::Expected::PowerOfTwo(self.analysis.nullity() as u32),
+            None => crate::puzzle::Expected::Unknown,
         }
     }
 

@@ -33,7 +33,7 @@
 
 use crate::control::{Control, Tally};
 use crate::error::{Bound, Error, Result, Size};
-use crate::puzzle::GridPuzzle;
+use crate::puzzle::{Expected, GridPuzzle};
 use std::num::NonZeroU64;
 use std::ops::ControlFlow;
 
@@ -69,34 +69,6 @@ impl Limit {
     /// The limit, if there is one.
     pub fn get(self) -> Option<u64> {
         self.0.map(NonZeroU64::get)
-    }
-}
-
-/// What a puzzle knows of its number of solutions before searching.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Expected {
-    /// Nothing: the search will tell.
-    Unknown,
-    /// Exactly 2^k solutions (a coset of the quiet patterns).
-    PowerOfTwo(u32),
-    /// Too many to list without a limit: refused with this bound, size and limit.
-    TooMany {
-        /// The bound met.
-        bound: Bound,
-        /// The size that says so (a board's squares, say).
-        got: usize,
-        /// The largest size listed without a limit.
-        limit: usize,
-    },
-}
-
-impl Expected {
-    /// The exact number of solutions, when known and small enough to say.
-    pub fn exact(self) -> Option<u64> {
-        match self {
-            Expected::PowerOfTwo(k) if k < 64 => Some(1 << k),
-            _ => None,
-        }
     }
 }
 

@@ -21,6 +21,7 @@
 //! ```
 
 use crate::control::{Control, Stop, Tally};
+use crate::error::Bound;
 use crate::grid::{Dims, Pos};
 use serde::Serialize;
 use std::ops::ControlFlow;
@@ -165,6 +166,34 @@ pub enum Found<S> {
     Stopped,
 }
 
+/// What a puzzle knows of its number of solutions before searching.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected {
+    /// Nothing: the search will tell.
+    Unknown,
+    /// Exactly 2^k solutions (a coset of the quiet patterns).
+    PowerOfTwo(u32),
+    /// Too many to list without a limit: refused with this bound, size and limit.
+    TooMany {
+        /// The bound met.
+        bound: Bound,
+        /// The size that says so (a board's squares, say).
+        got: usize,
+        /// The largest size listed without a limit.
+        limit: usize,
+    },
+}
+
+impl Expected {
+    /// The exact number of solutions, when known and small enough to say.
+    pub fn exact(self) -> Option<u64> {
+        match self {
+            Expected::PowerOfTwo(k) if k < 64 => Some(1 << k),
+            _ => None,
+        }
+    }
+}
+
 /// A puzzle instance on a rectangular board.
 pub trait GridPuzzle {
     /// One solution: presses, an activation map, a tour, a filled grid.
@@ -210,8 +239,8 @@ pub trait GridPuzzle {
     /// What is known of the number of solutions before any search: the
     /// listing policy of [`crate::listing`] refuses an unlimited listing that
     /// is known to be long. Unknown by default.
-    fn expected_solutions(&self) -> crate::listing::Expected {
-        crate::listing::Expected::Unknown
+    fn expected_solutions(&self) -> Expected {
+        Expected::Unknown
     }
 
     /// Counts solutions, stopping at `limit` when given (the tally then says `Stop::Limit`).
@@ -288,7 +317,7 @@ mod tests {
             })
         );
         let sudoku::Input::Single(grid) =
-            sudoku::read(&Source::from_text("s", "1... ..3. .4.. ...2")).unwrap()
+            sudoku::read(&Source::from_text("s", "1... ..3. .4.. ...2"), None).unwrap()
         else {
             panic!("one grid")
         };

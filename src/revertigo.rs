@@ -518,8 +518,8 @@ impl GridPuzzle for Solver {
     }
 
     /// 2^nullity activation maps (the all-on board is always solvable).
-    fn expected_solutions(&self) -> crate::listing::Expected {
-        crate::listing::Expected::PowerOfTwo(self.analysis.nullity() as u32)
+    fn expected_solutions(&self) -> crate::puzzle::Expected {
+        crate::puzzle::Expected::PowerOfTwo(self.analysis.nullity() as u32)
     }
 
     /// Every map is the method's map plus a sum of quiet patterns, visited in

@@ -36,24 +36,25 @@ mod parse;
 mod sat;
 mod search;
 mod shape;
+mod solve;
 pub mod symmetry;
 mod text;
 
 use crate::control::{Control, Tally};
 use crate::grid::{Dims, Pos};
 use crate::puzzle::{Flaw, GridPuzzle};
-use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
 pub use answer::{
-    answer, answer_threaded, generate_puzzles, list, list_held, Made, Mode, Report, Transformer,
-    MAX_HELD_CELLS,
+    answer, AnswerLines, BadLine, BatchEnd, Generation, ListedSolution, RatedGrid, SolutionListing,
+    MAX_GENERATED,
 };
-pub use batch::{batch, BatchAnswer, BatchOptions, BatchSummary, PIECE};
+pub use answer::{Answer, Item, Mode, Request};
 pub use grid9::Grid9;
-pub use parse::{read, read_shaped, scan, scan_shaped, Batch, BatchLine, Entry, Input, Scan};
+pub use parse::{read, Entry, Input};
 use search::Layout;
 pub use shape::{Shape, MAX_SIDE};
+pub use solve::{GridReport, MadePuzzle};
 
 /// The smallest side whose uniqueness is decided by the CDCL back end
 /// (the `sat` module) rather than by the depth-first search.
@@ -102,9 +103,13 @@ pub struct Sudoku {
 impl Sudoku {
     /// The grid of `order` (n×n boxes) with these cells, row by row (0 empty); refused when
     /// the order is out of range, the cell count is not order⁴ or a digit is above order².
-    pub fn new(order: usize, cells: Vec<u8>) -> Result<Self, String> {
-        let shape = Shape::square(order)
-            .map_err(|_| format!("order {order} is out of range 2..={}", MAX_SIDE.isqrt()))?;
+    pub fn new(order: usize, cells: Vec<u8>) -> crate::Result<Self> {
+        let shape = Shape::square(order).map_err(|_| {
+            crate::Error::usage(format!(
+                "order {order} is out of range 2..={}",
+                MAX_SIDE.isqrt()
+            ))
+        })?;
         Sudoku::with_shape(shape, cells)
     }
 
@@ -119,21 +124,21 @@ impl Sudoku {
     /// assert_eq!(grid.shape().box_dims(), [2, 3]);
     /// assert!(Sudoku::with_shape(shape, vec![7; 36]).is_err());
     /// ```
-    pub fn with_shape(shape: Shape, cells: Vec<u8>) -> Result<Self, String> {
+    pub fn with_shape(shape: Shape, cells: Vec<u8>) -> crate::Result<Self> {
         let side = shape.side();
         if cells.len() != shape.cells() {
-            return Err(format!(
+            return Err(crate::Error::usage(format!(
                 "a {side}×{side} grid has {} cells, not {}",
                 shape.cells(),
                 cells.len()
-            ));
+            )));
         }
         if let Some(i) = cells.iter().position(|&v| v as usize > side) {
-            return Err(format!(
+            return Err(crate::Error::usage(format!(
                 "cell {} holds {}, above {side}",
                 Pos::new(i / side, i % side),
                 cells[i]
-            ));
+            )));
         }
         Ok(Sudoku { shape, cells })
     }
@@ -574,14 +579,8 @@ impl GridPuzzle for Solver {
 }
 
 /// Describes a clash for messages: `cells 0,1 and 0,5 both hold 7`.
-pub fn describe_clash(puzzle: &Sudoku, (a, b): (Pos, Pos)) -> String {
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        "cells {a} and {b} both hold {} (row,col, 0-based)",
-        puzzle.get(a)
-    );
-    s
+pub(crate) fn describe_clash([a, b]: [Pos; 2], digit: u8) -> String {
+    format!("cells {a} and {b} both hold {digit} (row,col, 0-based)")
 }
 
 #[cfg(test)]

@@ -172,14 +172,14 @@ proptest! {
             text = format!("{}\n", grid.to_line()).repeat(batch + 1);
         }
         let mutated = mutate(&text, &mutations);
-        match sudoku::read(&Source::from_text("prop", mutated.as_str())) {
+        match sudoku::read(&Source::from_text("prop", mutated.as_str()), None) {
             Ok(Input::Single(p)) => {
                 if mutations.is_empty() {
                     prop_assert_eq!(&p, &grid);
                 }
                 check_sudoku(&p);
                 // What is read prints back to a line that reads the same.
-                let again = sudoku::read(&Source::from_text("again", p.to_line()));
+                let again = sudoku::read(&Source::from_text("again", p.to_line()), None);
                 prop_assert!(matches!(again, Ok(Input::Single(q)) if q == p));
             }
             Ok(Input::Batch(entries)) => {

@@ -80,7 +80,7 @@ fn the_empty_4x4_grid_counts_288() {
         ],
         0,
     );
-    assert_eq!(v["count"], 288);
+    assert_eq!(v["count"], "288");
     assert_eq!(v["complete"], true);
     assert_eq!(v["unique"], false);
     let v = json(
@@ -94,7 +94,7 @@ fn the_empty_4x4_grid_counts_288() {
         ],
         0,
     );
-    assert_eq!(v["count"], 5);
+    assert_eq!(v["count"], "5");
     assert_eq!(v["complete"], false);
     puzzles(&["sudoku", "puzzles/sudoku/4x4-empty.txt", "--count"])
         .assert()
@@ -104,7 +104,7 @@ fn the_empty_4x4_grid_counts_288() {
 
 #[test]
 fn all_lists_distinct_valid_solutions() {
-    let v = json(
+    let out = crate::util::stdout(
         &[
             "sudoku",
             "puzzles/sudoku/4x4-empty.txt",
@@ -115,12 +115,17 @@ fn all_lists_distinct_valid_solutions() {
         ],
         0,
     );
-    let list = v["solutions"].as_array().unwrap();
+    let list = items(&out);
     assert_eq!(list.len(), 288);
-    assert_eq!(v["complete"], true);
+    let end: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        (end["listed"].clone(), end["complete"].clone()),
+        (288.into(), true.into())
+    );
     let mut seen = std::collections::HashSet::new();
-    for s in list {
-        let s = s.as_str().unwrap();
+    for (k, v) in list.iter().enumerate() {
+        assert_eq!(v["index"], k + 1);
+        let s = v["solution"].as_str().unwrap();
         assert_solves("................", s, 4);
         assert!(seen.insert(s.to_string()));
     }
@@ -136,11 +141,7 @@ fn batch_answers_every_line_in_order() {
         .get_output()
         .stdout
         .clone();
-    let answers: Vec<serde_json::Value> = String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let answers = items(&String::from_utf8(out).unwrap());
     assert_eq!(answers.len(), inputs.len());
     for (k, (a, input)) in answers.iter().zip(&inputs).enumerate() {
         assert_eq!(a["puzzle"], *input);
@@ -279,11 +280,7 @@ fn a_bad_batch_line_is_reported_and_the_rest_answered() {
         .get_output()
         .stdout
         .clone();
-    let answers: Vec<serde_json::Value> = String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let answers = items(&String::from_utf8(out).unwrap());
     assert_eq!(answers.len(), 2);
     assert_eq!(answers[0]["line"], 1);
     assert_eq!(answers[0]["unique"], true);
@@ -307,7 +304,9 @@ fn limit_needs_count_or_all() {
         .code(2);
 }
 
-/// The JSON Lines printed by `puzzles args` (with `input` on stdin), which must exit with `status`.
+/// The JSON Lines items printed by `puzzles args` (with `input` on stdin),
+/// which must exit with `status`; the answer object that ends them (it has a
+/// `"mode"`) is checked and left out.
 fn json_lines(args: &[&str], input: &str, status: i32) -> Vec<serde_json::Value> {
     let out = puzzles(args)
         .write_stdin(input)
@@ -316,11 +315,19 @@ fn json_lines(args: &[&str], input: &str, status: i32) -> Vec<serde_json::Value>
         .get_output()
         .stdout
         .clone();
-    String::from_utf8(out)
-        .unwrap()
+    items(&String::from_utf8(out).unwrap())
+}
+
+/// The items of JSON Lines `out`, without the answer object that ends them.
+pub fn items(out: &str) -> Vec<serde_json::Value> {
+    let mut lines: Vec<serde_json::Value> = out
         .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    let end = lines.pop().expect("the answer object ends the lines");
+    assert!(end["mode"].is_string(), "{end}");
+    assert!(lines.iter().all(|l| l.get("mode").is_none()));
+    lines
 }
 
 #[test]
@@ -396,7 +403,7 @@ fn generated_puzzles_solve_back_uniquely_and_repeat_with_the_seed() {
         0,
     );
     assert_eq!(counts.len(), fewer.len());
-    assert!(counts.iter().all(|v| v["count"] == 2));
+    assert!(counts.iter().all(|v| v["count"] == "2"));
     // Sides above 36 are refused, naming the limit.
     puzzles(&["sudoku", "--generate", "1", "--size", "40"])
         .assert()
@@ -839,7 +846,7 @@ fn oblong_boxes_are_solved_counted_batched_moved_and_drawn() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         (v["box"].clone(), v["count"].clone()),
-        (serde_json::json!([3, 2]), serde_json::json!(28_200_960))
+        (serde_json::json!([3, 2]), serde_json::json!("28200960"))
     );
     // Generated puzzles of 2×4 and 2×5 boxes, answered as a batch, each unique.
     for (shape, r, c) in [("2x4", 2, 4), ("2x5", 2, 5)] {
@@ -927,4 +934,67 @@ fn bad_box_shapes_are_refused_in_one_line() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("puzzles: "), "{err}");
     }
+}
+
+/// Every mode's JSON read back through the library's own types: each line
+/// of the output parses as an `Item`, the last as the `Answer`, and each
+/// writes back to the same JSON.
+#[test]
+fn the_json_of_every_mode_reads_back_through_the_library_types() {
+    use puzzles::sudoku::{Answer, Item};
+    let marks = temp_path("roundtrip-marks.txt");
+    std::fs::write(
+        &marks,
+        "1 234 234 234\n1234 1234 3 1234\n1234 4 1234 1234\n1234 1234 1234 2\n",
+    )
+    .unwrap();
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["puzzles/sudoku/9x9-line.txt"],
+        vec!["puzzles/sudoku/clash.txt"],
+        vec!["puzzles/sudoku/4x4-empty.txt", "--count", "--limit", "7"],
+        vec!["puzzles/sudoku/4x4-empty.txt", "--all", "--limit", "3"],
+        vec!["puzzles/sudoku/batch-9x9.txt"],
+        vec!["puzzles/sudoku/batch-9x9.txt", "--count", "--limit", "3"],
+        vec!["puzzles/sudoku/batch-9x9.txt", "--rate"],
+        vec!["puzzles/sudoku/batch-9x9.txt", "--transform", "--seed", "3"],
+        vec!["--generate", "2", "--size", "6", "--seed", "5"],
+        vec!["--generate", "1", "--difficulty", "easy", "--seed", "5"],
+        vec!["puzzles/sudoku/9x9-line.txt", "--explain"],
+        vec!["puzzles/sudoku/4x4.txt", "--explain", "--candidates"],
+        vec!["puzzles/sudoku/9x9-line.txt", "--hint"],
+        vec!["puzzles/sudoku/4x4.txt", "--hint", "--marks", &marks],
+        vec!["puzzles/sudoku/9x9-line.txt", "--rate"],
+    ];
+    for run in runs {
+        let args: Vec<&str> = ["sudoku"]
+            .into_iter()
+            .chain(run)
+            .chain(["--json"])
+            .collect();
+        let out = puzzles(&args).output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let (last, items) = lines
+            .split_last()
+            .unwrap_or_else(|| panic!("{args:?}: no output"));
+        for line in items {
+            let item: Item =
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("{args:?}: {e}: {line}"));
+            let again: serde_json::Value = serde_json::to_value(&item).unwrap();
+            assert_eq!(
+                again,
+                serde_json::from_str::<serde_json::Value>(line).unwrap(),
+                "{args:?}"
+            );
+        }
+        let answer: Answer =
+            serde_json::from_str(last).unwrap_or_else(|e| panic!("{args:?}: {e}: {last}"));
+        let again = serde_json::to_value(&answer).unwrap();
+        assert_eq!(
+            again,
+            serde_json::from_str::<serde_json::Value>(last).unwrap(),
+            "{args:?}"
+        );
+    }
+    let _ = std::fs::remove_file(&marks);
 }

@@ -57,7 +57,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let source = Source::from_text("fuzz", text);
     match which % 4 {
-        0 => match sudoku::read(&source) {
+        0 => match sudoku::read(&source, None) {
             Ok(Input::Single(p)) => sudoku(&p),
             Ok(Input::Batch(entries)) => {
                 for e in entries.iter().take(8) {

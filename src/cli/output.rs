@@ -152,13 +152,6 @@ impl Out {
         Ok(())
     }
 
-    /// Writes one line of text.
-    pub fn line(&mut self, s: &str) -> Result<(), Failure> {
-        self.w.write_all(s.as_bytes())?;
-        self.w.write_all(b"\n")?;
-        Ok(())
-    }
-
     /// Pushes out what is buffered (answers so far, before a long wait or an exit).
     pub fn flush(&mut self) -> Result<(), Failure> {
         self.w.flush()?;

@@ -26,7 +26,7 @@ pub use knight::animate_knight;
 pub use lightsout::{play_lightsout, LightsOutStart};
 pub use lightsout_states::play_states;
 pub use revertigo::play_revertigo;
-pub use sudoku::{play_sudoku, SudokuStart};
+pub use sudoku::play_sudoku;
 
 pub use screen::{
     draw_chrome, is_ctrl_c, is_quit, layout, min_size, plural, pressed_key, Flow, Screen,

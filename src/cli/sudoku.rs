@@ -1,15 +1,15 @@
-//! `puzzles sudoku`: one grid or a batch file, solved (with the uniqueness answer), counted or listed.
+//! `puzzles sudoku`: the flags made into one request (solve, count, list, transform, generate, explain, hint or rate), answered once, printed.
 
-mod explain;
-
-use super::{Common, Context, Exit, Failure};
+use super::{Common, Context, Exit, Failure, Printer};
+use clap::ValueEnum as _;
 use puzzles::input::Source;
-use puzzles::listing::Limit;
 use puzzles::render::Picture;
-use puzzles::sudoku::{
-    self, Batch, BatchAnswer, BatchOptions, Mode, Scan, Shape, Solver, Sudoku, Transformer,
-};
-use puzzles::{random, Error, GridPuzzle, Stop};
+use puzzles::report::{Detail, Ending, Report, Text};
+use puzzles::sudoku::generate::{Difficulty, Symmetry};
+use puzzles::sudoku::{self, Answer, Item, Mode, Request, Shape, MAX_GENERATED};
+use puzzles::{Error, Sink};
+use std::ops::ControlFlow;
+use std::time::Duration;
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -45,7 +45,7 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["count", "all"])]
     transform: bool,
     /// Generate K minimal puzzles with a unique solution, one per line.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=MAX_GENERATED))]
     generate: Option<u64>,
     /// With --generate: the order n (n²×n² grids), 2 to 6 (default 3).
     #[arg(long, value_name = "N", requires = "generate", conflicts_with = "box_shape", value_parser = clap::value_parser!(u64).range(2..=6))]
@@ -86,11 +86,11 @@ pub struct Args {
     #[arg(long = "box", value_name = "RxC")]
     box_shape: Option<String>,
     /// With --generate: the rating band.
-    #[arg(long, requires = "generate", value_parser = ["easy", "medium", "hard", "expert", "extreme"])]
-    difficulty: Option<String>,
+    #[arg(long, value_enum, requires = "generate")]
+    difficulty: Option<Difficulty>,
     /// With --generate: the symmetry of the clue pattern.
-    #[arg(long, requires = "generate", value_parser = ["none", "rotate180", "rotate90", "mirror", "diagonal"])]
-    symmetry: Option<String>,
+    #[arg(long, value_enum, requires = "generate")]
+    symmetry: Option<Symmetry>,
     /// Play in the terminal: arrows or click pick a cell, digits enter, p pencil marks, h hint, c check, u undo, q quits.
     #[arg(long, conflicts_with_all = ["count", "all", "transform", "explain", "hint", "rate", "json"])]
     play: bool,
@@ -98,70 +98,110 @@ pub struct Args {
     common: Common,
 }
 
+/// How long an explanation, hint or rating may take to stop after Ctrl-C:
+/// the techniques poll the stop flag only between steps.
+const GRACE: Duration = Duration::from_millis(1500);
+
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     refuse_unused(&args)?;
-    let limit = Limit::from_option(args.limit)?;
-    let mode = if args.count {
-        Mode::Count(limit)
+    let request = request(&args)?.seeded();
+    if args.play {
+        return super::play::play_sudoku(request, ctx);
+    }
+    let stepwise = matches!(
+        request.mode,
+        Mode::Explain { .. } | Mode::Hint { .. } | Mode::Rate
+    );
+    match stepwise {
+        true => ctx.interruptible_within(GRACE),
+        false => ctx.interruptible(),
+    }
+    let unit = match request.mode {
+        Mode::Solve | Mode::Transform | Mode::Generate { .. } => "puzzles",
+        Mode::Count { .. } | Mode::List { .. } => "solutions",
+        _ => "steps",
+    };
+    let ctl = ctx.progress(&args.common, None, unit);
+    let mut printer = Streamed {
+        refused: None,
+        draws: args.common.draws(),
+        heading: heading(&args, &request).map(Heading),
+        printer: Printer::new(&mut ctx.out, &args.common),
+        first: None,
+    };
+    let answer = sudoku::answer(&request, &ctl, &mut printer);
+    let Streamed {
+        printer,
+        first,
+        refused,
+        ..
+    } = printer;
+    printer.result()?;
+    ctl.progress().finish();
+    if let Some(e) = refused {
+        return Err(e.into());
+    }
+    let answer = answer?;
+    let exit = super::conclude(&answer, &args.common, ctx, |p: Picture| match &first {
+        Some(item) if matches!(answer, Answer::Generate(_)) => item.svg(p),
+        _ => answer.svg(p),
+    })?;
+    match answer.refusal() {
+        Some(e) => Err(e.into()),
+        None => Ok(exit),
+    }
+}
+
+/// The one request the flags ask for.
+fn request(args: &Args) -> Result<Request, Failure> {
+    let limit = args.limit;
+    let mode = if let Some(count) = args.generate {
+        Mode::Generate {
+            count,
+            difficulty: args.difficulty,
+            symmetry: args.symmetry,
+        }
+    } else if args.count {
+        Mode::Count { limit }
+    } else if args.all {
+        Mode::List { limit }
+    } else if args.transform {
+        Mode::Transform
+    } else if args.explain {
+        Mode::Explain {
+            candidates: args.candidates,
+        }
+    } else if args.hint {
+        Mode::Hint {
+            marks: args.marks.as_deref().map(Source::read).transpose()?,
+        }
+    } else if args.rate {
+        Mode::Rate
     } else {
         Mode::Solve
     };
-    let shape = args.box_shape.as_deref().map(Shape::parse).transpose()?;
-    if args.play {
-        let start = super::play::SudokuStart {
-            file: args.file.clone(),
-            generate: args.generate,
-            shape,
-            size: args.size,
-            order: args.order.unwrap_or(3) as usize,
-            difficulty: args.difficulty.clone(),
-            symmetry: args.symmetry.clone(),
-            seed: args.seed,
-        };
-        return super::play::play_sudoku(start, ctx);
-    }
-    if let Some(k) = args.generate {
-        let shape = Shape::chosen(shape, args.size, args.order.unwrap_or(3) as usize)?;
-        if args.difficulty.is_some() || args.symmetry.is_some() {
-            return explain::generate(&args, shape, k, ctx);
-        }
-        return generate(&args, shape, k, ctx);
-    }
-    if args.explain || args.hint || args.rate {
-        return explain::run(&args, shape, ctx);
-    }
-    let source = Source::read(args.file.as_deref().unwrap_or("-"))?;
-    let input = sudoku::scan_shaped(&source, shape)?;
-    // Searches and batches poll the stop flag and print the answers so far.
-    ctx.interruptible();
-    if args.transform {
-        return transform(&args, &source, input, ctx);
-    }
-    match input {
-        Scan::Single(puzzle) => {
-            if args.all {
-                return list_all(&args, puzzle, limit, ctx);
-            }
-            // A count may run long: it shows a spinner.
-            let ctl = match mode {
-                Mode::Count(_) => ctx.progress(&args.common, None, "solutions"),
-                Mode::Solve => ctx.control.clone(),
-            };
-            let report = sudoku::answer_threaded(puzzle.clone(), mode, args.jobs as usize, &ctl)?;
-            args.common.draw(&|p: Picture| {
-                Solver::new(puzzle.clone()).render_svg(p.shows(report.grid.as_ref()))
-            })?;
-            ctx.out.report(&report, args.common.json, args.common.quiet)
-        }
-        Scan::Batch(lines) => {
-            if args.all {
-                return Err(
-                    Error::usage("--all lists the solutions of one grid, not of a batch").into(),
-                );
-            }
-            batch(&args, &source, &lines, mode, ctx)
-        }
-    }
+    let source = match mode {
+        Mode::Generate { .. } => None,
+        _ => Some(Source::read(args.file.as_deref().unwrap_or("-"))?),
+    };
+    let box_shape = args.box_shape.as_deref().map(Shape::parse).transpose()?;
+    let shape = match mode {
+        Mode::Generate { .. } => Some(Shape::chosen(
+            box_shape,
+            args.size,
+            args.order.unwrap_or(3) as usize,
+        )?),
+        _ => box_shape,
+    };
+    Ok(Request {
+        source,
+        shape,
+        seed: args.seed,
+        jobs: args.jobs as usize,
+        time_limit: args.time_limit,
+        reports: args.common.json,
+        mode,
+    })
 }
 
 /// Refuses the options the chosen mode would not use.
@@ -172,7 +212,7 @@ fn refuse_unused(args: &Args) -> Result<(), Error> {
         || args.size.is_some()
         || args.difficulty.is_some()
         || args.symmetry.is_some();
-    let svg = args.common.draws();
+    let draws = args.common.draws();
     super::refuse_unused(&[
         (
             args.limit.is_some() && !args.count && !args.all,
@@ -203,168 +243,109 @@ fn refuse_unused(args: &Args) -> Result<(), Error> {
             "--generate makes puzzles: --count, --all, --transform, --explain, --hint and --rate take a FILE",
         ),
         (
-            svg && (stepwise || args.transform || args.all || args.generate.is_some()),
-            "--svg draws one grid solved or counted; --explain, --hint, --rate, --transform, --all and --generate draw nothing",
+            draws && (args.transform || args.all),
+            "--svg and --sheet draw one grid; --transform and --all give many and draw none",
+        ),
+        (
+            args.play && args.generate.is_some_and(|k| k != 1),
+            "--play plays one puzzle: --generate 1",
+        ),
+        (
+            args.play && args.generate.is_none() && (args.seed.is_some() || shaped),
+            "--seed, --difficulty and --symmetry go with --generate 1 --play",
+        ),
+        (
+            args.play && args.generate.is_none() && args.file.as_deref().is_none_or(|f| f == "-"),
+            "--play reads the keyboard on stdin: give the puzzle as a file, not -",
         ),
     ])
 }
 
-fn batch(
-    args: &Args,
-    source: &Source,
-    lines: &Batch,
-    mode: Mode,
-    ctx: &mut Context,
-) -> Result<Exit, Failure> {
-    if args.common.draws() {
-        let e = Error::usage("--svg draws one grid, not a batch");
-        return Err(e.into());
-    }
-    let ctl = ctx.progress(&args.common, Some(lines.len() as u64), "puzzles");
-    let options = BatchOptions {
-        mode,
-        reports: args.common.json,
-        jobs: args.jobs as usize,
-    };
-    let out = &mut ctx.out;
-    let mut written = Ok(());
-    let summary = sudoku::batch(source, lines, options, &ctl, |answer| {
-        written = match answer {
-            BatchAnswer::Text(text) => out.bytes(text),
-            BatchAnswer::Report(report) => out.json(&report),
-            BatchAnswer::Bad(e) => out.flush().map(|()| eprintln!("puzzles: {e}")),
-        };
-        super::continue_if_ok(&written)
-    })?;
-    written?;
-    if summary.interrupted {
-        return Ok(Exit::Interrupted);
-    }
-    end_of_batch(summary.bad, summary.none, ctx)
-}
-
-/// How a batch ends: refused (exit 2) when some lines were not puzzles (each
-/// reported on stderr as it came), else no solution (1) when a puzzle had none.
-fn end_of_batch(bad: bool, none: bool, ctx: &mut Context) -> Result<Exit, Failure> {
-    if bad {
-        ctx.out.flush()?;
-        let e = Error::usage("some lines of the batch are not puzzles (reported above)");
-        return Err(e.into());
-    }
-    Ok(if none {
-        Exit::NoSolution
-    } else {
-        Exit::Answered
-    })
-}
-
-/// `--all`: every solution of one grid, up to the limit, each verified;
-/// streamed as text, or held in one JSON report.
-fn list_all(args: &Args, puzzle: Sudoku, limit: Limit, ctx: &mut Context) -> Result<Exit, Failure> {
-    let ctl = ctx.progress(&args.common, limit.get(), "solutions");
+/// The comment line that starts the text of made or moved puzzles: the
+/// command that makes them again.
+fn heading(args: &Args, request: &Request) -> Option<String> {
     if args.common.json {
-        let report = sudoku::list_held(puzzle, limit, &ctl)?;
-        ctx.out.json(&report)?;
-        return Ok(match report.count {
-            _ if report.interrupted => Exit::Interrupted,
-            Some(0) => Exit::NoSolution,
-            _ => Exit::Answered,
-        });
+        return None;
     }
-    let out = &mut ctx.out;
-    let mut written = Ok(());
-    let tally = sudoku::list(puzzle, limit, &ctl, |_, s| {
-        written = out.line(&s.to_line());
-        super::continue_if_ok(&written)
-    })?;
-    written?;
-    match tally.stopped {
-        // Like every note of a partial answer, on stderr: stdout keeps whole solutions only.
-        Some(Stop::Interrupted) => {
-            out.flush()?;
-            super::partial_note(&format!(
-                "interrupted: the list is partial ({} solutions listed)",
-                tally.found
-            ));
-        }
-        Some(Stop::Limit) => {
-            out.line(&format!("{} solutions (stopped at the limit)", tally.found))?
-        }
-        None => out.line(&format!("{} solutions", tally.found))?,
-    }
-    Ok(match tally.stopped {
-        Some(Stop::Interrupted) => Exit::Interrupted,
-        _ if tally.found == 0 => Exit::NoSolution,
-        _ => Exit::Answered,
-    })
-}
-
-/// `--generate K`: minimal puzzles with a unique solution, each checked before it is printed.
-fn generate(args: &Args, shape: Shape, k: u64, ctx: &mut Context) -> Result<Exit, Failure> {
-    let seed = args.seed.unwrap_or_else(random::fresh_seed);
-    if !args.common.json {
-        let [r, c] = shape.box_dims();
-        ctx.out.line(&format!(
-            "# puzzles sudoku --generate {k} --box {r}x{c} --seed {seed}"
-        ))?;
-    }
-    // Ctrl-C stops between searches; the puzzles printed so far are kept.
-    ctx.interruptible();
-    let ctl = ctx.progress(&args.common, Some(k), "puzzles");
-    let json = args.common.json;
-    let out = &mut ctx.out;
-    let mut written = Ok(());
-    let tally = sudoku::generate_puzzles(shape, k, seed, &ctl, |made| {
-        written = if json {
-            out.json(&made)
-        } else {
-            out.line(&made.puzzle)
-        };
-        super::continue_if_ok(&written)
-    })?;
-    written?;
-    ctl.progress().finish();
-    if tally.stopped.is_some() {
-        ctx.out.flush()?;
-        return Ok(Exit::Interrupted);
-    }
-    Ok(Exit::Answered)
-}
-
-/// `--transform`: every puzzle moved by its own random symmetry, one per line.
-fn transform(
-    args: &Args,
-    source: &Source,
-    input: Scan,
-    ctx: &mut Context,
-) -> Result<Exit, Failure> {
-    let seed = args.seed.unwrap_or_else(random::fresh_seed);
-    let mut transformer = Transformer::new(seed);
-    let puzzles: Vec<Result<Sudoku, Error>> = match input {
-        Scan::Single(p) => vec![Ok(p)],
-        Scan::Batch(lines) => lines.iter().map(|l| l.puzzle(source)).collect(),
-    };
-    if !args.common.json {
-        ctx.out
-            .line(&format!("# puzzles sudoku --transform --seed {seed}"))?;
-    }
-    let mut bad = false;
-    for p in puzzles {
-        let p = match p {
-            Ok(p) => p,
-            Err(e) => {
-                bad = true;
-                ctx.out.flush()?;
-                eprintln!("puzzles: {e}");
-                continue;
+    let seed = request.seed.unwrap_or_default();
+    let name = |v: Option<clap::builder::PossibleValue>| v.map(|v| v.get_name().to_string());
+    match request.mode {
+        Mode::Transform => Some(format!("# puzzles sudoku --transform --seed {seed}")),
+        Mode::Generate {
+            count,
+            difficulty,
+            symmetry,
+        } => {
+            let [r, c] = request.shape.unwrap_or(Shape::CLASSIC).box_dims();
+            let mut line = format!("# puzzles sudoku --generate {count} --box {r}x{c}");
+            if let Some(d) = name(difficulty.and_then(|d| d.to_possible_value())) {
+                line += &format!(" --difficulty {d}");
             }
-        };
-        let made = transformer.apply(&p)?;
-        if args.common.json {
-            ctx.out.json(&made)?;
-        } else {
-            ctx.out.line(&made.puzzle)?;
+            if difficulty.is_some() || symmetry.is_some() {
+                let s = name(symmetry.unwrap_or_default().to_possible_value());
+                line += &format!(" --symmetry {}", s.unwrap_or_default());
+            }
+            Some(format!("{line} --seed {seed}"))
         }
+        _ => None,
     }
-    end_of_batch(bad, false, ctx)
+}
+
+/// The comment line that starts the text of made or moved puzzles.
+#[derive(serde::Serialize)]
+struct Heading(String);
+
+impl Report for Heading {
+    fn text(&self, _: Detail) -> Text {
+        let mut text = Text::new();
+        text.line(&self.0);
+        text
+    }
+
+    fn ending(&self) -> Ending {
+        Ending::Answered
+    }
+}
+
+/// The printer of a request's items, which prints the heading before the
+/// first, keeps the first (a generation draws it) and says the bad lines of
+/// a batch on stderr, where every refusal goes.
+struct Streamed<'a> {
+    /// Set when the items turn out to be a batch's and a picture was asked
+    /// for: the request then ends before its first answer is printed.
+    refused: Option<Error>,
+    /// Whether a picture was asked for.
+    draws: bool,
+    heading: Option<Heading>,
+    printer: Printer<'a>,
+    first: Option<Item>,
+}
+
+impl Sink<Item> for Streamed<'_> {
+    fn take(&mut self, item: Item) -> ControlFlow<()> {
+        let batch = matches!(
+            item,
+            Item::Lines(_) | Item::Line(_) | Item::Rated(_) | Item::Bad(_)
+        );
+        if self.draws && batch {
+            self.refused = Some(Error::usage("--svg draws one grid, not a batch"));
+            return ControlFlow::Break(());
+        }
+        if let Some(heading) = self.heading.take() {
+            self.printer.take(heading)?;
+        }
+        if self.first.is_none() && matches!(item, Item::Made(_)) {
+            self.first = Some(item.clone());
+        }
+        if let Item::Bad(bad) = &item {
+            return match self.printer.flush() {
+                Ok(()) => {
+                    eprintln!("puzzles: {}", bad.error);
+                    ControlFlow::Continue(())
+                }
+                Err(_) => ControlFlow::Break(()),
+            };
+        }
+        self.printer.take(item)
+    }
 }

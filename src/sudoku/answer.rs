@@ -1,275 +1,232 @@
-//! Requests and reports of Sudoku: one grid solved (with the uniqueness
-//! answer) or counted, its solutions listed, puzzles generated or moved by a
-//! symmetry; every solution verified before it is reported.
+//! The one way into Sudoku: a [`Request`] (the grid or batch, and what to do
+//! with it) and [`answer`], which returns a verified [`Answer`]; listed
+//! solutions, batch lines and made puzzles stream through a [`Sink`] as [`Item`]s.
 
-use super::generate::{generate, Symmetry};
-use super::symmetry::Transform;
-use super::{Shape, Solver, Sudoku};
-use crate::control::{Control, Stop, Tally};
-use crate::error::{Bound, Error, Result};
-use crate::grid::Pos;
-use crate::listing::{self, Limit};
-use crate::puzzle::GridPuzzle;
+use super::batch::{self, BatchOptions};
+use super::explain::{self, Explanation, Hint, Outcome, PencilMarks, Rated};
+use super::generate::{Difficulty, Symmetry};
+use super::parse::{scan_shaped, Scan};
+use super::solve::{self, GridReport, MadePuzzle, Transformer};
+use super::{Shape, Sudoku};
+use crate::control::{Control, Stop};
+use crate::error::{Error, Result};
+use crate::input::Source;
+use crate::listing::Limit;
+use crate::puzzle::GridPuzzle as _;
 use crate::random;
-use serde::Serialize;
-use std::ops::ControlFlow;
+use crate::render::Picture;
+use crate::sink::Sink;
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
 
-/// What is asked of each puzzle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The most puzzles one generation request makes.
+pub const MAX_GENERATED: u64 = 100_000;
+
+/// What to do with the grid (or with each puzzle of a batch).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "kebab-case")]
 pub enum Mode {
-    /// A solution and whether it is unique.
+    /// A solution and whether it is unique (each puzzle of a batch, in order).
+    #[default]
     Solve,
-    /// The number of solutions, up to a limit.
-    Count(Limit),
+    /// The number of solutions, up to `limit` (each puzzle of a batch).
+    Count {
+        /// The most solutions to count.
+        #[serde(default)]
+        limit: Option<u64>,
+    },
+    /// Every solution of one grid, streamed (at most `limit`).
+    List {
+        /// The most solutions to list.
+        #[serde(default)]
+        limit: Option<u64>,
+    },
+    /// Each puzzle moved by a random symmetry of the Sudoku page.
+    Transform,
+    /// Minimal puzzles with one solution, made from the request's seed.
+    Generate {
+        /// How many, 1 to [`MAX_GENERATED`].
+        count: u64,
+        /// The rating band asked for: the puzzles are then rated.
+        #[serde(default)]
+        difficulty: Option<Difficulty>,
+        /// The symmetry of the clue pattern: the puzzles are then rated
+        /// (up to [`super::generate::MAX_RATED_SIDE`]).
+        #[serde(default)]
+        symmetry: Option<Symmetry>,
+    },
+    /// The solution step by step, and its rating.
+    Explain {
+        /// Also the candidate grid each step acts on.
+        #[serde(default)]
+        candidates: bool,
+    },
+    /// The next step for a partly filled grid.
+    Hint {
+        /// The pencil marks (one field of candidate digits per cell), if any.
+        #[serde(default)]
+        marks: Option<Source>,
+    },
+    /// The rating on Sudoku Explainer's scale (each puzzle of a batch).
+    Rate,
 }
 
-/// The answer for one puzzle: the same keys in text and JSON.
-#[derive(Debug, Clone, Serialize)]
-pub struct Report {
-    /// The source line (batches only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub line: Option<usize>,
-    /// The grid side (9 for 9×9).
-    pub size: usize,
-    /// The box shape `[R, C]`: R rows by C columns.
-    #[serde(rename = "box")]
-    pub box_shape: [usize; 2],
-    /// The puzzle in line form.
-    pub puzzle: String,
-    /// A solution in line form, or null when there is none.
-    pub solution: Option<String>,
-    /// Whether the solution is the only one (null without a solution or when interrupted).
-    pub unique: Option<bool>,
-    /// When counting: the solutions counted.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub count: Option<u64>,
-    /// When counting: false when the count stopped at the limit (or was interrupted).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub complete: Option<bool>,
-    /// Two clues holding the same digit in a common unit, when there are.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub clash: Option<[Pos; 2]>,
-    /// When listing: the solutions listed, in line form.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub solutions: Option<Vec<String>>,
-    /// Whether a stop (Ctrl-C) cut the work short.
-    #[serde(skip)]
-    pub interrupted: bool,
-    /// The solution as a grid, for the block display and the picture.
-    #[serde(skip)]
-    pub grid: Option<Sudoku>,
-    /// The number of clues.
-    #[serde(skip)]
-    pub clues: usize,
-    /// The clash in words (which cells hold which digit), when there is one.
-    #[serde(skip)]
-    pub clash_text: Option<String>,
+/// One Sudoku question: the grid or batch, its boxes, and the mode.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Request {
+    /// The text: one grid in any usual layout, or one puzzle per line (a
+    /// batch); `None` when generating.
+    #[serde(default)]
+    pub source: Option<Source>,
+    /// The box shape; by default the squarest for the cell count (3×3 when generating).
+    #[serde(default, rename = "box")]
+    pub shape: Option<Shape>,
+    /// The seed of a generation or a transformation (a fresh one when `None`).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Threads: a batch is shared out among them; one 25×25 or larger grid
+    /// is decided by that many differently seeded SAT searches at once.
+    #[serde(default = "one")]
+    pub jobs: usize,
+    /// Seconds an explanation, hint or rating of one grid may take (0: no
+    /// limit); by default 8 for a hint and 120 otherwise past 16×16, none below.
+    #[serde(default)]
+    pub time_limit: Option<u64>,
+    /// A batch answered as one typed [`GridReport`] per line rather than as
+    /// text lines (the fast form of the benchmark files).
+    #[serde(default)]
+    pub reports: bool,
+    /// What to do.
+    #[serde(flatten)]
+    pub mode: Mode,
 }
 
-impl Report {
-    /// An empty report for `puzzle` (its line form written only when `shown`).
-    fn new(puzzle: &Sudoku, line: Option<usize>, shown: bool) -> Self {
-        Report {
-            line,
-            size: puzzle.side(),
-            box_shape: puzzle.shape().box_dims(),
-            puzzle: if shown {
-                puzzle.to_line()
-            } else {
-                String::new()
+/// The default number of threads.
+fn one() -> usize {
+    1
+}
+
+impl Request {
+    /// Solve the grid or batch `source` (boxes from the cell count, one thread).
+    pub fn new(source: Source) -> Self {
+        Request {
+            source: Some(source),
+            shape: None,
+            seed: None,
+            jobs: 1,
+            time_limit: None,
+            reports: false,
+            mode: Mode::Solve,
+        }
+    }
+
+    /// Generate `count` puzzles of `shape` (unrated, no symmetry).
+    pub fn generate(shape: Shape, count: u64) -> Self {
+        Request {
+            source: None,
+            shape: Some(shape),
+            mode: Mode::Generate {
+                count,
+                difficulty: None,
+                symmetry: None,
             },
-            solution: None,
-            unique: None,
-            count: None,
-            complete: None,
-            clash: None,
-            solutions: None,
-            interrupted: false,
-            grid: None,
-            clues: puzzle.clues(),
-            clash_text: None,
+            ..Request::new(Source::from_text("", ""))
         }
+    }
+
+    /// The same request with its seed drawn when it had none (so a front end
+    /// can show the seed before the work starts).
+    pub fn seeded(mut self) -> Self {
+        if matches!(self.mode, Mode::Generate { .. } | Mode::Transform) {
+            self.seed = Some(self.seed.unwrap_or_else(random::fresh_seed));
+        }
+        self
+    }
+
+    /// The text to read, refused when absent.
+    fn text(&self) -> Result<&Source> {
+        self.source
+            .as_ref()
+            .ok_or_else(|| Error::usage("this request needs a grid or a batch to read"))
     }
 }
 
-/// Solves or counts `puzzle`; the solution is verified first, and clashing
-/// clues are named when there is none.
-///
-/// ```
-/// use puzzles::input::Source;
-/// use puzzles::sudoku::{answer, read, Input, Mode};
-/// use puzzles::Control;
-///
-/// let Input::Single(grid) = read(&Source::from_text("4x4", "1... ..3. .4.. ...2"))? else { panic!() };
-/// let report = answer(grid, Mode::Solve, &Control::new())?;
-/// assert_eq!(report.solution.as_deref(), Some("1324423124133142"));
-/// assert_eq!(report.unique, Some(true));
-/// # Ok::<(), puzzles::Error>(())
-/// ```
-pub fn answer(puzzle: Sudoku, mode: Mode, ctl: &Control) -> Result<Report> {
-    answer_threaded(puzzle, mode, 1, ctl)
+/// The answer to a [`Request`], one variant per mode (a batch has its own);
+/// JSON carries the mode as `"mode"` beside the report's own keys.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "kebab-case")]
+pub enum Answer {
+    /// One grid solved, with the uniqueness answer.
+    Solve(GridReport),
+    /// One grid's solutions counted.
+    Count(GridReport),
+    /// The end of a listing of one grid's solutions (they went to the sink).
+    List(SolutionListing),
+    /// The end of a batch (its answers went to the sink).
+    Batch(BatchEnd),
+    /// The end of a transformation (the moved puzzles went to the sink).
+    Transform(BatchEnd),
+    /// The end of a generation (the puzzles went to the sink).
+    Generate(Generation),
+    /// One grid explained step by step.
+    Explain(Explanation),
+    /// The next step of one grid.
+    Hint(Hint),
+    /// One grid rated.
+    Rate(RatedGrid),
 }
 
-/// [`answer`] with uniqueness decided on `threads` threads: on 25×25 and
-/// larger grids a portfolio of that many CDCL searches
-/// ([`Solver::with_threads`]); smaller grids stay on one thread.
-pub fn answer_threaded(
-    puzzle: Sudoku,
-    mode: Mode,
-    threads: usize,
-    ctl: &Control,
-) -> Result<Report> {
-    answer_line(puzzle, None, mode, ctl, true, threads)
+/// One streamed item; JSON tells them apart by their keys.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Item {
+    /// A listed solution.
+    Solution(ListedSolution),
+    /// The text answers of consecutive batch lines (a batch without reports).
+    Lines(AnswerLines),
+    /// One batch line solved or counted (a batch with reports).
+    Line(GridReport),
+    /// A generated or moved puzzle.
+    Made(MadePuzzle),
+    /// A batch line that is not a puzzle.
+    Bad(BadLine),
+    /// One batch line rated.
+    Rated(RatedGrid),
 }
 
-/// [`answer`] for a batch line: the puzzle's line form is written only when `shown`.
-pub(super) fn answer_line(
-    puzzle: Sudoku,
-    line: Option<usize>,
-    mode: Mode,
-    ctl: &Control,
-    shown: bool,
-    threads: usize,
-) -> Result<Report> {
-    let mut report = Report::new(&puzzle, line, shown);
-    let solver = Solver::new(puzzle).with_threads(threads);
-    let (first, unique) = match mode {
-        Mode::Solve => {
-            let (first, unique) = solver.solve_and_check_unique(ctl);
-            report.interrupted = unique.is_none() && ctl.stopped();
-            (first, unique)
-        }
-        Mode::Count(limit) => {
-            let (first, tally) = match count_empty(solver.puzzle(), limit, ctl)? {
-                Some(counted) => counted,
-                None => count_listed(&solver, limit, ctl)?,
-            };
-            report.count = Some(tally.found);
-            report.complete = Some(tally.is_complete());
-            report.interrupted = tally.stopped == Some(Stop::Interrupted);
-            (first, tally.uniqueness())
-        }
-    };
-    if let Some(s) = &first {
-        solver
-            .verify(s)
-            .map_err(|e| Error::Check(format!("{}: {e}", solver.puzzle().to_line())))?;
-    }
-    // Clues that clash leave no solution: only then is the clash looked for.
-    if first.is_none() {
-        if let Some((a, b)) = solver.clash() {
-            report.clash = Some([a, b]);
-            report.clash_text = Some(super::describe_clash(solver.puzzle(), (a, b)));
-        }
-    }
-    report.solution = first.as_ref().map(Sudoku::to_line);
-    report.grid = first;
-    report.unique = unique;
-    Ok(report)
+/// A solution of a listing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListedSolution {
+    /// Its place in the listing, from 1.
+    pub index: u64,
+    /// The solution in line form.
+    pub solution: String,
 }
 
-/// The first solution of `solver`'s puzzle and the solutions counted up to `limit`, one by one.
-fn count_listed(solver: &Solver, limit: Limit, ctl: &Control) -> Result<(Option<Sudoku>, Tally)> {
-    let mut first = None;
-    let tally = listing::list(solver, limit, "solutions", ctl, |_, s| {
-        if first.is_none() {
-            first = Some(s.clone());
-        }
-        ControlFlow::Continue(())
-    })?;
-    Ok((first, tally))
+/// The answers of consecutive batch lines as text, one line each:
+/// `SOLUTION unique|multiple`, `none`, `none (clash: r,c and r,c)`,
+/// `interrupted`, or a count (`N`, `N+` at the limit).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnswerLines {
+    /// The lines, each ended by a newline.
+    pub text: String,
 }
 
-/// The grids of an empty board counted by relabelling, when `puzzle` has no
-/// clue and N! fits in a `u64` (N ≤ 20): the digits are interchangeable, so
-/// each grid is one of N! relabellings (all distinct) of exactly one grid
-/// whose first row reads 1, 2, …, N, and the count is N! times the
-/// completions of that row (the reduction by which Felgenhauer and Jarvis,
-/// "Enumerating possible Sudoku grids", 2005, began counting the 9×9 grids).
-/// The first completion found is the first solution; `None` when the
-/// reduction does not apply.
-fn count_empty(
-    puzzle: &Sudoku,
-    limit: Limit,
-    ctl: &Control,
-) -> Result<Option<(Option<Sudoku>, Tally)>> {
-    let side = puzzle.side();
-    let relabellings = (1..=side as u64).try_fold(1u64, |f, k| f.checked_mul(k));
-    let (0, Some(relabellings)) = (puzzle.clues(), relabellings) else {
-        return Ok(None);
-    };
-    let mut first_row = Sudoku::empty(puzzle.shape());
-    for (c, d) in first_row.cells_mut()[..side].iter_mut().zip(1u8..) {
-        *c = d;
-    }
-    // A limit of L grids is reached exactly when ⌈L / N!⌉ first-row completions exist.
-    let reduced = match limit.get() {
-        Some(k) => Limit::at_most(k.div_ceil(relabellings))?,
-        None => Limit::NONE,
-    };
-    let (first, tally) = count_listed(&Solver::new(first_row), reduced, ctl)?;
-    let grids = tally.found.saturating_mul(relabellings);
-    let found = limit.get().map_or(grids, |k| grids.min(k));
-    Ok(Some((
-        first,
-        Tally {
-            found,
-            stopped: tally.stopped,
-        },
-    )))
+/// A batch line that is not a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BadLine {
+    /// The 1-based line number.
+    pub line: usize,
+    /// Why, naming the source, line and column.
+    pub error: String,
 }
 
-/// Most cells (solutions × cells per grid) a listing held in one report may take.
-pub const MAX_HELD_CELLS: u64 = 1 << 28;
-
-/// Lists the solutions of `puzzle` through [`listing::list`] (each verified,
-/// the one limit policy), streaming them to `visit`.
-pub fn list(
-    puzzle: Sudoku,
-    limit: Limit,
-    ctl: &Control,
-    mut visit: impl FnMut(u64, &Sudoku) -> ControlFlow<()>,
-) -> Result<Tally> {
-    let solver = Solver::new(puzzle);
-    listing::list(&solver, limit, "solutions", ctl, |k, s| visit(k, s))
-}
-
-/// Lists the solutions of `puzzle` into one report (`solutions`, `count`,
-/// `complete`, `unique`): refused when the limit could hold more than
-/// [`MAX_HELD_CELLS`] cells; without a limit, as many as that holds.
-pub fn list_held(puzzle: Sudoku, limit: Limit, ctl: &Control) -> Result<Report> {
-    let cells = puzzle.cells().len() as u64;
-    let limit = match limit.get() {
-        Some(k) if k.saturating_mul(cells) > MAX_HELD_CELLS => {
-            return Err(Error::too_large(
-                Bound::HeldCells,
-                k.saturating_mul(cells),
-                MAX_HELD_CELLS,
-            ))
-        }
-        Some(_) => limit,
-        None => Limit::at_most(MAX_HELD_CELLS / cells.max(1))?,
-    };
-    let mut report = Report::new(&puzzle, None, true);
-    let mut listed = Vec::new();
-    let solver = Solver::new(puzzle);
-    let tally = listing::list(&solver, limit, "solutions", ctl, |_, s| {
-        listed.push(s.to_line());
-        ControlFlow::Continue(())
-    })?;
-    report.solution = listed.first().cloned();
-    report.unique = tally.uniqueness();
-    report.count = Some(tally.found);
-    report.complete = Some(tally.is_complete());
-    report.clash = solver.clash().map(|(a, b)| [a, b]);
-    report.solutions = Some(listed);
-    report.interrupted = tally.stopped == Some(Stop::Interrupted);
-    Ok(report)
-}
-
-/// One generated puzzle (or a transformed one).
-#[derive(Debug, Clone, Serialize)]
-pub struct Made {
+/// The end of a listing of solutions.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolutionListing {
     /// The grid side.
     pub size: usize,
     /// The box shape `[R, C]`.
@@ -277,129 +234,505 @@ pub struct Made {
     pub box_shape: [usize; 2],
     /// The puzzle in line form.
     pub puzzle: String,
-    /// Its unique solution (generated puzzles only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub solution: Option<String>,
-    /// Whether the solution is unique (true for generated puzzles).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub unique: Option<bool>,
-    /// The number of clues.
-    pub clues: usize,
-    /// The seed that made it.
-    pub seed: u64,
+    /// The solutions listed.
+    pub listed: u64,
+    /// Whether every solution was listed.
+    pub complete: bool,
+    /// Why the listing stopped early, if it did.
+    pub stopped: Option<Stop>,
 }
 
-/// Makes `count` minimal puzzles of `shape` with a unique solution from
-/// `seed`, each checked (its solution solves it, and nothing else does)
-/// before `visit` sees it. Stops early when `ctl` is stopped or `visit`
-/// breaks; the tally says how many were made.
+/// The end of a batch or a transformation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BatchEnd {
+    /// Lines answered (bad lines included).
+    pub listed: u64,
+    /// Whether every line was answered.
+    pub complete: bool,
+    /// Why the batch stopped early, if it did.
+    pub stopped: Option<Stop>,
+    /// Some lines were not puzzles.
+    pub bad: bool,
+    /// Some puzzle has no solution.
+    pub none: bool,
+}
+
+/// The end of a generation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Generation {
+    /// The grid side.
+    pub size: usize,
+    /// The box shape `[R, C]`.
+    #[serde(rename = "box")]
+    pub box_shape: [usize; 2],
+    /// The seed, so the run can be repeated.
+    pub seed: u64,
+    /// The rating band asked for.
+    pub difficulty: Option<Difficulty>,
+    /// The symmetry of every clue pattern.
+    pub symmetry: Symmetry,
+    /// The puzzles made.
+    pub listed: u64,
+    /// Whether every puzzle asked for was made.
+    pub complete: bool,
+    /// Why the generation stopped early, if it did.
+    pub stopped: Option<Stop>,
+}
+
+/// A grid rated: its board, then the rating (a batch line also names its line).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RatedGrid {
+    /// The 1-based line number (batches only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// The grid side.
+    pub size: usize,
+    /// The box shape `[R, C]`.
+    #[serde(rename = "box")]
+    pub box_shape: [usize; 2],
+    /// The puzzle in line form.
+    pub puzzle: String,
+    /// The rating.
+    #[serde(flatten)]
+    pub rated: Rated,
+}
+
+/// Answers `request`: solves, counts, lists, transforms, generates,
+/// explains, hints or rates. Streamed items go to `sink`, each verified; the
+/// answer says how the stream ended. A stop by `ctl` is an answer too (a
+/// report or a stream marked interrupted); a grid past its time limit is refused.
 ///
 /// ```
-/// use puzzles::sudoku::{generate_puzzles, Shape};
-/// use puzzles::Control;
+/// use puzzles::input::Source;
+/// use puzzles::sudoku::{answer, Answer, Item, Mode, Request};
+/// use puzzles::{Control, NoItems};
 ///
-/// let mut made = Vec::new();
-/// generate_puzzles(Shape::new(2, 3)?, 3, 7, &Control::new(), |m| {
-///     made.push(m);
-///     std::ops::ControlFlow::Continue(())
-/// })?;
-/// assert_eq!(made.len(), 3);
-/// assert!(made.iter().all(|m| m.unique == Some(true) && m.size == 6 && m.box_shape == [2, 3]));
+/// let request = Request::new(Source::from_text("4x4", "1... ..3. .4.. ...2"));
+/// let Answer::Solve(report) = answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
+/// assert_eq!(report.solution.as_deref(), Some("1324423124133142"));
+/// assert_eq!(report.unique, Some(true));
+///
+/// let mut listing = Request::new(Source::from_text("empty", "................"));
+/// listing.mode = Mode::List { limit: Some(5) };
+/// let mut solutions: Vec<Item> = Vec::new();
+/// let Answer::List(end) = answer(&listing, &Control::new(), &mut solutions)? else { panic!() };
+/// assert_eq!((solutions.len(), end.listed, end.complete), (5, 5, false));
 /// # Ok::<(), puzzles::Error>(())
 /// ```
-pub fn generate_puzzles(
-    shape: Shape,
-    count: u64,
-    seed: u64,
-    ctl: &Control,
-    mut visit: impl FnMut(Made) -> ControlFlow<()>,
-) -> Result<Tally> {
-    let mut rng = random::rng(seed);
-    ctl.progress().set_total(count);
-    let mut made = 0;
-    let stopped = |made| Tally {
-        found: made,
-        stopped: Some(Stop::Interrupted),
-    };
-    for _ in 0..count {
-        let Some(g) = generate(shape, &mut rng, ctl) else {
-            return Ok(stopped(made));
-        };
-        let solver = Solver::new(g.puzzle.clone());
-        solver.verify(&g.solution)?;
-        g.check_witnesses(Symmetry::None)?;
-        match solver.solve_and_check_unique(ctl) {
-            (Some(s), Some(true)) if s == g.solution => {}
-            (_, None) => return Ok(stopped(made)),
-            _ => return Err(Error::Check("a generated puzzle is not unique".into())),
-        }
-        made += 1;
-        ctl.progress().advance(1);
-        let m = Made {
-            size: g.puzzle.side(),
-            box_shape: shape.box_dims(),
-            puzzle: g.puzzle.to_line(),
-            solution: Some(g.solution.to_line()),
-            unique: Some(true),
-            clues: g.puzzle.clues(),
-            seed,
-        };
-        if visit(m).is_break() {
-            break;
-        }
+pub fn answer(request: &Request, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
+    if let Mode::Generate {
+        count,
+        difficulty,
+        symmetry,
+    } = request.mode
+    {
+        return generate(request, count, difficulty, symmetry, ctl, sink);
     }
-    ctl.progress().finish();
-    Ok(Tally {
-        found: made,
-        stopped: None,
+    let source = request.text()?;
+    let scan = scan_shaped(source, request.shape)?;
+    if request.mode == Mode::Transform {
+        return transform(request, source, scan, sink);
+    }
+    let lines = match scan {
+        Scan::Single(grid) => return one_grid(request, grid, ctl, sink),
+        Scan::Batch(lines) => lines,
+    };
+    let mode = match request.mode {
+        Mode::Solve => solve::Mode::Solve,
+        Mode::Count { limit } => solve::Mode::Count(Limit::from_option(limit)?),
+        Mode::Rate => return rate_batch(request, source, ctl, sink),
+        Mode::List { .. } => {
+            return Err(Error::usage(
+                "a listing takes the solutions of one grid, not of a batch",
+            ))
+        }
+        _ => {
+            return Err(Error::usage(
+                "explanations and hints take one grid, not a batch (ratings take a batch)",
+            ))
+        }
+    };
+    let options = BatchOptions {
+        mode,
+        reports: request.reports,
+        jobs: request.jobs,
+    };
+    let summary = batch::batch(source, &lines, options, ctl, sink)?;
+    Ok(Answer::Batch(BatchEnd {
+        listed: summary.answered,
+        complete: !summary.interrupted,
+        stopped: summary.interrupted.then_some(Stop::Interrupted),
+        bad: summary.bad,
+        none: summary.none,
+    }))
+}
+
+/// The modes of one grid.
+fn one_grid(
+    request: &Request,
+    grid: Sudoku,
+    ctl: &Control,
+    sink: &mut dyn Sink<Item>,
+) -> Result<Answer> {
+    let threads = request.jobs;
+    Ok(match &request.mode {
+        Mode::Solve => Answer::Solve(solve::answer_line(
+            grid,
+            None,
+            solve::Mode::Solve,
+            ctl,
+            true,
+            threads,
+        )?),
+        Mode::Count { limit } => {
+            let mode = solve::Mode::Count(Limit::from_option(*limit)?);
+            Answer::Count(solve::answer_line(grid, None, mode, ctl, true, threads)?)
+        }
+        Mode::List { limit } => {
+            let (size, box_shape, puzzle) = (grid.side(), grid.shape().box_dims(), grid.to_line());
+            let tally = solve::list(grid, Limit::from_option(*limit)?, ctl, |index, s| {
+                sink.take(Item::Solution(ListedSolution {
+                    index,
+                    solution: s.to_line(),
+                }))
+            })?;
+            Answer::List(SolutionListing {
+                size,
+                box_shape,
+                puzzle,
+                listed: tally.found,
+                complete: tally.is_complete(),
+                stopped: tally.stopped,
+            })
+        }
+        Mode::Explain { candidates } => {
+            let budget = Budget::new(request, grid.side(), "explanation");
+            let puzzle = grid.clone();
+            let mut e = budget.run(
+                ctl,
+                move |ctl| explain::explain(&puzzle, ctl),
+                |e| &e.outcome,
+            )?;
+            if *candidates {
+                e.candidates = explain::candidate_grids(&grid, &e.steps)?;
+            }
+            Answer::Explain(e)
+        }
+        Mode::Hint { marks } => {
+            let marks = match marks {
+                Some(m) => Some(PencilMarks::read(m, grid.shape())?),
+                None => None,
+            };
+            let budget = Budget::new(request, grid.side(), "next step");
+            let hint = budget.run(
+                ctl,
+                move |ctl| explain::hint(&grid, marks.as_ref(), ctl),
+                |h| &h.outcome,
+            )?;
+            Answer::Hint(hint)
+        }
+        Mode::Rate => {
+            let budget = Budget::new(request, grid.side(), "rating");
+            let puzzle = grid.clone();
+            let rated = budget.run(ctl, move |ctl| explain::rate(&puzzle, ctl), |r| &r.outcome)?;
+            Answer::Rate(RatedGrid::new(None, &grid, rated))
+        }
+        Mode::Transform | Mode::Generate { .. } => unreachable!("answered before"),
     })
 }
 
-/// Moves each puzzle by its own random symmetry (bands, stacks, rows and
-/// columns within them, transposition when the boxes are square,
-/// relabelling), drawn in turn from one
-/// generator seeded with `seed`. The clues keep their count.
-#[derive(Debug)]
-pub struct Transformer {
-    rng: random::Rng,
-    seed: u64,
+impl RatedGrid {
+    /// The rating of `grid`, from line `line` of a batch when given.
+    fn new(line: Option<usize>, grid: &Sudoku, rated: Rated) -> Self {
+        RatedGrid {
+            line,
+            size: grid.side(),
+            box_shape: grid.shape().box_dims(),
+            puzzle: grid.to_line(),
+            rated,
+        }
+    }
 }
 
-impl Transformer {
-    /// A transformer drawing its symmetries from `seed`.
-    pub fn new(seed: u64) -> Self {
-        Transformer {
-            rng: random::rng(seed),
-            seed,
+/// `Rate` of a batch: one rated line per puzzle, bad lines said as such.
+fn rate_batch(
+    request: &Request,
+    source: &Source,
+    ctl: &Control,
+    sink: &mut dyn Sink<Item>,
+) -> Result<Answer> {
+    if request.time_limit.is_some() {
+        return Err(Error::usage(
+            "a time limit limits one grid's rating, not a batch's",
+        ));
+    }
+    let mut end = BatchEnd {
+        listed: 0,
+        complete: true,
+        stopped: None,
+        bad: false,
+        none: false,
+    };
+    let finished = explain::rate_batch(source, request.shape, ctl, &mut |line| {
+        end.listed += 1;
+        let item = match line {
+            Ok((line, grid, rated)) => {
+                end.none |= matches!(rated.outcome, Outcome::NoSolution { .. });
+                Item::Rated(RatedGrid::new(Some(line), &grid, rated))
+            }
+            Err((line, e)) => {
+                end.bad = true;
+                Item::Bad(BadLine {
+                    line,
+                    error: e.to_string(),
+                })
+            }
+        };
+        sink.take(item)
+    });
+    if !finished && ctl.stopped() {
+        end.complete = false;
+        end.stopped = Some(Stop::Interrupted);
+    }
+    Ok(Answer::Batch(end))
+}
+
+/// `Transform`: every puzzle moved by its own random symmetry.
+fn transform(
+    request: &Request,
+    source: &Source,
+    scan: Scan,
+    sink: &mut dyn Sink<Item>,
+) -> Result<Answer> {
+    let seed = request.seed.unwrap_or_else(random::fresh_seed);
+    let mut transformer = Transformer::new(seed);
+    let puzzles: Vec<(usize, Result<Sudoku>)> = match scan {
+        Scan::Single(p) => vec![(1, Ok(p))],
+        Scan::Batch(lines) => lines.iter().map(|l| (l.line, l.puzzle(source))).collect(),
+    };
+    let mut end = BatchEnd {
+        listed: 0,
+        complete: true,
+        stopped: None,
+        bad: false,
+        none: false,
+    };
+    for (line, p) in puzzles {
+        end.listed += 1;
+        let item = match p {
+            Ok(p) => Item::Made(transformer.apply(&p)?),
+            Err(e) => {
+                end.bad = true;
+                Item::Bad(BadLine {
+                    line,
+                    error: e.to_string(),
+                })
+            }
+        };
+        if sink.take(item).is_break() {
+            end.complete = false;
+            end.stopped = Some(Stop::Limit);
+            break;
+        }
+    }
+    Ok(Answer::Transform(end))
+}
+
+/// `Generate`: puzzles made one by one, each checked before the sink sees it.
+fn generate(
+    request: &Request,
+    count: u64,
+    difficulty: Option<Difficulty>,
+    symmetry: Option<Symmetry>,
+    ctl: &Control,
+    sink: &mut dyn Sink<Item>,
+) -> Result<Answer> {
+    if !(1..=MAX_GENERATED).contains(&count) {
+        return Err(Error::usage(format!(
+            "{count} puzzles: a generation makes 1 to {MAX_GENERATED}"
+        )));
+    }
+    let shape = request.shape.unwrap_or(Shape::CLASSIC);
+    let seed = request.seed.unwrap_or_else(random::fresh_seed);
+    let tally = match (difficulty, symmetry) {
+        (None, None) => {
+            solve::generate_puzzles(shape, count, seed, ctl, |m| sink.take(Item::Made(m)))?
+        }
+        _ => {
+            let rated = super::generate::RatedRequest {
+                shape,
+                count,
+                difficulty,
+                symmetry: symmetry.unwrap_or_default(),
+                seed,
+            };
+            super::generate::generate_rated(&rated, ctl, &mut |p| {
+                sink.take(Item::Made(MadePuzzle::rated(p, seed)))
+            })?
+        }
+    };
+    Ok(Answer::Generate(Generation {
+        size: shape.side(),
+        box_shape: shape.box_dims(),
+        seed,
+        difficulty,
+        symmetry: symmetry.unwrap_or_default(),
+        listed: tally.found,
+        complete: tally.is_complete(),
+        stopped: tally.stopped,
+    }))
+}
+
+/// How long a stopped explanation, hint or rating may take to come back: the
+/// techniques poll the stop flag only between steps.
+const GRACE: Duration = Duration::from_millis(1500);
+
+/// How long one grid's explanation, hint or rating may take: past it the
+/// work is stopped, and the answer refused (at the latest [`GRACE`] later,
+/// the stopped work left to end on its own thread).
+struct Budget {
+    /// The seconds allowed (0: no limit).
+    secs: u64,
+    /// What was sought, for the message.
+    what: &'static str,
+    /// The grid's side, for the message.
+    side: usize,
+}
+
+impl Budget {
+    /// The time allowed for the `what` of a grid of `side`.
+    fn new(request: &Request, side: usize, what: &'static str) -> Budget {
+        let hint = matches!(request.mode, Mode::Hint { .. });
+        let secs = match request.time_limit {
+            Some(secs) => secs,
+            None if side > 16 && hint => 8,
+            None if side > 16 => 120,
+            None => 0,
+        };
+        Budget { secs, what, side }
+    }
+
+    /// Runs `work` within the time allowed; `outcome` says whether what it
+    /// gave back was cut short.
+    fn run<T: Send + 'static>(
+        &self,
+        ctl: &Control,
+        work: impl FnOnce(&Control) -> Result<T> + Send + 'static,
+        outcome: impl Fn(&T) -> &Outcome,
+    ) -> Result<T> {
+        if self.secs == 0 {
+            return work(ctl);
+        }
+        let (done, wait) = std::sync::mpsc::channel();
+        let worker = ctl.clone();
+        std::thread::spawn(move || {
+            let _ = done.send(work(&worker));
+        });
+        let answer = match wait.recv_timeout(Duration::from_secs(self.secs)) {
+            Ok(answer) => return answer,
+            Err(_) => {
+                ctl.request_stop();
+                wait.recv_timeout(GRACE)
+            }
+        };
+        match answer {
+            Ok(Ok(t)) if !matches!(outcome(&t), Outcome::Interrupted) => Ok(t),
+            Ok(Err(e)) => Err(e),
+            _ => {
+                let n = self.side;
+                Err(Error::usage(format!(
+                    "gave up after {} s: the {} of this {n}×{n} grid takes longer (--time-limit SECONDS allows more, 0 none)",
+                    self.secs, self.what
+                )))
+            }
+        }
+    }
+}
+
+impl Answer {
+    /// A refusal that comes with an answer: an explanation or hint of a grid
+    /// with several solutions (the steps up to where they part were given),
+    /// or a batch with lines that are not puzzles (each given as a [`BadLine`]).
+    pub fn refusal(&self) -> Option<Error> {
+        let several = |outcome: &Outcome| match outcome {
+            Outcome::Several { cell, digits } => Some(Error::usage(format!(
+                "the grid has several solutions: they part at r{}c{}, which can hold {} or {}",
+                cell[0] + 1,
+                cell[1] + 1,
+                digits[0],
+                digits[1]
+            ))),
+            _ => None,
+        };
+        match self {
+            Answer::Explain(e) => several(&e.outcome),
+            Answer::Hint(h) => several(&h.outcome),
+            Answer::Batch(b) | Answer::Transform(b) if b.bad => Some(Error::usage(
+                "some lines of the batch are not puzzles (reported above)",
+            )),
+            _ => None,
         }
     }
 
-    /// `puzzle` moved by the next random symmetry.
-    ///
-    /// ```
-    /// use puzzles::input::Source;
-    /// use puzzles::sudoku::{read, Input, Transformer};
-    ///
-    /// let Input::Single(grid) = read(&Source::from_text("4x4", "1... ..3. .4.. ...2"))? else { panic!() };
-    /// let moved = Transformer::new(1).apply(&grid)?;
-    /// assert_eq!(moved.clues, 4);
-    /// # Ok::<(), puzzles::Error>(())
-    /// ```
-    pub fn apply(&mut self, puzzle: &Sudoku) -> Result<Made> {
-        let moved = Transform::random(puzzle.shape(), &mut self.rng).apply(puzzle);
-        if moved.clues() != puzzle.clues() {
-            return Err(Error::Check(
-                "a symmetry changed the number of clues".into(),
-            ));
-        }
-        Ok(Made {
-            size: moved.side(),
-            box_shape: moved.shape().box_dims(),
-            puzzle: moved.to_line(),
-            solution: None,
-            unique: None,
-            clues: moved.clues(),
-            seed: self.seed,
-        })
+    /// The grid drawn as SVG: the puzzle alone (clues only), or with the
+    /// digits of its solution (an explanation's or a hint's grid as it
+    /// ends). A listing, a batch or a generation has no one grid: its first
+    /// item does ([`Item::svg`]).
+    pub fn svg(&self, picture: Picture) -> Result<String> {
+        let (size, shape, puzzle, solution) = match self {
+            Answer::Solve(r) | Answer::Count(r) => {
+                (r.size, r.box_shape, &r.puzzle, r.solution.as_ref())
+            }
+            Answer::Explain(e) => (e.size, e.box_shape, &e.puzzle, e.solution.as_ref()),
+            Answer::Hint(h) => (h.size, h.box_shape, &h.puzzle, None),
+            Answer::Rate(r) => (r.size, r.box_shape, &r.puzzle, None),
+            Answer::List(_) | Answer::Batch(_) | Answer::Transform(_) | Answer::Generate(_) => {
+                return Err(Error::usage(
+                    "a listing, a batch or a generation has no one grid to draw",
+                ))
+            }
+        };
+        draw(size, shape, puzzle, picture.shows(solution))
     }
+}
+
+impl Item {
+    /// A made puzzle drawn as SVG (alone, or with its solution when known);
+    /// other items have no grid of their own.
+    pub fn svg(&self, picture: Picture) -> Result<String> {
+        match self {
+            Item::Made(m) => draw(
+                m.size,
+                m.box_shape,
+                &m.puzzle,
+                picture.shows(m.solution.as_ref()),
+            ),
+            Item::Line(r) => draw(
+                r.size,
+                r.box_shape,
+                &r.puzzle,
+                picture.shows(r.solution.as_ref()),
+            ),
+            _ => Err(Error::usage("this answer has no grid to draw")),
+        }
+    }
+}
+
+/// Draws the `puzzle` (line form) of `size` in boxes of `shape`, with the digits of `solution` when given.
+fn draw(
+    size: usize,
+    [r, c]: [usize; 2],
+    puzzle: &str,
+    solution: Option<&String>,
+) -> Result<String> {
+    let shape = Shape::new(r, c)?;
+    if shape.side() != size {
+        return Err(Error::Check(format!(
+            "boxes {r}×{c} do not make a {size}×{size} grid"
+        )));
+    }
+    let grid = |line: &str| Sudoku::from_text(line, Some(shape));
+    let puzzle = grid(puzzle)?;
+    let solution = solution.map(|s| grid(s)).transpose()?;
+    super::Solver::new(puzzle).render_svg(solution.as_ref())
 }

@@ -3,51 +3,41 @@
 //!
 //! The batch is how solvers are benchmarked, so its common case is kept
 //! cheap: a plain 81-character 9×9 line goes from bytes to answer line
-//! through [`super::Grid9`] without a `Sudoku`, a `Report` or a `String`, and
-//! the answers of [`PIECE`] consecutive lines share one buffer.
+//! through [`super::Grid9`] without a `Sudoku`, a report or a `String`, and
+//! the answers of [`PIECE`] consecutive lines share one buffer, handed over
+//! as one [`Item::Lines`].
 
-use super::answer::{answer_line, Mode, Report};
-use super::{Batch, BatchLine};
+use super::answer::{AnswerLines, BadLine, Item};
+use super::parse::{Batch, BatchLine};
+use super::solve::{answer_line, GridReport, Mode};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::grid::Pos;
 use crate::input::Source;
+use crate::sink::Sink;
 use rayon::prelude::*;
 use std::io::Write as _;
-use std::ops::ControlFlow;
 
 /// Puzzles of a batch solved between two hand-overs (bounds memory with several threads).
 const CHUNK: usize = 4096;
 
 /// Puzzles answered in a row by one thread (between two steps of the progress).
-pub const PIECE: usize = 64;
+const PIECE: usize = 64;
 
 /// How a batch is answered.
 #[derive(Debug, Clone, Copy)]
-pub struct BatchOptions {
+pub(crate) struct BatchOptions {
     /// What is asked of each puzzle.
     pub mode: Mode,
-    /// Answers as [`Report`]s (for JSON) rather than text lines.
+    /// Answers as [`GridReport`]s rather than text lines.
     pub reports: bool,
     /// Threads (1: the calling thread only).
     pub jobs: usize,
 }
 
-/// The answer to one batch line, in input order.
-#[derive(Debug)]
-pub enum BatchAnswer<'a> {
-    /// The text answer of a line, newline included: `SOLUTION unique|multiple`,
-    /// `none`, `none (clash: r,c and r,c)`, `interrupted`, or a count (`N`, `N+` at the limit).
-    Text(&'a [u8]),
-    /// The report of a line (when reports were asked).
-    Report(Box<Report>),
-    /// The line is not a puzzle: where and why.
-    Bad(Error),
-}
-
 /// How a batch ended.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct BatchSummary {
+pub(crate) struct BatchSummary {
     /// Lines answered (bad lines included).
     pub answered: u64,
     /// Some lines were not puzzles.
@@ -91,9 +81,9 @@ enum Done {
     /// A text answer was written (`none`: the puzzle has no solution).
     Answered { none: bool, interrupted: bool },
     /// A report, to be handed over in order.
-    Report(Box<Report>),
+    Report(Box<GridReport>),
     /// The line is not a puzzle.
-    Bad(Error),
+    Bad(usize, Error),
     /// A solution failed its check: the batch stops there.
     Failed(Error),
     /// Not answered: the run was stopped first.
@@ -139,7 +129,7 @@ impl Work<'_> {
     fn answer_line(&self, line: &BatchLine, text: &mut Vec<u8>) -> Done {
         let BatchOptions { mode, reports, .. } = self.options;
         // The bulk of the benchmark files: a plain 9×9 line, solved, checked
-        // and written without a `Sudoku`, a `Report` or a `String`.
+        // and written without a `Sudoku`, a report or a `String`.
         if let (Mode::Solve, false, Some(grid)) = (mode, reports, line.plain9()) {
             let (first, unique) = grid.solve_and_check_unique(self.ctl);
             if let Some(s) = &first {
@@ -168,7 +158,7 @@ impl Work<'_> {
         }
         let puzzle = match line.puzzle(self.source) {
             Ok(p) => p,
-            Err(e) => return Done::Bad(e),
+            Err(e) => return Done::Bad(line.line, e),
         };
         let report = match answer_line(puzzle, Some(line.line), mode, self.ctl, reports, 1) {
             Ok(r) => r,
@@ -184,7 +174,7 @@ impl Work<'_> {
                 } else {
                     ""
                 };
-                let _ = writeln!(text, "{}{more}", report.count.unwrap_or(0));
+                let _ = writeln!(text, "{}{more}", report.counted().unwrap_or(0));
             }
             Mode::Solve => solve_line(
                 text,
@@ -201,9 +191,10 @@ impl Work<'_> {
     }
 }
 
-/// Answers every line of a batch (`lines` of `source`, from [`super::scan`], split as they are reached)
-/// in order, handing each answer to `sink`; bad lines are handed over as
-/// [`BatchAnswer::Bad`] and the rest still answered. With `jobs` above 1 the
+/// Answers every line of a batch (`lines` of `source`, split as they are reached)
+/// in order, handing the answers to `sink`: the text of consecutive lines as one
+/// [`Item::Lines`], or one [`Item::Line`] per line with reports; bad lines are
+/// handed over as [`Item::Bad`] and the rest still answered. With `jobs` above 1 the
 /// lines are solved on that many threads, the answers still in order (a short
 /// batch is shared out line by line: a file of a few hard 25×25 grids keeps
 /// every thread busy, one grid per thread, rather than a portfolio per grid). A stop
@@ -211,33 +202,12 @@ impl Work<'_> {
 ///
 /// Fails only when a solution fails its own check (a bug) or the threads
 /// cannot be started.
-///
-/// ```
-/// use puzzles::input::Source;
-/// use puzzles::sudoku::{batch, scan, BatchAnswer, BatchOptions, Mode, Scan};
-/// use puzzles::Control;
-///
-/// let text = "1.....3..4.....2\n11..............\n";
-/// let source = Source::from_text("two", text);
-/// let Scan::Batch(lines) = scan(&source)? else { panic!("a batch") };
-/// let options = BatchOptions { mode: Mode::Solve, reports: false, jobs: 1 };
-/// let mut out = Vec::new();
-/// let summary = batch(&source, &lines, options, &Control::new(), |a| {
-///     if let BatchAnswer::Text(t) = a {
-///         out.extend_from_slice(t);
-///     }
-///     std::ops::ControlFlow::Continue(())
-/// })?;
-/// assert_eq!(String::from_utf8_lossy(&out), "1324423124133142 unique\nnone (clash: 0,0 and 0,1)\n");
-/// assert!(summary.none && !summary.bad);
-/// # Ok::<(), puzzles::Error>(())
-/// ```
-pub fn batch(
+pub(crate) fn batch(
     source: &Source,
     lines: &Batch,
     options: BatchOptions,
     ctl: &Control,
-    mut sink: impl FnMut(BatchAnswer) -> ControlFlow<()>,
+    sink: &mut dyn Sink<Item>,
 ) -> Result<BatchSummary> {
     ctl.progress().set_total(lines.len() as u64);
     let pool = match options.jobs {
@@ -293,42 +263,80 @@ pub fn batch(
             }
         }
         for piece in &mut pieces {
-            let mut start = 0;
-            for (end, done) in piece.done.drain(..) {
-                let text = &piece.text[start..end];
-                start = end;
-                let (answer, stop) = match done {
-                    Done::Answered { none, interrupted } => {
-                        summary.none |= none;
-                        (BatchAnswer::Text(text), interrupted)
-                    }
-                    Done::Report(report) => {
-                        summary.none |= report.solution.is_none() && !report.interrupted;
-                        let interrupted = report.interrupted;
-                        (BatchAnswer::Report(report), interrupted)
-                    }
-                    Done::Bad(e) => {
-                        summary.bad = true;
-                        (BatchAnswer::Bad(e), false)
-                    }
-                    Done::Failed(e) => return Err(e),
-                    Done::Skipped => {
-                        summary.interrupted = true;
-                        break 'run;
-                    }
-                };
-                summary.answered += 1;
-                if sink(answer).is_break() {
-                    break 'run;
-                }
-                // The line a stop cut short says so ("interrupted"), and the batch ends there.
-                if stop {
-                    summary.interrupted = true;
-                    break 'run;
-                }
+            if hand_over(piece, &mut summary, sink)?.is_break() {
+                break 'run;
             }
         }
     }
     ctl.progress().finish();
     Ok(summary)
+}
+
+/// Hands the answers of `piece` over to `sink` in order, the text of
+/// consecutive lines as one item; `Break` when the batch ends there (a stop,
+/// or the sink breaking).
+fn hand_over(
+    piece: &mut Piece,
+    summary: &mut BatchSummary,
+    sink: &mut dyn Sink<Item>,
+) -> Result<std::ops::ControlFlow<()>> {
+    use std::ops::ControlFlow::{Break, Continue};
+    // The text of the lines answered but not yet handed over: piece.text[from..to].
+    let (mut from, mut to) = (0, 0);
+    let Piece { text, done } = piece;
+    let lines = |from: &mut usize, to: usize, sink: &mut dyn Sink<Item>| {
+        if to == *from {
+            return Continue(());
+        }
+        let text = String::from_utf8_lossy(&text[*from..to]).into_owned();
+        *from = to;
+        sink.take(Item::Lines(AnswerLines { text }))
+    };
+    for (end, done) in done.drain(..) {
+        let item = match done {
+            Done::Answered { none, interrupted } => {
+                summary.none |= none;
+                summary.answered += 1;
+                to = end;
+                // The line a stop cut short says so ("interrupted"), and the batch ends there.
+                if interrupted {
+                    summary.interrupted = true;
+                    let _ = lines(&mut from, to, sink);
+                    return Ok(Break(()));
+                }
+                continue;
+            }
+            Done::Report(report) => {
+                summary.none |= report.solution.is_none() && !report.interrupted;
+                if report.interrupted {
+                    summary.interrupted = true;
+                }
+                Item::Line(*report)
+            }
+            Done::Bad(line, e) => {
+                summary.bad = true;
+                Item::Bad(BadLine {
+                    line,
+                    error: e.to_string(),
+                })
+            }
+            Done::Failed(e) => return Err(e),
+            Done::Skipped => {
+                summary.interrupted = true;
+                let _ = lines(&mut from, to, sink);
+                return Ok(Break(()));
+            }
+        };
+        if lines(&mut from, to, sink).is_break() {
+            return Ok(Break(()));
+        }
+        from = end;
+        to = end;
+        summary.answered += 1;
+        let stop = summary.interrupted;
+        if sink.take(item).is_break() || stop {
+            return Ok(Break(()));
+        }
+    }
+    Ok(lines(&mut from, to, sink))
 }

@@ -21,16 +21,34 @@
 //! from the clues give the solution. The rating of a puzzle is the rating of
 //! its hardest step, as in Sudoku Explainer.
 //!
-//! ```
-//! use puzzles::sudoku::explain::{explain, Outcome};
-//! use puzzles::sudoku::Sudoku;
-//! use puzzles::Control;
+//! Its requests go through [`super::answer`] ([`super::Mode::Explain`],
+//! [`super::Mode::Hint`], [`super::Mode::Rate`]):
 //!
-//! let puzzle = Sudoku::from_text("1.....3..4.....2", None).unwrap();
-//! let explanation = explain(&puzzle, &Control::new()).unwrap();
+//! ```
+//! use puzzles::input::Source;
+//! use puzzles::sudoku::explain::Outcome;
+//! use puzzles::sudoku::{answer, Answer, Mode, Request};
+//! use puzzles::{Control, NoItems};
+//!
+//! let mut request = Request::new(Source::from_text("4x4", "1.....3..4.....2"));
+//! request.mode = Mode::Explain { candidates: false };
+//! let Answer::Explain(explanation) = answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
 //! assert_eq!(explanation.outcome, Outcome::Solved);
 //! assert_eq!(explanation.solution.as_deref(), Some("1324423124133142"));
 //! assert!(explanation.rating.unwrap().value() <= 2.3);
+//!
+//! request.mode = Mode::Hint { marks: None };
+//! let Answer::Hint(hint) = answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
+//! assert_eq!((hint.outcome, hint.step.is_some()), (Outcome::Solved, true));
+//!
+//! // A 6×6 puzzle with 2×3 boxes (made by this crate's generator) that needs the bivalue universal grave.
+//! request.source = Some(Source::from_text("6x6", "...4..3...6...135..356...5...4..3..."));
+//! request.mode = Mode::Rate;
+//! let Answer::Rate(rated) = answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
+//! assert_eq!(rated.box_shape, [2, 3]);
+//! assert_eq!(rated.rated.hardest.map(|t| t.name()), Some("bivalue-universal-grave"));
+//! assert_eq!(rated.rated.rating.unwrap().to_string(), "5.6");
+//! # Ok::<(), puzzles::Error>(())
 //! ```
 
 mod board;
@@ -53,11 +71,11 @@ use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::input::Source;
 use board::{bit, digits, Board};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 
 /// A technique a person uses, named as the solving literature names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Technique {
     /// The last empty cell of a row, column or box.
@@ -219,6 +237,16 @@ impl Serialize for Rating {
     }
 }
 
+impl<'de> Deserialize<'de> for Rating {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Rating, D::Error> {
+        let value = f64::deserialize(d)?;
+        if !(0.0..=6553.5).contains(&value) {
+            return Err(serde::de::Error::custom(format!("{value} is not a rating")));
+        }
+        Ok(Rating((value * 10.0).round() as u16))
+    }
+}
+
 impl std::fmt::Display for Rating {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}.{}", self.0 / 10, self.0 % 10)
@@ -244,7 +272,7 @@ pub(crate) fn length_bonus(nodes: usize) -> u16 {
 /// One step of an explanation: what a person does next and why.
 ///
 /// Cells are `[row, col]`, 0-based; digits are 1..N.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Step {
     /// The technique used.
     pub technique: Technique,
@@ -330,7 +358,7 @@ impl Found {
 }
 
 /// How an explanation (or a hint) ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "outcome", rename_all = "kebab-case")]
 pub enum Outcome {
     /// The puzzle has one solution and the steps reach it (a hint: its step leads there).
@@ -352,7 +380,7 @@ pub enum Outcome {
 }
 
 /// The explanation of a puzzle: its steps from the clues to the solution.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Explanation {
     /// The side N of the board.
     pub size: usize,
@@ -362,7 +390,6 @@ pub struct Explanation {
     /// The puzzle in line form.
     pub puzzle: String,
     /// The number of clues.
-    #[serde(skip)]
     pub clues: usize,
     /// The solution in line form, when the steps reach it.
     pub solution: Option<String>,
@@ -375,13 +402,13 @@ pub struct Explanation {
     pub outcome: Outcome,
     /// The steps, in order.
     pub steps: Vec<Step>,
-    /// The candidate grid before each step, as text, when asked for ([`candidate_grids`]); not in JSON.
-    #[serde(skip)]
+    /// The candidate grid before each step, as text, when asked for ([`candidate_grids`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub candidates: Vec<String>,
 }
 
 /// The next step for a partly filled grid.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Hint {
     /// The side N of the board.
     pub size: usize,
@@ -391,7 +418,6 @@ pub struct Hint {
     /// The grid in line form.
     pub puzzle: String,
     /// The number of clues.
-    #[serde(skip)]
     pub clues: usize,
     /// Whether the grid can be finished in one way only (`solved`), or why not.
     #[serde(flatten)]
@@ -401,7 +427,7 @@ pub struct Hint {
 }
 
 /// How hard a puzzle is.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Rated {
     /// The rating (that of the hardest step), when the puzzle has one solution.
     pub rating: Option<Rating>,
@@ -445,38 +471,6 @@ impl Rated {
             _ => "interrupted".into(),
         }
     }
-}
-
-/// Reads one grid of `source`: boxes of `shape` when given, else the
-/// squarest boxes for the cell count (2×3 for 6×6, 3×4 for 12×12…).
-pub fn read_grid(source: &Source, shape: Option<Shape>) -> Result<Sudoku> {
-    match super::scan_shaped(source, shape)? {
-        super::Scan::Single(p) => Ok(p),
-        super::Scan::Batch(_) => Err(Error::usage(
-            "explanations and hints take one grid, not a batch (ratings take a batch)",
-        )),
-    }
-}
-
-/// The puzzle lines of `source` (not blank, not a `#` comment), and whether
-/// it is one grid to rate rather than a batch.
-pub fn rating_lines(source: &Source, shape: Option<Shape>) -> (usize, bool) {
-    let lines = source
-        .text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .count();
-    (lines, lines <= 1 || read_grid(source, shape).is_ok())
-}
-
-/// The rating of one line of a batch.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct RatedLine {
-    /// The 1-based line number.
-    pub line: usize,
-    /// The rating.
-    #[serde(flatten)]
-    pub rated: Rated,
 }
 
 /// Pencil marks: for each cell of a grid, the digits a person has left as candidates.
@@ -778,14 +772,18 @@ fn apply(board: &mut Board, found: &Found) -> std::result::Result<(), (&'static 
 /// elimination must be a candidate when it comes; returns the grid they leave.
 ///
 /// ```
-/// use puzzles::sudoku::explain::{explain, replay};
-/// use puzzles::sudoku::Sudoku;
-/// use puzzles::Control;
+/// use puzzles::input::Source;
+/// use puzzles::sudoku::explain::replay;
+/// use puzzles::sudoku::{answer, Answer, Mode, Request, Sudoku};
+/// use puzzles::{Control, NoItems};
 ///
-/// let puzzle = Sudoku::from_text("1.....3..4.....2", None).unwrap();
-/// let explanation = explain(&puzzle, &Control::new()).unwrap();
-/// let end = replay(&puzzle, None, &explanation.steps).unwrap();
+/// let mut request = Request::new(Source::from_text("4x4", "1.....3..4.....2"));
+/// request.mode = Mode::Explain { candidates: false };
+/// let Answer::Explain(explanation) = answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
+/// let puzzle: Sudoku = "1.....3..4.....2".parse()?;
+/// let end = replay(&puzzle, None, &explanation.steps)?;
 /// assert_eq!(Some(end.to_line()), explanation.solution);
+/// # Ok::<(), puzzles::Error>(())
 /// ```
 pub fn replay(puzzle: &Sudoku, marks: Option<&PencilMarks>, steps: &[Step]) -> Result<Sudoku> {
     let mut board = Board::new(puzzle).map_err(|_| Error::usage("the clues clash"))?;
@@ -806,20 +804,7 @@ pub fn replay(puzzle: &Sudoku, marks: Option<&PencilMarks>, steps: &[Step]) -> R
 /// The candidates before each of `steps`, replayed from the clues of `puzzle`, as text grids
 /// (each cell a block of its candidates shaped as a box, `.` for a digit it cannot hold, a
 /// filled cell its digit alone in the middle).
-///
-/// ```
-/// use puzzles::sudoku::explain::{candidate_grids, explain};
-/// use puzzles::sudoku::Sudoku;
-/// use puzzles::Control;
-///
-/// let puzzle = Sudoku::from_text("1.....3..4.....2", None).unwrap();
-/// let explanation = explain(&puzzle, &Control::new()).unwrap();
-/// let grids = candidate_grids(&puzzle, &explanation.steps).unwrap();
-/// assert_eq!(grids.len(), explanation.steps.len());
-/// // r1c1 holds 1 (in the middle of its block); r1c2 can hold 2 or 3.
-/// assert!(grids[0].lines().nth(1).unwrap().starts_with(" 1 3."));
-/// ```
-pub fn candidate_grids(puzzle: &Sudoku, steps: &[Step]) -> Result<Vec<String>> {
+pub(crate) fn candidate_grids(puzzle: &Sudoku, steps: &[Step]) -> Result<Vec<String>> {
     let mut board = Board::new(puzzle).map_err(|_| Error::usage("the clues clash"))?;
     let side = puzzle.shape().side();
     let mut grids = Vec::with_capacity(steps.len());
@@ -839,21 +824,7 @@ pub fn candidate_grids(puzzle: &Sudoku, steps: &[Step]) -> Result<Vec<String>> {
 /// A grid with no solution gives [`Outcome::NoSolution`] (naming the clash when
 /// two clues conflict); one with several gives the steps up to where the
 /// solutions part and [`Outcome::Several`]; no unique-rectangle step is used then.
-///
-/// ```
-/// use puzzles::sudoku::explain::{explain, Outcome, Technique};
-/// use puzzles::sudoku::{Shape, Sudoku};
-/// use puzzles::Control;
-///
-/// // A 6×6 puzzle with 2×3 boxes (made by this crate's generator) that needs the bivalue universal grave.
-/// let puzzle = Sudoku::from_text("...4..3...6...135..356...5...4..3...", None).unwrap();
-/// assert_eq!(puzzle.shape(), Shape::new(2, 3).unwrap());
-/// let explanation = explain(&puzzle, &Control::new()).unwrap();
-/// assert_eq!(explanation.outcome, Outcome::Solved);
-/// assert_eq!(explanation.hardest, Some(Technique::BivalueUniversalGrave));
-/// assert_eq!(explanation.rating.unwrap().to_string(), "5.6");
-/// ```
-pub fn explain(puzzle: &Sudoku, ctl: &Control) -> Result<Explanation> {
+pub(crate) fn explain(puzzle: &Sudoku, ctl: &Control) -> Result<Explanation> {
     let shape = puzzle.shape();
     let mut explanation = Explanation {
         size: shape.side(),
@@ -904,7 +875,8 @@ pub fn explain(puzzle: &Sudoku, ctl: &Control) -> Result<Explanation> {
         ctl.progress().advance(1);
     }
     let end = board.grid();
-    let solution = Sudoku::with_shape(shape, truth.first.clone()).map_err(Error::Check)?;
+    let solution =
+        Sudoku::with_shape(shape, truth.first.clone()).map_err(|e| Error::Check(e.to_string()))?;
     if end != solution {
         return Err(Error::Check("the steps do not end in the solution".into()));
     }
@@ -941,18 +913,7 @@ fn parting(board: &Board, truth: &Truth) -> Outcome {
 ///
 /// Pencil marks that exclude a filled cell's digit, or leave a cell with no
 /// candidate, are refused; marks that remove a digit the grid needs are refused too.
-///
-/// ```
-/// use puzzles::sudoku::explain::{hint, Outcome, Technique};
-/// use puzzles::sudoku::Sudoku;
-/// use puzzles::Control;
-///
-/// let grid = Sudoku::from_text("1.....3..4.....2", None).unwrap();
-/// let hint = hint(&grid, None, &Control::new()).unwrap();
-/// assert_eq!(hint.outcome, Outcome::Solved);
-/// assert!(hint.step.is_some());
-/// ```
-pub fn hint(grid: &Sudoku, marks: Option<&PencilMarks>, ctl: &Control) -> Result<Hint> {
+pub(crate) fn hint(grid: &Sudoku, marks: Option<&PencilMarks>, ctl: &Control) -> Result<Hint> {
     let shape = grid.shape();
     let mut hint = Hint {
         size: shape.side(),
@@ -995,17 +956,7 @@ pub fn hint(grid: &Sudoku, marks: Option<&PencilMarks>, ctl: &Control) -> Result
 }
 
 /// Rates `puzzle`: the rating of its explanation's hardest step.
-///
-/// ```
-/// use puzzles::sudoku::explain::{rate, Technique};
-/// use puzzles::sudoku::Sudoku;
-/// use puzzles::Control;
-///
-/// let puzzle = Sudoku::from_text("1.....3..4.....2", None).unwrap();
-/// let rated = rate(&puzzle, &Control::new()).unwrap();
-/// assert!(rated.hardest.unwrap() <= Technique::NakedSingle);
-/// ```
-pub fn rate(puzzle: &Sudoku, ctl: &Control) -> Result<Rated> {
+pub(crate) fn rate(puzzle: &Sudoku, ctl: &Control) -> Result<Rated> {
     let e = explain(puzzle, ctl)?;
     Ok(Rated {
         rating: e.rating,
@@ -1015,15 +966,18 @@ pub fn rate(puzzle: &Sudoku, ctl: &Control) -> Result<Rated> {
     })
 }
 
+/// The rating of one batch line: its number, grid and rating, or its number and why it is not a puzzle.
+pub(crate) type LineRating = std::result::Result<(usize, Sudoku, Rated), (usize, Error)>;
+
 /// Rates every puzzle of a batch (one per line; blank lines and lines starting with `#` are skipped),
-/// in order, giving each line's rating, or its parse error, to `visit`; the boxes are `shape`, or
+/// in order, giving each line's grid and rating, or its parse error, to `visit`; the boxes are `shape`, or
 /// the squarest for each line's cell count. Returns whether every line was rated (false when
 /// `ctl` stopped it, or `visit` broke).
-pub fn rate_batch(
+pub(crate) fn rate_batch(
     source: &Source,
     shape: Option<Shape>,
     ctl: &Control,
-    visit: &mut dyn FnMut(Result<RatedLine>) -> ControlFlow<()>,
+    visit: &mut dyn FnMut(LineRating) -> ControlFlow<()>,
 ) -> bool {
     let lines: Vec<(usize, &str)> = source
         .text
@@ -1042,8 +996,8 @@ pub fn rate_batch(
             return false;
         }
         let rated = super::parse::line_puzzle(source, line, text, shape)
-            .and_then(|grid| rate(&grid, &each))
-            .map(|rated| RatedLine { line, rated });
+            .and_then(|grid| rate(&grid, &each).map(|rated| (line, grid, rated)))
+            .map_err(|e| (line, e));
         ctl.progress().advance(1);
         if visit(rated).is_break() {
             return false;

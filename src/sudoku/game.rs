@@ -14,7 +14,7 @@
 //! use puzzles::sudoku::game::{Game, GameHint};
 //! use puzzles::Control;
 //!
-//! let puzzle = Sudoku::from_text("1.....3..4.....2", None).unwrap();
+//! let puzzle = "1.....3..4.....2".parse::<Sudoku>().unwrap();
 //! let mut game = Game::new(puzzle, &Control::new()).unwrap().unwrap();
 //! assert!(game.enter(Pos::new(0, 1), 4)); // wrong: the solution has 3 there
 //! assert_eq!(game.contradictions(), vec![Pos::new(0, 1)]);
@@ -97,7 +97,7 @@ impl Game {
             )));
         }
         let mut found = Vec::new();
-        let tally = super::list(puzzle.clone(), Limit::at_most(2)?, ctl, |_, s| {
+        let tally = super::solve::list(puzzle.clone(), Limit::at_most(2)?, ctl, |_, s| {
             found.push(s.clone());
             std::ops::ControlFlow::Continue(())
         })?;
@@ -398,10 +398,10 @@ mod tests {
 
     #[test]
     fn unplayable_puzzles_are_refused_with_the_reason() {
-        let clash = Sudoku::from_text("11..............", None).unwrap();
+        let clash = "11..............".parse::<Sudoku>().unwrap();
         let e = Game::new(clash, &Control::new()).unwrap_err().to_string();
         assert!(e.contains("no solution") && e.contains("0,0"), "{e}");
-        let open = Sudoku::from_text("1...............", None).unwrap();
+        let open = "1...............".parse::<Sudoku>().unwrap();
         let e = Game::new(open, &Control::new()).unwrap_err().to_string();
         assert!(e.contains("several solutions"), "{e}");
     }

@@ -19,11 +19,12 @@
 use super::explain::{self, Outcome, Rating, Technique};
 use super::symmetry::Transform;
 use super::{Shape, Solver, Sudoku};
-use crate::control::Control;
+use crate::control::{Control, Stop, Tally};
 use crate::puzzle::{Found, GridPuzzle};
 use crate::random::Rng;
 use rand::seq::SliceRandom;
 use rand::Rng as _;
+use std::ops::ControlFlow;
 
 mod unavoidable;
 
@@ -112,7 +113,7 @@ pub fn random_full_grid(shape: Shape, rng: &mut Rng, ctl: &Control) -> Option<Su
 ///
 /// From 25×25 up the clues are built up from unavoidable sets, each clue
 /// with its witness (see [`Generated::witnesses`]).
-pub fn generate(shape: Shape, rng: &mut Rng, ctl: &Control) -> Option<Generated> {
+pub(crate) fn generate(shape: Shape, rng: &mut Rng, ctl: &Control) -> Option<Generated> {
     let solution = random_full_grid(shape, rng, ctl)?;
     if shape.side() >= BUILD_UP_SIDE {
         return build_up(solution, Symmetry::None, rng, ctl);
@@ -151,14 +152,20 @@ fn build_up(
 }
 
 /// A symmetry of the clue pattern: the cells holding clues are invariant under it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Symmetry {
     /// No symmetry asked.
+    #[default]
     None,
     /// Turning the board half a turn.
+    #[cfg_attr(feature = "cli", value(name = "rotate180"))]
     Rotate180,
     /// Turning the board a quarter turn (so also half a turn).
+    #[cfg_attr(feature = "cli", value(name = "rotate90"))]
     Rotate90,
     /// Mirroring left to right.
     Mirror,
@@ -167,22 +174,6 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
-    /// The symmetry of a name: `none`, `rotate180`, `rotate90`, `mirror`, `diagonal`.
-    pub fn from_name(name: &str) -> crate::Result<Symmetry> {
-        Ok(match name {
-            "none" => Symmetry::None,
-            "rotate180" => Symmetry::Rotate180,
-            "rotate90" => Symmetry::Rotate90,
-            "mirror" => Symmetry::Mirror,
-            "diagonal" => Symmetry::Diagonal,
-            _ => {
-                return Err(crate::Error::usage(format!(
-                    "'{name}' is not a symmetry (none, rotate180, rotate90, mirror, diagonal)"
-                )))
-            }
-        })
-    }
-
     /// The orbits of the cells of a `side`×`side` board: the sets of cells a clue pattern keeps or drops together.
     pub fn orbits(self, side: usize) -> Vec<Vec<usize>> {
         let image = |c: usize| -> Vec<usize> {
@@ -212,7 +203,8 @@ impl Symmetry {
 }
 
 /// A band of the rating scale: what the generator is asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Difficulty {
     /// 1.0–2.3: singles only (full house, hidden and naked singles).
@@ -228,22 +220,6 @@ pub enum Difficulty {
 }
 
 impl Difficulty {
-    /// The band of a name: `easy`, `medium`, `hard`, `expert`, `extreme`.
-    pub fn from_name(name: &str) -> crate::Result<Difficulty> {
-        Ok(match name {
-            "easy" => Difficulty::Easy,
-            "medium" => Difficulty::Medium,
-            "hard" => Difficulty::Hard,
-            "expert" => Difficulty::Expert,
-            "extreme" => Difficulty::Extreme,
-            _ => {
-                return Err(crate::Error::usage(format!(
-                    "'{name}' is not a difficulty (easy, medium, hard, expert, extreme)"
-                )))
-            }
-        })
-    }
-
     /// The band's ratings, in tenths, both ends included.
     pub fn band(self) -> (u16, u16) {
         match self {
@@ -281,11 +257,11 @@ pub const MAX_RATED_SIDE: usize = 20;
 
 /// What [`generate_rated`] is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RatedRequest {
+pub(crate) struct RatedRequest {
     /// The board's shape (any box shape).
     pub shape: Shape,
     /// How many puzzles.
-    pub count: usize,
+    pub count: u64,
     /// The rating band asked for, if any.
     pub difficulty: Option<Difficulty>,
     /// The symmetry of the clue pattern.
@@ -295,38 +271,16 @@ pub struct RatedRequest {
 }
 
 /// One generated puzzle with its rating.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct RatedPuzzle {
-    /// The clues, in line form.
-    pub puzzle: String,
-    /// The only solution, in line form.
-    pub solution: String,
-    /// The number of clues.
-    pub clues: usize,
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct RatedPuzzle {
+    /// The clues.
+    pub puzzle: Sudoku,
+    /// The only solution.
+    pub solution: Sudoku,
     /// The rating on Sudoku Explainer's scale (`None` above [`MAX_RATED_SIDE`], where no band is asked).
     pub rating: Option<Rating>,
     /// The hardest step's technique (`None` when unrated).
     pub hardest: Option<Technique>,
-}
-
-/// The puzzles made by [`generate_rated`].
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct RatedPuzzles {
-    /// The side N of the board.
-    pub size: usize,
-    /// The box shape `[rows, cols]`.
-    #[serde(rename = "box")]
-    pub box_shape: [usize; 2],
-    /// The seed given back, so the run can be replayed.
-    pub seed: u64,
-    /// The symmetry of every clue pattern.
-    pub symmetry: Symmetry,
-    /// The band asked for.
-    pub difficulty: Option<Difficulty>,
-    /// The puzzles, each checked: one solution, minimal under the symmetry, rated in the band.
-    pub puzzles: Vec<RatedPuzzle>,
-    /// Whether the work was stopped before every puzzle was made.
-    pub partial: bool,
 }
 
 /// Whether `grid` has exactly one solution (`None` when `ctl` stopped the search).
@@ -336,7 +290,7 @@ fn unique(grid: &Sudoku, ctl: &Control) -> Option<bool> {
 
 /// A puzzle of `shape` with one solution whose clue pattern is invariant under
 /// `symmetry` and minimal under it (no orbit of clues can go); `None` only when `ctl` stopped the work.
-pub fn minimal_symmetric(
+pub(crate) fn minimal_symmetric(
     shape: Shape,
     symmetry: Symmetry,
     rng: &mut Rng,
@@ -369,30 +323,19 @@ pub fn minimal_symmetric(
 }
 
 /// Generates `request.count` puzzles of the shape, minimal under the symmetry, each with
-/// one solution and (when a band is asked) rated in that band; each is checked before it is returned.
+/// one solution and (when a band is asked) rated in that band; each is checked before
+/// `visit` sees it. The tally says how many were made and whether a stop of `ctl`
+/// (or `visit` breaking) ended the work early.
 ///
 /// A band above [`MAX_RATED_SIDE`] is refused, naming the limit; there the puzzles are
 /// symmetric and minimal but unrated.
 /// A band that is not reached within [`ATTEMPTS_PER_PUZZLE`] puzzles made for one
-/// returned is refused, naming the budget. A stop gives the puzzles made so far (`partial`).
-///
-/// ```
-/// use puzzles::sudoku::Shape;
-/// use puzzles::sudoku::generate::{generate_rated, Difficulty, RatedRequest, Symmetry};
-/// use puzzles::Control;
-///
-/// let request = RatedRequest {
-///     shape: Shape::new(2, 3).unwrap(),
-///     count: 2,
-///     difficulty: Some(Difficulty::Easy),
-///     symmetry: Symmetry::Rotate180,
-///     seed: 7,
-/// };
-/// let made = generate_rated(&request, &Control::new()).unwrap();
-/// assert_eq!(made.puzzles.len(), 2);
-/// assert!(made.puzzles.iter().all(|p| p.rating.unwrap().value() <= 2.3));
-/// ```
-pub fn generate_rated(request: &RatedRequest, ctl: &Control) -> crate::Result<RatedPuzzles> {
+/// returned is refused, naming the budget.
+pub(crate) fn generate_rated(
+    request: &RatedRequest,
+    ctl: &Control,
+    visit: &mut dyn FnMut(RatedPuzzle) -> ControlFlow<()>,
+) -> crate::Result<Tally> {
     let shape = request.shape;
     let rated = shape.side() <= MAX_RATED_SIDE;
     if !rated && request.difficulty.is_some() {
@@ -404,18 +347,17 @@ pub fn generate_rated(request: &RatedRequest, ctl: &Control) -> crate::Result<Ra
         });
     }
     let mut rng = crate::random::rng(request.seed);
-    let mut made = RatedPuzzles {
-        size: shape.side(),
-        box_shape: shape.box_dims(),
-        seed: request.seed,
-        symmetry: request.symmetry,
-        difficulty: request.difficulty,
-        puzzles: Vec::new(),
-        partial: false,
+    let mut made = Tally {
+        found: 0,
+        stopped: None,
     };
-    ctl.progress().set_total(request.count as u64);
+    let stopped = |found| Tally {
+        found,
+        stopped: Some(Stop::Interrupted),
+    };
+    ctl.progress().set_total(request.count);
     let orbits = request.symmetry.orbits(shape.side());
-    while made.puzzles.len() < request.count {
+    while made.found < request.count {
         let mut attempts = 0;
         let found = loop {
             if attempts == ATTEMPTS_PER_PUZZLE {
@@ -435,16 +377,14 @@ pub fn generate_rated(request: &RatedRequest, ctl: &Control) -> crate::Result<Ra
             }
             attempts += 1;
             let Some(one) = minimal_symmetric(shape, request.symmetry, &mut rng, ctl) else {
-                made.partial = true;
-                return Ok(made);
+                return Ok(stopped(made.found));
             };
             if !rated {
                 break (one, None, None);
             }
             let e = explain::explain(&one.puzzle, ctl)?;
             if e.outcome == Outcome::Interrupted {
-                made.partial = true;
-                return Ok(made);
+                return Ok(stopped(made.found));
             }
             let (Some(rating), Some(hardest)) = (e.rating, e.hardest) else {
                 return Err(crate::Error::Check(
@@ -461,14 +401,18 @@ pub fn generate_rated(request: &RatedRequest, ctl: &Control) -> crate::Result<Ra
         let Generated {
             puzzle, solution, ..
         } = made_one;
-        made.puzzles.push(RatedPuzzle {
-            puzzle: puzzle.to_line(),
-            solution: solution.to_line(),
-            clues: puzzle.clues(),
+        made.found += 1;
+        ctl.progress().advance(1);
+        let one = RatedPuzzle {
+            puzzle,
+            solution,
             rating,
             hardest,
-        });
-        ctl.progress().advance(1);
+        };
+        if visit(one).is_break() {
+            made.stopped = Some(Stop::Limit);
+            break;
+        }
     }
     ctl.progress().finish();
     Ok(made)

@@ -37,7 +37,7 @@ pub struct Entry {
 /// What a text holds, each batch line left unparsed until asked: a batch
 /// streams through it without holding a grid per line.
 #[derive(Debug)]
-pub enum Scan<'a> {
+pub(crate) enum Scan<'a> {
     /// One grid.
     Single(Sudoku),
     /// One puzzle per line, in order.
@@ -50,7 +50,7 @@ pub enum Scan<'a> {
 /// first touches costs the kernel a fault: 130 of them, a quarter of all,
 /// on a file of 10,000 puzzles decided in 30 ms).
 #[derive(Debug, Clone, Copy)]
-pub struct Batch<'a> {
+pub(crate) struct Batch<'a> {
     /// The whole text.
     text: &'a str,
     /// How many puzzle lines it holds.
@@ -63,11 +63,6 @@ impl<'a> Batch<'a> {
     /// How many puzzle lines the batch holds.
     pub fn len(&self) -> usize {
         self.len
-    }
-
-    /// Whether the batch has no line (never, for a batch from [`scan`]).
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
     }
 
     /// The puzzle lines in order.
@@ -93,7 +88,7 @@ fn content_lines(text: &str, shape: Option<Shape>) -> impl Iterator<Item = Batch
 
 /// One line of a batch, parsed when asked.
 #[derive(Debug, Clone, Copy)]
-pub struct BatchLine<'a> {
+pub(crate) struct BatchLine<'a> {
     /// The 1-based line number in the source.
     pub line: usize,
     /// The text of the line.
@@ -239,27 +234,21 @@ fn prefer_numbers(lines: &[(usize, &str)], shape: Option<Shape>) -> bool {
     multi && (whole(words_total) || !whole(chars_total))
 }
 
-/// Reads one grid or a batch from `source`, every line of a batch parsed;
-/// each shape from its cell count.
-pub fn read(source: &Source) -> Result<Input> {
-    read_shaped(source, None)
-}
-
 /// Reads one grid or a batch from `source` with boxes of `shape` when given
 /// (else each shape from its cell count), every line of a batch parsed.
 ///
 /// ```
 /// use puzzles::input::Source;
-/// use puzzles::sudoku::{read_shaped, Input, Shape};
+/// use puzzles::sudoku::{read, Input, Shape};
 ///
 /// // 36 cells: 2×3 boxes by default, 3×2 when asked.
 /// let text = Source::from_text("6x6", "1..... ...... ...... ...... ...... .....2");
-/// let Input::Single(grid) = read_shaped(&text, Shape::new(3, 2).ok())? else { panic!() };
+/// let Input::Single(grid) = read(&text, Shape::new(3, 2).ok())? else { panic!() };
 /// assert_eq!(grid.shape().box_dims(), [3, 2]);
-/// assert!(read_shaped(&text, Shape::new(3, 3).ok()).is_err());
+/// assert!(read(&text, Shape::new(3, 3).ok()).is_err());
 /// # Ok::<(), puzzles::Error>(())
 /// ```
-pub fn read_shaped(source: &Source, shape: Option<Shape>) -> Result<Input> {
+pub fn read(source: &Source, shape: Option<Shape>) -> Result<Input> {
     Ok(match scan_shaped(source, shape)? {
         Scan::Single(grid) => Input::Single(grid),
         Scan::Batch(lines) => Input::Batch(
@@ -276,12 +265,14 @@ pub fn read_shaped(source: &Source, shape: Option<Shape>) -> Result<Input> {
 
 /// Reads one grid, or splits a batch into its lines (parsed later, one by
 /// one); each shape from its cell count.
-pub fn scan(source: &Source) -> Result<Scan<'_>> {
+#[cfg(test)]
+pub(crate) fn scan(source: &Source) -> Result<Scan<'_>> {
     scan_shaped(source, None)
 }
 
-/// [`scan`] with boxes of `shape` when given.
-pub fn scan_shaped(source: &Source, shape: Option<Shape>) -> Result<Scan<'_>> {
+/// Reads one grid, or splits a batch into its lines (parsed later, one by
+/// one); boxes of `shape` when given, else each shape from its cell count.
+pub(crate) fn scan_shaped(source: &Source, shape: Option<Shape>) -> Result<Scan<'_>> {
     // One pass counts the lines and how many are a whole puzzle, holding none of them.
     let (mut len, mut whole) = (0usize, 0usize);
     // The cell count every line has, if they all have the same one.
@@ -428,26 +419,38 @@ fn single(source: &Source, content: &[(usize, &str)], shape: Option<Shape>) -> R
             values.push(cell.value as u8);
         }
     }
-    Sudoku::with_shape(shape, values).map_err(|msg| Error::parse(&source.name, last.no, 1, msg))
+    Sudoku::with_shape(shape, values)
+        .map_err(|e| Error::parse(&source.name, last.no, 1, e.to_string()))
 }
 
 impl Sudoku {
     /// Reads one grid from `text`, in any form [`read`] takes, with boxes of
     /// `shape` when given (else the squarest for the cell count).
-    ///
-    /// ```
-    /// use puzzles::sudoku::Sudoku;
-    ///
-    /// let grid = Sudoku::from_text("...4..3...6...135..356...5...4..3...", None)?;
-    /// assert_eq!((grid.side(), grid.shape().box_dims()), (6, [2, 3]));
-    /// # Ok::<(), puzzles::Error>(())
-    /// ```
-    pub fn from_text(text: &str, shape: Option<Shape>) -> Result<Sudoku> {
+    pub(crate) fn from_text(text: &str, shape: Option<Shape>) -> Result<Sudoku> {
         let source = Source::from_text("grid", text);
         match scan_shaped(&source, shape)? {
             Scan::Single(grid) => Ok(grid),
             Scan::Batch(_) => Err(Error::usage("the text holds a batch, not one grid")),
         }
+    }
+}
+
+/// One grid in any form [`read`] takes, with the squarest boxes for its
+/// cell count (2×3 for 6×6); errors name the line and column.
+///
+/// ```
+/// use puzzles::sudoku::Sudoku;
+///
+/// let grid: Sudoku = "...4..3...6...135..356...5...4..3...".parse()?;
+/// assert_eq!((grid.side(), grid.shape().box_dims()), (6, [2, 3]));
+/// assert!("1.....3..4....x2".parse::<Sudoku>().is_err());
+/// # Ok::<(), puzzles::Error>(())
+/// ```
+impl std::str::FromStr for Sudoku {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Sudoku> {
+        Sudoku::from_text(text, None)
     }
 }
 

@@ -12,7 +12,10 @@ use crate::error::{Bound, Error, Result};
 pub const MAX_SIDE: usize = 36;
 
 /// The shape of a board: `side`×`side` cells, boxes of `box_rows` rows by `box_cols` columns.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(try_from = "[usize; 2]", into = "[usize; 2]")]
 pub struct Shape {
     side: usize,
     box_rows: usize,
@@ -189,3 +192,18 @@ impl std::fmt::Display for Shape {
 
 #[cfg(test)]
 mod tests;
+
+/// A shape in JSON: `[R, C]`, boxes of R rows by C columns.
+impl From<Shape> for [usize; 2] {
+    fn from(shape: Shape) -> [usize; 2] {
+        shape.box_dims()
+    }
+}
+
+impl TryFrom<[usize; 2]> for Shape {
+    type Error = crate::Error;
+
+    fn try_from([rows, cols]: [usize; 2]) -> Result<Shape> {
+        Shape::new(rows, cols)
+    }
+}

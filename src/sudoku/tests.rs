@@ -14,7 +14,7 @@ fn sq(order: usize) -> Shape {
 }
 
 fn read_text(text: &str) -> crate::error::Result<Input> {
-    read(&Source::from_text("t.txt", text))
+    read(&Source::from_text("t.txt", text), None)
 }
 
 fn one(text: &str) -> Sudoku {
@@ -226,7 +226,8 @@ fn clash_names_the_two_cells() {
     b.set(Pos::new(5, 5), 9);
     assert_eq!(b.clash(), Some((Pos::new(3, 3), Pos::new(5, 5))));
     assert!(
-        describe_clash(&b, (Pos::new(3, 3), Pos::new(5, 5))).contains("3,3 and 5,5 both hold 9")
+        describe_clash([Pos::new(3, 3), Pos::new(5, 5)], b.get(Pos::new(3, 3)))
+            .contains("3,3 and 5,5 both hold 9")
     );
 }
 
@@ -344,8 +345,7 @@ fn bad_input_names_line_and_column() {
         "{msg}"
     );
     // Boxes given that do not fit the cell count.
-    let shaped =
-        |text: &str, r, c| read_shaped(&Source::from_text("t.txt", text), Shape::new(r, c).ok());
+    let shaped = |text: &str, r, c| read(&Source::from_text("t.txt", text), Shape::new(r, c).ok());
     let msg = shaped(&".".repeat(36), 3, 3).unwrap_err().to_string();
     assert!(msg.contains("36 cells do not fit boxes of 3×3"), "{msg}");
     assert!(
@@ -679,7 +679,7 @@ fn grid9_reads_solves_checks_and_writes_as_the_general_path() {
     ]
     .concat();
     let source = Source::from_text("t.txt", text);
-    let Ok(Scan::Batch(lines)) = scan(&source) else {
+    let Ok(parse::Scan::Batch(lines)) = parse::scan(&source) else {
         panic!("the vendored files are a batch");
     };
     assert_eq!(lines.len(), 311);

@@ -1,9 +1,13 @@
-//! A Sudoku answer as text: the heading, the solved grid, then the verdict (unique, multiple, no solution with the clash) or the count.
+//! Sudoku's answers as text: a grid's heading, its solved grid, then the verdict (unique, multiple, no solution with the clash) or the count; listings, batches and made puzzles one line each.
 
-use super::Report;
-use crate::report::{self, Detail, Ending, Text, Tone};
+use super::answer::{
+    Answer, AnswerLines, BadLine, BatchEnd, Item, ListedSolution, RatedGrid, SolutionListing,
+};
+use super::{GridReport, MadePuzzle, Shape, Sudoku};
+use crate::control::Stop;
+use crate::report::{Detail, Ending, Report, Text, Tone};
 
-impl report::Report for Report {
+impl Report for GridReport {
     /// Quiet gives the solution on one line instead of a block.
     fn text(&self, detail: Detail) -> Text {
         let mut text = Text::new();
@@ -12,18 +16,27 @@ impl report::Report for Report {
             "Sudoku {side}×{side} (boxes {r}×{c}), {} clues",
             self.clues
         ));
-        if let Some(clash) = &self.clash_text {
-            text.tone(Tone::Bad, "no solution")
-                .line(format!(": the clues clash: {clash}"));
+        if let (Some(clash), Some(digit)) = (self.clash, self.clash_digit) {
+            text.tone(Tone::Bad, "no solution").line(format!(
+                ": the clues clash: {}",
+                super::describe_clash(clash, digit)
+            ));
             return text;
         }
-        if let Some(solved) = &self.grid {
+        if let Some(solved) = &self.solution {
             match detail {
-                Detail::Quiet => text.line(solved.to_line()),
-                Detail::Full => text.block(solved.to_block()),
+                Detail::Quiet => text.line(solved),
+                Detail::Full => {
+                    let grid =
+                        Shape::new(r, c).and_then(|shape| Sudoku::from_text(solved, Some(shape)));
+                    match grid {
+                        Ok(grid) => text.block(grid.to_block()),
+                        Err(_) => text.line(solved),
+                    }
+                }
             };
         }
-        if let Some(count) = self.count {
+        if let Some(count) = &self.count {
             text.plain(format!("count: {count}"));
             match (self.complete, self.interrupted) {
                 (_, true) => text
@@ -58,5 +71,118 @@ impl report::Report for Report {
         } else {
             Ending::Answered
         }
+    }
+}
+
+impl Report for Answer {
+    fn text(&self, detail: Detail) -> Text {
+        match self {
+            Answer::Solve(r) | Answer::Count(r) => r.text(detail),
+            Answer::List(l) => l.text(detail),
+            Answer::Explain(e) => e.text(detail),
+            Answer::Hint(h) => h.text(detail),
+            Answer::Rate(r) => r.rated.text(detail),
+            Answer::Batch(_) | Answer::Transform(_) | Answer::Generate(_) => Text::new(),
+        }
+    }
+
+    fn ending(&self) -> Ending {
+        match self {
+            Answer::Solve(r) | Answer::Count(r) => r.ending(),
+            Answer::List(l) => l.ending(),
+            Answer::Batch(b) | Answer::Transform(b) => b.ending(),
+            Answer::Generate(g) => match g.stopped {
+                Some(Stop::Interrupted) => Ending::Interrupted,
+                _ => Ending::Answered,
+            },
+            Answer::Explain(e) => e.ending(),
+            Answer::Hint(h) => h.ending(),
+            Answer::Rate(r) => r.rated.ending(),
+        }
+    }
+
+    fn partial(&self) -> Option<String> {
+        match self {
+            Answer::List(l) => l.partial(),
+            Answer::Generate(g) if g.stopped == Some(Stop::Interrupted) => Some(format!(
+                "interrupted: the puzzles are partial ({} made)",
+                g.listed
+            )),
+            _ => None,
+        }
+    }
+}
+
+impl Report for SolutionListing {
+    /// The number of solutions, after the solutions printed as they came.
+    fn text(&self, _: Detail) -> Text {
+        let mut text = Text::new();
+        match self.stopped {
+            Some(Stop::Interrupted) => {}
+            Some(Stop::Limit) => {
+                text.line(format!("{} solutions (stopped at the limit)", self.listed));
+            }
+            None => {
+                text.line(format!("{} solutions", self.listed));
+            }
+        }
+        text
+    }
+
+    fn ending(&self) -> Ending {
+        match self.stopped {
+            Some(Stop::Interrupted) => Ending::Interrupted,
+            _ if self.listed == 0 => Ending::NoSolution,
+            _ => Ending::Answered,
+        }
+    }
+
+    fn partial(&self) -> Option<String> {
+        (self.stopped == Some(Stop::Interrupted)).then(|| {
+            format!(
+                "interrupted: the list is partial ({} solutions listed)",
+                self.listed
+            )
+        })
+    }
+}
+
+impl BatchEnd {
+    /// Interrupted, else no solution when a puzzle had none.
+    fn ending(&self) -> Ending {
+        match (self.stopped, self.none) {
+            (Some(Stop::Interrupted), _) => Ending::Interrupted,
+            (_, true) => Ending::NoSolution,
+            _ => Ending::Answered,
+        }
+    }
+}
+
+impl Report for Item {
+    fn text(&self, detail: Detail) -> Text {
+        let mut text = Text::new();
+        match self {
+            Item::Solution(ListedSolution { solution, .. }) => {
+                text.line(solution);
+            }
+            Item::Lines(AnswerLines { text: lines }) => {
+                text.block(lines.clone());
+            }
+            Item::Line(report) => return report.text(detail),
+            Item::Made(MadePuzzle { puzzle, .. }) => {
+                text.line(puzzle);
+            }
+            Item::Bad(BadLine { error, .. }) => {
+                text.line(error);
+            }
+            Item::Rated(RatedGrid { rated, .. }) => {
+                text.line(rated.summary());
+            }
+        }
+        text
+    }
+
+    fn ending(&self) -> Ending {
+        Ending::Answered
     }
 }

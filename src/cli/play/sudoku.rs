@@ -3,12 +3,9 @@
 use super::{draw_chrome, layout, min_size, plural, pressed_key, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::Pos;
-use puzzles::input::Source;
-use puzzles::random;
-use puzzles::sudoku::explain::{self, Step};
+use puzzles::sudoku::explain::Step;
 use puzzles::sudoku::game::{digit_of, symbol, Game, GameHint};
-use puzzles::sudoku::generate::{generate_rated, Difficulty, RatedRequest, Symmetry};
-use puzzles::sudoku::{Shape, Sudoku};
+use puzzles::sudoku::{self, Input, Item, Mode, Request, Sudoku};
 use puzzles::{Control, Error};
 use ratatui::crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
@@ -31,28 +28,6 @@ const KEYS: &str =
 
 /// Pencil marks 1–9 as they are drawn in a cell.
 const SMALL: [char; 9] = ['¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
-
-/// Where the game starts: a file, or one generated puzzle.
-#[derive(Debug, Clone)]
-pub struct SudokuStart {
-    /// The puzzle file (`-` is refused: stdin is the keyboard).
-    pub file: Option<String>,
-    /// `--generate K` (K must be 1).
-    pub generate: Option<u64>,
-    /// The shape of a generated puzzle (`--box`, `--size`, `--order`), or
-    /// how to read the file's cells (`--box`).
-    pub shape: Option<Shape>,
-    /// `--size N` (squarest boxes of a generated puzzle, without `--box`).
-    pub size: Option<usize>,
-    /// `--order n` (square boxes of a generated puzzle, without `--box` or `--size`).
-    pub order: usize,
-    /// `--difficulty`.
-    pub difficulty: Option<String>,
-    /// `--symmetry`.
-    pub symmetry: Option<String>,
-    /// `--seed`.
-    pub seed: Option<u64>,
-}
 
 /// What is highlighted on the board until the next move.
 #[derive(Debug, Clone, PartialEq)]
@@ -431,54 +406,35 @@ impl Screen for SudokuScreen {
     }
 }
 
-/// The puzzle to play and what the title says of it: the file's grid, or one generated puzzle.
-pub fn first_puzzle(start: &SudokuStart, ctl: &Control) -> Result<(Sudoku, String), Error> {
-    let shape = start.shape;
-    if let Some(k) = start.generate {
-        if k != 1 {
-            return Err(Error::usage("--play plays one puzzle: --generate 1"));
-        }
-        let shape = Shape::chosen(shape, start.size, start.order)?;
-        let seed = start.seed.unwrap_or_else(random::fresh_seed);
-        let request = RatedRequest {
-            shape,
-            count: 1,
-            difficulty: start
-                .difficulty
-                .as_deref()
-                .map(Difficulty::from_name)
-                .transpose()?,
-            symmetry: Symmetry::from_name(start.symmetry.as_deref().unwrap_or("none"))?,
-            seed,
-        };
-        let made = generate_rated(&request, ctl)?;
-        let Some(p) = made.puzzles.first() else {
+/// The puzzle to play and what the title says of it: the request's grid, or
+/// the one puzzle it generates.
+pub fn first_puzzle(request: &Request, ctl: &Control) -> Result<(Sudoku, String), Error> {
+    if let Mode::Generate { .. } = request.mode {
+        let mut made: Vec<Item> = Vec::new();
+        sudoku::answer(request, ctl, &mut made)?;
+        let Some(Item::Made(p)) = made.into_iter().next() else {
             return Err(Error::usage("stopped before a puzzle was made"));
         };
-        let grid = Sudoku::from_text(&p.puzzle, Some(shape))?;
         let rated = p.rating.map(|r| format!(", rated {r}")).unwrap_or_default();
-        return Ok((grid, format!(", seed {seed}{rated}")));
+        return Ok((p.grid()?, format!(", seed {}{rated}", p.seed)));
     }
-    if start.seed.is_some() || start.difficulty.is_some() || start.symmetry.is_some() {
-        return Err(Error::usage(
-            "--seed, --difficulty and --symmetry go with --generate 1 --play",
-        ));
+    let source = request
+        .source
+        .as_ref()
+        .ok_or_else(|| Error::usage("--play needs a puzzle file or --generate 1"))?;
+    match sudoku::read(source, request.shape)? {
+        Input::Single(grid) => Ok((grid, String::new())),
+        Input::Batch(_) => Err(Error::usage(
+            "--play plays one grid, not a batch: give a file of one puzzle",
+        )),
     }
-    let path = start.file.as_deref().unwrap_or("-");
-    if path == "-" {
-        return Err(Error::usage(
-            "--play reads the keyboard on stdin: give the puzzle as a file, not -",
-        ));
-    }
-    let grid = explain::read_grid(&Source::read(path)?, shape)?;
-    Ok((grid, String::new()))
 }
 
 /// Runs the game in the terminal.
-pub fn play_sudoku(start: SudokuStart, ctx: &mut Context) -> Result<Exit, Failure> {
+pub fn play_sudoku(request: Request, ctx: &mut Context) -> Result<Exit, Failure> {
     // Refused off a terminal before any work (a generated puzzle takes a moment).
     super::check_terminal("--play", (24, 6))?;
-    let (puzzle, origin) = first_puzzle(&start, &ctx.control)?;
+    let (puzzle, origin) = first_puzzle(&request, &ctx.control)?;
     let Some(game) = Game::new(puzzle, &ctx.control)? else {
         return Ok(Exit::Interrupted);
     };

@@ -417,7 +417,7 @@ fn lightsout_with_three_states_colours_cells_by_value_and_hints_press_counts() {
 /// The 4×4 puzzle of the explainer's examples: one solution, 1324 4231 2413 3142.
 fn sudoku_game() -> super::sudoku::SudokuScreen {
     use puzzles::sudoku::Sudoku;
-    let puzzle = Sudoku::from_text("1.....3..4.....2", None).unwrap();
+    let puzzle: Sudoku = "1.....3..4.....2".parse().unwrap();
     let game = puzzles::sudoku::game::Game::new(puzzle, &puzzles::Control::new())
         .unwrap()
         .unwrap();
@@ -538,7 +538,7 @@ fn sudoku_check_marks_wrong_entries_and_a_hint_names_its_technique_and_lights_it
         text[12],
         "Hint: hidden-single (1.2), its cells highlighted."
     );
-    assert!(text[8].contains("hidden single"), "{}", text[8]);
+    assert!(text[8].contains("hidden-single"), "{}", text[8]);
     // The explainer's first step places 3 at 0,1: that cell is lit green.
     assert_eq!(buf[(x, y)].bg, Color::Green);
     screen.handle(&key(KeyCode::Char('3')));

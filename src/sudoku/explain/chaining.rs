@@ -642,7 +642,7 @@ fn unary(ch: &mut Chainer, start: Pot, y: bool, best: &mut Best) {
     f.text = format!(
         "{}: {}; the assumption implies its own negation, so {conclusion}",
         if y {
-            "forcing chain"
+            "forcing-chain"
         } else {
             "forcing x-chain"
         },

@@ -138,13 +138,13 @@ fn exclude(board: &Board, base: &[usize], common: &Cells) -> Option<Found> {
         (
             Technique::AlignedPairExclusion,
             62,
-            "aligned pair exclusion",
+            "aligned-pair-exclusion",
         )
     } else {
         (
             Technique::AlignedTripleExclusion,
             75,
-            "aligned triple exclusion",
+            "aligned-triple-exclusion",
         )
     };
     let mut f = Found::new(technique, rating);

@@ -146,7 +146,7 @@ pub(crate) fn bivalue_grave(board: &Board) -> Option<Found> {
         }
         f.cells = board.empty_cells().collect();
         f.text = format!(
-            "bivalue universal grave: every empty cell but {} holds two candidates, and every digit has two places in each unit but {}; without it the grid could be finished in two ways, so {} holds {}",
+            "bivalue-universal-grave: every empty cell but {} holds two candidates, and every digit has two places in each unit but {}; without it the grid could be finished in two ways, so {} holds {}",
             geo.cell_name(c),
             cands_name(keep),
             geo.cell_name(c),
@@ -166,7 +166,7 @@ pub(crate) fn bivalue_grave(board: &Board) -> Option<Found> {
         if !eliminate.is_empty() {
             let mut f = Found::new(Technique::BivalueUniversalGrave, 57);
             f.text = format!(
-                "bivalue universal grave (type 2): but for {d} at {names}, every empty cell would hold two candidates and every digit two places in each unit, and the grid could be finished in two ways; so one of them holds {d}, and {d} leaves every cell that sees them all: {}",
+                "bivalue-universal-grave (type 2): but for {d} at {names}, every empty cell would hold two candidates and every digit two places in each unit, and the grid could be finished in two ways; so one of them holds {d}, and {d} leaves every cell that sees them all: {}",
                 geo.cells_name(&eliminate.iter().map(|&(c, _)| c).collect::<Vec<_>>())
             );
             f.eliminate = eliminate;
@@ -206,7 +206,7 @@ fn type4(board: &Board, g: &Grave) -> Option<Found> {
     }
     let mut f = Found::new(Technique::BivalueUniversalGrave, 57);
     f.text = format!(
-        "bivalue universal grave (type 4): but for the extra digits {} of {} and {}, the grid could be finished in two ways; one of the two holds its extra digit, and in {} the other must then hold {v}; so neither holds its last digit",
+        "bivalue-universal-grave (type 4): but for the extra digits {} of {} and {}, the grid could be finished in two ways; one of the two holds its extra digit, and in {} the other must then hold {v}; so neither holds its last digit",
         cands_name(g.all_extra),
         geo.cell_name(a),
         geo.cell_name(b),
@@ -267,7 +267,7 @@ fn type3(board: &Board, g: &Grave) -> Option<Found> {
                 }
                 let mut f = Found::new(Technique::BivalueUniversalGrave, 57 + k as u16 - 1);
                 f.text = format!(
-                    "bivalue universal grave (type 3): one of {} holds one of its extra digits {}, or the grid could be finished in two ways; with {} they make a naked subset of {} in {}, so those digits leave the cells that see all their places",
+                    "bivalue-universal-grave (type 3): one of {} holds one of its extra digits {}, or the grid could be finished in two ways; with {} they make a naked subset of {} in {}, so those digits leave the cells that see all their places",
                     geo.cells_name(&g.cells),
                     cands_name(extra),
                     geo.cells_name(set),

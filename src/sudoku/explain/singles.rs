@@ -20,7 +20,7 @@ pub(crate) fn full_house(board: &Board) -> Option<Found> {
         f.place.push((cell, d));
         f.cells = cells.clone();
         f.text = format!(
-            "full house: {} is the last empty cell of {}, so it holds the missing {d}",
+            "full-house: {} is the last empty cell of {}, so it holds the missing {d}",
             geo.cell_name(cell),
             geo.unit_name(u)
         );
@@ -46,7 +46,7 @@ pub(crate) fn hidden_single(board: &Board) -> Option<Found> {
             f.place.push((cell, d));
             f.cells = geo.units[u].clone();
             f.text = format!(
-                "hidden single: in {}, {d} can only go at {}",
+                "hidden-single: in {}, {d} can only go at {}",
                 geo.unit_name(u),
                 geo.cell_name(cell)
             );
@@ -68,7 +68,7 @@ pub(crate) fn naked_single(board: &Board) -> Option<Found> {
     f.place.push((cell, d));
     f.cells = vec![cell];
     f.text = format!(
-        "naked single: {d} is the only candidate left at {}",
+        "naked-single: {d} is the only candidate left at {}",
         geo.cell_name(cell)
     );
     Some(f)

@@ -1,7 +1,7 @@
 //! Unit tests of the explainer: every step replayed against the solution, each technique where it is the step found, hints, pencil marks, bad grids, other box shapes, the main search as the reference.
 
 use super::*;
-use crate::sudoku::generate::{generate_rated, Difficulty, RatedRequest, Symmetry};
+use crate::sudoku::generate::{generate_rated, Difficulty, RatedPuzzle, RatedRequest, Symmetry};
 use std::collections::BTreeSet;
 
 fn grid(text: &str) -> Sudoku {
@@ -373,8 +373,8 @@ fn explanations_on_6x6_and_12x12_boards_end_in_a_valid_solution() {
             symmetry,
             seed: 11,
         };
-        for p in generate_rated(&request, &ctl).unwrap().puzzles {
-            let puzzle = Sudoku::from_text(&p.puzzle, Some(request.shape)).unwrap();
+        for p in rated(&request, &ctl).unwrap() {
+            let puzzle = p.puzzle.clone();
             let e = explain(&puzzle, &ctl).unwrap();
             check_solved(&puzzle, &e);
             assert_eq!(e.box_shape, [rows, cols]);
@@ -398,15 +398,15 @@ fn generated_puzzles_are_in_their_band_symmetric_minimal_and_explained_to_the_so
             symmetry,
             seed: 5,
         };
-        let made = generate_rated(&request, &ctl).unwrap();
-        assert_eq!(made.puzzles.len(), 2);
-        for p in &made.puzzles {
+        let made = rated(&request, &ctl).unwrap();
+        assert_eq!(made.len(), 2);
+        for p in &made {
             assert_eq!(Difficulty::of(p.rating.unwrap()), difficulty);
-            let puzzle = grid(&p.puzzle);
+            let puzzle = p.puzzle.clone();
             // The clue pattern is invariant under the symmetry.
             for orbit in symmetry.orbits(9) {
                 let held: Vec<bool> = orbit.iter().map(|&c| puzzle.cells()[c] != 0).collect();
-                assert!(held.iter().all(|&h| h == held[0]), "{}", p.puzzle);
+                assert!(held.iter().all(|&h| h == held[0]), "{}", puzzle);
             }
             check_solved(&puzzle, &explain(&puzzle, &ctl).unwrap());
         }
@@ -423,7 +423,7 @@ fn an_unreachable_band_is_refused_naming_the_budget() {
         symmetry: Symmetry::None,
         seed: 1,
     };
-    let err = generate_rated(&request, &Control::new()).unwrap_err();
+    let err = rated(&request, &Control::new()).unwrap_err();
     assert!(err.to_string().contains("attempts, the budget"), "{err}");
 }
 
@@ -436,7 +436,7 @@ fn a_band_above_the_rated_side_is_refused_naming_the_limit() {
         symmetry: Symmetry::Rotate180,
         seed: 1,
     };
-    let err = generate_rated(&request, &Control::new()).unwrap_err();
+    let err = rated(&request, &Control::new()).unwrap_err();
     assert!(
         err.to_string().contains("25 is over the limit of 20"),
         "{err}"
@@ -454,13 +454,13 @@ fn symmetric_25x25_puzzles_are_built_up_unrated() {
         symmetry: Symmetry::Rotate180,
         seed: 1,
     };
-    let made = generate_rated(&request, &Control::new()).unwrap();
-    let p = &made.puzzles[0];
+    let made = rated(&request, &Control::new()).unwrap();
+    let p = &made[0];
     assert_eq!((p.rating, p.hardest), (None, None));
-    let puzzle = Sudoku::from_text(&p.puzzle, Some(request.shape)).unwrap();
+    let puzzle = p.puzzle.clone();
     for orbit in Symmetry::Rotate180.orbits(25) {
         let held: Vec<bool> = orbit.iter().map(|&c| puzzle.cells()[c] != 0).collect();
-        assert!(held.iter().all(|&h| h == held[0]), "{}", p.puzzle);
+        assert!(held.iter().all(|&h| h == held[0]), "{}", puzzle);
     }
 }
 
@@ -517,12 +517,13 @@ fn the_json_keys_are_the_report_s() {
         rows.push(r);
         ControlFlow::Continue(())
     }));
-    let first = serde_json::to_value(rows[0].as_ref().unwrap()).unwrap();
-    for key in ["line", "rating", "hardest", "steps"] {
+    let (line, _, first) = rows[0].as_ref().unwrap();
+    let first = serde_json::to_value(first).unwrap();
+    for key in ["rating", "hardest", "steps"] {
         assert!(first.get(key).is_some(), "{key}");
     }
-    assert_eq!(first["line"], 2);
-    assert!(matches!(rows[1], Err(Error::Parse { line: 3, .. })));
+    assert_eq!(*line, 2);
+    assert!(matches!(rows[1], Err((3, Error::Parse { line: 3, .. }))));
 }
 
 /// The empty 9×9 board, every candidate open, to draw patterns on.
@@ -754,8 +755,18 @@ fn a_forcing_chain_of_one_chain_is_rated_below_two_chains() {
     let one = e
         .steps
         .iter()
-        .find(|s| s.text.starts_with("forcing chain:"))
+        .find(|s| s.text.starts_with("forcing-chain:"))
         .expect("a chain of one chain");
     assert!((70..80).contains(&one.rating.in_tenths()), "{}", one.text);
     assert_eq!(e.rating, Some(Rating::tenths(72)));
+}
+
+/// The puzzles `request` asks the rated generator for, all held.
+fn rated(request: &RatedRequest, ctl: &Control) -> Result<Vec<RatedPuzzle>> {
+    let mut made = Vec::new();
+    generate_rated(request, ctl, &mut |p| {
+        made.push(p);
+        ControlFlow::Continue(())
+    })?;
+    Ok(made)
 }

@@ -114,7 +114,7 @@ fn loop_steps(board: &Board, lp: &[usize], m: u64) -> Vec<(u8, Found)> {
         63 - m.leading_zeros() as u8 + 1,
     ];
     let name = if lp.len() == 4 {
-        "unique rectangle"
+        "unique-rectangle"
     } else {
         "unique loop"
     };
@@ -186,7 +186,7 @@ fn type4(board: &Board, corners: &[usize], p: usize, q: usize, a: u8, b: u8) -> 
             let mut f = Found::new(Technique::UniqueRectangle, 45);
             f.eliminate = vec![(p, gone), (q, gone)];
             f.text = format!(
-                "unique rectangle: the other two corners hold only {}; in {}, {lock} goes at {} or {}, so one of them is {lock}; were either {gone}, the rectangle would hold {lock} and {gone} only and they could be swapped, giving two solutions; so {gone} leaves both",
+                "unique-rectangle: the other two corners hold only {}; in {}, {lock} goes at {} or {}, so one of them is {lock}; were either {gone}, the rectangle would hold {lock} and {gone} only and they could be swapped, giving two solutions; so {gone} leaves both",
                 cands_name(bit(a) | bit(b)),
                 geo.unit_name(u),
                 geo.cell_name(p),
@@ -235,7 +235,7 @@ fn type3(board: &Board, corners: &[usize], p: usize, q: usize, m: u64) -> Option
                 let mut f = Found::new(Technique::UniqueRectangle, 45 + k as u16);
                 f.eliminate = eliminate;
                 f.text = format!(
-                    "unique rectangle: the other two corners hold only {}; one of {} must hold one of {}, or the digits {} could be swapped on the four corners, giving two solutions; with {} they make a naked subset of {} in {}, so those digits leave its other cells",
+                    "unique-rectangle: the other two corners hold only {}; one of {} must hold one of {}, or the digits {} could be swapped on the four corners, giving two solutions; with {} they make a naked subset of {} in {}, so those digits leave its other cells",
                     cands_name(m),
                     geo.cells_name(&[p, q]),
                     cands_name(extra),

@@ -50,7 +50,7 @@ fn agree(clues: &[u8], limit: u64) -> u64 {
 
 /// The puzzles of a vendored batch file.
 fn batch(text: &str) -> Vec<Sudoku> {
-    let Ok(Input::Batch(entries)) = read(&Source::from_text("batch", text)) else {
+    let Ok(Input::Batch(entries)) = read(&Source::from_text("batch", text), None) else {
         panic!("the vendored file is a batch");
     };
     entries

@@ -2,8 +2,9 @@
 
 use super::super::generate::{generate, random_full_grid};
 use super::super::search::{Layout, Search};
+use super::super::solve::{GridReport, Mode};
 use super::super::symmetry::Transform;
-use super::super::{answer, Mode, Solver, Sudoku};
+use super::super::{Solver, Sudoku};
 use super::*;
 use crate::control::{Control, Stop};
 use crate::listing::Limit;
@@ -36,7 +37,7 @@ fn shapes() -> Vec<Shape> {
 fn count_all(puzzle: Sudoku, limit: Limit) -> (u64, bool) {
     let report = answer(puzzle, Mode::Count(limit), &Control::new()).expect("counted");
     (
-        report.count.expect("a count"),
+        report.counted().expect("a count"),
         report.complete == Some(true),
     )
 }
@@ -264,4 +265,9 @@ fn shapes_come_from_the_side_or_are_given() {
         Shape::parse("2×5").is_ok() && Shape::parse("2x").is_err() && Shape::parse("1x4").is_err()
     );
     assert_eq!(Shape::CLASSIC, Shape::square(3).unwrap());
+}
+
+/// One grid solved or counted on one thread.
+fn answer(puzzle: Sudoku, mode: Mode, ctl: &Control) -> crate::Result<GridReport> {
+    super::super::solve::answer_line(puzzle, None, mode, ctl, true, 1)
 }
