@@ -45,7 +45,9 @@ pub const DEFAULT_LIST_LIMIT: u64 = 1024;
 pub const MAX_UNLIMITED_SQUARES: usize = 30;
 
 /// How many items a listing or a count may visit: all of them, or at most K ≥ 1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// As JSON: the number, or `null` for no limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
 pub struct Limit(Option<NonZeroU64>);
 
 impl Limit {
