@@ -106,7 +106,10 @@ class Browser:
         """Polls `test()` until it returns a true value; fails naming `what`."""
         end = time.time() + timeout
         while time.time() < end:
-            value = test()
+            try:
+                value = test()
+            except RuntimeError:  # not there yet (no such element)
+                value = None
             if value:
                 return value
             time.sleep(0.1)

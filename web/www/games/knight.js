@@ -112,7 +112,7 @@ export function create(ctx, params) {
     } catch (e) { ctx.failed(e); }
     if (watching === token) { watching = null; watchButton.textContent = "Watch the search"; }
   }
-  function stopWatching() { watching = null; watchButton.textContent = "Watch the search"; draw(); }
+  function stopWatching() { watching = null; watchButton.textContent = "Watch the search"; if (hist) draw(); }
   const watchButton = el("button", { onclick: watch, id: "kn-watch" }, "Watch the search");
 
   const countOut = el("p", { id: "kn-count" });

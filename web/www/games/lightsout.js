@@ -82,13 +82,14 @@ export function create(ctx, params) {
   const canvas = el("canvas", { "aria-label": "Lights Out board", tabindex: 0 });
   const g = canvas.getContext("2d");
   let px = 1;
-  function colour(v) {
-    if (v === 0) return matchMedia("(prefers-color-scheme: dark)").matches ? "#2a2b30" : "#3a3d46";
-    if (opt.k === 2) return "#ffd54a";
-    return `hsl(${(50 + (v - 1) * 300 / (opt.k - 1)) % 360} 85% 60%)`;
+  // The colour of each state: 0 dark, the others spread over the hues.
+  function palette() {
+    const dark = matchMedia("(prefers-color-scheme: dark)").matches ? "#2a2b30" : "#3a3d46";
+    return Array.from({ length: opt.k }, (_, v) => (v === 0 ? dark : opt.k === 2 ? "#ffd54a" : `hsl(${(50 + (v - 1) * 300 / (opt.k - 1)) % 360} 85% 60%)`));
   }
   function draw() {
     const lights = hist.state;
+    const colours = palette();
     px = Math.max(2, Math.floor(Math.min(560, 560) / Math.max(dims.rows, dims.cols)));
     canvas.width = dims.cols * px;
     canvas.height = dims.rows * px;
@@ -97,7 +98,7 @@ export function create(ctx, params) {
     g.fillRect(0, 0, canvas.width, canvas.height);
     for (let i = 0; i < lights.length; i++) {
       const r = Math.floor(i / dims.cols), c = i % dims.cols;
-      g.fillStyle = colour(lights[i]);
+      g.fillStyle = colours[lights[i]];
       g.fillRect(c * px + gap, r * px + gap, px - 2 * gap, px - 2 * gap);
       if (opt.k > 2 && px >= 18) {
         g.fillStyle = "#000"; g.font = `${px * 0.4}px sans-serif`; g.textAlign = "center"; g.textBaseline = "middle";
@@ -114,17 +115,19 @@ export function create(ctx, params) {
       g.strokeStyle = "#2f6fdb"; g.lineWidth = 3;
       g.strokeRect(focus.col * px + 1.5, focus.row * px + 1.5, px - 3, px - 3);
     }
-    // The board and the marked cells in words, for assistive tools and tests.
+    // The board and the marked cells in words, for assistive tools and tests (small boards).
+    if (cells() <= 4096) describe(lights);
+    canvas.dataset.lit = lights.reduce((n, v) => n + (v > 0), 0);
+    moves.textContent = `Moves: ${hist.past.length}`;
+    if (lights.every((v) => v === 0)) ctx.status("All out!", "won");
+    else if (!editing) ctx.status("");
+  }
+  function describe(lights) {
     const rows = [];
     for (let r = 0; r < dims.rows; r++) rows.push(Array.from(lights.subarray(r * dims.cols, (r + 1) * dims.cols), (v) => v.toString(36)).join(""));
     canvas.dataset.board = rows.join("/");
     canvas.dataset.marks = marks ? Array.from(marks, (m, i) => (m ? `${Math.floor(i / dims.cols)},${i % dims.cols}x${m}` : "")).filter(Boolean).join(" ") : "";
-    canvas.dataset.lit = lights.reduce((n, v) => n + (v > 0), 0);
-    moves.textContent = `Moves: ${hist.past.length}`;
-    if (lights.every((v) => v === 0)) ctx.status(`All out in ${countPresses()} presses.`, "won");
-    else if (!editing) ctx.status("");
   }
-  const countPresses = () => hist.past.length;
 
   // ---- the solver ----
   function request(extra = {}) {
@@ -151,7 +154,7 @@ export function create(ctx, params) {
     info.replaceChildren(
       el("p", {}, `${dims.rows}×${dims.cols}, ${opt.k} states, ${a.pattern}${a.torus ? " on the torus" : ""}.`),
       el("p", {}, a.solvable ? `Solvable: ${a.press_count} presses${a.minimal ? " (the fewest)" : ""}.` : "No solution: some light can never go out."),
-      el("p", {}, `Nullity ${a.nullity}: ${a.solutions} solutions of every solvable board.`),
+      el("p", {}, `Nullity ${a.nullity}: ${a.solutions} ${a.solutions === "1" ? "solution" : "solutions"} of every solvable board.`),
       el("p", {}, `Method ${a.method}, ${r.ms.toFixed(1)} ms in the page.`),
       quietButton,
       quietBox,
@@ -281,7 +284,15 @@ export function create(ctx, params) {
       const perTick = Math.max(1, Math.ceil(todo.length / 80));
       if (solving) clearInterval(solving);
       solving = setInterval(() => {
-        for (let n = 0; n < perTick && todo.length; n++) act(todo.shift());
+        // One step of the undo history a tick.
+        const lights = hist.state.slice();
+        for (let n = 0; n < perTick && todo.length; n++) {
+          const i = todo.pop();
+          press(lights, Math.floor(i / dims.cols), i % dims.cols);
+          marks[i] = (marks[i] + opt.k - 1) % opt.k;
+        }
+        hist.push(lights);
+        draw();
         if (!todo.length) { clearInterval(solving); solving = null; }
       }, 60);
     },
