@@ -76,7 +76,6 @@ export function create(ctx, params) {
     hist = new History([start]);
     draw();
     watchButton.textContent = "Stop";
-    const numbers = new Int32Array(dims.rows * dims.cols);
     let skip = 0, queue = [], result = null, token = {};
     watching = token;
     const fetchMore = async () => {
@@ -87,16 +86,17 @@ export function create(ctx, params) {
     };
     try {
       await fetchMore();
-      let shown = 0;
+      let shown = 0, head = null;
       while (watching === token) {
         await new Promise((ok) => setTimeout(ok, 50));
         const n = Math.max(1, Math.round(speed / 20));
         for (let k = 0; k < n && queue.length; k++) {
           const [kind, r, c, num] = queue.shift();
           const d = board.cells[r * dims.cols + c];
-          numbers[r * dims.cols + c] = kind ? num : 0;
           d.textContent = kind ? num : "";
-          d.classList.toggle("head", !!kind);
+          if (head) head.classList.remove("head");
+          head = kind ? d : null;
+          if (head) head.classList.add("head");
           d.classList.toggle("tried", !kind);
           shown++;
         }
