@@ -3,6 +3,8 @@
 //! Rating: the first 30 of the 300 diabolical 9×9 puzzles in `puzzles/sudoku`,
 //! each explained step by step to its solution. Generating: 10 minimal 9×9
 //! puzzles rated `hard` with half-turn symmetry.
+// `criterion_group!` defines a public function without documentation.
+#![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use puzzles::sudoku::explain::rate;

@@ -5,6 +5,8 @@
 //! (σ+, all on), and random 3- and 5-regular graphs of 50,000 vertices (no
 //! narrow band: the sparse-direct elimination; the cubic one also with 3 and
 //! 4 states), each solved and verified.
+// `criterion_group!` defines a public function without documentation.
+#![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use puzzles::control::Control;

@@ -4,6 +4,8 @@
 //! solved by the default polynomial method (state built outside the timing).
 //! Revertigo: map and default walk (built and replayed) at 1000 and 2000.
 //! Sudoku: 300 diabolical 9×9 puzzles, uniqueness decided (`cargo bench -- sudoku`).
+// `criterion_group!` defines a public function without documentation.
+#![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use puzzles::grid::{BitGrid, Dims};

@@ -12,7 +12,7 @@ pub enum Error {
     /// Malformed input text: names the source, the 1-based line and column.
     #[error("{}:{line}:{col}: {}", one_line(.source_name), one_line(.msg))]
     Parse {
-        /// File name, or `<stdin>`.
+        /// File name, or `-` (standard input, as given on the command line).
         source_name: String,
         /// 1-based line.
         line: usize,

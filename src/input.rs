@@ -6,7 +6,7 @@ use std::io::Read;
 /// Puzzle text together with the name used in error messages.
 #[derive(Debug, Clone)]
 pub struct Source {
-    /// The file name as given, or `<stdin>`.
+    /// The file name as given, or `-` (standard input, as given on the command line).
     pub name: String,
     /// The whole text.
     pub text: String,
@@ -33,7 +33,7 @@ impl Source {
     pub fn read(path: &str) -> Result<Self> {
         let mut size = 0;
         let (name, reader): (String, Box<dyn Read>) = if path == "-" {
-            ("<stdin>".to_string(), Box::new(std::io::stdin().lock()))
+            ("-".to_string(), Box::new(std::io::stdin().lock()))
         } else {
             let file = std::fs::File::open(path).map_err(|source| Error::Io {
                 path: path.to_string(),

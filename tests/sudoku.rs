@@ -247,16 +247,13 @@ fn bad_input_exits_2_with_file_line_and_column() {
     for (text, wanted) in [
         (
             "12.4\n..?.\n....\n....\n",
-            "<stdin>:2:3: '?' is not a Sudoku symbol",
+            "-:2:3: '?' is not a Sudoku symbol",
         ),
-        (
-            "12.4\n..x.\n....\n....\n",
-            "<stdin>:2:3: 'x' (33) is above 4",
-        ),
-        ("123456789\n1234567\n", "<stdin>:2:"),
-        ("..........", "<stdin>:1:11: 10 cells is not a Sudoku grid"),
-        ("5\n", "<stdin>:1:2: 1 cells is not a Sudoku grid"),
-        ("1234\n5...\n....\n....\n", "<stdin>:2:1: 5 is above 4"),
+        ("12.4\n..x.\n....\n....\n", "-:2:3: 'x' (33) is above 4"),
+        ("123456789\n1234567\n", "-:2:"),
+        ("..........", "-:1:11: 10 cells is not a Sudoku grid"),
+        ("5\n", "-:1:2: 1 cells is not a Sudoku grid"),
+        ("1234\n5...\n....\n....\n", "-:2:1: 5 is above 4"),
     ] {
         puzzles(&["sudoku", "-"])
             .write_stdin(text)
@@ -278,7 +275,7 @@ fn a_bad_batch_line_is_reported_and_the_rest_answered() {
         .write_stdin(input)
         .assert()
         .code(2)
-        .stderr(contains("<stdin>:2:15: '!'"))
+        .stderr(contains("-:2:15: '!'"))
         .get_output()
         .stdout
         .clone();
@@ -550,7 +547,7 @@ fn the_text_fast_path_answers_as_the_general_path_and_keeps_order_with_jobs() {
             .write_stdin(input.clone())
             .assert()
             .code(2)
-            .stderr(contains("<stdin>:11:41: '!' is not a Sudoku symbol"))
+            .stderr(contains("-:11:41: '!' is not a Sudoku symbol"))
             .get_output()
             .stdout
             .clone();

@@ -30,8 +30,9 @@ use crate::band::BandSolution;
 use crate::error::{Bound, Error, Result};
 use fixedbitset::FixedBitSet;
 
-/// The most unknowns the dense core may keep (a 32,768² bit matrix: 128 MiB).
-pub const MAX_CORE: usize = 1 << 15;
+/// The most unknowns the dense core may keep (a 65,536² bit matrix: 512 MiB),
+/// fewer when the memory this process may take holds less than twice the matrix.
+pub const MAX_CORE: usize = 1 << 16;
 
 /// The most entries the stored sparse pivot equations may hold (4 bytes each: 1 GiB).
 pub const MAX_FILL: usize = 1 << 28;
@@ -45,6 +46,22 @@ pub fn solve(n: usize, ones: &[(usize, usize)], rhs: &[u8]) -> Result<BandSoluti
     let mut e = Elimination::new(n, ones, rhs);
     sparse_phase(&mut e, n, CHEAPER, MAX_FILL);
     e.finish()
+}
+
+/// The bytes of a square bit matrix of `side` rows.
+fn bit_matrix_bytes(side: usize) -> u64 {
+    (side as u64).pow(2) / 8
+}
+
+/// The largest dense core: [`MAX_CORE`], or the side whose bit matrix fits
+/// twice in `usable` bytes (the matrix and the copies its reduction makes).
+fn core_limit(usable: Option<u64>) -> usize {
+    let Some(free) = usable else {
+        return MAX_CORE;
+    };
+    // side² / 8 · 2 ≤ free, that is side ≤ √(4·free).
+    let side = ((4 * free as u128) as f64).sqrt() as usize;
+    side.min(MAX_CORE)
 }
 
 /// A stored sparse pivot: `x[col] = rhs + Σ x[j]` over `rest`.
@@ -167,15 +184,25 @@ impl Elimination {
         let n = self.n;
         let core_rows: Vec<usize> = (0..n).filter(|&i| !self.row_done[i]).collect();
         let core_cols: Vec<usize> = (0..n).filter(|&j| !self.col_done[j]).collect();
-        if core_cols.len() > MAX_CORE {
+        let usable = crate::memory::usable();
+        let limit = core_limit(usable);
+        if core_cols.len() > limit {
+            let why = match usable {
+                Some(free) if limit < MAX_CORE => format!(
+                    "held twice, it must fit in the {} this process may take",
+                    crate::memory::human(free)
+                ),
+                _ => format!(
+                    "at most {}",
+                    crate::memory::human(bit_matrix_bytes(MAX_CORE))
+                ),
+            };
             return Err(Error::TooLarge {
                 bound: Bound::Other("unknowns left to the dense core"),
                 got: core_cols.len().into(),
-                limit: MAX_CORE.into(),
+                limit: limit.into(),
                 note: format!(
-                    " for the sparse elimination over GF(2) of {n} unknowns (the core is a dense bit matrix of {} bytes, at most {})",
-                    (core_cols.len() as u128).pow(2) / 8,
-                    (MAX_CORE as u128).pow(2) / 8
+                    " for the sparse elimination over GF(2) of {n} unknowns (its dense bit matrix, {why})"
                 ),
             });
         }

@@ -420,7 +420,8 @@ impl GraphGame {
     /// Refused, naming the limit, when the graph is too large for the elimination
     /// (the band elimination takes graphs whose vertices line up in a narrow band,
     /// as grids, cycles and paths do; the sparse-direct one, over GF(2) and
-    /// GF(p), takes the rest while its dense core fits, at most 32,768 unknowns).
+    /// GF(p), takes the rest while its dense core fits: over GF(2) at most 65,536
+    /// unknowns, fewer when memory is short; over GF(p) 32,768).
     pub fn solve(&self, lights: &[u8]) -> Result<Solutions> {
         let k = self.states;
         let n = self.graph.len();

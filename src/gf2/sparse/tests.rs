@@ -58,3 +58,49 @@ fn agrees_with_the_band_elimination_and_replays() {
         assert_eq!(m.reduce(n).len(), s.kernel.len());
     }
 }
+
+#[test]
+fn the_dense_core_is_bounded_by_the_memory_that_holds_it_twice() {
+    assert_eq!(core_limit(None), MAX_CORE);
+    assert_eq!(core_limit(Some(u64::MAX)), MAX_CORE);
+    // A 32,768² bit matrix is 128 MiB: twice that holds it, a byte less does not.
+    assert_eq!(core_limit(Some(256 << 20)), 1 << 15);
+    assert!(core_limit(Some((256 << 20) - 1)) < 1 << 15);
+    assert_eq!(core_limit(Some(0)), 0);
+}
+
+/// A random graph of 50,000 vertices and mean degree 20 (σ+, all lights on)
+/// leaves a dense core of about 35,000 unknowns, more than a 32,768² matrix
+/// (all lights on is always solvable in σ+: Sutner, "Linear cellular automata
+/// and the Garden-of-Eden", Mathematical Intelligencer 1989):
+/// it is solved, and the solution and kernel replay.
+#[test]
+#[ignore = "about 35 s and 1 GiB: a dense core of about 35,000 unknowns"]
+fn a_dense_core_past_32768_unknowns_is_solved_and_replays() {
+    let n = 50_000;
+    let mut rng = random::rng(5);
+    let mut ones: Vec<(usize, usize)> = (0..n).map(|v| (v, v)).collect();
+    for v in 0..n {
+        for _ in 0..10 {
+            let u = rng.gen_range(0..n);
+            if u != v {
+                ones.extend([(u, v), (v, u)]);
+            }
+        }
+    }
+    let rhs = vec![1u8; n];
+    let s = solve(n, &ones, &rhs).unwrap();
+    ones.sort_unstable();
+    ones.dedup();
+    let apply = |x: &[u8]| {
+        let mut y = vec![0u8; n];
+        for &(i, j) in &ones {
+            y[i] ^= x[j];
+        }
+        y
+    };
+    assert_eq!(apply(s.particular.as_ref().unwrap()), rhs);
+    for k in &s.kernel {
+        assert!(apply(k).iter().all(|&v| v == 0));
+    }
+}
