@@ -378,22 +378,6 @@ pub fn continue_if_ok(written: &Result<(), Failure>) -> ControlFlow<()> {
     }
 }
 
-/// How a listing of solutions or maps ended: a stop by Ctrl-C says on stderr
-/// that the list is partial.
-pub fn end_of_listing(tally: puzzles::Tally, ctx: &mut Context) -> Result<Exit, Failure> {
-    Ok(match tally.stopped {
-        Some(puzzles::Stop::Interrupted) => {
-            ctx.out.flush()?;
-            partial_note(&format!(
-                "interrupted: the list is partial ({} listed)",
-                tally.found
-            ));
-            Exit::Interrupted
-        }
-        _ => Exit::Answered,
-    })
-}
-
 /// An error as the command line words it: a refused size names the option
 /// that gets around it (the library speaks of methods and requests, not flags).
 pub fn message(e: &puzzles::Error) -> String {

@@ -14,6 +14,7 @@
 //! number of times (`M` is symmetric, so that is the whole parity test).
 
 mod answer;
+mod cells;
 mod chase;
 mod chase_gcd;
 mod fewest;
@@ -22,13 +23,14 @@ mod graph;
 mod parse;
 mod pattern;
 mod rows;
+mod solve;
 mod system;
+mod table;
 mod text;
 mod torus;
 mod values;
 mod variant;
 mod variant_svg;
-mod variant_text;
 
 use crate::control::{Control, Stop, Tally};
 use crate::error::Result;
@@ -37,21 +39,25 @@ use crate::grid::{BitGrid, Dims};
 use crate::puzzle::{Flaw, Found, GridPuzzle};
 use crate::random::Rng;
 use rand::Rng as _;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 
 pub use answer::{
-    answer, list, nullity_table, Answer, Board, NullityRow, Report, Request, MAX_PRINTED_CELLS,
+    answer, Answer, Board, GraphRule, GraphSetup, GridSetup, Item, ListedSolution, Mode,
+    NullityRow, NullityTable, Pressed, Request, Setup, Solution, SolutionCount, SolutionListing,
+    MAX_PRINTED_CELLS,
 };
-pub use chase_gcd::nullity;
+pub use cells::Cells;
+pub(crate) use chase_gcd::nullity;
 pub use fewest::{fewest_presses, Fewest};
-pub use graph::{Graph, GraphGame, GraphReport, MAX_GRAPH_VERTICES};
+pub use graph::{Graph, GraphGame, MAX_GRAPH_VERTICES};
 pub use pattern::{Pattern, MAX_STENCIL_SIDE, PATTERN_NAMES};
-pub use values::{parse_states, state_rows, MAX_SYMBOL_STATES};
+pub use values::MAX_SYMBOL_STATES;
+#[cfg(test)]
+use values::{parse_states, state_rows};
+use variant::variant_nullity;
 pub use variant::{
-    answer_states, list_states, variant_nullity, StatesAnalysis, StatesMethod, StatesReport,
-    StatesRequest, Variant, MAX_CHASE_UNKNOWNS, MAX_GF2_GAUSS_CELLS, MAX_REPORTED_CELLS,
-    MAX_STATES_GAUSS_CELLS,
+    StatesAnalysis, Variant, MAX_CHASE_UNKNOWNS, MAX_GF2_GAUSS_CELLS, MAX_STATES_GAUSS_CELLS,
 };
 
 /// The largest board accepted, in cells (a 10,000 × 10,000 board).
@@ -63,21 +69,23 @@ pub const MAX_NULLITY_SIDE: usize = 100_000;
 /// The largest board the full elimination (`--method gauss`) takes, in cells.
 pub const MAX_GAUSS_CELLS: usize = 4096;
 
-/// How the system is solved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+/// How the system is solved (every method gives a verified answer; they differ in speed and reach).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Method {
-    /// The full `n²`-unknown elimination of the Lights Out lab; the reference for small boards.
-    Gauss,
-    /// Light chasing (the Lights Out chapter, "récolte"): the first row's presses are the
-    /// only unknowns, every later row follows from the row above; the last
-    /// row's `n` equations are solved by elimination.
-    Chase,
-    /// Light chasing finished by one extended gcd of polynomials over GF(2)
-    /// (Sutner): the fast default.
+    /// Light chasing finished by one extended gcd of polynomials over GF(K)
+    /// (Sutner): the fast default where it applies (the cross on the plane, K prime).
     #[default]
     #[serde(rename = "poly")]
+    #[cfg_attr(feature = "cli", value(name = "poly"))]
     Polynomial,
+    /// Light chasing (the Lights Out chapter, "récolte"): the first row's presses are the
+    /// only unknowns, every later row follows from the row above; the last
+    /// row's equations are solved by elimination.
+    Chase,
+    /// The full elimination, one unknown per cell (the Lights Out lab); the reference for small boards.
+    Gauss,
 }
 
 /// A Lights Out position: which lights are on.
@@ -508,21 +516,7 @@ impl GridPuzzle for Solver {
 
     /// Lit cells in amber, dark ones in slate, and the Lights Out lab's red dots on the cells to press.
     fn render_svg(&self, presses: Option<&BitGrid>) -> Result<String> {
-        let dims = self.dims();
-        let (mut svg, cell) = crate::render::board_canvas(dims)?;
-        for p in dims.positions() {
-            let fill = if self.puzzle.lights.get(p) {
-                "#f6c744"
-            } else {
-                "#2e3440"
-            };
-            svg.cell(p, cell, fill, Some("#111111"));
-            if presses.is_some_and(|q| q.get(p)) {
-                let (x, y) = crate::render::cell_centre(p, cell);
-                svg.circle(x, y, cell / 5.0, "#d62828");
-            }
-        }
-        Ok(svg.finish())
+        classic_svg(&self.puzzle.lights, presses)
     }
 
     fn solve(&self, _ctl: &Control) -> Found<BitGrid> {
@@ -531,6 +525,34 @@ impl GridPuzzle for Solver {
             None => Found::NoSolution,
         }
     }
+}
+
+/// The classic board as SVG: lit cells in amber, dark ones in slate, and the
+/// Lights Out lab's red dots on the cells to press.
+fn classic_svg(lights: &BitGrid, presses: Option<&BitGrid>) -> Result<String> {
+    let dims = lights.dims();
+    let (mut svg, cell) = crate::render::board_canvas(dims)?;
+    for p in dims.positions() {
+        let fill = if lights.get(p) { "#f6c744" } else { "#2e3440" };
+        svg.cell(p, cell, fill, Some("#111111"));
+        if presses.is_some_and(|q| q.get(p)) {
+            let (x, y) = crate::render::cell_centre(p, cell);
+            svg.circle(x, y, cell / 5.0, "#d62828");
+        }
+    }
+    Ok(svg.finish())
+}
+
+/// A board of `states` states as SVG, with its presses when given: the
+/// classic game's picture (red dots on the lights), or for any other variant
+/// the press counts as a second board beside the states.
+fn board_svg(states: u8, classic: bool, lights: &Cells, presses: Option<&Cells>) -> Result<String> {
+    if classic {
+        let presses = presses.map(solve::bits).transpose()?;
+        return classic_svg(&solve::bits(lights)?, presses.as_ref());
+    }
+    let values = presses.map(Cells::to_values);
+    variant_svg::states_svg(states, &lights.to_values(), values.as_ref())
 }
 
 #[cfg(test)]

@@ -44,8 +44,8 @@ pub const DEFAULT_LIST_LIMIT: u64 = 1024;
 /// from a corner; 6×6 has 6,637,920 open tours in all).
 pub const MAX_UNLIMITED_SQUARES: usize = 30;
 
-/// How many items a listing or a count may visit: all of them, or at most K ≥ 1.
-/// As JSON: the number, or `null` for no limit.
+/// How many items a listing or a count may visit: all of them, or at most K ≥ 1
+/// (in JSON: `null` or the number K).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[serde(transparent)]
 pub struct Limit(Option<NonZeroU64>);

@@ -19,13 +19,13 @@ fn solves_the_all_on_5x5_board_four_ways() {
     assert_eq!(v["solvable"], true);
     assert_eq!(v["nullity"], 2);
     assert_eq!(v["solutions"], "4");
-    assert_eq!(v["state"][0], "11111");
+    assert_eq!(v["state"][0], serde_json::json!([1, 1, 1, 1, 1]));
     // Replay the presses: every light must go out.
     let presses: Vec<Vec<bool>> = v["presses"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| r.as_str().unwrap().chars().map(|c| c == '1').collect())
+        .map(|r| r.as_array().unwrap().iter().map(|c| c == 1).collect())
         .collect();
     let mut lights = [[true; 5]; 5];
     let pressed = (0..25).filter(|&i| presses[i / 5][i % 5]);
@@ -106,6 +106,7 @@ fn all_lists_every_solution_and_count_prints_the_number() {
     let lines: std::collections::HashSet<_> = String::from_utf8(out)
         .unwrap()
         .lines()
+        .filter(|l| l.starts_with("{\"index\""))
         .map(str::to_string)
         .collect();
     assert_eq!(lines.len(), 4);
@@ -131,7 +132,10 @@ fn all_lists_every_solution_and_count_prints_the_number() {
     .write_stdin(all_on_19)
     .assert()
     .success()
-    .stdout(predicates::str::is_match("^(\\[[^\n]*\\]\n){3}$").unwrap());
+    .stdout(
+        predicates::str::is_match("^(\\{\"index\"[^\n]*\\}\n){3}\\{\"mode\":\"list\"[^\n]*\n$")
+            .unwrap(),
+    );
 }
 
 #[test]
@@ -235,7 +239,7 @@ fn quiet_patterns_and_output_file() {
         .lines()
         .map(str::to_string)
         .collect();
-    assert_eq!(serde_json::json!(written), v["presses"]);
+    assert_eq!(written, digit_rows(&v["presses"]));
 }
 
 #[test]
@@ -257,7 +261,7 @@ fn min_finds_the_fewest_presses_of_the_all_on_5x5_board() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| r.as_str().unwrap().matches('1').count())
+        .map(|r| r.as_array().unwrap().iter().filter(|&c| c == 1).count())
         .sum();
     assert_eq!(ones, 15);
 }
@@ -291,7 +295,7 @@ fn the_torus_wraps_and_both_methods_agree() {
         .clone();
     let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(v["press_count"], 1);
-    assert_eq!(v["presses"][0], "10000");
+    assert_eq!(v["presses"][0], serde_json::json!([1, 0, 0, 0, 0]));
 }
 
 /// The real binary started with its stdout piped to us.
@@ -394,16 +398,25 @@ fn svg_draws_every_cell_and_a_dot_per_press() {
         .stderr(contains("limit"));
 }
 
-/// The rows of a JSON array of strings, as one state per character (digits then letters).
+/// A JSON board (an array of rows, each an array of integers) as rows of values.
 fn cells(rows: &serde_json::Value) -> Vec<Vec<u32>> {
     rows.as_array()
         .expect("rows")
         .iter()
         .map(|r| {
-            r.as_str()
-                .unwrap()
-                .chars()
-                .map(|c| c.to_digit(36).unwrap())
+            let row = r.as_array().expect("a row of integers");
+            row.iter().map(|c| c.as_u64().unwrap() as u32).collect()
+        })
+        .collect()
+}
+
+/// A JSON board written as a state file writes it: one digit a cell.
+fn digit_rows(rows: &serde_json::Value) -> Vec<String> {
+    cells(rows)
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|&v| char::from_digit(v, 36).unwrap())
                 .collect()
         })
         .collect()
@@ -506,7 +519,10 @@ fn composite_states_count_what_the_listing_lists() {
             .output()
             .unwrap();
         let lines = String::from_utf8(listed.stdout).unwrap();
-        let lines: Vec<&str> = lines.lines().filter(|l| l.starts_with('[')).collect();
+        let lines: Vec<&str> = lines
+            .lines()
+            .filter(|l| l.starts_with("{\"index\""))
+            .collect();
         assert_eq!(lines.len() as u64, count, "K={k}");
     }
 }
@@ -698,7 +714,8 @@ fn the_nullity_table_honours_the_torus_and_says_so() {
     let out = puzzles(&["lightsout", "--nullity", "9..9", "--torus", "--json"])
         .output()
         .unwrap();
-    let row: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let first = out.stdout.split(|&b| b == b'\n').next().unwrap();
+    let row: serde_json::Value = serde_json::from_slice(first).unwrap();
     assert_eq!(row["torus"], true);
     assert_eq!(row["pattern"], "cross");
     assert_eq!(row["nullity"], 4);
@@ -714,5 +731,61 @@ fn the_nullity_table_honours_the_torus_and_says_so() {
         ]);
         let want = [4, 0, 8][n - 3];
         assert_eq!(r["nullity"], want, "n = {n}");
+    }
+}
+
+#[test]
+fn every_mode_s_json_reads_back_into_the_library_s_types() {
+    let petersen = "puzzles/lightsout/petersen.txt";
+    let all_on = "puzzles/lightsout/5x5-all-on.txt";
+    let unsolvable = "puzzles/lightsout/5x5-unsolvable.txt";
+    let runs: [&[&str]; 14] = [
+        &["5", "--seed", "1"],
+        &["--state", unsolvable],
+        &["--state", all_on, "--min", "--quiet-patterns"],
+        &["5", "--torus", "--seed", "3", "--method", "gauss"],
+        &["4", "--seed", "2", "--count"],
+        &["--state", all_on, "--all"],
+        &["--state", unsolvable, "--all"],
+        &[
+            "3", "2", "--states", "6", "--seed", "7", "--all", "--limit", "5",
+        ],
+        &["5", "--states", "3", "--seed", "1"],
+        &["4", "--states", "40", "--seed", "1", "--quiet-patterns"],
+        &[
+            "6",
+            "--pattern",
+            "#.#/.@./#.#",
+            "--states",
+            "5",
+            "--seed",
+            "2",
+        ],
+        &["--nullity", "2..5", "--states", "3"],
+        &["--graph", petersen, "--states", "3", "--min"],
+        &["--graph", petersen, "--no-self", "--count"],
+    ];
+    for run in runs {
+        let args = [&["lightsout"][..], run, &["--json"]].concat();
+        let out = puzzles(&args).output().unwrap();
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{args:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let (last, items) = lines.split_last().expect("an answer");
+        for line in items {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            let item: puzzles::lightsout::Item = serde_json::from_value(value.clone()).unwrap();
+            assert_eq!(serde_json::to_value(&item).unwrap(), value, "{args:?}");
+        }
+        let value: serde_json::Value = serde_json::from_str(last).unwrap();
+        let answer: puzzles::lightsout::Answer =
+            serde_json::from_value(value.clone()).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        assert_eq!(serde_json::to_value(&answer).unwrap(), value, "{args:?}");
+        let streams = run.iter().any(|a| ["--all", "--nullity"].contains(a));
+        assert_eq!(
+            items.is_empty(),
+            !streams || value["solvable"] == false,
+            "{args:?}"
+        );
     }
 }

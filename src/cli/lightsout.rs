@@ -1,14 +1,10 @@
 //! `puzzles lightsout`: a random or given position, solved, counted or listed.
 
 use super::{parse_side, Common, Context, Exit, Failure};
-use puzzles::grid::Dims;
 use puzzles::input::Source;
-use puzzles::lightsout::{self, Board, LightsOut, Method, Request};
+use puzzles::lightsout::{self, Answer, Board, GraphRule, Method, Mode, Pattern, Pressed, Request};
 use puzzles::listing::Limit;
-use puzzles::render::Picture;
-use puzzles::{Error, GridPuzzle};
-
-mod variants;
+use puzzles::Error;
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -31,7 +27,7 @@ pub struct Args {
     /// elimination (the Lights Out chapter); gauss: the full elimination of the Lights Out lab.
     /// (Default: poly where it applies, else chase, else gauss.)
     #[arg(long, value_enum)]
-    method: Option<MethodArg>,
+    method: Option<Method>,
     /// Print only the number of solutions.
     #[arg(long, conflicts_with = "all")]
     count: bool,
@@ -87,13 +83,6 @@ pub struct Args {
     common: Common,
 }
 
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-enum MethodArg {
-    Poly,
-    Chase,
-    Gauss,
-}
-
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     let (graph, table) = (args.graph.is_some(), args.nullity.is_some());
     super::refuse_unused(&[
@@ -115,159 +104,145 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
                     || args.common.draws()),
             "--nullity prints a table of sides: --seed, --min, --quiet-patterns, --output and --svg need one board",
         ),
+        (
+            args.all && (args.output.is_some() || args.quiet_patterns || args.common.draws()),
+            "--all lists solutions: --output, --quiet-patterns, --svg and --sheet go with one solution",
+        ),
+        (
+            args.count && (args.output.is_some() || args.quiet_patterns || args.min),
+            "--count prints the number of solutions: --output, --quiet-patterns and --min go with one solution",
+        ),
     ])?;
-    if args.graph.is_some() {
-        return variants::run_graph(&args, ctx);
-    }
-    let pattern = variants::pattern(args.pattern.as_deref())?;
-    if let Some((from, to)) = args.nullity {
-        let variant = lightsout::Variant::new(args.states, pattern, args.torus)?;
-        ctx.interruptible();
-        return nullity_table(&variant, from, to, &args.common, ctx);
-    }
-    if args.states != 2 || !pattern.is_cross() {
-        return variants::run_variant(&args, pattern, ctx);
-    }
+    let pattern = pattern(args.pattern.as_deref())?;
     if args.play {
-        return super::play::play_lightsout(variants::play_start(&args), ctx);
+        let start = play_start(&args);
+        return match args.states == 2 && pattern.is_cross() {
+            true => super::play::play_lightsout(start, ctx),
+            false => {
+                let variant = lightsout::Variant::new(args.states, pattern, args.torus)?;
+                super::play::play_states(start, variant, ctx)
+            }
+        };
     }
-    let request = request(&args)?;
-    if args.all {
-        return list_all(&args, &request, ctx);
-    }
-    // Ctrl-C during --min keeps the lightest solution seen so far, reported as not proven.
-    if args.min {
+    let request = request(&args, pattern)?;
+    let ctl = match request.mode {
+        Mode::Solve { fewest: true, .. } => ctx.progress(&args.common, None, "sums"),
+        Mode::List { .. } => ctx.progress(&args.common, Some(0), "listed"),
+        Mode::Table { .. } => ctx.progress(&args.common, Some(0), "sizes"),
+        _ => ctx.control.clone(),
+    };
+    // Ctrl-C keeps what was found: the lightest solution seen, the solutions or rows listed.
+    if !matches!(
+        request.mode,
+        Mode::Solve { fewest: false, .. } | Mode::Count
+    ) {
         ctx.interruptible();
     }
-    let ctl = match args.min {
-        true => ctx.progress(&args.common, None, "sums"),
-        false => ctx.control.clone(),
-    };
-    let answer = lightsout::answer(&request, &ctl)?;
-    let (solver, presses) = (&answer.solver, answer.presses.as_ref());
-    args.common
-        .draw(&|p: Picture| solver.render_svg(p.shows(presses)))?;
-    if let (Some(path), Some(p)) = (&args.output, presses) {
-        puzzles::input::write_rows(path, &p.row_strings('1', '0'))?;
+    let mut printer = super::Printer::new(&mut ctx.out, &args.common);
+    let answer = lightsout::answer(&request, &ctl, &mut printer);
+    printer.result()?;
+    ctl.progress().finish();
+    let mut answer = answer?;
+    if let (Answer::Solve(s), Some(path)) = (&mut answer, &args.output) {
+        if let Some(Pressed::Cells(presses)) = &s.presses {
+            puzzles::input::write_rows(path, &presses.symbol_rows(s.setup.states()))?;
+            s.output = Some(path.clone());
+        }
     }
-    if args.count && !args.common.json {
-        ctx.out.line(&answer.report.solutions)?;
-    } else {
-        // With --output the presses go to the file, not the screen.
-        let quiet = args.common.quiet || args.output.is_some();
-        ctx.out.report(&answer, args.common.json, quiet)?;
-    }
-    if let (Some(path), false) = (&args.output, args.common.json) {
-        ctx.out.line(&format!("presses written to {path}"))?;
-    }
-    ending(answer.report.interrupted, answer.report.solvable, ctx)
-}
-
-/// How an answer ends: a stopped search for the fewest presses says so (130),
-/// else solvable (0) or not (1).
-fn ending(interrupted: bool, solvable: bool, ctx: &mut Context) -> Result<Exit, Failure> {
-    if interrupted {
-        ctx.out.flush()?;
-        super::partial_note("interrupted: the press count is the fewest seen so far");
-        return Ok(Exit::Interrupted);
-    }
-    Ok(if solvable {
-        Exit::Answered
-    } else {
-        Exit::NoSolution
-    })
+    super::conclude(&answer, &args.common, ctx, |p| answer.svg(p))
 }
 
 /// The arguments as one library request.
-fn request(args: &Args) -> Result<Request, Error> {
-    let board = match (&args.state, args.rows) {
-        (Some(path), _) => Board::Given(LightsOut::parse(&Source::read(path)?)?),
-        (None, Some(rows)) => Board::Random {
-            dims: Dims {
-                rows,
-                cols: args.cols.unwrap_or(rows),
-            },
+fn request(args: &Args, pattern: Pattern) -> Result<Request, Error> {
+    let board = match (&args.graph, &args.state, args.rows) {
+        (Some(path), _, _) => {
+            let source = Source::read(path)?;
+            Some(Board::Graph {
+                name: source.name,
+                text: source.text,
+                on: args.on.clone(),
+                rule: match args.no_self {
+                    true => GraphRule::Sigma,
+                    false => GraphRule::SigmaPlus,
+                },
+            })
+        }
+        (None, Some(path), _) => {
+            let source = Source::read(path)?;
+            Some(Board::Given {
+                name: source.name,
+                text: source.text,
+            })
+        }
+        (None, None, Some(rows)) => Some(Board::Random {
+            rows,
+            cols: args.cols.unwrap_or(rows),
             seed: args.seed,
-        },
-        (None, None) => {
+        }),
+        (None, None, None) if args.nullity.is_some() => None,
+        (None, None, None) => {
             return Err(Error::usage(
                 "give a board size (puzzles lightsout ROWS [COLS]) or --state FILE",
             ))
         }
     };
+    let mode = match (args.nullity, args.all, args.count) {
+        (Some((from, to)), _, _) => Mode::Table { from, to },
+        (None, true, _) => Mode::List {
+            limit: Limit::from_option(args.limit)?,
+        },
+        (None, false, true) => Mode::Count,
+        (None, false, false) => Mode::Solve {
+            fewest: args.min,
+            quiet_patterns: args.quiet_patterns,
+        },
+    };
     Ok(Request {
         board,
+        states: args.states,
+        pattern,
         torus: args.torus,
-        method: match args.method {
-            Some(MethodArg::Gauss) => Method::Gauss,
-            Some(MethodArg::Chase) => Method::Chase,
-            Some(MethodArg::Poly) | None => Method::Polynomial,
-        },
-        fewest: args.min,
-        quiet_patterns: args.quiet_patterns,
+        method: args.method,
+        mode,
     })
 }
 
-fn list_all(args: &Args, request: &Request, ctx: &mut Context) -> Result<Exit, Failure> {
-    let limit = Limit::from_option(args.limit)?;
-    ctx.interruptible();
-    let ctl = ctx.progress(&args.common, Some(0), "listed");
-    let json = args.common.json;
-    let out = &mut ctx.out;
-    let mut written = Ok(());
-    let listed = lightsout::list(request, limit, &ctl, |k, p| {
-        written = match json {
-            true => out.json(&p.row_strings('1', '0')),
-            false => out.grid(
-                &format!("solution {k} ({} presses):", p.count_ones()),
-                &p.row_strings('X', '.'),
-            ),
-        };
-        super::continue_if_ok(&written)
-    })?;
-    written?;
-    let Some(tally) = listed else {
-        if json {
-            ctx.out
-                .json(&lightsout::answer(request, &ctx.control)?.report)?;
-        } else {
-            ctx.out.line("no solution")?;
-        }
-        return Ok(Exit::NoSolution);
+/// The press pattern named on the command line: a built-in, a stencil file, or a one-line stencil.
+fn pattern(arg: Option<&str>) -> Result<Pattern, Error> {
+    let Some(arg) = arg else {
+        return Ok(Pattern::cross());
     };
-    super::end_of_listing(tally, ctx)
+    if let Some(p) = Pattern::named(arg) {
+        return Ok(p);
+    }
+    let path = std::path::Path::new(arg);
+    if path.is_file() {
+        return Pattern::parse(&Source::read(arg)?);
+    }
+    // A one-line stencil holds only its cells, the pressed cell and `/` between rows.
+    let stencil = arg.chars().all(|c| ".#o@/ ".contains(c));
+    if stencil {
+        return arg.parse();
+    }
+    let what = if path.exists() {
+        "not a file"
+    } else {
+        "no such file"
+    };
+    Err(Error::usage(format!(
+        "unknown press pattern '{}': {what}, not a stencil (rows of . and # with the pressed cell @ or o, joined by /), nor one of {}",
+        arg.escape_debug(),
+        lightsout::PATTERN_NAMES.join(", ")
+    )))
 }
 
-/// One line per size: `n nullity`, or JSON Lines `{rows, cols, states, pattern, torus, nullity}`.
-fn nullity_table(
-    variant: &lightsout::Variant,
-    from: usize,
-    to: usize,
-    common: &Common,
-    ctx: &mut Context,
-) -> Result<Exit, Failure> {
-    let ctl = ctx.progress(common, Some(0), "sizes");
-    let json = common.json;
-    let out = &mut ctx.out;
-    let mut written = Ok(());
-    let tally = lightsout::nullity_table(variant, from, to, &ctl, |row| {
-        written = if json {
-            out.json(&row)
-        } else {
-            out.line(&format!("{} {}", row.rows, row.nullity))
-        }
-        // Each row costs far more than a write: let a reader see it at once.
-        .and_then(|()| out.flush());
-        super::continue_if_ok(&written)
-    })?;
-    written?;
-    if tally.stopped.is_some() {
-        ctx.out.flush()?;
-        super::partial_note(&format!(
-            "interrupted before n = {}: the table is partial",
-            from as u64 + tally.found
-        ));
-        return Ok(Exit::Interrupted);
+/// Where `--play` starts: a file, or a random board of the size given.
+fn play_start(args: &Args) -> super::play::LightsOutStart {
+    super::play::LightsOutStart {
+        state: args.state.clone(),
+        rows: args.rows,
+        cols: args.cols,
+        seed: args.seed,
+        torus: args.torus,
     }
-    Ok(Exit::Answered)
 }

@@ -165,12 +165,6 @@ impl Out {
         Ok(())
     }
 
-    /// Writes a heading line, then a board's rows, one per line.
-    pub fn grid(&mut self, heading: &str, rows: &[String]) -> Result<(), Failure> {
-        self.line(heading)?;
-        rows.iter().try_for_each(|r| self.line(r))
-    }
-
     /// Pushes out what is buffered (answers so far, before a long wait or an exit).
     pub fn flush(&mut self) -> Result<(), Failure> {
         self.w.flush()?;

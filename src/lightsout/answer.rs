@@ -1,247 +1,358 @@
-//! Requests and reports of Lights Out: what a caller asks (a board, a method,
-//! the fewest presses…) and the verified answer, serialisable as JSON.
+//! The one way into Lights Out: a [`Request`] (the board, the game's rules,
+//! the method and the mode) and [`answer`], which returns a verified
+//! [`Answer`]; listed solutions and nullity-table rows stream through a
+//! [`Sink`] as [`Item`]s.
+//!
+//! Every variant is a field of the one request: K states, any press
+//! pattern, the torus, and graphs (σ and σ+). The classic game (two states,
+//! the cross) keeps its own fast paths (light chasing, Sutner's polynomial
+//! gcd, boards of 10^8 cells held as bits).
 
-use super::{
-    fewest_presses, nullity, variant_nullity, LightsOut, Method, Solver, Variant, MAX_CELLS,
-    MAX_NULLITY_SIDE,
-};
-use crate::control::Control;
-use crate::error::{Bound, Error, Result, Size};
-use crate::grid::{BitGrid, Dims};
-use crate::listing::{self, Limit};
-use crate::puzzle::GridPuzzle;
-use crate::random;
-use crate::Tally;
-use serde::Serialize;
-use std::ops::ControlFlow;
+use super::cells::Cells;
+use super::{solve, table, Graph, GraphGame, Method, Pattern, Variant};
+use crate::control::{Control, Stop};
+use crate::error::{Error, Result};
+use crate::input::Source;
+use crate::listing::Limit;
+use crate::render::Picture;
+use crate::sink::Sink;
+use serde::{Deserialize, Serialize};
 
-/// Largest board whose state and presses a report spells out (larger boards are summarised).
+/// Largest board whose quiet patterns a report spells out, in cells (all patterns together).
 pub const MAX_PRINTED_CELLS: usize = 1 << 20;
 
 /// Which board to solve.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Board {
-    /// A given state.
-    Given(LightsOut),
-    /// A random state of this shape, from `seed` (a fresh seed when `None`).
+    /// A given state: rows of `0`/`1` or `.`/`#` (two states), of digits then
+    /// letters (up to 36 states), or of numbers separated by blanks (beyond).
+    Given {
+        /// Where the text comes from, named in errors (a file name, `<stdin>`).
+        #[serde(default = "state_name")]
+        name: String,
+        /// The rows, one per line.
+        text: String,
+    },
+    /// A uniformly random state of this shape, from `seed` (a fresh seed when `None`).
     Random {
-        /// The shape.
-        dims: Dims,
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
         /// The seed, reported so the run can be repeated.
+        #[serde(default)]
         seed: Option<u64>,
+    },
+    /// A graph: one edge `u v` per line (`#` comments) or DIMACS `p edge`.
+    Graph {
+        /// Where the text comes from, named in errors.
+        #[serde(default = "graph_name")]
+        name: String,
+        /// The edges.
+        text: String,
+        /// The vertices at state 1 at the start (`None`: all of them).
+        #[serde(default)]
+        on: Option<Vec<String>>,
+        /// Whether a press changes the vertex itself (σ+) or its neighbours only (σ).
+        #[serde(default)]
+        rule: GraphRule,
     },
 }
 
-/// One Lights Out question: which board, how, and what to report.
-#[derive(Debug, Clone)]
-pub struct Request {
-    /// The board.
-    pub board: Board,
-    /// Presses wrap around the edges.
-    pub torus: bool,
-    /// How the system is solved.
-    pub method: Method,
-    /// Report the solution with the fewest presses (exact while the quiet patterns are few).
-    pub fewest: bool,
-    /// Also report a basis of the quiet patterns.
-    pub quiet_patterns: bool,
+fn state_name() -> String {
+    "state".into()
 }
 
-impl Request {
-    /// The default request for `board`: the polynomial method, one solution.
-    pub fn new(board: Board) -> Self {
-        Request {
-            board,
-            torus: false,
-            method: Method::Polynomial,
+fn graph_name() -> String {
+    "graph".into()
+}
+
+/// The two games on a graph (Sutner's σ+ and σ).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum GraphRule {
+    /// A press changes the vertex and its neighbours.
+    #[default]
+    #[serde(rename = "sigma+")]
+    SigmaPlus,
+    /// A press changes the neighbours only.
+    #[serde(rename = "sigma")]
+    Sigma,
+}
+
+/// What to do with the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "kebab-case")]
+pub enum Mode {
+    /// One solution, or the witness that there is none.
+    Solve {
+        /// The solution with the fewest presses (exact while the solutions are few
+        /// enough to compare; a stop keeps the lightest seen).
+        #[serde(default)]
+        fewest: bool,
+        /// Also report a basis of the quiet patterns (presses that change nothing).
+        #[serde(default)]
+        quiet_patterns: bool,
+    },
+    /// Only the number of solutions.
+    Count,
+    /// Every solution, streamed (at most `limit`; without one, only a
+    /// listing known to be short is started).
+    List {
+        /// The most solutions to list.
+        #[serde(default)]
+        limit: Limit,
+    },
+    /// The nullity of every n×n board for n in `from..=to` (no board given), streamed.
+    Table {
+        /// The first side.
+        from: usize,
+        /// The last side.
+        to: usize,
+    },
+}
+
+impl Default for Mode {
+    fn default() -> Self {
+        Mode::Solve {
             fewest: false,
             quiet_patterns: false,
         }
     }
+}
 
-    /// The board asked for, drawn when random, and its seed.
-    fn position(&self) -> Result<(LightsOut, Option<u64>)> {
-        let (puzzle, seed) = match &self.board {
-            Board::Given(p) => (p.clone(), None),
-            Board::Random { dims, seed } => {
-                let dims = Dims::new(dims.rows, dims.cols, MAX_CELLS)?;
-                let seed = seed.unwrap_or_else(random::fresh_seed);
-                (LightsOut::random(dims, &mut random::rng(seed)), Some(seed))
-            }
-        };
-        Ok((
-            if self.torus {
-                puzzle.on_torus()
-            } else {
-                puzzle
-            },
-            seed,
-        ))
+/// One Lights Out question: the board, the game's rules, the method and the mode.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Request {
+    /// The board (none for a nullity table).
+    #[serde(default)]
+    pub board: Option<Board>,
+    /// K, the states of a cell (2..=255): a press adds 1 mod K to every cell it changes.
+    #[serde(default = "two")]
+    pub states: u32,
+    /// The cells a press changes (grids only).
+    #[serde(default)]
+    pub pattern: Pattern,
+    /// Presses wrap around the edges (grids only).
+    #[serde(default)]
+    pub torus: bool,
+    /// How the system is solved (`None`: the fastest that applies).
+    #[serde(default)]
+    pub method: Option<Method>,
+    /// What to do.
+    #[serde(flatten)]
+    pub mode: Mode,
+}
+
+fn two() -> u32 {
+    2
+}
+
+impl Request {
+    /// Solve `board` in the classic game (two states, the cross, the plane) by the fastest method.
+    pub fn new(board: Board) -> Self {
+        Request {
+            board: Some(board),
+            states: 2,
+            pattern: Pattern::cross(),
+            torus: false,
+            method: None,
+            mode: Mode::default(),
+        }
     }
 
-    /// The solver of this request's board (drawn when random) and its seed.
-    pub fn solver(&self) -> Result<(Solver, Option<u64>)> {
-        let (puzzle, seed) = self.position()?;
-        Ok((Solver::new(puzzle, self.method)?, seed))
+    /// The game's rules on a grid.
+    pub fn variant(&self) -> Result<Variant> {
+        Variant::new(self.states, self.pattern.clone(), self.torus)
+    }
+
+    /// Whether the rules are the classic game's (two states, the cross): its fast paths apply.
+    pub fn is_classic(&self) -> bool {
+        self.states == 2 && self.pattern.is_cross()
     }
 }
 
-/// The answer to a [`Request`]: the same keys in text and JSON.
-#[derive(Debug, Clone, Serialize)]
-pub struct Report {
-    /// Board rows.
+/// The board an answer is about, beside its results (flattened into the report's keys).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Setup {
+    /// A grid.
+    Grid(GridSetup),
+    /// A graph.
+    Graph(GraphSetup),
+}
+
+/// A grid board and its rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GridSetup {
+    /// Rows.
     pub rows: usize,
-    /// Board columns.
+    /// Columns.
     pub cols: usize,
     /// The seed of a random board.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
-    /// How it was solved.
-    pub method: Method,
+    /// K.
+    pub states: u8,
+    /// The press pattern: a built-in's name or the stencil as one line.
+    pub pattern: String,
     /// Whether presses wrap around the edges.
     pub torus: bool,
-    /// The lights, rows of 0/1 (empty past [`MAX_PRINTED_CELLS`]).
-    pub state: Vec<String>,
-    /// Whether some presses switch every light off.
+}
+
+/// A graph and its rule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GraphSetup {
+    /// Number of vertices.
+    pub vertices: usize,
+    /// Number of edges.
+    pub edges: usize,
+    /// K.
+    pub states: u8,
+    /// σ+ or σ.
+    pub game: GraphRule,
+}
+
+impl Setup {
+    /// K, the states of a cell or vertex.
+    pub fn states(&self) -> u8 {
+        match self {
+            Setup::Grid(g) => g.states,
+            Setup::Graph(g) => g.states,
+        }
+    }
+
+    /// Whether this is the classic game on a grid (two states, the cross): its text shows lights as `#`.
+    pub fn is_classic_grid(&self) -> bool {
+        matches!(self, Setup::Grid(g) if g.states == 2 && g.pattern == "cross")
+    }
+}
+
+/// Presses (or a witness): a board of counts on a grid, vertex names on a graph.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Pressed {
+    /// How many times each cell, as a board.
+    Cells(Cells),
+    /// The vertices, each `name*c` when pressed `c > 1` times.
+    Vertices(Vec<String>),
+}
+
+impl Pressed {
+    /// The board, on a grid.
+    pub fn cells(&self) -> Option<&Cells> {
+        match self {
+            Pressed::Cells(c) => Some(c),
+            Pressed::Vertices(_) => None,
+        }
+    }
+
+    /// The vertices, on a graph.
+    pub fn vertices(&self) -> Option<&[String]> {
+        match self {
+            Pressed::Vertices(v) => Some(v),
+            Pressed::Cells(_) => None,
+        }
+    }
+}
+
+/// A solved (or proven unsolvable) board: the same keys in text and JSON.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Solution {
+    /// The board and its rules.
+    #[serde(flatten)]
+    pub setup: Setup,
+    /// How the system was solved.
+    pub method: Method,
+    /// The states of a grid's cells.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<Cells>,
+    /// Whether some presses bring every cell to 0.
     pub solvable: bool,
-    /// The dimension of the quiet patterns.
+    /// The number of basis quiet patterns (the kernel's dimension when K is prime).
     pub nullity: usize,
-    /// 2^nullity when solvable, else 0; a decimal string, exact however large.
+    /// The number of solutions (0 when unsolvable), an exact decimal string.
     pub solutions: String,
-    /// The presses, rows of 0/1 (null when unsolvable or past [`MAX_PRINTED_CELLS`]).
-    pub presses: Option<Vec<String>>,
-    /// How many presses.
-    pub press_count: Option<usize>,
+    /// The presses, verified (null when unsolvable).
+    pub presses: Option<Pressed>,
+    /// The sum of the press counts.
+    pub press_count: Option<u64>,
     /// With the fewest presses asked: whether `press_count` is proven the fewest.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub minimal: Option<bool>,
-    /// When unsolvable: a quiet pattern overlapping the lights an odd number of times.
-    pub witness: Option<Vec<String>>,
-    /// How many lights the witness overlaps (odd), when unsolvable.
-    #[serde(skip)]
-    pub overlap: Option<usize>,
-    /// A basis of the quiet patterns, as rows of 0/1, when asked.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub quiet_patterns: Option<Vec<Vec<String>>>,
+    /// When unsolvable: `w` with `w·M = 0` and `w·state ≠ 0` (mod K), checked.
+    pub witness: Option<Pressed>,
+    /// Two states: how many lights the witness overlaps (odd).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overlap: Option<u64>,
+    /// A basis of the quiet patterns, when asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quiet_patterns: Option<Vec<Cells>>,
+    /// The additive order of each basis quiet pattern, when asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quiet_orders: Option<Vec<u32>>,
     /// The search for the fewest presses was stopped: `press_count` is the fewest seen.
-    #[serde(skip)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub interrupted: bool,
+    /// Where a front end wrote the presses (a file, for huge boards): the text then leaves the boards out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output: Option<String>,
 }
 
-/// A verified answer: the report and the grids it was made from (for
-/// drawing and for writing the presses elsewhere).
-#[derive(Debug, Clone, Serialize)]
-#[serde(transparent)]
-pub struct Answer {
-    /// What is printed.
-    pub report: Report,
-    /// The solver of the board (its state, analysis and renderers).
-    #[serde(skip)]
-    pub solver: Solver,
-    /// The presses reported, verified.
-    #[serde(skip)]
-    pub presses: Option<BitGrid>,
+/// The number of solutions of a board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolutionCount {
+    /// The board and its rules.
+    #[serde(flatten)]
+    pub setup: Setup,
+    /// How the system was solved.
+    pub method: Method,
+    /// The states of a grid's cells.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<Cells>,
+    /// Whether some presses bring every cell to 0.
+    pub solvable: bool,
+    /// The number of basis quiet patterns.
+    pub nullity: usize,
+    /// The number of solutions (0 when unsolvable), an exact decimal string.
+    pub solutions: String,
 }
 
-/// Answers `request`: solves the board, finds the fewest presses when asked
-/// (a stop keeps the lightest seen so far), verifies the presses, reports.
-///
-/// ```
-/// use puzzles::grid::Dims;
-/// use puzzles::lightsout::{answer, Board, Request};
-/// use puzzles::Control;
-///
-/// let board = Board::Random { dims: Dims { rows: 6, cols: 6 }, seed: Some(1) };
-/// let a = answer(&Request::new(board), &Control::new())?;
-/// assert!(a.report.solvable);
-/// assert_eq!(a.report.solutions, "1"); // 6×6 has nullity 0
-/// assert_eq!(a.report.press_count, Some(20));
-/// # Ok::<(), puzzles::Error>(())
-/// ```
-pub fn answer(request: &Request, ctl: &Control) -> Result<Answer> {
-    let (solver, seed) = request.solver()?;
-    let analysis = solver.analysis();
-    let dims = solver.dims();
-    if request.quiet_patterns {
-        let cells = analysis.nullity() as u128 * dims.cells() as u128;
-        if cells > MAX_PRINTED_CELLS as u128 {
-            return Err(Error::TooLarge {
-                bound: Bound::QuietPatternCells,
-                got: Size::Count(cells),
-                limit: MAX_PRINTED_CELLS.into(),
-                note: String::new(),
-            });
-        }
-    }
-    let (presses, minimal) = if request.fewest {
-        let fewest = fewest_presses(analysis, ctl);
-        ctl.progress().finish();
-        match fewest {
-            Some(f) => (Some(f.presses), Some(f.proven)),
-            None => (None, None),
-        }
-    } else {
-        (analysis.presses.clone(), None)
-    };
-    if let Some(p) = &presses {
-        solver.verify(p)?;
-    }
-    let zero_one = |g: &BitGrid| g.row_strings('1', '0');
-    let large = dims.cells() > MAX_PRINTED_CELLS;
-    let report = Report {
-        rows: dims.rows,
-        cols: dims.cols,
-        seed,
-        method: request.method,
-        torus: solver.puzzle().is_torus(),
-        state: if large {
-            Vec::new()
-        } else {
-            zero_one(solver.puzzle().lights())
-        },
-        solvable: analysis.presses.is_some(),
-        nullity: analysis.nullity(),
-        solutions: analysis.solution_count(),
-        presses: (!large).then(|| presses.as_ref().map(zero_one)).flatten(),
-        press_count: presses.as_ref().map(BitGrid::count_ones),
-        minimal,
-        witness: analysis.witness.as_ref().map(zero_one),
-        overlap: analysis
-            .witness
-            .as_ref()
-            .map(|w| w.bits().intersection_count(solver.puzzle().lights().bits())),
-        quiet_patterns: request.quiet_patterns.then(|| {
-            (0..analysis.nullity())
-                .map(|i| zero_one(&analysis.quiet_pattern(i)))
-                .collect()
-        }),
-        interrupted: request.fewest && ctl.stopped(),
-    };
-    Ok(Answer {
-        report,
-        solver,
-        presses,
-    })
+/// One listed solution.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListedSolution {
+    /// Its place in the listing, from 1.
+    pub index: u64,
+    /// How many times each cell is pressed.
+    pub presses: Cells,
+    /// The sum of the press counts.
+    pub press_count: u64,
 }
 
-/// Lists the solutions of the request's board through [`listing::list`]
-/// (each verified, the one limit policy): `Ok(None)` when the board has no
-/// solution, else how the listing ended.
-pub fn list(
-    request: &Request,
-    limit: Limit,
-    ctl: &Control,
-    visit: impl FnMut(u64, &BitGrid) -> ControlFlow<()>,
-) -> Result<Option<Tally>> {
-    let (solver, _) = request.solver()?;
-    if solver.analysis().presses.is_none() {
-        return Ok(None);
-    }
-    listing::list(&solver, limit, "solutions", ctl, visit).map(Some)
+/// The end of a listing of solutions (the solutions went to the sink).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolutionListing {
+    /// The board and its rules.
+    #[serde(flatten)]
+    pub setup: Setup,
+    /// How the system was solved.
+    pub method: Method,
+    /// Whether the board has solutions at all.
+    pub solvable: bool,
+    /// The number of basis quiet patterns.
+    pub nullity: usize,
+    /// The number of solutions, an exact decimal string.
+    pub solutions: String,
+    /// The solutions listed.
+    pub listed: u64,
+    /// Whether every solution was listed.
+    pub complete: bool,
+    /// Why the listing stopped early, if it did.
+    pub stopped: Option<Stop>,
 }
 
 /// One row of the nullity table: the board and its rules, and its nullity.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NullityRow {
     /// Rows (= columns).
     pub rows: usize,
@@ -258,77 +369,142 @@ pub struct NullityRow {
     pub nullity: usize,
 }
 
-/// The nullity of every n×n board of `variant` for n in `from..=to`, handed
-/// to `visit` in order. The classic game (two states, the cross, no torus)
-/// takes Sutner's gcd with no board built, up to [`MAX_NULLITY_SIDE`]; every
-/// other variant solves the empty n×n board, and its largest board is solved
-/// first, so a table too large for the variant is refused before any row.
-/// Stops when `ctl` is stopped or `visit` breaks; says how many rows were given.
+/// The end of a nullity table (the rows went to the sink).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NullityTable {
+    /// K.
+    pub states: u8,
+    /// The press pattern.
+    pub pattern: String,
+    /// Whether presses wrap around the edges.
+    pub torus: bool,
+    /// The first side.
+    pub from: usize,
+    /// The last side.
+    pub to: usize,
+    /// The rows given.
+    pub listed: u64,
+    /// Whether every row was given.
+    pub complete: bool,
+    /// Why the table stopped early, if it did.
+    pub stopped: Option<Stop>,
+}
+
+/// One streamed item: a listed solution or a row of the nullity table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Item {
+    /// A listed solution.
+    Solution(ListedSolution),
+    /// A row of the nullity table.
+    Size(NullityRow),
+}
+
+/// The answer to a [`Request`], one variant per mode; JSON carries the mode
+/// as `"mode"` beside the report's own keys.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "kebab-case")]
+pub enum Answer {
+    /// One solution (the fewest presses when asked), or the witness that there is none.
+    Solve(Solution),
+    /// The number of solutions.
+    Count(SolutionCount),
+    /// The end of a listing of solutions.
+    List(SolutionListing),
+    /// The end of a nullity table.
+    Table(NullityTable),
+}
+
+/// Answers `request`: solves, counts or lists the board's solutions, or
+/// tabulates nullities. Every press reported is verified by replaying it,
+/// every witness checked; listed solutions and table rows go to `sink`, each
+/// verified, and the answer says how the stream ended. A stop by `ctl` is an
+/// answer too (the lightest solution seen, a listing or table marked interrupted).
 ///
 /// ```
-/// use puzzles::lightsout::{nullity_table, Pattern, Variant};
-/// use puzzles::Control;
+/// use puzzles::lightsout::{answer, Answer, Board, Mode, Request};
+/// use puzzles::{Control, NoItems};
 ///
-/// let mut rows = Vec::new();
-/// let classic = Variant::new(2, Pattern::cross(), false)?;
-/// nullity_table(&classic, 4, 5, &Control::new(), |row| {
-///     rows.push(row.nullity);
-///     std::ops::ControlFlow::Continue(())
-/// })?;
-/// assert_eq!(rows, [4, 2]); // 4×4: 16 solutions per state, 5×5: 4
+/// let board = Board::Random { rows: 6, cols: 6, seed: Some(1) };
+/// let Answer::Solve(s) = answer(&Request::new(board.clone()), &Control::new(), &mut NoItems)? else { panic!() };
+/// assert!(s.solvable);
+/// assert_eq!(s.solutions, "1"); // 6×6 has nullity 0
+/// assert_eq!(s.press_count, Some(20));
+///
+/// // Lights Out 2000: three states; the 4×4 board all at state 1, its solutions listed.
+/// let mut request = Request::new(Board::Given { name: "b".into(), text: "1111\n".repeat(4) });
+/// request.states = 3;
+/// request.mode = Mode::List { limit: Default::default() };
+/// let mut listed = Vec::new();
+/// let Answer::List(end) = answer(&request, &Control::new(), &mut listed)? else { panic!() };
+/// assert_eq!((listed.len() as u64, end.complete), (end.listed, true));
 /// # Ok::<(), puzzles::Error>(())
 /// ```
-pub fn nullity_table(
-    variant: &Variant,
-    from: usize,
-    to: usize,
-    ctl: &Control,
-    mut visit: impl FnMut(NullityRow) -> ControlFlow<()>,
-) -> Result<Tally> {
-    let classic = variant.states.get() == 2 && variant.pattern.is_cross() && !variant.torus;
-    let square = |n| Dims { rows: n, cols: n };
-    // The largest board first: the variant's own size limits refuse it up front.
-    let last = match classic {
-        true if to > MAX_NULLITY_SIDE => {
-            return Err(Error::too_large(Bound::NullitySide, to, MAX_NULLITY_SIDE))
+pub fn answer(request: &Request, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
+    let variant = request.variant()?;
+    if let Mode::Table { from, to } = request.mode {
+        return table::nullities(&variant, from, to, ctl, sink).map(Answer::Table);
+    }
+    let board = request
+        .board
+        .as_ref()
+        .ok_or_else(|| Error::usage("no board: give its size, its state or a graph"))?;
+    if let Board::Graph {
+        name,
+        text,
+        on,
+        rule,
+    } = board
+    {
+        if request.torus || !request.pattern.is_cross() {
+            return Err(Error::usage(
+                "a graph has its own edges: no press pattern, no torus",
+            ));
         }
-        true => None,
-        false if from <= to => Some(variant_nullity(variant, square(to))?),
-        false => None,
-    };
-    ctl.progress()
-        .set_total((to + 1).saturating_sub(from) as u64);
-    let mut given = 0;
-    for n in from..=to {
-        if ctl.stopped() {
-            ctl.progress().finish();
-            return Ok(Tally {
-                found: given,
-                stopped: Some(crate::Stop::Interrupted),
-            });
-        }
-        let nullity = match (classic, last) {
-            (true, _) => nullity(square(n)),
-            (false, Some(k)) if n == to => k,
-            (false, _) => variant_nullity(variant, square(n))?,
+        let graph = Graph::parse(&Source::from_text(name, text))?;
+        let game = GraphGame::new(graph, request.states, *rule == GraphRule::SigmaPlus)?;
+        let lights = match on {
+            Some(names) => game.lights_on(names.iter().map(|n| n.trim()))?,
+            None => game.all_on(),
         };
-        given += 1;
-        ctl.progress().advance(1);
-        let row = NullityRow {
-            rows: n,
-            cols: n,
-            states: variant.states.get(),
-            pattern: variant.pattern.name().to_string(),
-            torus: variant.torus,
-            nullity,
-        };
-        if visit(row).is_break() {
-            break;
+        return game.answer(&lights, request, ctl);
+    }
+    solve::grid(request, variant, board, ctl, sink)
+}
+
+impl Solution {
+    /// The count of this solution's board (what [`Mode::Count`] answers).
+    pub(crate) fn count(self) -> SolutionCount {
+        SolutionCount {
+            setup: self.setup,
+            method: self.method,
+            state: self.state,
+            solvable: self.solvable,
+            nullity: self.nullity,
+            solutions: self.solutions,
         }
     }
-    ctl.progress().finish();
-    Ok(Tally {
-        found: given,
-        stopped: None,
-    })
+}
+
+impl Answer {
+    /// The board drawn as SVG: alone (a printable exercise sheet), or with
+    /// the presses (the classic game's red dots, or the press counts as a
+    /// second board beside it). A graph, a listing and a table have no one
+    /// board to draw: refused in one line.
+    pub fn svg(&self, picture: Picture) -> Result<String> {
+        let (setup, state, presses) = match self {
+            Answer::Solve(s) => (&s.setup, s.state.as_ref(), s.presses.as_ref()),
+            Answer::Count(c) => (&c.setup, c.state.as_ref(), None),
+            Answer::List(_) | Answer::Table(_) => {
+                return Err(Error::usage(
+                    "a listing or a table has no one board to draw",
+                ))
+            }
+        };
+        let (Setup::Grid(grid), Some(state)) = (setup, state) else {
+            return Err(Error::usage("a graph has no board to draw"));
+        };
+        let presses = picture.shows(presses.and_then(Pressed::cells));
+        super::board_svg(grid.states, setup.is_classic_grid(), state, presses)
+    }
 }

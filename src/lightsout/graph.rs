@@ -12,26 +12,26 @@
 //! format (`c` comments, `p edge N M`, then `e u v` with `1 ≤ u, v ≤ N`).
 //!
 //! ```
-//! use puzzles::control::Control;
-//! use puzzles::input::Source;
-//! use puzzles::lightsout::{Graph, GraphGame};
+//! use puzzles::lightsout::{answer, Answer, Board, GraphRule, Request};
+//! use puzzles::{Control, NoItems};
 //!
 //! // A path of three vertices, all on: pressing the middle one switches all off.
-//! let graph = Graph::parse(&Source::from_text("path", "a b\nb c\n")).unwrap();
-//! let game = GraphGame::new(graph, 2, true).unwrap();
-//! let report = game.answer(&game.all_on(), false, &Control::new()).unwrap();
-//! assert_eq!(report.presses, Some(vec!["b".to_string()]));
+//! let path = Board::Graph { name: "path".into(), text: "a b\nb c\n".into(), on: None, rule: GraphRule::SigmaPlus };
+//! let Answer::Solve(s) = answer(&Request::new(path), &Control::new(), &mut NoItems)? else { panic!() };
+//! assert_eq!(s.presses.unwrap().vertices(), Some(&["b".to_string()][..]));
+//! # Ok::<(), puzzles::Error>(())
 //! ```
 
+use super::answer::{Answer, GraphRule, GraphSetup, Mode, Pressed, Request, Setup, Solution};
 use super::system::System;
 use super::variant::fewest_in_coset;
+use super::Method;
 use crate::band;
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::input::Source;
 use crate::modular::{Modulus, Solutions};
 use rand::Rng;
-use serde::Serialize;
 use std::collections::HashMap;
 
 /// The most vertices a graph file may have.
@@ -320,37 +320,6 @@ pub struct GraphGame {
     with_self: bool,
 }
 
-/// The answer on a graph, verified: the vertices to press (with their counts when K > 2).
-#[derive(Debug, Clone, Serialize)]
-pub struct GraphReport {
-    /// Number of vertices.
-    pub vertices: usize,
-    /// Number of edges.
-    pub edges: usize,
-    /// K.
-    pub states: u8,
-    /// `"sigma+"` (a press changes the vertex too) or `"sigma"`.
-    pub game: &'static str,
-    /// Whether some presses bring every vertex to 0.
-    pub solvable: bool,
-    /// The number of basis quiet patterns (the kernel's dimension when K is prime).
-    pub nullity: usize,
-    /// The exact number of solutions, a decimal string.
-    pub solutions: String,
-    /// The vertices to press: names, each `name*c` when pressed `c > 1` times.
-    pub presses: Option<Vec<String>>,
-    /// The sum of the press counts.
-    pub press_count: Option<u64>,
-    /// With `fewest`: whether `press_count` is proven the fewest.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub minimal: Option<bool>,
-    /// When unsolvable: `w` with `w·M = 0` and `w·s ≠ 0`, as vertices (`name*c` for weight `c > 1`).
-    pub witness: Option<Vec<String>>,
-    /// The search for the fewest presses was stopped: `press_count` is the fewest seen.
-    #[serde(skip)]
-    pub interrupted: bool,
-}
-
 impl GraphGame {
     /// The game on `graph` with `states` states (2..=255); `with_self` for σ+.
     ///
@@ -444,9 +413,33 @@ impl GraphGame {
         .solve(&rhs)
     }
 
-    /// Solves and verifies `lights`; with `fewest`, the solution with the fewest presses
-    /// (exact when every solution could be compared, `minimal` says).
-    pub fn answer(&self, lights: &[u8], fewest: bool, ctl: &Control) -> Result<GraphReport> {
+    /// Answers `request` on `lights` (one state per vertex): solves and
+    /// verifies, with the fewest presses when asked (exact when every solution
+    /// could be compared, `minimal` says), or counts. The witness of an
+    /// unsolvable board is checked. Listings and quiet patterns are refused.
+    pub(crate) fn answer(&self, lights: &[u8], request: &Request, ctl: &Control) -> Result<Answer> {
+        if request.method.is_some_and(|m| m != Method::Gauss) {
+            return Err(Error::usage(
+                "a graph has no rows to chase: it is solved by elimination (method gauss)",
+            ));
+        }
+        let fewest = match request.mode {
+            Mode::Solve {
+                quiet_patterns: true,
+                ..
+            } => {
+                return Err(Error::usage(
+                    "a graph's quiet patterns are not reported: its nullity is",
+                ))
+            }
+            Mode::List { .. } => {
+                return Err(Error::usage(
+                    "a graph's solutions are not listed: ask for one, the fewest or the count",
+                ))
+            }
+            Mode::Solve { fewest, .. } => fewest,
+            _ => false,
+        };
         if lights.len() != self.graph.len() {
             return Err(Error::usage(format!(
                 "{} states for {} vertices",
@@ -484,21 +477,30 @@ impl GraphGame {
                 ));
             }
         }
-        let named = |x: &[u8]| -> Vec<String> {
-            x.iter()
-                .enumerate()
-                .filter(|(_, &c)| c != 0)
-                .map(|(v, &c)| match c {
-                    1 => self.graph.names[v].clone(),
-                    _ => format!("{}*{c}", self.graph.names[v]),
-                })
-                .collect()
+        let named = |x: &[u8]| -> Pressed {
+            Pressed::Vertices(
+                x.iter()
+                    .enumerate()
+                    .filter(|(_, &c)| c != 0)
+                    .map(|(v, &c)| match c {
+                        1 => self.graph.names[v].clone(),
+                        _ => format!("{}*{c}", self.graph.names[v]),
+                    })
+                    .collect(),
+            )
         };
-        Ok(GraphReport {
-            vertices: self.graph.len(),
-            edges: self.graph.neighbours.iter().map(Vec::len).sum::<usize>() / 2,
-            states: self.states.get(),
-            game: if self.with_self { "sigma+" } else { "sigma" },
+        let solution = Solution {
+            setup: Setup::Graph(GraphSetup {
+                vertices: self.graph.len(),
+                edges: self.graph.neighbours.iter().map(Vec::len).sum::<usize>() / 2,
+                states: self.states.get(),
+                game: match self.with_self {
+                    true => GraphRule::SigmaPlus,
+                    false => GraphRule::Sigma,
+                },
+            }),
+            method: Method::Gauss,
+            state: None,
             solvable: s.particular.is_some(),
             nullity: s.kernel.len(),
             solutions: s.count(),
@@ -506,7 +508,15 @@ impl GraphGame {
             presses: presses.as_deref().map(named),
             minimal,
             witness: s.witness.as_deref().map(named),
+            overlap: None,
+            quiet_patterns: None,
+            quiet_orders: None,
             interrupted: fewest && ctl.stopped(),
+            output: None,
+        };
+        Ok(match request.mode {
+            Mode::Count => Answer::Count(solution.count()),
+            _ => Answer::Solve(solution),
         })
     }
 }

@@ -260,3 +260,17 @@ impl std::str::FromStr for Pattern {
         }
     }
 }
+
+/// In JSON a pattern is its name: a built-in's, or the one-line stencil.
+impl serde::Serialize for Pattern {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(&self.name)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Pattern {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}

@@ -14,7 +14,7 @@ pub const MAX_SYMBOL_STATES: u8 = 36;
 
 /// Parses `source` into a board of states `0..K`: rows of equal length, one per line,
 /// blank lines before and after ignored.
-pub fn parse_states(source: &Source, k: Modulus) -> Result<Grid<u8>> {
+pub(crate) fn parse_states(source: &Source, k: Modulus) -> Result<Grid<u8>> {
     let mut rows: Vec<Vec<u8>> = Vec::new();
     let mut ended_at: Option<usize> = None;
     for (i, line) in source.text.lines().enumerate() {
@@ -128,7 +128,7 @@ pub(super) fn symbol(v: u8) -> char {
 }
 
 /// The board as text rows: one symbol per cell up to 36 states, numbers separated by spaces beyond.
-pub fn state_rows(grid: &Grid<u8>, k: Modulus) -> Vec<String> {
+pub(crate) fn state_rows(grid: &Grid<u8>, k: Modulus) -> Vec<String> {
     grid.rows()
         .map(|row| {
             if k.get() > MAX_SYMBOL_STATES {

@@ -22,17 +22,16 @@
 //! When there is none, a witness `w` with `w·M = 0` and `w·s ≠ 0` proves it.
 //!
 //! ```
-//! use puzzles::control::Control;
-//! use puzzles::grid::{Dims, Grid};
-//! use puzzles::lightsout::{answer_states, Pattern, StatesRequest, Variant};
+//! use puzzles::lightsout::{answer, Answer, Board, Request};
+//! use puzzles::{Control, NoItems};
 //!
 //! // Lights Out 2000: three states, the cross, a 5×5 board all at state 1.
-//! let variant = Variant::new(3, Pattern::cross(), false).unwrap();
-//! let lights = Grid::filled(Dims { rows: 5, cols: 5 }, 1u8);
-//! let request = StatesRequest::new(variant, lights);
-//! let report = answer_states(&request, &Control::new()).unwrap();
-//! assert!(report.solvable);
-//! assert_eq!(report.presses.unwrap().len(), 5); // five rows of press counts 0..2
+//! let mut request = Request::new(Board::Given { name: "b".into(), text: "11111\n".repeat(5) });
+//! request.states = 3;
+//! let Answer::Solve(s) = answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
+//! assert!(s.solvable);
+//! assert_eq!(s.presses.unwrap().cells().unwrap().dims().rows, 5); // five rows of press counts 0..2
+//! # Ok::<(), puzzles::Error>(())
 //! ```
 
 mod chase;
@@ -41,6 +40,7 @@ mod polynomial;
 use super::pattern::Pattern;
 use super::system::System;
 use super::values;
+use super::Method;
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
 use crate::grid::{Dims, Grid, Pos};
@@ -48,7 +48,6 @@ use crate::modular::{Generator, ModMatrix, Modulus};
 use crate::random::Rng;
 use chase::Chase;
 use rand::Rng as _;
-use serde::Serialize;
 use std::ops::ControlFlow;
 
 /// The largest board the elimination over Z/K (K > 2) takes, in cells (a 64 × 64 board).
@@ -59,9 +58,6 @@ pub const MAX_GF2_GAUSS_CELLS: usize = 16_384;
 
 /// The most unknowns (the presses of the first rows) light chasing carries.
 pub const MAX_CHASE_UNKNOWNS: usize = 2048;
-
-/// The largest board whose states and presses are put in a [`StatesReport`], in cells.
-pub const MAX_REPORTED_CELLS: usize = 1 << 20;
 
 /// Largest `solutions × cells` searched exhaustively for the fewest presses.
 const EXACT_WORK: u128 = 1 << 31;
@@ -75,20 +71,6 @@ pub struct Variant {
     pub pattern: Pattern,
     /// Whether the pattern wraps around the edges (a torus).
     pub torus: bool,
-}
-
-/// How a variant's system was solved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum StatesMethod {
-    /// Light chasing: the first rows' presses are the unknowns.
-    Chase,
-    /// Light chasing finished by one extended gcd of polynomials over GF(K)
-    /// (the cross on the plane, K prime): the fast default there.
-    #[serde(rename = "poly")]
-    Polynomial,
-    /// The full elimination, one unknown per cell.
-    Gauss,
 }
 
 impl Variant {
@@ -240,7 +222,7 @@ impl Variant {
         Grid::from_cells(dims, cells).expect("one state per cell")
     }
 
-    /// Reads a board of states (see [`parse_states`](super::parse_states)).
+    /// Reads a board of states (rows of symbols, see [`Board::Given`](super::Board::Given)).
     pub fn parse(&self, source: &crate::input::Source) -> Result<Grid<u8>> {
         values::parse_states(source, self.states)
     }
@@ -269,11 +251,11 @@ impl Variant {
     pub fn analyse_with(
         &self,
         lights: &Grid<u8>,
-        method: Option<StatesMethod>,
+        method: Option<Method>,
     ) -> Result<StatesAnalysis> {
         let mut analysis = match method {
-            Some(StatesMethod::Gauss) => self.analyse_gauss(lights)?,
-            Some(StatesMethod::Polynomial) if !self.has_polynomial_method() => {
+            Some(Method::Gauss) => self.analyse_gauss(lights)?,
+            Some(Method::Polynomial) if !self.has_polynomial_method() => {
                 return Err(Error::usage(format!(
                     "the polynomial method needs the cross on the plane and a prime number of states, not {} states, pattern {}{}",
                     self.states.get(),
@@ -283,7 +265,7 @@ impl Variant {
             }
             _ => match self.chased(lights, method)? {
                 Some(a) => a,
-                None if method == Some(StatesMethod::Chase) => {
+                None if method == Some(Method::Chase) => {
                     return Err(Error::usage(format!(
                         "pattern {} cannot be chased{}: its top row must be the one cell above the pressed one",
                         self.pattern.name(),
@@ -301,11 +283,7 @@ impl Variant {
 
     /// The analysis by chasing (the polynomial method unless `method` says
     /// chase), or `None` when the pattern cannot be chased.
-    fn chased(
-        &self,
-        lights: &Grid<u8>,
-        method: Option<StatesMethod>,
-    ) -> Result<Option<StatesAnalysis>> {
+    fn chased(&self, lights: &Grid<u8>, method: Option<Method>) -> Result<Option<StatesAnalysis>> {
         let dims = lights.dims();
         // Chase along the shorter side when the turned pattern still chases.
         let turned = self.transposed();
@@ -328,7 +306,7 @@ impl Variant {
         } else {
             lights
         };
-        let poly = self.has_polynomial_method() && method != Some(StatesMethod::Chase);
+        let poly = self.has_polynomial_method() && method != Some(Method::Chase);
         self.analyse_chase(oriented, chase, transposed, poly)
             .map(Some)
     }
@@ -375,9 +353,9 @@ impl Variant {
                 lights.dims()
             },
             method: if poly {
-                StatesMethod::Polynomial
+                Method::Polynomial
             } else {
-                StatesMethod::Chase
+                Method::Chase
             },
             presses,
             witness: None,
@@ -421,7 +399,7 @@ impl Variant {
         Ok(StatesAnalysis {
             variant: self.clone(),
             dims,
-            method: StatesMethod::Gauss,
+            method: Method::Gauss,
             presses: s.particular.map(to_grid),
             witness: s.witness.map(to_grid),
             kernel: s.kernel,
@@ -562,7 +540,7 @@ pub struct StatesAnalysis {
     variant: Variant,
     /// The board's shape (as the user gave it).
     dims: Dims,
-    method: StatesMethod,
+    method: Method,
     /// One solution (press counts 0..K−1), or `None` when there is none.
     pub presses: Option<Grid<u8>>,
     /// When unsolvable: `w` with `w·M = 0` and `w·s ≠ 0` (mod K).
@@ -573,7 +551,7 @@ pub struct StatesAnalysis {
 
 impl StatesAnalysis {
     /// The method that solved the system.
-    pub fn method(&self) -> StatesMethod {
+    pub fn method(&self) -> Method {
         self.method
     }
 
@@ -713,186 +691,9 @@ impl StatesAnalysis {
     }
 }
 
-/// A request for one board of a variant: what to compute beside one solution.
-#[derive(Debug, Clone)]
-pub struct StatesRequest {
-    /// The game.
-    pub variant: Variant,
-    /// The states of the board.
-    pub lights: Grid<u8>,
-    /// The seed the board was drawn with, if random (echoed in the report).
-    pub seed: Option<u64>,
-    /// The method (`None`: the fastest that applies).
-    pub method: Option<StatesMethod>,
-    /// Look for the solution with the fewest presses.
-    pub fewest: bool,
-    /// Put a basis of the quiet patterns in the report.
-    pub quiet_patterns: bool,
-}
-
-impl StatesRequest {
-    /// One solution of `lights` under `variant`, nothing more.
-    pub fn new(variant: Variant, lights: Grid<u8>) -> Self {
-        StatesRequest {
-            variant,
-            lights,
-            seed: None,
-            method: None,
-            fewest: false,
-            quiet_patterns: false,
-        }
-    }
-}
-
-/// The answer for one board, verified; the same keys as the classic game's report.
-#[derive(Debug, Clone, Serialize)]
-pub struct StatesReport {
-    /// Rows of the board.
-    pub rows: usize,
-    /// Columns of the board.
-    pub cols: usize,
-    /// The seed of a random board.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
-    /// K.
-    pub states: u8,
-    /// The press pattern's name (a built-in's, or the stencil's file).
-    pub pattern: String,
-    /// How the system was solved.
-    pub method: StatesMethod,
-    /// Whether the pattern wraps around the edges.
-    pub torus: bool,
-    /// The states, one row of symbols each (empty above [`MAX_REPORTED_CELLS`]).
-    pub state: Vec<String>,
-    /// Whether some presses bring every cell to 0.
-    pub solvable: bool,
-    /// The number of basis quiet patterns (see [`StatesAnalysis::nullity`]).
-    pub nullity: usize,
-    /// The exact number of solutions, a decimal string.
-    pub solutions: String,
-    /// Press counts, one row of symbols each (`None` when unsolvable or above [`MAX_REPORTED_CELLS`]).
-    pub presses: Option<Vec<String>>,
-    /// The sum of the press counts.
-    pub press_count: Option<u64>,
-    /// With `fewest`: whether `press_count` is proven the fewest.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub minimal: Option<bool>,
-    /// When unsolvable: `w` with `w·M = 0` and `w·s ≠ 0` (mod K), as rows of symbols.
-    pub witness: Option<Vec<String>>,
-    /// With `quiet_patterns`: the basis, each as rows of symbols.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub quiet_patterns: Option<Vec<Vec<String>>>,
-    /// With `quiet_patterns`: each basis pattern's additive order.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub quiet_orders: Option<Vec<u32>>,
-    /// The presses as a board (for pictures and files), not serialized.
-    #[serde(skip)]
-    pub press_grid: Option<Grid<u8>>,
-    /// The search for the fewest presses was stopped: `press_count` is the fewest seen.
-    #[serde(skip)]
-    pub interrupted: bool,
-}
-
-/// Solves one board of a variant and verifies the presses before returning them.
-///
-/// A stop during `fewest` keeps the lightest solution seen (`minimal: false`).
-pub fn answer_states(request: &StatesRequest, ctl: &Control) -> Result<StatesReport> {
-    let lights = &request.lights;
-    let dims = lights.dims();
-    let variant = &request.variant;
-    let analysis = variant.analyse_with(lights, request.method)?;
-    let (presses, minimal) = if request.fewest {
-        match analysis.fewest(ctl) {
-            Some((p, proven)) => (Some(p), Some(proven)),
-            None => (None, None),
-        }
-    } else {
-        (analysis.presses.clone(), None)
-    };
-    if let Some(p) = &presses {
-        analysis.verify(lights, p)?;
-    }
-    if let Some(w) = &analysis.witness {
-        variant.verify_witness(lights, w)?;
-    }
-    let shown = dims.cells() <= MAX_REPORTED_CELLS;
-    let quiet_cells = analysis.nullity() as u128 * dims.cells() as u128;
-    if request.quiet_patterns && quiet_cells > MAX_REPORTED_CELLS as u128 {
-        return Err(Error::TooLarge {
-            bound: crate::error::Bound::QuietPatternCells,
-            got: crate::error::Size::Count(quiet_cells),
-            limit: MAX_REPORTED_CELLS.into(),
-            note: String::new(),
-        });
-    }
-    let quiet: Option<Vec<Grid<u8>>> = request.quiet_patterns.then(|| {
-        (0..analysis.nullity())
-            .map(|i| analysis.quiet_pattern(i))
-            .collect()
-    });
-    if let Some(q) = &quiet {
-        let dark = Grid::filled(dims, 0);
-        q.iter().try_for_each(|p| analysis.verify(&dark, p))?;
-    }
-    Ok(StatesReport {
-        rows: dims.rows,
-        cols: dims.cols,
-        seed: request.seed,
-        states: variant.states.get(),
-        pattern: variant.pattern.name().to_string(),
-        method: analysis.method,
-        torus: variant.torus,
-        state: if shown {
-            variant.rows(lights)
-        } else {
-            Vec::new()
-        },
-        solvable: analysis.presses.is_some(),
-        nullity: analysis.nullity(),
-        solutions: analysis.solution_count(),
-        presses: presses.as_ref().filter(|_| shown).map(|p| variant.rows(p)),
-        press_count: presses
-            .as_ref()
-            .map(|p| p.cells().iter().map(|&v| v as u64).sum()),
-        minimal,
-        witness: analysis.witness.as_ref().map(|w| variant.rows(w)),
-        quiet_patterns: quiet
-            .as_ref()
-            .map(|q| q.iter().map(|p| variant.rows(p)).collect()),
-        quiet_orders: request.quiet_patterns.then(|| analysis.quiet_orders()),
-        press_grid: presses,
-        interrupted: request.fewest && ctl.stopped(),
-    })
-}
-
-/// Visits every solution of `request`'s board, each verified first, with the
-/// [`GridPuzzle::enumerate`](crate::GridPuzzle::enumerate) contract: `visit`
-/// may stop the walk, and so may `ctl`.
-pub fn list_states(
-    request: &StatesRequest,
-    ctl: &Control,
-    visit: &mut dyn FnMut(&Grid<u8>) -> ControlFlow<()>,
-) -> Result<Tally> {
-    let analysis = request
-        .variant
-        .analyse_with(&request.lights, request.method)?;
-    let mut failure = None;
-    let tally = analysis.enumerate(ctl, &mut |p| match analysis.verify(&request.lights, p) {
-        Ok(()) => visit(p),
-        Err(e) => {
-            failure = Some(e);
-            ControlFlow::Break(())
-        }
-    });
-    match failure {
-        Some(e) => Err(e),
-        None => Ok(tally),
-    }
-}
-
 /// The nullity of the dark `dims` board under `variant` (the dimension of the
 /// quiet patterns over GF(K) when K is prime).
-pub fn variant_nullity(variant: &Variant, dims: Dims) -> Result<usize> {
+pub(crate) fn variant_nullity(variant: &Variant, dims: Dims) -> Result<usize> {
     Ok(variant.analyse(&Grid::filled(dims, 0))?.nullity())
 }
 

@@ -37,50 +37,53 @@ impl Variant {
     /// assert!(svg.contains(">2</text>"));
     /// ```
     pub fn render_svg(&self, lights: &Grid<u8>, presses: Option<&Grid<u8>>) -> Result<String> {
-        let dims = lights.dims();
-        let boards = if presses.is_some() { 2 } else { 1 };
-        // The presses stand one column to the right of the board.
-        let whole = Dims {
-            rows: dims.rows,
-            cols: boards * dims.cols + boards - 1,
-        };
-        render::check_drawable(whole)?;
-        let cell = render::cell_size(whole);
-        let mut svg = Svg::new(cell * whole.cols as f64, cell * whole.rows as f64);
-        let k = self.states.get();
-        let labelled =
-            dims.rows.max(dims.cols) <= MAX_LABELLED_SIDE && k <= super::MAX_SYMBOL_STATES;
-        let mut draw = |grid: &Grid<u8>, left: usize| {
-            for p in dims.positions() {
-                let v = grid[p];
-                let at = Pos {
-                    row: p.row,
-                    col: p.col + left,
-                };
-                svg.cell(at, cell, &shade(v, k), Some("#111111"));
-                if labelled {
-                    let (x, y) = render::cell_centre(at, cell);
-                    let ink = if 2 * v as u32 >= k as u32 {
-                        "#111111"
-                    } else {
-                        "#eceff4"
-                    };
-                    svg.text(x, y, cell * 0.55, ink, &symbol(v).to_string());
-                }
-            }
-        };
-        draw(lights, 0);
-        if let Some(p) = presses {
-            draw(p, dims.cols + 1);
-        }
-        Ok(svg.finish())
+        states_svg(self.states.get(), lights, presses)
     }
+}
+
+/// The picture of [`Variant::render_svg`] for `k` states.
+pub(super) fn states_svg(k: u8, lights: &Grid<u8>, presses: Option<&Grid<u8>>) -> Result<String> {
+    let dims = lights.dims();
+    let boards = if presses.is_some() { 2 } else { 1 };
+    // The presses stand one column to the right of the board.
+    let whole = Dims {
+        rows: dims.rows,
+        cols: boards * dims.cols + boards - 1,
+    };
+    render::check_drawable(whole)?;
+    let cell = render::cell_size(whole);
+    let mut svg = Svg::new(cell * whole.cols as f64, cell * whole.rows as f64);
+    let labelled = dims.rows.max(dims.cols) <= MAX_LABELLED_SIDE && k <= super::MAX_SYMBOL_STATES;
+    let mut draw = |grid: &Grid<u8>, left: usize| {
+        for p in dims.positions() {
+            let v = grid[p];
+            let at = Pos {
+                row: p.row,
+                col: p.col + left,
+            };
+            svg.cell(at, cell, &shade(v, k), Some("#111111"));
+            if labelled {
+                let (x, y) = render::cell_centre(at, cell);
+                let ink = if 2 * v as u32 >= k as u32 {
+                    "#111111"
+                } else {
+                    "#eceff4"
+                };
+                svg.text(x, y, cell * 0.55, ink, &symbol(v).to_string());
+            }
+        }
+    };
+    draw(lights, 0);
+    if let Some(p) = presses {
+        draw(p, dims.cols + 1);
+    }
+    Ok(svg.finish())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lightsout::{answer_states, Pattern, StatesRequest};
+    use crate::lightsout::Pattern;
 
     /// The picture parses as XML; one square per cell of each board, shaded
     /// by its value; the written symbols are the board's states then the
@@ -91,12 +94,8 @@ mod tests {
             let variant = Variant::new(k, Pattern::named(pattern).unwrap(), false).unwrap();
             let dims = Dims { rows: 6, cols: 7 };
             let lights = variant.random(dims, &mut crate::random::rng(k as u64));
-            let report = answer_states(
-                &StatesRequest::new(variant.clone(), lights.clone()),
-                &crate::control::Control::new(),
-            )
-            .unwrap();
-            let presses = report.press_grid.as_ref();
+            let analysis = variant.analyse(&lights).unwrap();
+            let presses = analysis.presses.as_ref();
             let svg = variant.render_svg(&lights, presses).unwrap();
             let doc = roxmltree::Document::parse(&svg).unwrap();
             let cells: Vec<_> = doc

@@ -10,12 +10,10 @@
 #[cfg(target_arch = "wasm32")]
 mod abi;
 mod knight;
-mod lightsout;
-mod revertigo;
 mod sudoku;
 
 use puzzles::control::{Control, Progress};
-use puzzles::Result;
+use puzzles::{Result, Sink};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::sync::Arc;
@@ -24,8 +22,8 @@ use std::sync::Arc;
 #[derive(Debug, Deserialize)]
 #[serde(tag = "puzzle", content = "request", rename_all = "kebab-case")]
 enum Call {
-    /// Lights Out.
-    LightsOut(lightsout::Call),
+    /// Lights Out: the library's own request.
+    LightsOut(puzzles::lightsout::Request),
     /// Revertigo: the library's own request.
     Revertigo(puzzles::revertigo::Request),
     /// The knight's tour.
@@ -59,11 +57,23 @@ pub fn call(json: &str, progress: Arc<dyn Progress>) -> String {
 /// Runs a parsed call.
 fn dispatch(call: Call, ctl: &Control) -> Result<Reply> {
     match call {
-        Call::LightsOut(c) => lightsout::answer(c, ctl),
-        Call::Revertigo(r) => revertigo::answer(&r, ctl),
+        Call::LightsOut(r) => streamed(|sink| puzzles::lightsout::answer(&r, ctl, sink)),
+        Call::Revertigo(r) => streamed(|sink| puzzles::revertigo::answer(&r, ctl, sink)),
         Call::Knight(c) => knight::answer(c, ctl),
         Call::Sudoku(c) => sudoku::answer(c, ctl),
     }
+}
+
+/// The reply of a contract's `answer`, which streams its items to a sink.
+fn streamed<A: Serialize, I: Serialize>(
+    answer: impl FnOnce(&mut dyn Sink<I>) -> Result<A>,
+) -> Result<Reply> {
+    let mut items = Vec::new();
+    let answer = answer(&mut items)?;
+    Ok(Reply {
+        answer: to_value(answer)?,
+        items: items.into_iter().map(to_value).collect::<Result<_>>()?,
+    })
 }
 
 /// A reply of one answer and no items.

@@ -27,12 +27,15 @@ fn a_revertigo_walk_found_by_the_page_call_blackens_the_board_when_checked() {
 #[test]
 fn lights_out_presses_from_the_page_call_turn_the_board_off() {
     let lights = ["10100", "01110", "00100", "11011", "00001"];
-    let r = reply(json!({"puzzle": "lights-out", "request": {"lights": lights, "fewest": true}}));
+    let board = json!({"given": {"text": lights.join("\n")}});
+    let r = reply(
+        json!({"puzzle": "lights-out", "request": {"board": board, "mode": "solve", "fewest": true}}),
+    );
     let presses: Vec<Vec<bool>> = r["answer"]["presses"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|row| row.as_str().unwrap().chars().map(|c| c == '1').collect())
+        .map(|row| row.as_array().unwrap().iter().map(|v| v == 1).collect())
         .collect();
     // Replayed here by the rule itself: each press flips the cell and its four neighbours.
     let mut board: Vec<Vec<bool>> = lights

@@ -4,6 +4,23 @@ use super::*;
 use crate::grid::Dims;
 use crate::lightsout::{Pattern, Variant};
 
+/// The game's answer on `lights`, with the fewest presses or not.
+fn solved(game: &GraphGame, lights: &[u8], fewest: bool) -> Solution {
+    let mut request = Request::new(super::super::Board::Random {
+        rows: 1,
+        cols: 1,
+        seed: None,
+    });
+    request.mode = Mode::Solve {
+        fewest,
+        quiet_patterns: false,
+    };
+    match game.answer(lights, &request, &Control::new()).unwrap() {
+        Answer::Solve(s) => s,
+        other => panic!("{other:?}"),
+    }
+}
+
 fn grid_graph(rows: usize, cols: usize, wrap: bool) -> Graph {
     let names = (0..rows * cols).map(|i| format!("v{i}")).collect();
     let mut edges = Vec::new();
@@ -37,7 +54,7 @@ fn sigma_plus_on_paths_cycles_and_grids_is_the_grid_game() {
             let game = GraphGame::new(grid_graph(rows, cols, torus), k, true).unwrap();
             let variant = Variant::new(k, Pattern::cross(), torus).unwrap();
             let lights = variant.random(Dims { rows, cols }, &mut rng);
-            let on_graph = game.answer(lights.cells(), false, &Control::new()).unwrap();
+            let on_graph = solved(&game, lights.cells(), false);
             let on_grid = variant.analyse(&lights).unwrap();
             assert_eq!(
                 on_graph.solutions,
@@ -76,7 +93,7 @@ fn complete_graphs_and_random_graphs_agree_with_brute_force() {
                     let g = Graph::new(names.clone(), edges).unwrap();
                     let game = GraphGame::new(g, k, with_self).unwrap();
                     let lights: Vec<u8> = (0..n).map(|_| rng.gen_range(0..k as u8)).collect();
-                    let report = game.answer(&lights, true, &Control::new()).unwrap();
+                    let report = solved(&game, &lights, true);
                     assert_eq!(report.solutions, brute_count(&game, &lights).to_string());
                     if let Some(w) = game.solve(&lights).unwrap().witness {
                         // w·M = 0 (M symmetric: w is quiet) and w·s ≠ 0.
@@ -106,7 +123,7 @@ fn sutners_theorem_the_all_on_sigma_plus_board_of_any_graph_is_solvable() {
             .collect();
         let g = Graph::new((0..n).map(|i| i.to_string()).collect(), &edges).unwrap();
         let game = GraphGame::new(g, 2, true).unwrap();
-        let report = game.answer(&game.all_on(), false, &Control::new()).unwrap();
+        let report = solved(&game, &game.all_on(), false);
         assert!(report.solvable, "{n} vertices, {} edges", edges.len());
     }
 }
@@ -144,9 +161,9 @@ fn edge_lists_and_dimacs_files_are_read_and_bad_lines_placed() {
 fn the_report_names_the_vertices_to_press() {
     let g = Graph::parse(&Source::from_text("star", "hub a\nhub b\nhub c\n")).unwrap();
     let game = GraphGame::new(g, 3, true).unwrap();
-    let report = game.answer(&game.all_on(), true, &Control::new()).unwrap();
+    let report = solved(&game, &game.all_on(), true);
     assert_eq!(report.minimal, Some(true));
-    let presses = report.presses.unwrap();
+    let presses = report.presses.unwrap().vertices().unwrap().to_vec();
     let lights = game.all_on();
     let mut counts = vec![0u8; 4];
     for p in &presses {
@@ -178,9 +195,9 @@ fn shuffled(g: &Graph, seed: u64) -> Graph {
     Graph::new(names, &edges).unwrap()
 }
 
-fn solve_all_on(g: Graph, k: u32, with_self: bool) -> GraphReport {
+fn solve_all_on(g: Graph, k: u32, with_self: bool) -> Solution {
     let game = GraphGame::new(g, k, with_self).unwrap();
-    game.answer(&game.all_on(), false, &Control::new()).unwrap()
+    solved(&game, &game.all_on(), false)
 }
 
 #[test]
@@ -275,7 +292,7 @@ fn the_sparse_and_the_dense_elimination_agree_on_random_regular_graphs() {
         for (k, with_self) in [(2u32, true), (2, false), (6, true)] {
             let game = GraphGame::new(g.clone(), k, with_self).unwrap();
             let lights = game.all_on();
-            let report = game.answer(&lights, false, &Control::new()).unwrap();
+            let report = solved(&game, &lights, false);
             // The dense elimination of the same system over Z/K.
             let modulus = crate::modular::Modulus::new(k).unwrap();
             let mut m = ModMatrix::zeros(n, n);

@@ -2,7 +2,10 @@
 
 use super::*;
 use crate::input::Source;
-use crate::lightsout::{nullity_table, parse_states, state_rows, LightsOut, Method};
+use crate::lightsout::{
+    answer, parse_states, state_rows, Answer, Board, Item, LightsOut, Method, Mode, NullityRow,
+    Request,
+};
 
 fn dims(rows: usize, cols: usize) -> Dims {
     Dims { rows, cols }
@@ -128,10 +131,10 @@ fn chase_against_gauss(k: u32, rows: usize, cols: usize, r: &mut Rng) {
     let v = variant(k, "cross", false);
     let lights = v.random(dims(rows, cols), r);
     let poly = v.analyse(&lights).unwrap();
-    assert_eq!(poly.method(), StatesMethod::Polynomial);
-    let chased = v.analyse_with(&lights, Some(StatesMethod::Chase)).unwrap();
-    assert_eq!(chased.method(), StatesMethod::Chase);
-    let gauss = v.analyse_with(&lights, Some(StatesMethod::Gauss)).unwrap();
+    assert_eq!(poly.method(), Method::Polynomial);
+    let chased = v.analyse_with(&lights, Some(Method::Chase)).unwrap();
+    assert_eq!(chased.method(), Method::Chase);
+    let gauss = v.analyse_with(&lights, Some(Method::Gauss)).unwrap();
     for a in [&poly, &chased, &gauss] {
         check(&v, &lights, a);
         assert_eq!(
@@ -194,7 +197,7 @@ fn patterns_that_cannot_be_chased_are_eliminated_and_replayed() {
         for (rows, cols) in [(7, 7), (6, 9), (10, 3)] {
             let lights = v.random(dims(rows, cols), &mut r);
             let a = v.analyse(&lights).unwrap();
-            assert_eq!(a.method(), StatesMethod::Gauss);
+            assert_eq!(a.method(), Method::Gauss);
             check(&v, &lights, &a);
         }
     }
@@ -238,12 +241,16 @@ fn an_asymmetric_chased_pattern_gets_its_witness_from_the_transpose() {
 
 #[test]
 fn the_report_is_verified_and_keeps_the_classic_keys() {
-    let v = variant(3, "cross", false);
-    let lights = Grid::filled(dims(4, 4), 2u8);
-    let mut request = StatesRequest::new(v, lights);
-    request.fewest = true;
-    request.quiet_patterns = true;
-    let report = answer_states(&request, &Control::new()).unwrap();
+    let mut request = Request::new(Board::Given {
+        name: "b".into(),
+        text: "2222\n".repeat(4),
+    });
+    request.states = 3;
+    request.mode = Mode::Solve {
+        fewest: true,
+        quiet_patterns: true,
+    };
+    let report = answer(&request, &Control::new(), &mut crate::NoItems).unwrap();
     let json = serde_json::to_value(&report).unwrap();
     for key in [
         "rows",
@@ -264,7 +271,7 @@ fn the_report_is_verified_and_keeps_the_classic_keys() {
     ] {
         assert!(json.get(key).is_some(), "missing {key}");
     }
-    assert_eq!(json["state"][0], "2222");
+    assert_eq!(json["state"][0], serde_json::json!([2, 2, 2, 2]));
 }
 
 #[test]
@@ -381,6 +388,30 @@ fn press_rank_mod_p(n: usize, offsets: &[(i32, i32)], torus: bool, p: u32) -> us
     rank
 }
 
+/// The rows of the nullity table of `v` for sides `from..=to`, asked of [`answer`].
+fn nullity_table(v: &Variant, from: usize, to: usize) -> Vec<NullityRow> {
+    let request = Request {
+        board: None,
+        states: v.states.get() as u32,
+        pattern: v.pattern.clone(),
+        torus: v.torus,
+        method: None,
+        mode: Mode::Table { from, to },
+    };
+    let mut items = Vec::new();
+    let Answer::Table(end) = answer(&request, &Control::new(), &mut items).unwrap() else {
+        panic!("a table answers a table");
+    };
+    assert_eq!(end.listed as usize, items.len());
+    items
+        .into_iter()
+        .map(|item| match item {
+            Item::Size(row) => row,
+            Item::Solution(_) => panic!("a table streams rows"),
+        })
+        .collect()
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
     /// Each row of the nullity table is the nullity of that board solved
@@ -394,18 +425,13 @@ proptest::proptest! {
         seed: u64,
     ) {
         let v = variant(k, pattern, torus);
-        let mut rows = Vec::new();
-        nullity_table(&v, n, n, &Control::new(), |row| {
-            rows.push(row);
-            ControlFlow::Continue(())
-        })
-        .unwrap();
+        let rows = nullity_table(&v, n, n);
         proptest::prop_assert_eq!(rows.len(), 1);
         let row = &rows[0];
         proptest::prop_assert_eq!((row.torus, row.states as u32), (torus, k));
         let lights = v.random(dims(n, n), &mut rng(seed));
-        let alone = answer_states(&StatesRequest::new(v.clone(), lights), &Control::new()).unwrap();
-        proptest::prop_assert_eq!(row.nullity, alone.nullity);
+        let alone = v.analyse(&lights).unwrap();
+        proptest::prop_assert_eq!(row.nullity, alone.nullity());
         if [2, 3, 5].contains(&k) {
             let rank = press_rank_mod_p(n, v.pattern.offsets(), torus, k);
             proptest::prop_assert_eq!(row.nullity, n * n - rank);
@@ -428,12 +454,10 @@ fn the_nullity_table_of_the_torus_is_not_the_plane_s() {
     for (stencil, named) in [("cross", true), (".#./#@#/.#.", false)] {
         let torus = variant(2, stencil, true);
         assert!(torus.pattern.is_cross(), "{stencil} is the cross");
-        let mut rows = Vec::new();
-        nullity_table(&torus, 3, 9, &Control::new(), |row| {
-            rows.push((row.rows, row.nullity));
-            ControlFlow::Continue(())
-        })
-        .unwrap();
+        let rows: Vec<(usize, usize)> = nullity_table(&torus, 3, 9)
+            .iter()
+            .map(|row| (row.rows, row.nullity))
+            .collect();
         let picked: Vec<_> = rows
             .iter()
             .filter(|r| [3, 4, 5, 9].contains(&r.0))

@@ -131,9 +131,10 @@ export function create(ctx, params) {
 
   // ---- the solver ----
   function request(extra = {}) {
-    const lights = [];
-    for (let r = 0; r < dims.rows; r++) lights.push(Array.from(hist.state.subarray(r * dims.cols, (r + 1) * dims.cols), (v) => v.toString(36)).join(""));
-    return { puzzle: "lights-out", request: { states: opt.k, pattern: opt.pattern, torus: opt.torus, lights, ...extra } };
+    const rows = [];
+    for (let r = 0; r < dims.rows; r++) rows.push(Array.from(hist.state.subarray(r * dims.cols, (r + 1) * dims.cols), (v) => v.toString(36)).join(""));
+    const board = { given: { text: rows.join("\n") } };
+    return { puzzle: "lights-out", request: { board, states: opt.k, pattern: opt.pattern, torus: opt.torus, mode: "solve", ...extra } };
   }
   async function analyse() {
     try {
@@ -144,7 +145,7 @@ export function create(ctx, params) {
       marks = null;
       if (solution.presses) {
         marks = new Uint8Array(cells());
-        solution.presses.forEach((row, i) => [...row].forEach((ch, j) => { marks[i * dims.cols + j] = parseInt(ch, 36); }));
+        solution.presses.forEach((row, i) => row.forEach((v, j) => { marks[i * dims.cols + j] = v; }));
       }
       return true;
     } catch (e) { ctx.failed(e); return false; }
@@ -169,7 +170,7 @@ export function create(ctx, params) {
         ...q.slice(0, 24).map((rows) => {
           const c = el("canvas", { width: dims.cols * 4, height: dims.rows * 4, style: "margin:2px;border:1px solid var(--line)" });
           const cg = c.getContext("2d");
-          rows.forEach((row, i) => [...row].forEach((ch, j) => { if (ch !== "0") { cg.fillStyle = "#e0245e"; cg.fillRect(j * 4, i * 4, 4, 4); } }));
+          rows.forEach((row, i) => row.forEach((v, j) => { if (v) { cg.fillStyle = "#e0245e"; cg.fillRect(j * 4, i * 4, 4, 4); } }));
           return c;
         }));
     } catch (e) { ctx.failed(e); }

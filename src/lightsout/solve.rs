@@ -1,0 +1,313 @@
+//! A grid request answered: the classic game by its bit-level fast paths,
+//! every other variant (K states, other patterns) by [`Variant::analyse_with`];
+//! one solution, the fewest presses, the count, or the listing.
+
+use super::answer::{
+    Answer, Board, GridSetup, Item, ListedSolution, Mode, Pressed, Request, Setup, Solution,
+    SolutionListing, MAX_PRINTED_CELLS,
+};
+use super::cells::Cells;
+use super::{fewest_presses, LightsOut, Method, Solver, StatesAnalysis, Variant, MAX_CELLS};
+use crate::control::{Control, Stop, Tally};
+use crate::error::{Bound, Error, Result, Size};
+use crate::grid::{BitGrid, Dims, Grid};
+use crate::input::Source;
+use crate::listing::{self, DEFAULT_LIST_LIMIT};
+use crate::puzzle::GridPuzzle;
+use crate::random;
+use crate::sink::Sink;
+use std::ops::ControlFlow;
+
+/// Answers a request whose board is a grid (given or random).
+pub(super) fn grid(
+    request: &Request,
+    variant: Variant,
+    board: &Board,
+    ctl: &Control,
+    sink: &mut dyn Sink<Item>,
+) -> Result<Answer> {
+    let (source, random) = match board {
+        Board::Given { name, text } => (Some(Source::from_text(name, text)), None),
+        Board::Random { rows, cols, seed } => {
+            let dims = Dims::new(*rows, *cols, MAX_CELLS)?;
+            let seed = seed.unwrap_or_else(random::fresh_seed);
+            (None, Some((dims, seed)))
+        }
+        Board::Graph { .. } => unreachable!("graphs are answered apart"),
+    };
+    let setup = |dims: Dims| GridSetup {
+        rows: dims.rows,
+        cols: dims.cols,
+        seed: random.map(|(_, seed)| seed),
+        states: variant.states.get(),
+        pattern: variant.pattern.name().to_string(),
+        torus: variant.torus,
+    };
+    if request.is_classic() {
+        let mut puzzle = match (&source, random) {
+            (Some(s), _) => LightsOut::parse(s)?,
+            (None, Some((dims, seed))) => LightsOut::random(dims, &mut random::rng(seed)),
+            (None, None) => unreachable!("a grid is given or random"),
+        };
+        if variant.torus {
+            puzzle = puzzle.on_torus();
+        }
+        let setup = setup(puzzle.lights().dims());
+        classic(request, puzzle, setup, ctl, sink)
+    } else {
+        let lights = match (&source, random) {
+            (Some(s), _) => variant.parse(s)?,
+            (None, Some((dims, seed))) => variant.random(dims, &mut random::rng(seed)),
+            (None, None) => unreachable!("a grid is given or random"),
+        };
+        let setup = setup(lights.dims());
+        states(request, &variant, lights, setup, ctl, sink)
+    }
+}
+
+/// Refuses quiet patterns too large to spell out.
+fn check_quiet_cells(nullity: usize, dims: Dims) -> Result<()> {
+    let cells = nullity as u128 * dims.cells() as u128;
+    if cells > MAX_PRINTED_CELLS as u128 {
+        return Err(Error::TooLarge {
+            bound: Bound::QuietPatternCells,
+            got: Size::Count(cells),
+            limit: MAX_PRINTED_CELLS.into(),
+            note: String::new(),
+        });
+    }
+    Ok(())
+}
+
+/// The classic game: lights and presses as bits, the chase and the gcd.
+fn classic(
+    request: &Request,
+    puzzle: LightsOut,
+    setup: GridSetup,
+    ctl: &Control,
+    sink: &mut dyn Sink<Item>,
+) -> Result<Answer> {
+    let method = request.method.unwrap_or(Method::Polynomial);
+    let solver = Solver::new(puzzle, method)?;
+    let analysis = solver.analysis();
+    let dims = solver.dims();
+    let (fewest, quiet) = match request.mode {
+        Mode::Solve {
+            fewest,
+            quiet_patterns,
+        } => (fewest, quiet_patterns),
+        _ => (false, false),
+    };
+    if let Mode::List { limit } = request.mode {
+        let tally = match analysis.presses {
+            None => Tally {
+                found: 0,
+                stopped: None,
+            },
+            Some(_) => listing::list(&solver, limit, "solutions", ctl, |index, p| {
+                sink.take(Item::Solution(ListedSolution {
+                    index,
+                    presses: Cells::from(p.clone()),
+                    press_count: p.count_ones() as u64,
+                }))
+            })?,
+        };
+        return Ok(Answer::List(SolutionListing {
+            setup: Setup::Grid(setup),
+            method,
+            solvable: analysis.presses.is_some(),
+            nullity: analysis.nullity(),
+            solutions: analysis.solution_count(),
+            listed: tally.found,
+            complete: tally.is_complete(),
+            stopped: tally.stopped,
+        }));
+    }
+    if quiet {
+        check_quiet_cells(analysis.nullity(), dims)?;
+    }
+    let (presses, minimal) = if fewest {
+        let found = fewest_presses(analysis, ctl);
+        ctl.progress().finish();
+        match found {
+            Some(f) => (Some(f.presses), Some(f.proven)),
+            None => (None, None),
+        }
+    } else {
+        (analysis.presses.clone(), None)
+    };
+    if let Some(p) = &presses {
+        solver.verify(p)?;
+    }
+    let lights = solver.puzzle().lights();
+    let solution = Solution {
+        setup: Setup::Grid(setup),
+        method,
+        state: Some(Cells::from(lights.clone())),
+        solvable: analysis.presses.is_some(),
+        nullity: analysis.nullity(),
+        solutions: analysis.solution_count(),
+        press_count: presses.as_ref().map(|p| p.count_ones() as u64),
+        presses: presses.map(|p| Pressed::Cells(p.into())),
+        minimal,
+        witness: analysis.witness.clone().map(|w| Pressed::Cells(w.into())),
+        overlap: analysis
+            .witness
+            .as_ref()
+            .map(|w| w.bits().intersection_count(lights.bits()) as u64),
+        quiet_patterns: quiet.then(|| {
+            (0..analysis.nullity())
+                .map(|i| Cells::from(analysis.quiet_pattern(i)))
+                .collect()
+        }),
+        quiet_orders: quiet.then(|| vec![2; analysis.nullity()]),
+        interrupted: fewest && ctl.stopped(),
+        output: None,
+    };
+    Ok(match request.mode {
+        Mode::Count => Answer::Count(solution.count()),
+        _ => Answer::Solve(solution),
+    })
+}
+
+/// Any other variant: K states, any pattern, by chasing or elimination over Z/K.
+fn states(
+    request: &Request,
+    variant: &Variant,
+    lights: Grid<u8>,
+    setup: GridSetup,
+    ctl: &Control,
+    sink: &mut dyn Sink<Item>,
+) -> Result<Answer> {
+    let analysis = variant.analyse_with(&lights, request.method)?;
+    if let Some(w) = &analysis.witness {
+        variant.verify_witness(&lights, w)?;
+    }
+    let (fewest, quiet) = match request.mode {
+        Mode::Solve {
+            fewest,
+            quiet_patterns,
+        } => (fewest, quiet_patterns),
+        Mode::List { limit } => {
+            let tally = list(&analysis, &lights, limit, ctl, sink)?;
+            return Ok(Answer::List(SolutionListing {
+                setup: Setup::Grid(setup),
+                method: analysis.method(),
+                solvable: analysis.presses.is_some(),
+                nullity: analysis.nullity(),
+                solutions: analysis.solution_count(),
+                listed: tally.found,
+                complete: tally.is_complete(),
+                stopped: tally.stopped,
+            }));
+        }
+        _ => (false, false),
+    };
+    let dims = lights.dims();
+    let (presses, minimal) = match fewest {
+        true => match analysis.fewest(ctl) {
+            Some((p, proven)) => (Some(p), Some(proven)),
+            None => (None, None),
+        },
+        false => (analysis.presses.clone(), None),
+    };
+    if let Some(p) = &presses {
+        analysis.verify(&lights, p)?;
+    }
+    if quiet {
+        check_quiet_cells(analysis.nullity(), dims)?;
+    }
+    let quiet_patterns: Option<Vec<Grid<u8>>> = quiet.then(|| {
+        (0..analysis.nullity())
+            .map(|i| analysis.quiet_pattern(i))
+            .collect()
+    });
+    if let Some(q) = &quiet_patterns {
+        let dark = Grid::filled(dims, 0);
+        q.iter().try_for_each(|p| analysis.verify(&dark, p))?;
+    }
+    let solution = Solution {
+        setup: Setup::Grid(setup),
+        method: analysis.method(),
+        state: Some(Cells::from(lights)),
+        solvable: analysis.presses.is_some(),
+        nullity: analysis.nullity(),
+        solutions: analysis.solution_count(),
+        press_count: presses
+            .as_ref()
+            .map(|p| p.cells().iter().map(|&v| v as u64).sum()),
+        presses: presses.map(|p| Pressed::Cells(p.into())),
+        minimal,
+        witness: analysis.witness.clone().map(|w| Pressed::Cells(w.into())),
+        overlap: None,
+        quiet_patterns: quiet_patterns.map(|q| q.into_iter().map(Cells::from).collect()),
+        quiet_orders: quiet.then(|| analysis.quiet_orders()),
+        interrupted: fewest && ctl.stopped(),
+        output: None,
+    };
+    Ok(match request.mode {
+        Mode::Count => Answer::Count(solution.count()),
+        _ => Answer::Solve(solution),
+    })
+}
+
+/// Streams the solutions of a variant's board, each verified, under the one
+/// listing policy of [`crate::listing`]: without a limit, only a listing
+/// known to hold at most [`DEFAULT_LIST_LIMIT`] solutions is started.
+fn list(
+    analysis: &StatesAnalysis,
+    lights: &Grid<u8>,
+    limit: crate::listing::Limit,
+    ctl: &Control,
+    sink: &mut dyn Sink<Item>,
+) -> Result<Tally> {
+    let total = analysis.solution_count();
+    let short = total.parse::<u64>().is_ok_and(|n| n <= DEFAULT_LIST_LIMIT);
+    if limit.get().is_none() && !short {
+        return Err(Error::TooLarge {
+            bound: Bound::Listing("solutions"),
+            got: Size::Count(total.parse::<u128>().unwrap_or(u128::MAX)),
+            limit: DEFAULT_LIST_LIMIT.into(),
+            note: format!(" ({total} solutions)"),
+        });
+    }
+    let expected = total.parse::<u64>().ok();
+    if let Some(n) = limit.get().into_iter().chain(expected).min() {
+        ctl.progress().set_total(n);
+    }
+    let mut failure = None;
+    let mut index = 0u64;
+    let mut tally = analysis.enumerate(ctl, &mut |p| {
+        if let Err(e) = analysis.verify(lights, p) {
+            failure = Some(e);
+            return ControlFlow::Break(());
+        }
+        index += 1;
+        ctl.progress().advance(1);
+        let flow = sink.take(Item::Solution(ListedSolution {
+            index,
+            presses: Cells::from(p.clone()),
+            press_count: p.cells().iter().map(|&v| v as u64).sum(),
+        }));
+        match limit.get() {
+            Some(k) if index >= k => ControlFlow::Break(()),
+            _ => flow,
+        }
+    });
+    ctl.progress().finish();
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    // A solution handed over as Ctrl-C came is a stop, not the limit.
+    if tally.stopped == Some(Stop::Limit) && ctl.stopped() {
+        tally.stopped = Some(Stop::Interrupted);
+    }
+    Ok(tally)
+}
+
+/// The classic game's board of bits, for pictures.
+pub(super) fn bits(cells: &Cells) -> Result<BitGrid> {
+    cells
+        .to_bits()
+        .ok_or_else(|| Error::usage("a board of two states holds only 0 and 1"))
+}
