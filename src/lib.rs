@@ -27,15 +27,13 @@
 pub mod puzzle;
 
 // Shared pieces.
-pub mod band;
 pub mod control;
 pub mod error;
-pub mod gf2;
 pub mod grid;
 pub mod input;
+pub mod linalg;
 pub mod listing;
 pub mod memory;
-pub mod modular;
 pub mod random;
 pub mod render;
 pub mod report;

@@ -34,8 +34,8 @@ mod variant_svg;
 
 use crate::control::{Control, Stop, Tally};
 use crate::error::Result;
-use crate::gf2::{self, BitMatrix};
 use crate::grid::{BitGrid, Dims};
+use crate::linalg::gf2::{self, BitMatrix};
 use crate::puzzle::{Flaw, Found, GridPuzzle};
 use crate::random::Rng;
 use rand::Rng as _;
@@ -281,7 +281,9 @@ impl Analysis {
     /// The exact number of solutions as a decimal string: 2^nullity, or 0 when unsolvable.
     pub fn solution_count(&self) -> String {
         match self.presses {
-            Some(_) => crate::modular::decimal_product(std::iter::repeat_n(2, self.nullity())),
+            Some(_) => {
+                crate::linalg::modular::decimal_product(std::iter::repeat_n(2, self.nullity()))
+            }
             None => "0".to_string(),
         }
     }

@@ -9,7 +9,7 @@
 
 use super::values::{state_rows, MAX_SYMBOL_STATES};
 use crate::grid::{BitGrid, Dims, Grid, Pos};
-use crate::modular::Modulus;
+use crate::linalg::modular::Modulus;
 use serde::de::Error as _;
 use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};

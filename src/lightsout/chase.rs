@@ -8,8 +8,8 @@
 
 use super::rows::{self, Row};
 use super::{Analysis, Oriented};
-use crate::gf2::BitMatrix;
 use crate::grid::{BitGrid, Dims, Pos};
+use crate::linalg::gf2::BitMatrix;
 use fixedbitset::FixedBitSet;
 
 /// Analyses `lights`, already turned so that columns ≤ rows.

@@ -21,8 +21,8 @@
 
 use super::rows::{self, Row};
 use super::{Analysis, Oriented};
-use crate::gf2::Poly;
 use crate::grid::{BitGrid, Dims};
+use crate::linalg::gf2::Poly;
 
 /// Analyses `lights`, already turned so that columns ≤ rows.
 pub fn analyse(lights: &BitGrid, oriented: Oriented) -> Analysis {

@@ -26,11 +26,11 @@ use super::answer::{Answer, GraphRule, GraphSetup, Mode, Pressed, Request, Setup
 use super::system::System;
 use super::variant::fewest_in_coset;
 use super::Method;
-use crate::band;
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::input::Source;
-use crate::modular::{Modulus, Solutions};
+use crate::linalg::band;
+use crate::linalg::modular::{Modulus, Solutions};
 use rand::Rng;
 use std::collections::HashMap;
 

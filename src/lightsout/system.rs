@@ -1,7 +1,7 @@
 //! The press system `M·x = rhs` over Z/K of a board or a graph, solved by the method its size and shape allow.
 //!
 //! - K squarefree (every prime K has, and 6, 10, 15, …): over GF(p) for each
-//!   prime p of K by the band elimination of [`crate::band`], in the order
+//!   prime p of K by the band elimination of [`crate::linalg::band`], in the order
 //!   of the unknowns that gives the narrowest front, and joined by the
 //!   Chinese remainder theorem. A front too wide for that (more than half the
 //!   unknowns) is left to the dense elimination while the system is small enough for it.
@@ -9,17 +9,17 @@
 //!   size: the one solution lifted from GF(p) when the matrix is invertible
 //!   modulo every prime p of K; otherwise over Z/p^e for each prime power of
 //!   K by the sparse-direct elimination with unit pivots of
-//!   [`crate::modular::sparse::solve_power`] (over GF(p) as above when p
+//!   [`crate::linalg::modular::sparse::solve_power`] (over GF(p) as above when p
 //!   divides K once), joined by the Chinese remainder theorem.
 //! - Otherwise the dense elimination: the word-parallel GF(2) elimination of
-//!   [`crate::gf2`] for K = 2, Smith form over each prime power of K ([`crate::modular`]).
+//!   [`crate::linalg::gf2`] for K = 2, Smith form over each prime power of K ([`crate::linalg::modular`]).
 
 use super::{MAX_GF2_GAUSS_CELLS, MAX_STATES_GAUSS_CELLS};
-use crate::band;
 use crate::error::{Bound, Error, Result};
-use crate::gf2::{sparse, BitMatrix};
-use crate::modular::sparse::PowerSolution;
-use crate::modular::{crt_embed, Generator, ModMatrix, Modulus, Solutions};
+use crate::linalg::band;
+use crate::linalg::gf2::{sparse, BitMatrix};
+use crate::linalg::modular::sparse::PowerSolution;
+use crate::linalg::modular::{crt_embed, Generator, ModMatrix, Modulus, Solutions};
 use fixedbitset::FixedBitSet;
 
 /// The widest band front (columns) the band elimination is used with over GF(2);
@@ -211,7 +211,7 @@ impl System<'_> {
         order: &[usize],
     ) -> Result<PowerSolution> {
         if p != q {
-            return crate::modular::sparse::solve_power(p, q, self.n, ones, rhs);
+            return crate::linalg::modular::sparse::solve_power(p, q, self.n, ones, rhs);
         }
         let s = self.eliminate(p, ones, rhs, order)?;
         Ok(PowerSolution {
@@ -228,8 +228,8 @@ impl System<'_> {
     }
 
     /// Over GF(p) by the band elimination in `order`, or with a front wider
-    /// than [`SPARSE_FRONT`] by the sparse-direct elimination (of [`crate::gf2`]
-    /// for p = 2, of [`crate::modular`] for odd p).
+    /// than [`SPARSE_FRONT`] by the sparse-direct elimination (of [`crate::linalg::gf2`]
+    /// for p = 2, of [`crate::linalg::modular`] for odd p).
     fn eliminate(
         &self,
         p: u8,
@@ -242,7 +242,7 @@ impl System<'_> {
         } else if p == 2 {
             sparse::solve(self.n, ones, rhs)
         } else {
-            crate::modular::sparse::solve(p, self.n, ones, rhs)
+            crate::linalg::modular::sparse::solve(p, self.n, ones, rhs)
         }
     }
 
@@ -292,7 +292,10 @@ impl System<'_> {
                 Solutions {
                     particular: None,
                     kernel: gens(&e.kernel),
-                    witness: dual.iter().find(|w| crate::gf2::dot(w, &b)).map(bytes),
+                    witness: dual
+                        .iter()
+                        .find(|w| crate::linalg::gf2::dot(w, &b))
+                        .map(bytes),
                 }
             }
         }
@@ -325,7 +328,7 @@ mod tests {
 
     /// The symmetric system of `ones` with lights `rhs` solved prime power by
     /// prime power (in the Cuthill–McKee order) and by the dense elimination,
-    /// checked against each other (see [`crate::modular::tests::check_against_smith`]).
+    /// checked against each other (see [`crate::linalg::modular::tests::check_against_smith`]).
     fn check_both(
         k: Modulus,
         n: usize,
@@ -343,7 +346,9 @@ mod tests {
         };
         let answer = system.by_prime_powers(rhs, &system.orders[0]).unwrap();
         let reference = system.dense(rhs);
-        crate::modular::tests::check_against_smith(k, n, ones, rhs, &answer, &reference, context);
+        crate::linalg::modular::tests::check_against_smith(
+            k, n, ones, rhs, &answer, &reference, context,
+        );
         !reference.kernel.is_empty()
     }
 
@@ -428,7 +433,7 @@ mod tests {
     /// Z/p^e with unit pivots and the dense Smith form find the same number
     /// of solutions and kernel orders, and the answer replays (solution,
     /// generators and their orders and independence, witness: see
-    /// [`crate::modular::tests::check_against_smith`]).
+    /// [`crate::linalg::modular::tests::check_against_smith`]).
     #[test]
     fn the_sparse_elimination_over_prime_powers_agrees_with_the_smith_form() {
         let mut rng = crate::random::rng(2017);
@@ -494,8 +499,9 @@ mod tests {
         };
         for (p, q) in [(2u8, 4u8), (3, 9)] {
             let rhs = vec![q - 1; n];
-            let s = crate::modular::sparse::solve_power(p, q, n, &ones, &rhs).unwrap();
-            let other = crate::modular::sparse::solve_power(p, q, n, &renamed, &rhs).unwrap();
+            let s = crate::linalg::modular::sparse::solve_power(p, q, n, &ones, &rhs).unwrap();
+            let other =
+                crate::linalg::modular::sparse::solve_power(p, q, n, &renamed, &rhs).unwrap();
             let orders = |s: &PowerSolution| {
                 let mut o: Vec<u32> = s.kernel.iter().map(|g| g.order).collect();
                 o.sort_unstable();
@@ -524,8 +530,8 @@ mod tests {
     fn the_sparse_elimination_over_gf3_of_a_random_cubic_graph_of_50000_vertices_replays() {
         let (n, ones, renamed) = cubic_50000();
         let rhs = vec![2u8; n];
-        let sparse = crate::modular::sparse::solve(3, n, &ones, &rhs).unwrap();
-        let other = crate::modular::sparse::solve(3, n, &renamed, &rhs).unwrap();
+        let sparse = crate::linalg::modular::sparse::solve(3, n, &ones, &rhs).unwrap();
+        let other = crate::linalg::modular::sparse::solve(3, n, &renamed, &rhs).unwrap();
         assert_eq!(sparse.kernel.len(), other.kernel.len());
         for s in [&sparse, &other] {
             assert!(s.particular.is_some());

@@ -10,8 +10,8 @@
 //! columns; narrower tori go to the full elimination.
 
 use super::{gf2, Analysis, Kernel, Oriented};
-use crate::gf2::BitMatrix;
 use crate::grid::{BitGrid, Dims, Pos};
+use crate::linalg::gf2::BitMatrix;
 use fixedbitset::FixedBitSet;
 
 /// Analyses `lights` on the torus, already turned so that columns ≤ rows (both ≥ 3).

@@ -7,7 +7,7 @@
 use crate::error::{Error, Result};
 use crate::grid::{Dims, Grid};
 use crate::input::Source;
-use crate::modular::Modulus;
+use crate::linalg::modular::Modulus;
 
 /// The most states written one symbol per cell.
 pub const MAX_SYMBOL_STATES: u8 = 36;

@@ -12,10 +12,10 @@
 //!   pressed one (the cross, say), each light is settled by the press below
 //!   it, so only the first rows are unknowns (the light chasing of the Lights Out chapter, with
 //!   signs mod K); their system is solved in Smith form over each prime power
-//!   of K ([`crate::modular`]).
+//!   of K ([`crate::linalg::modular`]).
 //! - **gauss**: otherwise the whole `cells`-unknown system, by elimination
 //!   over Z/K (Smith form, Chinese remainder theorem), or, for K = 2, the
-//!   word-parallel GF(2) elimination of [`crate::gf2`].
+//!   word-parallel GF(2) elimination of [`crate::linalg::gf2`].
 //!
 //! The solutions are one solution plus the kernel (the quiet patterns), a
 //! direct sum of cyclic groups whose orders multiply to the solution count.
@@ -44,7 +44,7 @@ use super::Method;
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
 use crate::grid::{Dims, Grid, Pos};
-use crate::modular::{Generator, ModMatrix, Modulus};
+use crate::linalg::modular::{Generator, ModMatrix, Modulus};
 use crate::random::Rng;
 use chase::Chase;
 use rand::Rng as _;
@@ -367,11 +367,11 @@ impl Variant {
     fn analyse_gauss(&self, lights: &Grid<u8>) -> Result<StatesAnalysis> {
         let dims = lights.dims();
         let k = self.states;
-        if dims.cells() > crate::band::MAX_BAND_UNKNOWNS {
+        if dims.cells() > crate::linalg::band::MAX_BAND_UNKNOWNS {
             return Err(Error::TooLarge {
                 bound: crate::error::Bound::Other("cells"),
                 got: dims.cells().into(),
-                limit: crate::band::MAX_BAND_UNKNOWNS.into(),
+                limit: crate::linalg::band::MAX_BAND_UNKNOWNS.into(),
                 note: format!(
                     " for the elimination ({} states, pattern {}{}: a pattern that cannot be chased needs one unknown per cell)",
                     k.get(),
@@ -392,7 +392,7 @@ impl Variant {
             n: dims.cells(),
             ones: &ones,
             symmetric: self.pattern.is_symmetric(),
-            orders: vec![crate::band::identity(dims.cells()), by_columns],
+            orders: vec![crate::linalg::band::identity(dims.cells()), by_columns],
             what: "cells",
         }
         .solve(&rhs)?;
@@ -570,7 +570,7 @@ impl StatesAnalysis {
     /// The exact number of solutions as a decimal string (the product of the orders, or 0).
     pub fn solution_count(&self) -> String {
         match self.presses {
-            Some(_) => crate::modular::decimal_product(self.quiet_orders()),
+            Some(_) => crate::linalg::modular::decimal_product(self.quiet_orders()),
             None => "0".to_string(),
         }
     }

@@ -32,9 +32,9 @@
 //! costs O(L²), the system C equations in C unknowns, one Gauss pivot O(C³).
 
 use crate::error::{Error, Result};
-use crate::gf2::BitMatrix;
 use crate::grid::{BitGrid, Dims, Pos};
 use crate::lightsout::Analysis;
+use crate::linalg::gf2::BitMatrix;
 use fixedbitset::FixedBitSet;
 
 /// The activation map and quiet patterns of the all-white `dims` board.

@@ -14,7 +14,7 @@ use super::{Shape, Sudoku};
 use crate::random::Rng;
 use rand::seq::SliceRandom;
 
-/// One symmetry: cell (r, c) of the result is cell (rows[r], cols[c]) of the
+/// One symmetry: cell (r, c) of the result is cell `(rows[r], cols[c])` of the
 /// source (read transposed first when `transpose`), its digit `d` written `relabel[d]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Transform {

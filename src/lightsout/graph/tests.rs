@@ -286,7 +286,7 @@ fn random_regular_graphs_are_regular_simple_and_repeatable() {
 #[test]
 fn the_sparse_and_the_dense_elimination_agree_on_random_regular_graphs() {
     use crate::lightsout::MAX_GF2_GAUSS_CELLS;
-    use crate::modular::ModMatrix;
+    use crate::linalg::modular::ModMatrix;
     for (n, d, seed) in [(4000usize, 3usize, 1u64), (3000, 4, 2), (2000, 5, 3)] {
         let g = Graph::random_regular(n, d, seed).unwrap();
         for (k, with_self) in [(2u32, true), (2, false), (6, true)] {
@@ -294,7 +294,7 @@ fn the_sparse_and_the_dense_elimination_agree_on_random_regular_graphs() {
             let lights = game.all_on();
             let report = solved(&game, &lights, false);
             // The dense elimination of the same system over Z/K.
-            let modulus = crate::modular::Modulus::new(k).unwrap();
+            let modulus = crate::linalg::modular::Modulus::new(k).unwrap();
             let mut m = ModMatrix::zeros(n, n);
             for v in 0..n {
                 if with_self {
@@ -328,9 +328,9 @@ fn the_sparse_and_the_band_elimination_agree_on_a_random_cubic_graph_of_50000_ve
         ones.extend(g.neighbours(v).iter().map(|&u| (u, v)));
     }
     let rhs = vec![1u8; n];
-    let sparse = crate::gf2::sparse::solve(n, &ones, &rhs).unwrap();
-    let order = crate::band::cuthill_mckee(n, &ones);
-    let banded = crate::band::solve(2, n, &ones, &rhs, &order).unwrap();
+    let sparse = crate::linalg::gf2::sparse::solve(n, &ones, &rhs).unwrap();
+    let order = crate::linalg::band::cuthill_mckee(n, &ones);
+    let banded = crate::linalg::band::solve(2, n, &ones, &rhs, &order).unwrap();
     assert_eq!(sparse.kernel.len(), banded.kernel.len());
     assert!(sparse.particular.is_some() && banded.particular.is_some());
     assert!(solve_all_on(g, 2, true).solvable);

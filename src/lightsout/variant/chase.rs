@@ -11,7 +11,7 @@
 
 use super::Variant;
 use crate::grid::{Dims, Grid};
-use crate::modular::{add_mod, ModMatrix, Modulus};
+use crate::linalg::modular::{add_mod, ModMatrix, Modulus};
 
 /// The chase of one board shape under one (plane) variant.
 #[derive(Debug, Clone)]

@@ -20,7 +20,7 @@
 
 use super::chase::Chase;
 use crate::grid::Grid;
-use crate::modular::{add_mod, Generator, PolyMod};
+use crate::linalg::modular::{add_mod, Generator, PolyMod};
 
 /// One solution's first row (or `None`) and the quiet first rows, for the cross on the plane over GF(p).
 pub(super) fn analyse(

@@ -18,7 +18,7 @@
 //! breadth first from a far vertex, which makes a grid or a cycle a narrow band.
 //!
 //! ```
-//! use puzzles::band;
+//! use puzzles::linalg::band;
 //!
 //! // The path a – b – c with self-loops (the σ+ game): x_a + x_b = 1, x_a + x_b + x_c = 1, x_b + x_c = 1.
 //! let ones = [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (2, 1), (2, 2)];
@@ -401,7 +401,7 @@ trait Field {
         ((a as u32 + p - b as u32 % p) % p) as u8
     }
     fn inverse(&self, a: u8) -> u8 {
-        crate::modular::inverse(a, self.p())
+        crate::linalg::modular::inverse(a, self.p())
     }
 }
 

@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use fixedbitset::FixedBitSet;
-//! use puzzles::gf2::BitMatrix;
+//! use puzzles::linalg::gf2::BitMatrix;
 //!
 //! // x0 + x1 = 1, x1 + x2 = 0: one free unknown, so two solutions.
 //! let mut a = BitMatrix::zeros(2, 3);

@@ -21,7 +21,7 @@
 //! annihilates); it is found in the kernel of `Aᵀ`.
 //!
 //! ```
-//! use puzzles::modular::{Modulus, ModMatrix};
+//! use puzzles::linalg::modular::{Modulus, ModMatrix};
 //!
 //! // 2x = 2 (mod 4): x = 1 or x = 3.
 //! let k = Modulus::new(4).unwrap();

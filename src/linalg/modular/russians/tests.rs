@@ -6,7 +6,7 @@ use rand::Rng;
 /// column the right-hand side) and whether the system is consistent, by plain Gauss.
 fn plain(p: u8, rows: &[Vec<u8>]) -> (usize, bool) {
     let width = rows.first().map_or(0, Vec::len);
-    crate::modular::tests::plain_rank(p, rows, width.saturating_sub(1))
+    crate::linalg::modular::tests::plain_rank(p, rows, width.saturating_sub(1))
 }
 
 /// The solution and the kernel vectors of the core over GF(p) (every generator of order p).
@@ -157,7 +157,7 @@ fn zero_columns_and_wide_rows_agree_with_plain_gauss() {
 /// nullity and solvability, and both answers replay.
 #[test]
 fn the_bit_sliced_gf3_core_agrees_with_the_byte_core_and_plain_gauss() {
-    use crate::modular::ternary::Ternary;
+    use crate::linalg::modular::ternary::Ternary;
     let mut rng = random::rng(1998);
     for round in 0..40 {
         let (rows, cols): (usize, usize) =

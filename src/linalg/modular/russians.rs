@@ -2,7 +2,7 @@
 //!
 //! The method of four Russians (Arlazarov, Dinic, Kronrod & Faradzev, 1970)
 //! as M4RI applies it to elimination over GF(2) (Albrecht, Bard & Hart,
-//! "Algorithm 898", ACM TOMS 37(1), 2010; [`crate::gf2::BitMatrix::reduce`]),
+//! "Algorithm 898", ACM TOMS 37(1), 2010; [`crate::linalg::gf2::BitMatrix::reduce`]),
 //! carried to small odd characteristic as Boothby & Bradshaw do
 //! ("Bitslicing and the method of four Russians over larger finite fields",
 //! 2009): the columns are taken in blocks; the pivots of a block are found

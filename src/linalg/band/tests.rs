@@ -1,7 +1,7 @@
-//! The band elimination against the dense Smith-form elimination of [`crate::modular`].
+//! The band elimination against the dense Smith-form elimination of [`crate::linalg::modular`].
 
 use super::*;
-use crate::modular::{ModMatrix, Modulus};
+use crate::linalg::modular::{ModMatrix, Modulus};
 use rand::{Rng, SeedableRng};
 
 fn dense(n: usize, ones: &[(usize, usize)]) -> ModMatrix {

@@ -1,5 +1,5 @@
 use super::*;
-use crate::band;
+use crate::linalg::band;
 use crate::random;
 use rand::Rng;
 
@@ -18,7 +18,7 @@ fn apply(p: u8, n: usize, ones: &[(usize, usize)], x: &[u8]) -> Vec<u8> {
 /// The rank over GF(p) of the vectors, by plain Gauss elimination.
 fn rank(p: u8, vectors: &[Vec<u8>]) -> usize {
     let cols = vectors.first().map_or(0, Vec::len);
-    crate::modular::tests::plain_rank(p, vectors, cols).0
+    crate::linalg::modular::tests::plain_rank(p, vectors, cols).0
 }
 
 /// Random sparse systems over GF(3), GF(5), GF(7) (symmetric and not, with
@@ -77,10 +77,10 @@ fn agrees_with_the_band_elimination_over_gf_p_and_replays() {
 /// not symmetric, with and without the diagonal, some singular and some
 /// unsolvable modulo p): the sparse elimination with unit pivots and the
 /// dense Smith form find the same solution count and kernel orders, and every
-/// answer replays (see [`crate::modular::tests::check_against_smith`]).
+/// answer replays (see [`crate::linalg::modular::tests::check_against_smith`]).
 #[test]
 fn agrees_with_the_smith_form_over_prime_powers() {
-    use crate::modular::{ModMatrix, Modulus, Solutions};
+    use crate::linalg::modular::{ModMatrix, Modulus, Solutions};
     let mut rng = random::rng(2017);
     let mut singular = 0;
     for round in 0..36 {
@@ -117,7 +117,7 @@ fn agrees_with_the_smith_form_over_prime_powers() {
             witness: witness.flatten(),
         };
         let context = format!("round {round}: n = {n}, q = {q}");
-        crate::modular::tests::check_against_smith(
+        crate::linalg::modular::tests::check_against_smith(
             k, n, &ones, &rhs, &answer, &reference, &context,
         );
     }

@@ -1,6 +1,6 @@
 //! Sparse-direct elimination over GF(p), p an odd prime, and over Z/p^e, for sparse systems with no narrow band (random graphs, expanders).
 //!
-//! The GF(p) counterpart of [`crate::gf2::sparse`]: structured Gaussian
+//! The GF(p) counterpart of [`crate::linalg::gf2::sparse`]: structured Gaussian
 //! elimination (LaMacchia & Odlyzko, "Solving large sparse linear systems
 //! over finite fields", CRYPTO 1990) with Markowitz pivots (Markowitz, "The
 //! elimination form of the inverse and its application to linear
@@ -21,7 +21,7 @@
 //! cyclic groups of orders p^v, each generator given with its order.
 //!
 //! ```
-//! use puzzles::modular::sparse;
+//! use puzzles::linalg::modular::sparse;
 //!
 //! // The path a – b – c with self-loops (the σ+ game) over GF(3), all lights at 1:
 //! // presses x with x_a + x_b = x_a + x_b + x_c = x_b + x_c = −1 = 2.
@@ -31,12 +31,12 @@
 //! assert!(s.kernel.is_empty());
 //! ```
 
-use crate::band::BandSolution;
 use crate::error::{Bound, Error, Result};
-use crate::gf2::sparse::{remove, sparse_phase, Buckets, Markowitz};
-use crate::modular::russians::Core;
-use crate::modular::ternary::Ternary;
-use crate::modular::{inverse, Generator};
+use crate::linalg::band::BandSolution;
+use crate::linalg::markowitz::{remove, sparse_phase, Buckets, Markowitz};
+use crate::linalg::modular::russians::Core;
+use crate::linalg::modular::ternary::Ternary;
+use crate::linalg::modular::{inverse, Generator};
 
 /// The most unknowns the dense core may keep (a 32,768² matrix of one-byte entries: 1 GiB).
 pub const MAX_CORE: usize = 1 << 15;
@@ -73,7 +73,7 @@ pub struct PowerSolution {
 /// once); `b` holds values below `q`.
 ///
 /// ```
-/// use puzzles::modular::sparse;
+/// use puzzles::linalg::modular::sparse;
 ///
 /// // x_a + x_b = 2 and x_a + x_b = 0 (mod 4): no solution.
 /// let ones = [(0, 0), (0, 1), (1, 0), (1, 1)];

@@ -1,5 +1,5 @@
 use super::*;
-use crate::band;
+use crate::linalg::band;
 use crate::random;
 use rand::Rng;
 
