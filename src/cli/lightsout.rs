@@ -46,7 +46,7 @@ pub struct Args {
     /// Also print a basis of the quiet patterns (presses that change nothing).
     #[arg(long)]
     quiet_patterns: bool,
-    /// Write the presses (rows of 0/1) to FILE instead of the terminal, for huge boards.
+    /// Write the presses to FILE (one row a line, as a state file: 0/1 for two states) instead of the terminal, for huge boards.
     #[arg(long, value_name = "FILE")]
     output: Option<String>,
     /// Print the nullity of every n×n board for n in A..B (inclusive), no board built.

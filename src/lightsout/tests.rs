@@ -329,3 +329,85 @@ fn all_on_solution_counts_match_oeis_a075462() {
         assert_eq!(&a.solution_count(), want, "n = {n}");
     }
 }
+
+/// Every kind of request reads back from its JSON (a browser page sends
+/// requests so), and a request written by hand answers as the one built in Rust.
+#[test]
+fn requests_travel_as_json() {
+    let modes = [
+        Mode::default(),
+        Mode::Solve {
+            fewest: true,
+            quiet_patterns: true,
+        },
+        Mode::Count,
+        Mode::List {
+            limit: crate::listing::Limit::at_most(3).unwrap(),
+        },
+        Mode::Table { from: 2, to: 4 },
+    ];
+    let boards = [
+        Board::Random {
+            rows: 5,
+            cols: 4,
+            seed: Some(1),
+        },
+        Board::Given {
+            name: "b".into(),
+            text: "012\n210\n".into(),
+        },
+        Board::Graph {
+            name: "g".into(),
+            text: "a b\n".into(),
+            on: Some(vec!["a".into()]),
+            rule: GraphRule::Sigma,
+        },
+    ];
+    for mode in modes {
+        for board in &boards {
+            let mut request = Request::new(board.clone());
+            request.states = 3;
+            request.pattern = ".#./#@#/##.".parse().unwrap();
+            request.method = Some(Method::Chase);
+            request.mode = mode;
+            let json = serde_json::to_string(&request).unwrap();
+            let back: Request = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, request, "{json}");
+        }
+    }
+    let by_hand: Request =
+        serde_json::from_str(r#"{"board":{"random":{"rows":6,"cols":6,"seed":1}},"mode":"solve"}"#)
+            .unwrap();
+    let built = Request::new(Board::Random {
+        rows: 6,
+        cols: 6,
+        seed: Some(1),
+    });
+    assert_eq!(by_hand, built);
+    let ctl = Control::new();
+    assert_eq!(
+        answer(&by_hand, &ctl, &mut crate::NoItems).unwrap(),
+        answer(&built, &ctl, &mut crate::NoItems).unwrap()
+    );
+}
+
+/// The classic fast path and the K-state elimination agree on two-state
+/// boards: the same count, and presses each path's own replay accepts.
+#[test]
+fn the_classic_path_and_the_states_path_agree_on_two_states() {
+    for seed in 0..6 {
+        let dims = dims(5 + seed as usize % 3, 6);
+        let lights = LightsOut::random(dims, &mut rng(seed));
+        let classic = Solver::new(lights.clone(), Method::Gauss).unwrap();
+        let values = Cells::from(lights.lights().clone()).to_values();
+        let states = Variant::new(2, Pattern::cross(), false)
+            .unwrap()
+            .analyse_with(&values, Some(Method::Gauss))
+            .unwrap();
+        assert_eq!(classic.analysis().solution_count(), states.solution_count());
+        if let Some(p) = &states.presses {
+            let bits = Cells::from(p.clone()).to_bits().unwrap();
+            classic.verify(&bits).unwrap();
+        }
+    }
+}
