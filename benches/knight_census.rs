@@ -9,35 +9,34 @@
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use puzzles::grid::{Dims, Pos};
-use puzzles::knight::count::{count, CountRequest, Method, Starts};
-use puzzles::Control;
+use puzzles::grid::Dims;
+use puzzles::knight::{answer, CountMethod, Mode, Request, Starts};
+use puzzles::{Control, NoItems};
 
 fn census(c: &mut Criterion) {
     let mut group = c.benchmark_group("knight-count");
     group.sample_size(10);
     let ctl = Control::new();
     let cases = [
-        ("closed 6x6", 6, 6, true, Starts::From(Pos::new(0, 0))),
-        ("closed 5x8", 5, 8, true, Starts::From(Pos::new(0, 0))),
+        ("closed 6x6", 6, 6, true, Starts::Start),
+        ("closed 5x8", 5, 8, true, Starts::Start),
         ("open 5x6 every start", 5, 6, false, Starts::Every),
-        (
-            "open 6x6 from a corner",
-            6,
-            6,
-            false,
-            Starts::From(Pos::new(0, 0)),
-        ),
+        ("open 6x6 from a corner", 6, 6, false, Starts::Start),
         ("open 6x6 summed over every start", 6, 6, false, Starts::Sum),
     ];
     for (name, rows, cols, closed, starts) in cases {
-        let dims = Dims::new(rows, cols, 100).expect("a valid size");
-        for method in [Method::Frontier, Method::Backtrack] {
-            let mut request = CountRequest::new(dims, closed, starts);
-            request.method = method;
+        for method in [CountMethod::Frontier, CountMethod::Backtrack] {
+            let mut request = Request::new(Dims { rows, cols });
+            request.closed = closed;
+            request.mode = Mode::Count {
+                starts,
+                method,
+                memory_mib: None,
+                shard: Default::default(),
+            };
             let id = BenchmarkId::new(name, format!("{method:?}").to_lowercase());
             group.bench_with_input(id, &request, |b, request| {
-                b.iter(|| count(request, &ctl).expect("within limits"))
+                b.iter(|| answer(request, &ctl, &mut NoItems).expect("within limits"))
             });
         }
     }

@@ -2,7 +2,7 @@
 //! and the block construction, narrow boards by the frontier programme.
 //!
 //! `cargo bench --bench knight_find`. Open and closed tours of 1000 × 1000 and
-//! 3000 × 3000 from the corner (each verified by `find`), and open tours of
+//! 3000 × 3000 from the corner (each verified by `answer`), and open tours of
 //! long 3- and 4-row boards from a middle square, where Warnsdorff's rule
 //! strands squares behind the knight.
 // `criterion_group!` defines a public function without documentation.
@@ -10,8 +10,8 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use puzzles::grid::Dims;
-use puzzles::knight::{find, Request};
-use puzzles::Control;
+use puzzles::knight::{answer, Answer, Request, TourOutcome};
+use puzzles::{Control, NoItems};
 
 fn find_one(c: &mut Criterion) {
     let mut group = c.benchmark_group("knight-find");
@@ -32,8 +32,8 @@ fn find_one(c: &mut Criterion) {
         let id = BenchmarkId::new(name, format!("{rows}x{cols}"));
         group.bench_with_input(id, &request, |b, request| {
             b.iter(|| {
-                let report = find(request, &ctl).expect("a valid board");
-                assert_eq!(report.result, "tour");
+                let report = answer(request, &ctl, &mut NoItems).expect("a valid board");
+                assert!(matches!(&report, Answer::Find(r) if r.result == TourOutcome::Tour));
                 report
             })
         });

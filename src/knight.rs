@@ -9,7 +9,7 @@
 //! square may be left unreachable, and at most one may be left with a single
 //! way in: the tour's last square); the order in which it tries the moves is
 //! Warnsdorff's rule (fewest onward moves first, ties to the square farther
-//! from the centre, after Roth) or the lab's own move order (`Order::Plain`,
+//! from the centre, after Roth) or the lab's own move order (`MoveOrder::Plain`,
 //! for teaching). When Warnsdorff's first guesses doom a search, it restarts
 //! with a doubled budget and other tie-breaks; long boards of 3 or 4 rows are
 //! built from chained block tours (`chain`).
@@ -19,7 +19,7 @@
 //! small boards that the search leaves undecided; exact counts past its reach
 //! (closed tours of 6 × 40, 8 × 8) come from frontier dynamic programmes
 //! whose cost grows with the number of frontier states, not of tours;
-//! [`count::count`] picks the engine.
+//! [`answer`] with [`Mode::Count`] picks the engine.
 //!
 //! Boards where a theorem says there is no tour are answered at once
 //! (`theorems`): Schwenk (1991) for closed tours, Conrad et al. (1994) for open
@@ -32,11 +32,15 @@ pub(crate) mod find;
 mod text;
 mod theorems;
 
-pub use answer::{algebraic, find, list, magic, MagicReport, Report, Request};
-pub use count::backtrack::{
-    count_all_starts, count_all_starts_shard, count_tours, count_tours_shard, CountResult, Shard,
-    MAX_COUNT_CELLS,
+pub use answer::{
+    algebraic, answer, Answer, Item, MagicReport, Mode, Request, Starts, TourListing, TourOutcome,
+    TourReport,
 };
+#[cfg(test)]
+pub(crate) use count::backtrack::count_all_starts;
+pub(crate) use count::backtrack::count_tours;
+pub use count::backtrack::{Shard, MAX_COUNT_CELLS};
+pub use count::{CountMethod, CountReport, TourCount};
 pub use find::magic::{magic_sums, semi_magic_tour, MagicSums, MAGIC_SUM};
 pub use theorems::{impossible, Impossible};
 
@@ -45,7 +49,7 @@ use crate::error::{Error, Result};
 use crate::grid::{Dims, Pos};
 use crate::puzzle::{Flaw, Found, GridPuzzle};
 use find::{blocks, chain, frontier, search};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 
 /// The largest board accepted, in cells (a 3000 × 3000 board: about 0.5 GB at the peak).
@@ -72,9 +76,10 @@ pub const SEED_MOVES: [(i64, i64); 8] = [
 ];
 
 /// In which order the search tries the moves from a square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
-pub enum Order {
+pub enum MoveOrder {
     /// Warnsdorff's rule (1823): the square with the fewest onward moves first;
     /// ties go to the square farther from the centre (Roth's tie-break), then to
     /// the lab's move order.
@@ -212,16 +217,16 @@ pub enum Verdict {
 
 /// A tour problem with the search settings: what the [`GridPuzzle`] trait drives.
 #[derive(Debug, Clone)]
-pub struct Solver {
+pub struct TourSearch {
     knight: Knight,
-    order: Order,
+    order: MoveOrder,
     budget: u64,
 }
 
-impl Solver {
+impl TourSearch {
     /// A solver trying moves in `order`, giving up after `budget` nodes.
-    pub fn new(knight: Knight, order: Order, budget: u64) -> Self {
-        Solver {
+    pub fn new(knight: Knight, order: MoveOrder, budget: u64) -> Self {
+        TourSearch {
             knight,
             order,
             budget,
@@ -234,7 +239,7 @@ impl Solver {
     }
 
     /// The move order.
-    pub fn order(&self) -> Order {
+    pub fn order(&self) -> MoveOrder {
         self.order
     }
 
@@ -249,7 +254,7 @@ impl Solver {
         }
         let cells = self.knight.dims.cells() as u64;
         let mut spent = 0u64;
-        if self.order == Order::Warnsdorff && cells >= search::LARGE as u64 {
+        if self.order == MoveOrder::Warnsdorff && cells >= search::LARGE as u64 {
             // Large boards: Warnsdorff's rule without backtracking (open
             // tours), then block tours joined by edge swaps.
             let quick = (!self.knight.closed)
@@ -259,7 +264,7 @@ impl Solver {
                 return Verdict::Tour(t);
             }
         }
-        if self.order == Order::Warnsdorff {
+        if self.order == MoveOrder::Warnsdorff {
             // Warnsdorff's rule alone answers most boards in one pass.
             let quick = (2 * cells + 10_000).min(self.budget);
             let mut tour = None;
@@ -307,7 +312,7 @@ impl Solver {
                     ..self.knight
                 };
                 let half = (self.budget - spent) / 2;
-                if let Verdict::Tour(t) = Solver::new(closed, self.order, half).find(ctl) {
+                if let Verdict::Tour(t) = TourSearch::new(closed, self.order, half).find(ctl) {
                     if verify_tour(&self.knight, &t).is_ok() {
                         return Verdict::Tour(t);
                     }
@@ -323,7 +328,7 @@ impl Solver {
         let mut share = (4 * cells).max(50_000);
         loop {
             let left = self.budget - spent;
-            let this = if self.order == Order::Plain {
+            let this = if self.order == MoveOrder::Plain {
                 left
             } else {
                 share.min(left)
@@ -369,21 +374,9 @@ impl Solver {
             None => Verdict::GaveUp { nodes },
         }
     }
-
-    /// Counts the tours from the start (directed; closed tours counted once per
-    /// direction) with the fast counter, on boards of at most
-    /// [`MAX_COUNT_CELLS`] cells.
-    pub fn count_all(&self, ctl: &Control) -> Result<CountResult> {
-        count_tours(&self.knight, ctl)
-    }
-
-    /// Part `shard` of [`Solver::count_all`] (the parts add up to the whole).
-    pub fn count_shard(&self, shard: Shard, ctl: &Control) -> Result<CountResult> {
-        count_tours_shard(&self.knight, shard, ctl)
-    }
 }
 
-impl GridPuzzle for Solver {
+impl GridPuzzle for TourSearch {
     type Solution = Tour;
 
     fn dims(&self) -> Dims {
@@ -442,39 +435,13 @@ impl GridPuzzle for Solver {
     /// A chequered board with the tour as a line through the square centres
     /// and each square numbered, like the knight's tour lab's drawing (numbers up to 30×30).
     fn render_svg(&self, tour: Option<&Tour>) -> Result<String> {
-        let dims = self.knight.dims;
-        let (mut svg, cell) = crate::render::board_canvas(dims)?;
-        let centre = |p: Pos| crate::render::cell_centre(p, cell);
-        for p in dims.positions() {
-            let fill = if (p.row + p.col) % 2 == 0 {
-                "#f0d9b5"
-            } else {
-                "#b58863"
-            };
-            svg.cell(p, cell, fill, None);
-        }
-        let path = tour.map(Vec::as_slice).unwrap_or(&[]);
-        let mut points: Vec<(f64, f64)> = path.iter().map(|&p| centre(p)).collect();
-        if self.knight.closed && path.len() == dims.cells() {
-            points.extend(points.first().copied());
-        }
-        if points.len() > 1 {
-            svg.polyline(&points, "#1d3557", (cell / 14.0).max(0.4));
-        }
-        let (x, y) = centre(self.knight.start);
-        svg.circle(x, y, cell / 6.0, "#d62828");
-        let labelled = dims.rows.max(dims.cols) <= crate::render::MAX_LABELLED_SIDE;
-        for (i, &p) in path.iter().enumerate().filter(|_| labelled) {
-            let (x, y) = centre(p);
-            svg.text(
-                x,
-                y - cell / 4.0,
-                cell / 3.0,
-                "#000000",
-                &(i + 1).to_string(),
-            );
-        }
-        Ok(svg.finish())
+        let k = &self.knight;
+        draw_board(
+            k.dims,
+            Some(k.start),
+            k.closed,
+            tour.map_or(&[][..], Vec::as_slice),
+        )
     }
 
     fn solve(&self, ctl: &Control) -> Found<Tour> {
@@ -548,6 +515,50 @@ pub fn verify_tour(knight: &Knight, tour: &[Pos]) -> std::result::Result<(), Fla
         }
     }
     Ok(())
+}
+
+/// A chequered board with `path` as a line through the square centres (back
+/// to its start when `closed` and complete), each square numbered (up to
+/// 30×30), and the first square marked when there is one.
+pub(crate) fn draw_board(
+    dims: Dims,
+    start: Option<Pos>,
+    closed: bool,
+    path: &[Pos],
+) -> Result<String> {
+    let (mut svg, cell) = crate::render::board_canvas(dims)?;
+    let centre = |p: Pos| crate::render::cell_centre(p, cell);
+    for p in dims.positions() {
+        let fill = if (p.row + p.col) % 2 == 0 {
+            "#f0d9b5"
+        } else {
+            "#b58863"
+        };
+        svg.cell(p, cell, fill, None);
+    }
+    let mut points: Vec<(f64, f64)> = path.iter().map(|&p| centre(p)).collect();
+    if closed && path.len() == dims.cells() {
+        points.extend(points.first().copied());
+    }
+    if points.len() > 1 {
+        svg.polyline(&points, "#1d3557", (cell / 14.0).max(0.4));
+    }
+    if let Some(start) = start {
+        let (x, y) = centre(start);
+        svg.circle(x, y, cell / 6.0, "#d62828");
+    }
+    let labelled = dims.rows.max(dims.cols) <= crate::render::MAX_LABELLED_SIDE;
+    for (i, &p) in path.iter().enumerate().filter(|_| labelled) {
+        let (x, y) = centre(p);
+        svg.text(
+            x,
+            y - cell / 4.0,
+            cell / 3.0,
+            "#000000",
+            &(i + 1).to_string(),
+        );
+    }
+    Ok(svg.finish())
 }
 
 /// The board with the first `path.len()` moves numbered, the knight's tour lab's way:

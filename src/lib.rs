@@ -18,8 +18,8 @@
 //! let walk = revertigo::answer(&revertigo::Request::new(Dims { rows: 4, cols: 4 }), &ctl, &mut NoItems)?;
 //! assert!(matches!(walk, revertigo::Answer::Solve(w) if w.moves == 9));
 //!
-//! let tour = knight::find(&knight::Request::new(Dims { rows: 8, cols: 8 }), &ctl)?;
-//! assert_eq!(tour.result, "tour");
+//! let tour = knight::answer(&knight::Request::new(Dims { rows: 8, cols: 8 }), &ctl, &mut NoItems)?;
+//! assert!(matches!(tour, knight::Answer::Find(t) if t.result == knight::TourOutcome::Tour));
 //! # Ok::<(), puzzles::Error>(())
 //! ```
 

@@ -13,6 +13,14 @@ fn squares(tour: &Value) -> Vec<(i64, i64)> {
         .collect()
 }
 
+/// A count of tours as JSON carries it: a decimal string.
+fn count(v: &Value) -> u64 {
+    v.as_str()
+        .expect("a count is a decimal string")
+        .parse()
+        .expect("a decimal count")
+}
+
 /// An independent check of a printed tour: every square once, knight moves, closed if asked.
 fn check_tour(tour: &[(i64, i64)], rows: i64, cols: i64, start: (i64, i64), closed: bool) {
     assert_eq!(tour.len() as i64, rows * cols);
@@ -114,27 +122,27 @@ fn the_board_prints_as_in_seed_003() {
 #[test]
 fn counts_match_the_published_ones() {
     let v = json(&["knight", "5", "--count", "--json"], 0);
-    assert_eq!(v["count"], 304);
+    assert_eq!(v["count"], "304");
     assert_eq!(v["partial"], false);
     assert_eq!(v["start"], serde_json::json!([0, 0]));
     assert!(v.get("cycles").is_none());
     assert_eq!(
         json(&["knight", "5", "--start", "c3", "--count", "--json"], 0)["count"],
-        64
+        "64"
     );
     let none = json(&["knight", "5", "--start", "0,1", "--count", "--json"], 1);
-    assert_eq!(none["count"], 0);
+    assert_eq!(none["count"], "0");
     let closed = json(&["knight", "6", "--closed", "--count", "--json"], 0);
-    assert_eq!(closed["count"], 19724);
-    assert_eq!(closed["cycles"], 9862);
+    assert_eq!(closed["count"], "19724");
+    assert_eq!(closed["cycles"], "9862");
     puzzles(&["knight", "6", "--closed", "--count"])
         .assert()
         .success()
         .stdout(contains("19724 directed = 9862 cycles"));
     let all = json(&["knight", "5", "--count", "--all-starts", "--json"], 0);
-    assert_eq!(all["total"], 1728);
-    assert_eq!(all["counts"][2][2], 64);
-    assert_eq!(all["counts"][4][4], 304);
+    assert_eq!(all["total"], "1728");
+    assert_eq!(all["counts"][2][2], "64");
+    assert_eq!(all["counts"][4][4], "304");
 }
 
 #[test]
@@ -150,10 +158,18 @@ fn all_lists_tours_that_replay_and_agree_with_count() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 304);
+    // One object a tour, then the listing's answer.
+    assert_eq!(lines.len(), 305);
+    let end = &lines[304];
+    assert_eq!(end["mode"], "list");
+    assert_eq!(
+        (end["listed"].as_u64(), end["complete"].as_bool()),
+        (Some(304), Some(true))
+    );
     let mut distinct = std::collections::HashSet::new();
-    for t in &lines {
-        let t = squares(t);
+    for (i, item) in lines[..304].iter().enumerate() {
+        assert_eq!(item["index"], i as u64 + 1);
+        let t = squares(&item["tour"]);
         check_tour(&t, 5, 5, (0, 0), false);
         distinct.insert(t);
     }
@@ -240,9 +256,7 @@ fn svg_draws_the_tour_with_numbers() {
 
 #[test]
 fn shards_of_a_count_add_up_to_the_count() {
-    let whole = json(&["knight", "5", "6", "--count", "--json"], 0)["count"]
-        .as_u64()
-        .unwrap();
+    let whole = count(&json(&["knight", "5", "6", "--count", "--json"], 0)["count"]);
     assert!(whole > 0);
     let mut sum = 0;
     for i in 1..=3 {
@@ -250,7 +264,7 @@ fn shards_of_a_count_add_up_to_the_count() {
         let (_, v) = json_status(&["knight", "5", "6", "--count", "--shard", &part, "--json"]);
         assert_eq!(v["shard"], part.as_str());
         assert_eq!(v["partial"], false);
-        sum += v["count"].as_u64().unwrap();
+        sum += count(&v["count"]);
     }
     assert_eq!(sum, whole);
     // All starts: square by square, the parts add up to the whole table.
@@ -269,11 +283,15 @@ fn shards_of_a_count_add_up_to_the_count() {
         ]);
         for (r, row) in table.iter_mut().enumerate() {
             for (c, cell) in row.iter_mut().enumerate() {
-                *cell += v["counts"][r][c].as_u64().unwrap();
+                *cell += count(&v["counts"][r][c]);
             }
         }
     }
-    assert_eq!(serde_json::json!(table), all["counts"]);
+    let strings: Vec<Vec<String>> = table
+        .iter()
+        .map(|row| row.iter().map(u64::to_string).collect())
+        .collect();
+    assert_eq!(serde_json::json!(strings), all["counts"]);
 }
 
 #[test]
@@ -350,7 +368,7 @@ fn thin_board_counts_match_oeis() {
             &["knight", &rs, &cs, "--count", "--all-starts", "--json"],
             0,
         );
-        assert_eq!(v["total"].as_u64().unwrap(), 2 * undirected, "{r}×{c}");
+        assert_eq!(count(&v["total"]), 2 * undirected, "{r}×{c}");
         // Turning the board over its diagonal changes nothing.
         let t = json(
             &["knight", &cs, &rs, "--count", "--all-starts", "--json"],
@@ -380,8 +398,8 @@ fn both_counting_methods_give_the_published_closed_count_and_shards_stay_with_ba
             ],
             0,
         );
-        assert_eq!(v["cycles"], 44_202, "{method}: McKay's 5×8 count");
-        assert_eq!(v["count"], 88_404, "{method}");
+        assert_eq!(v["cycles"], "44202", "{method}: McKay's 5×8 count");
+        assert_eq!(v["count"], "88404", "{method}");
     }
     let v = json(
         &[
@@ -455,4 +473,60 @@ fn a_memory_limit_the_machine_cannot_give_is_refused_in_one_line() {
     let out = crate::util::puzzles_within(4096, &args).output().unwrap();
     crate::util::assert_one_line_refusal(&out, 2);
     assert!(String::from_utf8_lossy(&out.stderr).contains("available"));
+}
+
+#[test]
+fn every_mode_round_trips_through_the_library_types() {
+    use puzzles::knight::{Answer, Item};
+    for args in [
+        &["knight", "6", "--closed"][..],
+        &["knight", "4"][..],
+        &["knight", "12", "--order", "plain", "--budget", "1000"][..],
+        &["knight", "5", "--all", "--limit", "3"][..],
+        &["knight", "5", "--count"][..],
+        &["knight", "5", "--count", "--all-starts"][..],
+        &["knight", "6", "--closed", "--count", "--sum"][..],
+        &["knight", "8", "--magic"][..],
+    ] {
+        let out = puzzles(&[args, &["--json"]].concat()).output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        // JSON Lines: the items of a listing, then the answer.
+        let lines: Vec<&str> = text.lines().collect();
+        let (end, items) = lines.split_last().expect("an answer");
+        for &line in items {
+            let item: Item = serde_json::from_str(line).unwrap();
+            assert_eq!(serde_json::to_string(&item).unwrap(), line, "{args:?}");
+        }
+        let answer: Answer = serde_json::from_str(end).unwrap();
+        assert_eq!(serde_json::to_string(&answer).unwrap(), *end, "{args:?}");
+    }
+}
+
+#[test]
+fn svg_draws_in_every_mode_with_a_board() {
+    // A count draws its board and first square; a listing its first tour;
+    // the sheet the board alone.
+    for (args, lines, texts) in [
+        (&["knight", "5", "--count"][..], 0, 0),
+        (&["knight", "5", "--count", "--sum"][..], 0, 0),
+        (&["knight", "5", "--all", "--limit", "2"][..], 1, 25),
+        (&["knight", "8", "--magic"][..], 1, 64),
+    ] {
+        let (svg, sheet) = (
+            crate::util::temp_path("knight-mode.svg"),
+            crate::util::temp_path("knight-mode-sheet.svg"),
+        );
+        let drawn = [args, &["--quiet", "--svg", &svg, "--sheet", &sheet]].concat();
+        puzzles(&drawn).assert().success();
+        let cells = if args[1] == "8" { 64 } else { 25 };
+        assert_eq!(crate::util::svg_elements(&svg, "rect"), cells, "{args:?}");
+        assert_eq!(
+            crate::util::svg_elements(&svg, "polyline"),
+            lines,
+            "{args:?}"
+        );
+        assert_eq!(crate::util::svg_elements(&svg, "text"), texts, "{args:?}");
+        assert_eq!(crate::util::svg_elements(&sheet, "polyline"), 0, "{args:?}");
+        assert_eq!(crate::util::svg_elements(&sheet, "rect"), cells, "{args:?}");
+    }
 }

@@ -8,7 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 use puzzles::grid::Dims;
 use puzzles::input::{parse_side, Source};
-use puzzles::knight::{self, Knight, Order};
+use puzzles::knight::{self, Knight, MoveOrder};
 use puzzles::lightsout::{self, LightsOut};
 use puzzles::revertigo::{self, Revertigo};
 use puzzles::sudoku::{self, Input, Sudoku};
@@ -146,7 +146,7 @@ fuzz_target!(|data: &[u8]| {
             let Ok(problem) = Knight::new(dims, start, which & 4 != 0) else {
                 return;
             };
-            let solver = knight::Solver::new(problem, Order::Warnsdorff, 20_000);
+            let solver = knight::TourSearch::new(problem, MoveOrder::Warnsdorff, 20_000);
             if let knight::Verdict::Tour(t) = solver.find(&Control::new()) {
                 solver.verify(&t).expect("a knight's tour is right");
             }

@@ -146,12 +146,6 @@ impl Out {
         Ok(())
     }
 
-    /// Writes text as it is.
-    pub fn text(&mut self, s: &str) -> Result<(), Failure> {
-        self.w.write_all(s.as_bytes())?;
-        Ok(())
-    }
-
     /// Writes raw bytes (a generated script or page).
     pub fn bytes(&mut self, b: &[u8]) -> Result<(), Failure> {
         self.w.write_all(b)?;

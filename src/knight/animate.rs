@@ -5,19 +5,19 @@
 //! that backtracking with the recursion turned into an explicit stack (one
 //! frame of candidate moves per square of the path), run one event at a
 //! time: each call to `next` places the next square or clears the last one,
-//! until the tour is complete ([`Step::Tour`]) or every path from the start
-//! has been tried ([`Step::NoTour`], the proof that none exists). There is no
+//! until the tour is complete ([`SearchStep::Tour`]) or every path from the start
+//! has been tried ([`SearchStep::NoTour`], the proof that none exists). There is no
 //! pruning, so a student sees every dead end the lab's program would meet;
-//! [`Order::Warnsdorff`] (fewest onward moves first, ties to the square
+//! [`MoveOrder::Warnsdorff`] (fewest onward moves first, ties to the square
 //! farther from the centre, after Roth, then the lab's order) makes large
 //! boards finish at once.
 
-use super::{is_knight_move, Knight, Order, Tour, SEED_MOVES};
+use super::{is_knight_move, Knight, MoveOrder, Tour, SEED_MOVES};
 use crate::grid::{Dims, Pos};
 
 /// One event of the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
+pub enum SearchStep {
     /// The knight moves to `square`, which gets `number` (the start is 1).
     Place {
         /// The square numbered.
@@ -56,11 +56,11 @@ enum State {
     Done(bool),
 }
 
-/// The knight's tour lab's backtracking, one [`Step`] per call to `next`.
+/// The knight's tour lab's backtracking, one [`SearchStep`] per call to `next`.
 #[derive(Debug, Clone)]
 pub struct Animation {
     knight: Knight,
-    order: Order,
+    order: MoveOrder,
     /// The number of each square (row-major), 0 when free.
     numbers: Vec<usize>,
     path: Tour,
@@ -71,7 +71,7 @@ pub struct Animation {
 
 impl Animation {
     /// The search for a tour of `knight`, trying moves in `order`; nothing placed yet.
-    pub fn new(knight: Knight, order: Order) -> Self {
+    pub fn new(knight: Knight, order: MoveOrder) -> Self {
         Animation {
             knight,
             order,
@@ -89,7 +89,7 @@ impl Animation {
     }
 
     /// The move order.
-    pub fn order(&self) -> Order {
+    pub fn order(&self) -> MoveOrder {
         self.order
     }
 
@@ -125,7 +125,7 @@ impl Animation {
         let dims = self.knight.dims();
         let free = |q: &Pos| self.numbers[dims.index(*q)] == 0;
         let mut c: Vec<Pos> = knight_moves(dims, p).filter(free).collect();
-        if self.order == Order::Warnsdorff {
+        if self.order == MoveOrder::Warnsdorff {
             // Fewest onward moves first; ties to the square farther from the
             // centre (Roth); the stable sort keeps the lab's order after that.
             let onward = |q: Pos| knight_moves(dims, q).filter(free).count();
@@ -140,7 +140,7 @@ impl Animation {
     }
 
     /// Numbers `p` and pushes its frame.
-    fn place(&mut self, p: Pos) -> Step {
+    fn place(&mut self, p: Pos) -> SearchStep {
         let dims = self.knight.dims();
         self.path.push(p);
         let number = self.path.len();
@@ -151,7 +151,7 @@ impl Animation {
             next: 0,
         });
         self.steps += 1;
-        Step::Place { square: p, number }
+        SearchStep::Place { square: p, number }
     }
 }
 
@@ -163,9 +163,9 @@ fn knight_moves(dims: Dims, p: Pos) -> impl Iterator<Item = Pos> {
 }
 
 impl Iterator for Animation {
-    type Item = Step;
+    type Item = SearchStep;
 
-    fn next(&mut self) -> Option<Step> {
+    fn next(&mut self) -> Option<SearchStep> {
         match self.state {
             State::Done(_) => return None,
             State::Fresh => {
@@ -179,12 +179,12 @@ impl Iterator for Animation {
             let last = self.path[self.path.len() - 1];
             if !self.knight.closed() || is_knight_move(last, self.knight.start()) {
                 self.state = State::Done(true);
-                return Some(Step::Tour);
+                return Some(SearchStep::Tour);
             }
         }
         let Some(frame) = self.frames.last_mut() else {
             self.state = State::Done(false);
-            return Some(Step::NoTour);
+            return Some(SearchStep::NoTour);
         };
         while frame.next < frame.candidates.len() {
             let q = frame.candidates[frame.next];
@@ -199,7 +199,7 @@ impl Iterator for Animation {
         let number = self.path.len() + 1;
         self.numbers[dims.index(square)] = 0;
         self.steps += 1;
-        Some(Step::Remove { square, number })
+        Some(SearchStep::Remove { square, number })
     }
 }
 

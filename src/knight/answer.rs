@@ -1,19 +1,78 @@
-//! Requests and reports of the knight's tour: one tour found, tours listed,
-//! the semi-magic tour (counts are [`super::count`]); every report verified and serialisable as JSON.
+//! The one way into the knight's tour: a [`Request`] (the board, the first
+//! square, open or closed, and what to do) and [`answer`], which returns a
+//! verified [`Answer`]; listed tours stream through a [`Sink`] as [`Item`]s.
 
+use super::count::{self, CountFrom, CountMethod, CountReport, CountRequest};
 use super::{
-    file_name, magic_sums, parse_square, semi_magic_tour, verify_tour, Impossible, Knight,
-    MagicSums, Order, Solver, Tour, Verdict, DEFAULT_BUDGET, MAX_CELLS,
+    draw_board, file_name, magic_sums, parse_square, semi_magic_tour, verify_tour, Impossible,
+    Knight, MagicSums, MoveOrder, Shard, Tour, TourSearch, Verdict, DEFAULT_BUDGET, MAX_CELLS,
 };
-use crate::control::{Control, Tally};
+use crate::control::{Control, Stop};
 use crate::error::{Error, Result};
 use crate::grid::{Dims, Pos};
 use crate::listing::{self, Limit};
 use crate::puzzle::GridPuzzle;
-use serde::Serialize;
-use std::ops::ControlFlow;
+use crate::render::Picture;
+use crate::sink::Sink;
+use serde::{Deserialize, Serialize};
 
-/// One knight's tour question: the board, the first square, open or closed, how to search.
+/// Which tours a count takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Starts {
+    /// The directed tours from the request's first square.
+    #[default]
+    Start,
+    /// The directed tours from each square (the grid) and their sum.
+    Every,
+    /// Only the sum of the directed tours over every start: for open tours
+    /// the frontier programme makes one run instead of one a start.
+    Sum,
+}
+
+/// What to do with the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mode {
+    /// One tour, verified, or why there is none.
+    Find {
+        /// The order in which moves are tried.
+        order: MoveOrder,
+        /// Search nodes before giving up.
+        budget: u64,
+    },
+    /// Every tour from the first square, streamed (at most `limit`).
+    List {
+        /// The order in which moves are tried (and tours listed).
+        order: MoveOrder,
+        /// The most tours to list.
+        limit: Limit,
+    },
+    /// The exact number of tours.
+    Count {
+        /// From the first square, from each square, or summed over every square.
+        starts: Starts,
+        /// The engine.
+        method: CountMethod,
+        /// The memory the frontier programme may take, in MiB (`None`: the
+        /// default, [`count::DEFAULT_MEMORY_LIMIT`] or what this process may take, the less).
+        memory_mib: Option<u64>,
+        /// Only this part of a backtracking count (the parts add up to the whole).
+        shard: Shard,
+    },
+    /// A semi-magic closed tour of the 8×8 board (rows and columns sum to 260).
+    Magic,
+}
+
+impl Default for Mode {
+    fn default() -> Self {
+        Mode::Find {
+            order: MoveOrder::Warnsdorff,
+            budget: DEFAULT_BUDGET,
+        }
+    }
+}
+
+/// One knight's tour question: the board, the first square, open or closed, and the mode.
 #[derive(Debug, Clone)]
 pub struct Request {
     /// The board.
@@ -22,30 +81,26 @@ pub struct Request {
     pub start: String,
     /// A closed tour: the last square a knight's move from the first.
     pub closed: bool,
-    /// The order in which moves are tried.
-    pub order: Order,
-    /// Search nodes before giving up on finding one tour.
-    pub budget: u64,
+    /// What to do.
+    pub mode: Mode,
 }
 
 impl Request {
-    /// An open tour of `dims` from the top-left square, Warnsdorff's order.
+    /// One open tour of `dims` from the top-left square, Warnsdorff's order.
     pub fn new(dims: Dims) -> Self {
         Request {
             dims,
             start: "0,0".to_string(),
             closed: false,
-            order: Order::Warnsdorff,
-            budget: DEFAULT_BUDGET,
+            mode: Mode::default(),
         }
     }
 
-    /// The validated problem and its solver.
-    pub fn solver(&self) -> Result<Solver> {
+    /// The validated problem: the board within [`MAX_CELLS`], the start on it.
+    pub fn knight(&self) -> Result<Knight> {
         let dims = Dims::new(self.dims.rows, self.dims.cols, MAX_CELLS)?;
         let start = parse_square(dims, &self.start)?;
-        let knight = Knight::new(dims, start, self.closed)?;
-        Ok(Solver::new(knight, self.order, self.budget))
+        Knight::new(dims, start, self.closed)
     }
 }
 
@@ -54,24 +109,62 @@ pub fn algebraic(rows: usize, p: Pos) -> String {
     format!("{}{}", file_name(p.col), rows - p.row)
 }
 
+/// How a search for one tour ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TourOutcome {
+    /// A tour, verified.
+    #[serde(rename = "tour")]
+    Tour,
+    /// There is none: a theorem says so, or the search was exhausted.
+    #[serde(rename = "no tour")]
+    NoTour,
+    /// The node budget ran out before a tour was found or ruled out.
+    #[serde(rename = "gave up")]
+    GaveUp,
+    /// Stopped from outside (Ctrl-C) before an answer.
+    #[serde(rename = "interrupted")]
+    Interrupted,
+}
+
+/// The answer to a [`Request`], one variant per mode; JSON carries the mode
+/// as `"mode"` beside the report's own keys.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "kebab-case")]
+pub enum Answer {
+    /// One tour, or why there is none.
+    Find(TourReport),
+    /// The end of a listing of tours (the tours went to the sink).
+    List(TourListing),
+    /// An exact count.
+    Count(CountReport),
+    /// A semi-magic tour and its sums.
+    Magic(MagicReport),
+}
+
+/// One streamed item: a tour of a listing, verified.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Item {
+    /// Its place in the listing, from 1.
+    pub index: u64,
+    /// The squares in the order the knight visits them.
+    pub tour: Tour,
+}
+
 /// One tour, or why there is none: the same keys in text and JSON.
-#[derive(Debug, Clone, Serialize)]
-pub struct Report {
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TourReport {
     /// Board rows.
     pub rows: usize,
     /// Board columns.
     pub cols: usize,
     /// The first square.
     pub start: Pos,
-    /// The first square in chess notation.
-    #[serde(skip)]
-    pub start_algebraic: String,
     /// Whether the tour is closed.
     pub closed: bool,
     /// The move order of the search.
-    pub order: Order,
-    /// "tour", "no tour", "gave up" or "interrupted".
-    pub result: &'static str,
+    pub order: MoveOrder,
+    /// How the search ended.
+    pub result: TourOutcome,
     /// The tour, verified.
     pub tour: Option<Tour>,
     /// Why there is no tour (a theorem or the exhausted search), or why none was found.
@@ -80,60 +173,133 @@ pub struct Report {
     pub nodes: Option<u64>,
 }
 
-/// Finds one tour (verified), or says why there is none.
+/// The end of a listing of tours.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TourListing {
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// The first square.
+    pub start: Pos,
+    /// Whether the tours are closed.
+    pub closed: bool,
+    /// The move order (the order of the listing).
+    pub order: MoveOrder,
+    /// The tours listed.
+    pub listed: u64,
+    /// Whether every tour was listed.
+    pub complete: bool,
+    /// Why the listing stopped early, if it did.
+    pub stopped: Option<Stop>,
+    /// The first tour listed (the one a picture draws).
+    pub first: Option<Tour>,
+}
+
+/// A semi-magic tour and its line sums.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MagicReport {
+    /// Board rows (8).
+    pub rows: usize,
+    /// Board columns (8).
+    pub cols: usize,
+    /// A tour, or interrupted.
+    pub result: TourOutcome,
+    /// The tour, verified closed and semi-magic.
+    pub tour: Option<Tour>,
+    /// Row, column and diagonal sums, `semi_magic`, `magic` (diagonals too).
+    pub sums: Option<MagicSums>,
+}
+
+/// Answers `request`: finds one tour, lists them, counts them, or finds the
+/// semi-magic tour. Listed tours go to `sink`, each verified; the answer
+/// says how the listing ended. A stop by `ctl` is an answer too (a search
+/// `interrupted`, a listing marked so, a count `partial`).
 ///
 /// ```
 /// use puzzles::grid::Dims;
-/// use puzzles::knight::{find, Request};
-/// use puzzles::Control;
+/// use puzzles::knight::{answer, Answer, CountMethod, Mode, Request, Starts, TourOutcome};
+/// use puzzles::{Control, NoItems};
 ///
 /// let mut request = Request::new(Dims { rows: 6, cols: 6 });
 /// request.closed = true;
-/// let report = find(&request, &Control::new())?;
-/// assert_eq!(report.result, "tour");
-/// assert_eq!(report.tour.map(|t| t.len()), Some(36));
-/// let none = find(&Request::new(Dims { rows: 4, cols: 4 }), &Control::new())?;
-/// assert_eq!(none.result, "no tour");
+/// let Answer::Find(found) = answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
+/// assert_eq!(found.result, TourOutcome::Tour);
+/// assert_eq!(found.tour.map(|t| t.len()), Some(36));
+///
+/// request.mode = Mode::Count { starts: Starts::Start, method: CountMethod::Frontier, memory_mib: None, shard: Default::default() };
+/// let Answer::Count(count) = answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
+/// assert_eq!(count.cycles.unwrap().to_string(), "9862");
+/// assert_eq!(count.count.unwrap().to_string(), "19724");
+///
+/// let none = answer(&Request::new(Dims { rows: 4, cols: 4 }), &Control::new(), &mut NoItems)?;
+/// assert!(matches!(none, Answer::Find(r) if r.result == TourOutcome::NoTour));
 /// # Ok::<(), puzzles::Error>(())
 /// ```
-pub fn find(request: &Request, ctl: &Control) -> Result<Report> {
-    let solver = request.solver()?;
-    let k = solver.knight();
-    let mut report = Report {
+pub fn answer(request: &Request, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
+    match &request.mode {
+        Mode::Find { order, budget } => find(request, *order, *budget, ctl).map(Answer::Find),
+        Mode::List { order, limit } => list(request, *order, *limit, ctl, sink).map(Answer::List),
+        Mode::Count {
+            starts,
+            method,
+            memory_mib,
+            shard,
+        } => {
+            let knight = request.knight()?;
+            let from = match starts {
+                Starts::Start => CountFrom::From(knight.start()),
+                Starts::Every => CountFrom::Every,
+                Starts::Sum => CountFrom::Sum,
+            };
+            let mut wanted = CountRequest::new(knight.dims(), knight.closed(), from);
+            wanted.method = *method;
+            wanted.shard = *shard;
+            wanted.memory_limit = memory_mib.map_or(wanted.memory_limit, |m| m << 20);
+            count::count(&wanted, ctl).map(Answer::Count)
+        }
+        Mode::Magic => magic(request.dims, ctl).map(Answer::Magic),
+    }
+}
+
+/// One tour (verified), or why there is none.
+fn find(request: &Request, order: MoveOrder, budget: u64, ctl: &Control) -> Result<TourReport> {
+    let search = TourSearch::new(request.knight()?, order, budget);
+    let k = search.knight();
+    let mut report = TourReport {
         rows: k.dims().rows,
         cols: k.dims().cols,
         start: k.start(),
-        start_algebraic: algebraic(k.dims().rows, k.start()),
         closed: k.closed(),
-        order: solver.order(),
-        result: "tour",
+        order,
+        result: TourOutcome::Tour,
         tour: None,
         reason: None,
         nodes: None,
     };
-    let found = solver.find(ctl);
+    let found = search.find(ctl);
     ctl.progress().finish();
     match found {
         Verdict::Tour(t) => {
-            solver.verify(&t)?;
+            search.verify(&t)?;
             report.tour = Some(t);
         }
         Verdict::NoTour(why) => {
-            report.result = "no tour";
+            report.result = TourOutcome::NoTour;
             if let Impossible::Exhausted { nodes } = why {
                 report.nodes = Some(nodes);
             }
             report.reason = Some(why.to_string());
         }
         Verdict::GaveUp { nodes } => {
-            report.result = "gave up";
+            report.result = TourOutcome::GaveUp;
             report.nodes = Some(nodes);
             report.reason = Some(format!(
                 "search gave up after {nodes} nodes: no tour found, none ruled out (raise the budget)"
             ));
         }
         Verdict::Interrupted { nodes } => {
-            report.result = "interrupted";
+            report.result = TourOutcome::Interrupted;
             report.nodes = Some(nodes);
             report.reason = Some(format!("search interrupted after {nodes} nodes"));
         }
@@ -141,37 +307,42 @@ pub fn find(request: &Request, ctl: &Control) -> Result<Report> {
     Ok(report)
 }
 
-/// Lists the tours from the start through [`listing::list`] (each verified,
-/// the one limit policy).
-pub fn list(
+/// The tours from the start through [`listing::list`] (each verified, the one limit policy).
+fn list(
     request: &Request,
+    order: MoveOrder,
     limit: Limit,
     ctl: &Control,
-    visit: impl FnMut(u64, &Tour) -> ControlFlow<()>,
-) -> Result<Tally> {
-    let solver = request.solver()?;
-    listing::list(&solver, limit, "tours", ctl, visit)
-}
-
-/// A semi-magic tour and its line sums.
-#[derive(Debug, Clone, Serialize)]
-pub struct MagicReport {
-    /// Board rows (8).
-    pub rows: usize,
-    /// Board columns (8).
-    pub cols: usize,
-    /// "tour" or "interrupted".
-    pub result: &'static str,
-    /// The tour, verified closed and semi-magic.
-    pub tour: Option<Tour>,
-    /// Row, column and diagonal sums, `semi_magic`, `magic` (diagonals too).
-    pub sums: Option<MagicSums>,
+    sink: &mut dyn Sink<Item>,
+) -> Result<TourListing> {
+    let search = TourSearch::new(request.knight()?, order, DEFAULT_BUDGET);
+    let mut first = None;
+    let tally = listing::list(&search, limit, "tours", ctl, |index, tour| {
+        if first.is_none() {
+            first = Some(tour.clone());
+        }
+        sink.take(Item {
+            index,
+            tour: tour.clone(),
+        })
+    })?;
+    let k = search.knight();
+    Ok(TourListing {
+        rows: k.dims().rows,
+        cols: k.dims().cols,
+        start: k.start(),
+        closed: k.closed(),
+        order,
+        listed: tally.found,
+        complete: tally.is_complete(),
+        stopped: tally.stopped,
+        first,
+    })
 }
 
 /// A semi-magic closed tour of the 8×8 board (every row and column sums to
-/// 260), verified, with its line sums; `result` is "interrupted" when `ctl`
-/// stopped the search first.
-pub fn magic(dims: Dims, ctl: &Control) -> Result<MagicReport> {
+/// 260), verified, with its line sums; `interrupted` when `ctl` stopped the search first.
+fn magic(dims: Dims, ctl: &Control) -> Result<MagicReport> {
     if (dims.rows, dims.cols) != (8, 8) {
         return Err(Error::usage(format!(
             "semi-magic tours are searched on the 8×8 board (rows and columns sum to 260), not {dims}"
@@ -180,7 +351,7 @@ pub fn magic(dims: Dims, ctl: &Control) -> Result<MagicReport> {
     let mut report = MagicReport {
         rows: 8,
         cols: 8,
-        result: "interrupted",
+        result: TourOutcome::Interrupted,
         tour: None,
         sums: None,
     };
@@ -189,9 +360,33 @@ pub fn magic(dims: Dims, ctl: &Control) -> Result<MagicReport> {
         let sums = magic_sums(&t)
             .filter(|m| m.semi_magic)
             .ok_or_else(|| Error::Check("the tour is not semi-magic".into()))?;
-        report.result = "tour";
+        report.result = TourOutcome::Tour;
         report.tour = Some(t);
         report.sums = Some(sums);
     }
     Ok(report)
+}
+
+impl Answer {
+    /// The board drawn as SVG: alone with its first square marked
+    /// ([`Picture::Puzzle`], an exercise sheet), or with the tour (the one
+    /// found, the first listed, the semi-magic one). A count draws its board
+    /// and first square; a count over every start, the board alone.
+    pub fn svg(&self, picture: Picture) -> Result<String> {
+        let (rows, cols, start, closed, tour) = match self {
+            Answer::Find(r) => (r.rows, r.cols, Some(r.start), r.closed, r.tour.as_ref()),
+            Answer::List(r) => (r.rows, r.cols, Some(r.start), r.closed, r.first.as_ref()),
+            Answer::Count(r) => (r.rows, r.cols, r.start, r.closed, None),
+            Answer::Magic(r) => {
+                let Some(t) = &r.tour else {
+                    return Err(Error::usage(
+                        "the search was stopped before a semi-magic tour was found: nothing to draw",
+                    ));
+                };
+                (r.rows, r.cols, t.first().copied(), true, Some(t))
+            }
+        };
+        let path = picture.shows(tour).map_or(&[][..], Vec::as_slice);
+        draw_board(Dims { rows, cols }, start, closed, path)
+    }
 }

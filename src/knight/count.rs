@@ -16,7 +16,7 @@ use crate::knight::{theorems, Knight};
 use backtrack::{count_all_starts_shard, count_tours_shard, images, Shard};
 use layers::bytes_per_state;
 use num_bigint::BigUint;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
 pub(crate) mod backtrack;
@@ -57,9 +57,10 @@ pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Res
 }
 
 /// Which engine counts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
-pub enum Method {
+pub enum CountMethod {
     /// The frontier programme on boards with a side of at most 8, but for
     /// the grid of open counts from each start on boards of at most 36
     /// squares and 5 or 6 rows; backtracking then, and when the frontier
@@ -75,7 +76,7 @@ pub enum Method {
 
 /// Which tours a count takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Starts {
+pub(crate) enum CountFrom {
     /// The directed tours from one square.
     From(Pos),
     /// The directed tours from each square (the grid) and their sum.
@@ -87,15 +88,15 @@ pub enum Starts {
 
 /// A count to make: the board, open or closed, from where, by which engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CountRequest {
+pub(crate) struct CountRequest {
     /// The board.
     pub dims: Dims,
     /// Closed tours (the last square a knight's move from the first).
     pub closed: bool,
     /// From one square or from every square.
-    pub starts: Starts,
+    pub starts: CountFrom,
     /// The engine.
-    pub method: Method,
+    pub method: CountMethod,
     /// The memory the frontier programme may take, in bytes: by default
     /// [`DEFAULT_MEMORY_LIMIT`] or what this process may take, the less; a
     /// limit above what this process may take is refused.
@@ -106,20 +107,20 @@ pub struct CountRequest {
 
 impl CountRequest {
     /// Counts on `dims` from `starts` with the automatic choice of engine and the default memory limit.
-    pub fn new(dims: Dims, closed: bool, starts: Starts) -> Self {
+    pub(crate) fn new(dims: Dims, closed: bool, starts: CountFrom) -> Self {
         CountRequest {
             dims,
             closed,
             starts,
-            method: Method::Auto,
+            method: CountMethod::Auto,
             memory_limit: crate::memory::default_limit(DEFAULT_MEMORY_LIMIT),
             shard: Shard::WHOLE,
         }
     }
 }
 
-/// An exact count of tours, of any length: JSON carries it as a number when
-/// it fits in 64 bits, as a decimal string beyond.
+/// An exact count of tours, of any length: JSON carries it as a decimal
+/// string at every size (JavaScript loses integers past 2^53).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct TourCount(pub BigUint);
 
@@ -131,10 +132,18 @@ impl std::fmt::Display for TourCount {
 
 impl Serialize for TourCount {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        match u64::try_from(&self.0) {
-            Ok(n) => s.serialize_u64(n),
-            Err(_) => s.serialize_str(&self.0.to_string()),
-        }
+        s.collect_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for TourCount {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse::<BigUint>().map(TourCount).map_err(|_| {
+            serde::de::Error::custom(format!(
+                "a count of tours should be a decimal string, not '{text}'"
+            ))
+        })
     }
 }
 
@@ -145,7 +154,7 @@ impl From<u64> for TourCount {
 }
 
 /// A count of tours, checked as far as it can be: the keys are those of the CLI's JSON.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CountReport {
     /// Board rows.
     pub rows: usize,
@@ -154,7 +163,7 @@ pub struct CountReport {
     /// Closed tours.
     pub closed: bool,
     /// The engine that counted (`backtrack` or `frontier`).
-    pub method: Method,
+    pub method: CountMethod,
     /// The start square, when counting from one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<Pos>,
@@ -236,7 +245,7 @@ pub const MAX_FALLBACK_CELLS: usize = 49;
 fn census_of(request: &CountRequest) -> Census {
     match (request.closed, request.starts) {
         (true, _) => Census::Cycles,
-        (false, Starts::From(p)) => Census::PathsFrom(p),
+        (false, CountFrom::From(p)) => Census::PathsFrom(p),
         (false, _) => Census::Paths,
     }
 }
@@ -256,7 +265,7 @@ fn check_memory(request: &CountRequest) -> Result<()> {
     let fit = memory / bytes_per_state(1);
     // Open tours from a start (one run for each, or for each orbit) lose
     // the mirror folding that halves the states of the other counts.
-    let folded = request.closed || request.starts == Starts::Sum;
+    let folded = request.closed || request.starts == CountFrom::Sum;
     let need = estimated_states(rows, cols, request.closed) * if folded { 1 } else { 2 };
     if need > fit {
         return Err(Error::TooLarge {
@@ -277,28 +286,14 @@ fn check_memory(request: &CountRequest) -> Result<()> {
 /// set. Refused up front: a frontier board whose states would not fit in the
 /// memory limit, a backtracking board over [`MAX_COUNT_CELLS`](super::MAX_COUNT_CELLS) squares, a
 /// start off the board.
-///
-/// ```
-/// use puzzles::control::Control;
-/// use puzzles::grid::{Dims, Pos};
-/// use puzzles::knight::count::{count, CountRequest, Method, Starts};
-///
-/// let dims = Dims::new(6, 6, 100)?;
-/// let mut request = CountRequest::new(dims, true, Starts::From(Pos::new(0, 0)));
-/// request.method = Method::Frontier;
-/// let report = count(&request, &Control::new())?;
-/// assert_eq!(report.cycles.unwrap().to_string(), "9862");
-/// assert_eq!(report.count.unwrap().to_string(), "19724");
-/// # Ok::<(), puzzles::Error>(())
-/// ```
-pub fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
+pub(crate) fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
     crate::memory::check_limit(request.memory_limit)?;
     let dims = request.dims;
-    if let Starts::From(p) = request.starts {
+    if let CountFrom::From(p) = request.starts {
         Knight::new(dims, p, request.closed)?;
     }
     let mut method = match request.method {
-        Method::Auto => {
+        CountMethod::Auto => {
             let short = dims.rows.min(dims.cols);
             // Measured: the frontier (meeting in the middle up to 8 rows) is faster
             // than backtracking but for the grid of open counts from each start of a
@@ -306,29 +301,29 @@ pub fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
             // wall; summed in one run, 0.29 s against 1.74 s wall side by side). A board whose frontier
             // states would not fit is backtracked when it can be (a long count the user
             // may stop, up to 7 × 7), refused otherwise.
-            let grid = request.starts == Starts::Every && !request.closed;
+            let grid = request.starts == CountFrom::Every && !request.closed;
             let frontier = short <= 8 && (short <= 4 || dims.cells() > 36 || !grid);
             let fits = check_memory(request);
             if frontier && (fits.is_ok() || dims.cells() > super::MAX_COUNT_CELLS) {
-                Method::Frontier
+                CountMethod::Frontier
             } else {
                 // Past 7 × 7 backtracking could not end: the frontier's refusal, with its limit.
                 if dims.cells() > MAX_FALLBACK_CELLS && !ruled_out(dims, census_of(request)) {
                     fits?;
                 }
-                Method::Backtrack
+                CountMethod::Backtrack
             }
         }
         m => m,
     };
-    if method == Method::Frontier && request.shard != Shard::WHOLE {
-        if request.method == Method::Frontier {
+    if method == CountMethod::Frontier && request.shard != Shard::WHOLE {
+        if request.method == CountMethod::Frontier {
             return Err(Error::usage(
                 "the frontier programme counts a board whole: shards split backtracking only",
             ));
         }
         // Only backtracking splits into shards.
-        method = Method::Backtrack;
+        method = CountMethod::Backtrack;
     }
     let mut report = CountReport {
         rows: dims.rows,
@@ -345,7 +340,7 @@ pub fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
         peak_states: None,
         shard: (request.shard != Shard::WHOLE).then(|| request.shard.to_string()),
     };
-    if method == Method::Backtrack {
+    if method == CountMethod::Backtrack {
         backtrack(request, &mut report, ctl)?;
     } else {
         check_memory(request)?;
@@ -358,7 +353,7 @@ fn backtrack(request: &CountRequest, report: &mut CountReport, ctl: &Control) ->
     let dims = request.dims;
     let whole = request.shard == Shard::WHOLE;
     match request.starts {
-        Starts::From(p) => {
+        CountFrom::From(p) => {
             let knight = Knight::new(dims, p, request.closed)?;
             let c = count_tours_shard(&knight, request.shard, ctl)?;
             report.start = Some(p);
@@ -368,7 +363,7 @@ fn backtrack(request: &CountRequest, report: &mut CountReport, ctl: &Control) ->
                 report.cycles = Some((c.count / 2).into());
             }
         }
-        Starts::Every | Starts::Sum => {
+        CountFrom::Every | CountFrom::Sum => {
             let all = count_all_starts_shard(dims, request.closed, request.shard, ctl)?;
             report.partial = all.iter().any(|c| c.partial);
             let total: u64 = all.iter().map(|c| c.count).sum();
@@ -376,7 +371,7 @@ fn backtrack(request: &CountRequest, report: &mut CountReport, ctl: &Control) ->
             if request.closed && !report.partial && whole {
                 report.cycles = Some(all.first().map_or(0, |c| c.count / 2).into());
             }
-            if request.starts == Starts::Every {
+            if request.starts == CountFrom::Every {
                 report.counts = Some(
                     all.chunks(dims.cols)
                         .map(|row| row.iter().map(|c| c.count.into()).collect())
@@ -423,32 +418,32 @@ fn frontier(request: &CountRequest, report: &mut CountReport, ctl: &Control) -> 
         };
         let from = TourCount(&cycles * 2u32);
         match request.starts {
-            Starts::From(p) => {
+            CountFrom::From(p) => {
                 report.start = Some(p);
                 report.count = Some(from);
             }
-            Starts::Every => {
+            CountFrom::Every => {
                 report.total = Some(TourCount(&from.0 * dims.cells()));
                 report.counts = Some(vec![vec![from; dims.cols]; dims.rows]);
             }
-            Starts::Sum => report.total = Some(TourCount(&from.0 * dims.cells())),
+            CountFrom::Sum => report.total = Some(TourCount(&from.0 * dims.cells())),
         }
         report.cycles = Some(TourCount(cycles));
         return Ok(());
     }
     match request.starts {
-        Starts::From(p) => {
+        CountFrom::From(p) => {
             report.start = Some(p);
             if let Some(c) = frontier_run(dims, Census::PathsFrom(p), request, report, ctl)? {
                 report.count = Some(TourCount(c));
             }
         }
-        Starts::Sum => {
+        CountFrom::Sum => {
             if let Some(paths) = frontier_run(dims, Census::Paths, request, report, ctl)? {
                 report.total = Some(TourCount(paths * ways));
             }
         }
-        Starts::Every => {
+        CountFrom::Every => {
             // One run per orbit of the board's symmetries, checked against the
             // count of all paths (each path is read from both its ends).
             let mut by_orbit: HashMap<Pos, BigUint> = HashMap::new();

@@ -22,8 +22,8 @@ fn fast_count(k: &Knight) -> u64 {
 }
 
 /// Counts with the tour search (`enumerate`), checking every tour it meets.
-fn enumerated(k: &Knight, order: Order) -> u64 {
-    let s = Solver::new(*k, order, DEFAULT_BUDGET);
+fn enumerated(k: &Knight, order: MoveOrder) -> u64 {
+    let s = TourSearch::new(*k, order, DEFAULT_BUDGET);
     let mut bad = None;
     let t = s.enumerate(&Control::new(), &mut |tour| {
         if let Err(e) = s.verify(tour) {
@@ -117,17 +117,21 @@ fn the_search_the_counter_and_the_textbook_agree() {
         assert_eq!(fast_count(&k), plain, "{r}×{c} from {s:?}");
         assert_eq!(count_sequential(&k), plain, "{r}×{c} from {s:?}");
         assert_eq!(
-            enumerated(&k, Order::Warnsdorff),
+            enumerated(&k, MoveOrder::Warnsdorff),
             plain,
             "{r}×{c} from {s:?}"
         );
-        assert_eq!(enumerated(&k, Order::Plain), plain, "{r}×{c} from {s:?}");
+        assert_eq!(
+            enumerated(&k, MoveOrder::Plain),
+            plain,
+            "{r}×{c} from {s:?}"
+        );
     }
     let k = knight(3, 10, (0, 0), true);
     let (plain, _) = textbook(&k, false);
     assert!(plain > 0);
     assert_eq!(fast_count(&k), plain, "closed 3×10");
-    assert_eq!(enumerated(&k, Order::Warnsdorff), plain, "closed 3×10");
+    assert_eq!(enumerated(&k, MoveOrder::Warnsdorff), plain, "closed 3×10");
 }
 
 #[test]
@@ -142,7 +146,7 @@ fn plain_order_finds_the_seeds_first_tour() {
         } else {
             textbook(&k, true)
         };
-        let s = Solver::new(k, Order::Plain, DEFAULT_BUDGET);
+        let s = TourSearch::new(k, MoveOrder::Plain, DEFAULT_BUDGET);
         let Verdict::Tour(t) = s.find(&Control::new()) else {
             panic!("no tour on {r}×{c}");
         };
@@ -231,7 +235,7 @@ fn warnsdorff_tours_verify_on_many_boards() {
     // A long thin board from its corner.
     for (r, c) in [(5, 100), (4, 10)] {
         let k = knight(r, c, (0, 0), false);
-        let s = Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET);
+        let s = TourSearch::new(k, MoveOrder::Warnsdorff, DEFAULT_BUDGET);
         let Verdict::Tour(t) = s.find(&Control::new()) else {
             panic!("{r}×{c}")
         };
@@ -259,7 +263,7 @@ fn warnsdorff_tours_verify_on_many_boards() {
         for p in starts {
             for closed in [false, true] {
                 let k = Knight::new(d, p, closed).unwrap();
-                let s = Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET);
+                let s = TourSearch::new(k, MoveOrder::Warnsdorff, DEFAULT_BUDGET);
                 match s.find(&Control::new()) {
                     Verdict::Tour(t) => s.verify(&t).unwrap(),
                     Verdict::NoTour(why) => {
@@ -279,7 +283,7 @@ fn warnsdorff_tours_verify_on_many_boards() {
         if has_open_tour(r, c) && r.min(c) >= 5 {
             let k = Knight::new(d, Pos::new(0, 0), false).unwrap();
             assert!(matches!(
-                Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET).find(&Control::new()),
+                TourSearch::new(k, MoveOrder::Warnsdorff, DEFAULT_BUDGET).find(&Control::new()),
                 Verdict::Tour(_)
             ));
         }
@@ -290,7 +294,7 @@ fn warnsdorff_tours_verify_on_many_boards() {
 fn known_tourless_boards_say_why() {
     let no = |r, c, s, closed| {
         let k = knight(r, c, s, closed);
-        match Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET).find(&Control::new()) {
+        match TourSearch::new(k, MoveOrder::Warnsdorff, DEFAULT_BUDGET).find(&Control::new()) {
             Verdict::NoTour(why) => why,
             other => panic!("{r}×{c} {s:?} closed={closed}: {other:?}"),
         }
@@ -308,13 +312,13 @@ fn known_tourless_boards_say_why() {
         Impossible::Exhausted { .. }
     ));
     // Past a tiny budget the frontier programme proves it, without a search.
-    let thin = Solver::new(knight(3, 8, (1, 2), false), Order::Warnsdorff, 10);
+    let thin = TourSearch::new(knight(3, 8, (1, 2), false), MoveOrder::Warnsdorff, 10);
     assert_eq!(
         thin.find(&Control::new()),
         Verdict::NoTour(Impossible::Frontier)
     );
     // The one-square board: the knight is already done; it cannot come back.
-    let one = Solver::new(knight(1, 1, (0, 0), false), Order::Plain, 10);
+    let one = TourSearch::new(knight(1, 1, (0, 0), false), MoveOrder::Plain, 10);
     assert_eq!(
         one.find(&Control::new()),
         Verdict::Tour(vec![Pos::new(0, 0)])
@@ -325,11 +329,11 @@ fn known_tourless_boards_say_why() {
 #[test]
 fn the_budget_gives_an_honest_answer() {
     let k = knight(12, 12, (0, 0), false);
-    let s = Solver::new(k, Order::Plain, 1000);
+    let s = TourSearch::new(k, MoveOrder::Plain, 1000);
     assert_eq!(s.find(&Control::new()), Verdict::GaveUp { nodes: 1000 });
     let stopped = Control::new();
     stopped.request_stop();
-    let s = Solver::new(k, Order::Warnsdorff, u64::MAX);
+    let s = TourSearch::new(k, MoveOrder::Warnsdorff, u64::MAX);
     assert!(matches!(s.find(&stopped), Verdict::Interrupted { .. }));
     let c = count_tours(&knight(7, 7, (0, 0), false), &stopped).unwrap();
     assert!(c.partial);
@@ -407,7 +411,7 @@ proptest! {
     ) {
         let d = Dims::new(r, c, MAX_CELLS).unwrap();
         let k = Knight::new(d, Pos::new(sr % r, sc % c), closed).unwrap();
-        let s = Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET);
+        let s = TourSearch::new(k, MoveOrder::Warnsdorff, DEFAULT_BUDGET);
         match s.find(&Control::new()) {
             Verdict::Tour(t) => prop_assert!(s.verify(&t).is_ok()),
             Verdict::NoTour(_) if r * c <= 20 => prop_assert_eq!(count_sequential(&k), 0),
@@ -431,12 +435,16 @@ fn long_thin_boards_get_tours_from_chained_blocks() {
         let t = super::chain::thin_tour(&k, &Control::new())
             .unwrap_or_else(|| panic!("{r}×{c} from {s:?}"));
         verify_tour(&k, &t).unwrap();
-        let s = Solver::new(k, Order::Warnsdorff, DEFAULT_BUDGET);
+        let s = TourSearch::new(k, MoveOrder::Warnsdorff, DEFAULT_BUDGET);
         assert!(matches!(s.find(&Control::new()), Verdict::Tour(_)));
     }
     // Four rows: the frontier programme (the chain cannot cross a block seam there).
     for (r, c, s) in [(4, 100, (0, 0)), (4, 23, (3, 22)), (4, 1000, (3, 999))] {
-        let s = Solver::new(knight(r, c, s, false), Order::Warnsdorff, DEFAULT_BUDGET);
+        let s = TourSearch::new(
+            knight(r, c, s, false),
+            MoveOrder::Warnsdorff,
+            DEFAULT_BUDGET,
+        );
         let Verdict::Tour(t) = s.find(&Control::new()) else {
             panic!("{r}×{c}")
         };
@@ -458,15 +466,23 @@ fn long_thin_boards_get_tours_from_chained_blocks() {
 
 #[test]
 fn the_trait_counts_with_the_fast_counter_and_stops_at_a_limit() {
-    let s = Solver::new(knight(5, 5, (0, 0), false), Order::Plain, DEFAULT_BUDGET);
+    let s = TourSearch::new(
+        knight(5, 5, (0, 0), false),
+        MoveOrder::Plain,
+        DEFAULT_BUDGET,
+    );
     let all = s.count(&Control::new(), None);
     assert_eq!((all.found, all.stopped), (304, None));
-    assert_eq!(all.found, enumerated(s.knight(), Order::Plain));
+    assert_eq!(all.found, enumerated(s.knight(), MoveOrder::Plain));
     let some = s.count(&Control::new(), Some(10));
     assert_eq!((some.found, some.stopped), (10, Some(Stop::Limit)));
     assert_eq!(s.is_unique(&Control::new()), Some(false));
     assert!(matches!(s.solve(&Control::new()), Found::Solved(_)));
-    let none = Solver::new(knight(4, 4, (0, 0), false), Order::Plain, DEFAULT_BUDGET);
+    let none = TourSearch::new(
+        knight(4, 4, (0, 0), false),
+        MoveOrder::Plain,
+        DEFAULT_BUDGET,
+    );
     assert_eq!(none.solve(&Control::new()), Found::NoSolution);
     assert_eq!(none.count(&Control::new(), None).found, 0);
 }
@@ -524,7 +540,7 @@ fn sweep(boards: &[(usize, usize)], starts: impl Fn(Dims) -> Vec<Pos>, budget: u
         cases.push((Pos::new(0, 0), true));
         for (s, closed) in cases {
             let k = Knight::new(d, s, closed).unwrap();
-            let found = Solver::new(k, Order::Warnsdorff, budget).find(&Control::new());
+            let found = TourSearch::new(k, MoveOrder::Warnsdorff, budget).find(&Control::new());
             let what = match &found {
                 Verdict::Tour(t) => verify_tour(&k, t).err().map(|e| format!("bad tour: {e}")),
                 Verdict::NoTour(why) => {
@@ -623,9 +639,9 @@ fn a_semi_magic_tour_is_found_and_checked() {
     // No 8×8 knight's tour is fully magic (Stertenbrink et al., 2003).
     assert!(!m.magic);
     // The sums are computed, not assumed: a plain tour is not semi-magic.
-    let plain = Solver::new(
+    let plain = TourSearch::new(
         knight(8, 8, (0, 0), false),
-        Order::Warnsdorff,
+        MoveOrder::Warnsdorff,
         DEFAULT_BUDGET,
     );
     let Verdict::Tour(p) = plain.find(&Control::new()) else {

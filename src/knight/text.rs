@@ -1,11 +1,95 @@
 //! The knight's reports as text: a tour as the knight's tour lab prints it, a semi-magic tour with its sums, and counts.
 
 use super::count::{CountReport, TourCount};
-use super::{render_board, MagicReport, Order, Report};
+use super::{
+    algebraic, render_board, Answer, Item, MagicReport, MoveOrder, TourListing, TourOutcome,
+    TourReport,
+};
 use crate::grid::Dims;
 use crate::report::{self, Detail, Ending, Text, Tone};
 
-impl report::Report for Report {
+impl report::Report for Answer {
+    fn text(&self, detail: Detail) -> Text {
+        match self {
+            Answer::Find(r) => r.text(detail),
+            Answer::List(r) => r.text(detail),
+            Answer::Count(r) => r.text(detail),
+            Answer::Magic(r) => r.text(detail),
+        }
+    }
+
+    fn ending(&self) -> Ending {
+        match self {
+            Answer::Find(r) => r.ending(),
+            Answer::List(r) => r.ending(),
+            Answer::Count(r) => r.ending(),
+            Answer::Magic(r) => r.ending(),
+        }
+    }
+
+    fn partial(&self) -> Option<String> {
+        match self {
+            Answer::List(r) => r.partial(),
+            _ => None,
+        }
+    }
+}
+
+/// A listed tour: its number, then the board as the knight's tour lab prints it (quiet: nothing).
+impl report::Report for Item {
+    fn text(&self, detail: Detail) -> Text {
+        if detail == Detail::Quiet {
+            return Text::new();
+        }
+        // A tour visits every square: its extent is the board.
+        let rows = self.tour.iter().map(|p| p.row + 1).max().unwrap_or(0);
+        let cols = self.tour.iter().map(|p| p.col + 1).max().unwrap_or(0);
+        let mut text = Text::new();
+        text.line(format!("tour {}:", self.index))
+            .block(render_board(Dims { rows, cols }, &self.tour));
+        text
+    }
+
+    fn ending(&self) -> Ending {
+        Ending::Answered
+    }
+}
+
+/// The end of a listing: how many tours, and whether that is all of them
+/// (nothing on stdout when stopped by Ctrl-C: the note goes to stderr).
+impl report::Report for TourListing {
+    fn text(&self, _: Detail) -> Text {
+        let mut text = Text::new();
+        let (tone, end) = match self.stopped {
+            Some(crate::Stop::Interrupted) => return text,
+            None => (Tone::Good, "all of them"),
+            Some(crate::Stop::Limit) => (Tone::Partial, "stopped at --limit"),
+        };
+        text.plain(format!("{} tours listed (", self.listed))
+            .tone(tone, end)
+            .line(")");
+        text
+    }
+
+    fn ending(&self) -> Ending {
+        match self.stopped {
+            Some(crate::Stop::Interrupted) => Ending::Interrupted,
+            None if self.listed == 0 => Ending::NoSolution,
+            _ => Ending::Answered,
+        }
+    }
+
+    fn partial(&self) -> Option<String> {
+        (self.stopped == Some(crate::Stop::Interrupted)).then(|| {
+            format!(
+                "interrupted: the list is partial ({} tours listed)",
+                self.listed
+            )
+        })
+    }
+}
+
+impl report::Report for TourReport {
     fn text(&self, detail: Detail) -> Text {
         let mut text = Text::new();
         text.line(format!(
@@ -13,11 +97,11 @@ impl report::Report for Report {
             self.rows,
             self.cols,
             self.start,
-            self.start_algebraic,
+            algebraic(self.rows, self.start),
             if self.closed { "closed" } else { "open" },
             match self.order {
-                Order::Warnsdorff => "warnsdorff",
-                Order::Plain => "plain",
+                MoveOrder::Warnsdorff => "warnsdorff",
+                MoveOrder::Plain => "plain",
             }
         ));
         match (&self.tour, &self.reason) {
@@ -30,7 +114,7 @@ impl report::Report for Report {
             (Some(t), _) => {
                 text.block(render_board(self.dims(), t));
             }
-            (None, Some(reason)) if self.result == "no tour" => {
+            (None, Some(reason)) if self.result == TourOutcome::NoTour => {
                 text.tone(Tone::Bad, "no tour").line(format!(": {reason}"));
             }
             (None, Some(reason)) => {
@@ -43,9 +127,9 @@ impl report::Report for Report {
 
     fn ending(&self) -> Ending {
         match self.result {
-            "tour" => Ending::Answered,
-            "interrupted" => Ending::Interrupted,
-            _ => Ending::NoSolution,
+            TourOutcome::Tour => Ending::Answered,
+            TourOutcome::Interrupted => Ending::Interrupted,
+            TourOutcome::NoTour | TourOutcome::GaveUp => Ending::NoSolution,
         }
     }
 }
@@ -146,7 +230,7 @@ impl report::Report for CountReport {
     }
 }
 
-impl Report {
+impl TourReport {
     fn dims(&self) -> Dims {
         Dims {
             rows: self.rows,

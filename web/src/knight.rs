@@ -1,15 +1,17 @@
-//! The knight's tour: find a tour, step the lab's backtracking search for the
-//! page's animation, count tours. A thin adapter until the knight's request
-//! of the contract lands: the page's JSON is read into the library's
-//! requests, and its reports come back unchanged.
+//! The knight's tour: find a tour, step the knight's tour lab's backtracking
+//! for the page's animation, count tours. Find and count go through the
+//! library's `answer`; the page's JSON names the board and the mode in its own
+//! short form until the library's knight request reads JSON itself.
 
 use crate::{single, Reply};
 use puzzles::control::Control;
 use puzzles::grid::{Dims, Pos};
-use puzzles::knight::animate::{Animation, Step};
-use puzzles::knight::count::{count, CountRequest, Starts};
-use puzzles::knight::{find, Knight, Order, Request};
-use puzzles::Result;
+use puzzles::knight::animate::{Animation, SearchStep};
+use puzzles::knight::{
+    answer as knight_answer, CountMethod, Knight, Mode, MoveOrder, Request, Shard, Starts,
+    DEFAULT_BUDGET,
+};
+use puzzles::{NoItems, Result};
 use serde::{Deserialize, Serialize};
 
 /// The most squares the page animates (the search is drawn square by square).
@@ -47,20 +49,14 @@ pub(crate) struct Board {
     order: MoveOrder,
 }
 
-/// The library's move order, as the page names it.
-#[derive(Debug, Clone, Copy, Default, Deserialize)]
-#[serde(rename_all = "lowercase")]
-enum MoveOrder {
-    #[default]
-    Warnsdorff,
-    Plain,
-}
-
-impl From<MoveOrder> for Order {
-    fn from(o: MoveOrder) -> Order {
-        match o {
-            MoveOrder::Warnsdorff => Order::Warnsdorff,
-            MoveOrder::Plain => Order::Plain,
+impl Board {
+    /// The library's request about this board in `mode`.
+    fn request(&self, mode: Mode) -> Request {
+        Request {
+            dims: self.dims,
+            start: format!("{},{}", self.start.row, self.start.col),
+            closed: self.closed,
+            mode,
         }
     }
 }
@@ -81,16 +77,21 @@ struct Stretch {
 pub(crate) fn answer(call: Call, ctl: &Control) -> Result<Reply> {
     match call {
         Call::Find(b) => {
-            let mut request = Request::new(b.dims);
-            request.start = format!("{},{}", b.start.row, b.start.col);
-            request.closed = b.closed;
-            request.order = b.order.into();
-            single(find(&request, ctl)?)
+            let mode = Mode::Find {
+                order: b.order,
+                budget: DEFAULT_BUDGET,
+            };
+            single(knight_answer(&b.request(mode), ctl, &mut NoItems)?)
         }
         Call::Steps { board, skip, take } => single(stretch(&board, skip, take, ctl)?),
         Call::Count(b) => {
-            let request = CountRequest::new(b.dims, b.closed, Starts::From(b.start));
-            single(count(&request, ctl)?)
+            let mode = Mode::Count {
+                starts: Starts::Start,
+                method: CountMethod::Auto,
+                memory_mib: None,
+                shard: Shard::WHOLE,
+            };
+            single(knight_answer(&b.request(mode), ctl, &mut NoItems)?)
         }
     }
 }
@@ -99,16 +100,13 @@ pub(crate) fn answer(call: Call, ctl: &Control) -> Result<Reply> {
 fn stretch(board: &Board, skip: u64, take: u64, ctl: &Control) -> Result<Stretch> {
     let dims = Dims::new(board.dims.rows, board.dims.cols, MAX_ANIMATED_CELLS)?;
     let knight = Knight::new(dims, board.start, board.closed)?;
-    let mut search = Animation::new(knight, board.order.into());
     let mut out = Stretch {
         steps: Vec::new(),
         count: 0,
         result: None,
     };
-    for step in search
-        .by_ref()
-        .take(skip.saturating_add(take.min(MAX_STEPS_PER_CALL)) as usize)
-    {
+    let end = skip.saturating_add(take.min(MAX_STEPS_PER_CALL));
+    for step in Animation::new(knight, board.order).take(end as usize) {
         if ctl.stopped() {
             break;
         }
@@ -117,10 +115,14 @@ fn stretch(board: &Board, skip: u64, take: u64, ctl: &Control) -> Result<Stretch
             continue;
         }
         match step {
-            Step::Place { square, number } => out.steps.push([1, square.row, square.col, number]),
-            Step::Remove { square, number } => out.steps.push([0, square.row, square.col, number]),
-            Step::Tour => out.result = Some("tour"),
-            Step::NoTour => out.result = Some("no tour"),
+            SearchStep::Place { square, number } => {
+                out.steps.push([1, square.row, square.col, number])
+            }
+            SearchStep::Remove { square, number } => {
+                out.steps.push([0, square.row, square.col, number])
+            }
+            SearchStep::Tour => out.result = Some("tour"),
+            SearchStep::NoTour => out.result = Some("no tour"),
         }
     }
     Ok(out)

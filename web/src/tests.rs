@@ -71,3 +71,42 @@ fn bad_requests_are_one_line_errors() {
         "{r}"
     );
 }
+
+#[test]
+fn a_knights_tour_from_the_page_call_is_a_tour_and_the_corner_count_is_published() {
+    let board = json!({"dims": {"rows": 5, "cols": 5}, "start": [0, 0]});
+    let mut find = board.clone();
+    find["mode"] = json!("find");
+    let r = reply(json!({"puzzle": "knight", "request": find}));
+    let tour: Vec<(i64, i64)> = serde_json::from_value(r["answer"]["tour"].clone()).unwrap();
+    let mut seen = tour.clone();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen.len(), 25);
+    assert!(tour.windows(2).all(|w| {
+        let (dr, dc) = ((w[0].0 - w[1].0).abs(), (w[0].1 - w[1].1).abs());
+        dr * dc == 2
+    }));
+    // 304 open tours from a corner of the 5×5 board (OEIS A165134).
+    let mut count = board;
+    count["mode"] = json!("count");
+    let r = reply(json!({"puzzle": "knight", "request": count}));
+    assert_eq!(r["answer"]["count"], "304", "{r}");
+}
+
+#[test]
+fn the_search_steps_of_the_page_call_end_on_the_tour_placed() {
+    let r = reply(
+        json!({"puzzle": "knight", "request": {"mode": "steps", "dims": {"rows": 5, "cols": 5}, "start": [0, 0], "skip": 0, "take": 100000}}),
+    );
+    let steps: Vec<[usize; 4]> = serde_json::from_value(r["answer"]["steps"].clone()).unwrap();
+    assert_eq!(r["answer"]["result"], "tour");
+    // Replaying places and removals leaves 25 squares numbered 1..=25.
+    let mut board = [0usize; 25];
+    for [kind, row, col, number] in steps {
+        board[row * 5 + col] = if kind == 1 { number } else { 0 };
+    }
+    let mut numbers = board.to_vec();
+    numbers.sort_unstable();
+    assert_eq!(numbers, (1..=25).collect::<Vec<_>>());
+}

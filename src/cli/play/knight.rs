@@ -3,8 +3,8 @@
 use super::{draw_chrome, layout, min_size, pressed_key, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::Dims;
-use puzzles::knight::animate::{Animation, Step};
-use puzzles::knight::{self, Impossible, Knight, Order};
+use puzzles::knight::animate::{Animation, SearchStep};
+use puzzles::knight::{self, Impossible, Knight, MoveOrder};
 use ratatui::crossterm::event::{Event, KeyCode};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::Frame;
@@ -25,12 +25,12 @@ pub struct KnightScreen {
     delay_ms: u64,
     paused: bool,
     /// The last event, to highlight the square it touched.
-    last: Option<Step>,
+    last: Option<SearchStep>,
 }
 
 impl KnightScreen {
     /// A screen for the search of `knight` in `order`, one step every `delay_ms`.
-    pub fn new(knight: Knight, order: Order, delay_ms: u64) -> Self {
+    pub fn new(knight: Knight, order: MoveOrder, delay_ms: u64) -> Self {
         KnightScreen {
             anim: Animation::new(knight, order),
             delay_ms,
@@ -105,8 +105,8 @@ impl Screen for KnightScreen {
         let (w, h) = self.board_size();
         let at = layout(frame.area(), w as u16, h as u16);
         let order = match self.anim.order() {
-            Order::Plain => "plain",
-            Order::Warnsdorff => "warnsdorff",
+            MoveOrder::Plain => "plain",
+            MoveOrder::Warnsdorff => "warnsdorff",
         };
         let title = format!(
             "Knight {}×{} from {}{} ({order}) · step {} · {}/{} placed · {} ms",
@@ -181,7 +181,7 @@ impl Screen for KnightScreen {
 /// Runs the animation in the terminal.
 pub fn animate_knight(
     knight: Knight,
-    order: Order,
+    order: MoveOrder,
     delay_ms: u64,
     ctx: &mut Context,
 ) -> Result<Exit, Failure> {

@@ -5,7 +5,7 @@ use super::lightsout::LightsOutScreen;
 use super::revertigo::RevertigoScreen;
 use super::{is_quit, Flow, Screen};
 use puzzles::grid::{BitGrid, Dims, Pos};
-use puzzles::knight::{verify_tour, Knight, Order};
+use puzzles::knight::{verify_tour, Knight, MoveOrder};
 use puzzles::lightsout::game::Game;
 use puzzles::lightsout::LightsOut;
 use puzzles::random::rng;
@@ -217,7 +217,7 @@ fn revertigo_screen_plays_the_seed_2x2_walk() {
 #[test]
 fn knight_screen_numbers_squares_as_placed_and_clears_them_backing_up() {
     let k = Knight::new(dims(3, 4), Pos::new(0, 0), false).unwrap();
-    let mut screen = KnightScreen::new(k, Order::Plain, 100);
+    let mut screen = KnightScreen::new(k, MoveOrder::Plain, 100);
     for _ in 0..4 {
         screen.step();
     }
@@ -272,7 +272,7 @@ fn knight_screen_numbers_squares_as_placed_and_clears_them_backing_up() {
 #[test]
 fn knight_keys_pause_step_and_change_the_speed() {
     let k = Knight::new(dims(4, 4), Pos::new(0, 0), false).unwrap();
-    let mut screen = KnightScreen::new(k, Order::Plain, 100);
+    let mut screen = KnightScreen::new(k, MoveOrder::Plain, 100);
     assert!(screen.tick_in().is_some());
     screen.handle(&key(KeyCode::Char(' ')));
     assert!(screen.tick_in().is_none(), "paused");

@@ -44,6 +44,12 @@ impl Shard {
     }
 }
 
+impl Default for Shard {
+    fn default() -> Self {
+        Shard::WHOLE
+    }
+}
+
 impl std::fmt::Display for Shard {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}/{}", self.index, self.count)
@@ -389,6 +395,7 @@ pub fn count_tours_shard(knight: &Knight, shard: Shard, ctl: &Control) -> Result
 
 /// Counts the directed tours from every square of the board (a closed board:
 /// the same count from each square), each orbit of the board's symmetries once.
+#[cfg(test)]
 pub fn count_all_starts(dims: Dims, closed: bool, ctl: &Control) -> Result<Vec<CountResult>> {
     count_all_starts_shard(dims, closed, Shard::WHOLE, ctl)
 }

@@ -111,16 +111,16 @@ fn per_start_grids_and_sums_agree_with_backtracking() {
             .map(|row| row.iter().map(|c| c.count.into()).collect())
             .collect();
         let sum: u64 = all.iter().map(|c| c.count).sum();
-        for starts in [Starts::Every, Starts::Sum] {
+        for starts in [CountFrom::Every, CountFrom::Sum] {
             let mut request = CountRequest::new(dims, closed, starts);
-            request.method = Method::Frontier;
+            request.method = CountMethod::Frontier;
             let report = count(&request, &Control::new()).unwrap();
             assert_eq!(
                 report.total,
                 Some(TourCount::from(sum)),
                 "{dims} {starts:?}"
             );
-            let expected = (starts == Starts::Every).then(|| grid.clone());
+            let expected = (starts == CountFrom::Every).then(|| grid.clone());
             assert_eq!(report.counts, expected, "{dims} {starts:?}");
         }
     }
@@ -397,8 +397,8 @@ fn counts_past_64_bits_are_exact() {
 #[test]
 fn the_report_keys_and_big_numbers() {
     let dims = Dims { rows: 5, cols: 6 };
-    let mut request = CountRequest::new(dims, true, Starts::Every);
-    request.method = Method::Frontier;
+    let mut request = CountRequest::new(dims, true, CountFrom::Every);
+    request.method = CountMethod::Frontier;
     let report = count(&request, &Control::new()).unwrap();
     let cycles = frontier(dims, Census::Cycles);
     assert_eq!(report.cycles, Some(TourCount(cycles.clone())));
@@ -412,7 +412,11 @@ fn the_report_keys_and_big_numbers() {
         serde_json::to_string(&big).unwrap(),
         "\"18446744073709551616\""
     );
-    assert_eq!(serde_json::to_string(&TourCount::from(7)).unwrap(), "7");
+    // Small counts are strings too, and read back.
+    assert_eq!(serde_json::to_string(&TourCount::from(7)).unwrap(), "\"7\"");
+    let back: TourCount = serde_json::from_str("\"18446744073709551616\"").unwrap();
+    assert_eq!(back, big);
+    assert!(serde_json::from_str::<TourCount>("7").is_err());
 }
 
 #[test]
@@ -422,9 +426,9 @@ fn a_stopped_count_says_how_far_it_got() {
     let mut request = CountRequest::new(
         Dims { rows: 6, cols: 8 },
         true,
-        Starts::From(Pos::new(0, 0)),
+        CountFrom::From(Pos::new(0, 0)),
     );
-    request.method = Method::Frontier;
+    request.method = CountMethod::Frontier;
     let report = count(&request, &ctl).unwrap();
     assert!(report.partial);
     assert_eq!(report.columns_done, Some(0));
@@ -433,8 +437,8 @@ fn a_stopped_count_says_how_far_it_got() {
 
 #[test]
 fn boards_past_the_memory_limit_are_refused_up_front() {
-    let mut request = CountRequest::new(Dims { rows: 8, cols: 8 }, true, Starts::Every);
-    request.method = Method::Frontier;
+    let mut request = CountRequest::new(Dims { rows: 8, cols: 8 }, true, CountFrom::Every);
+    request.method = CountMethod::Frontier;
     request.memory_limit = 1 << 30;
     let err = count(&request, &Control::new()).unwrap_err().to_string();
     assert!(

@@ -21,7 +21,7 @@ use super::search;
 use crate::control::Control;
 use crate::grid::{Dims, Pos};
 use crate::knight::count::backtrack as count;
-use crate::knight::{theorems, Knight, Order, Tour, SEED_MOVES};
+use crate::knight::{theorems, Knight, MoveOrder, Tour, SEED_MOVES};
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
@@ -240,7 +240,7 @@ fn piece(dims: Dims, start: Pos, closed: bool, ctl: &Control) -> Option<Tour> {
         return None;
     }
     for attempt in 0..10u64 {
-        let mut w = search::Walker::new(&k, Order::Warnsdorff);
+        let mut w = search::Walker::new(&k, MoveOrder::Warnsdorff);
         if attempt > 0 {
             w = w.with_salt(attempt);
         }
@@ -472,7 +472,7 @@ fn u_path(rows: usize, width: usize, ctl: &Control) -> Option<Tour> {
     for r in 0..rows {
         let k = Knight::new(dims, Pos::new(r, 0), false).ok()?;
         let mut found = None;
-        search::Walker::new(&k, Order::Warnsdorff).walk(ctl, Some(2_000_000), &mut |t| {
+        search::Walker::new(&k, MoveOrder::Warnsdorff).walk(ctl, Some(2_000_000), &mut |t| {
             if t[t.len() - 1].col < 2 {
                 found = Some(t.clone());
                 ControlFlow::Break(())

@@ -19,7 +19,7 @@
 use super::search;
 use crate::control::Control;
 use crate::grid::{Dims, Pos};
-use crate::knight::{Knight, Order, Tour};
+use crate::knight::{Knight, MoveOrder, Tour};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 
@@ -43,7 +43,7 @@ fn exits(rows: usize, width: usize, entry: Pos, ctl: &Control) -> BTreeMap<Pos, 
         return found;
     };
     let mut seen = 0u64;
-    let mut w = search::Walker::new(&k, Order::Warnsdorff);
+    let mut w = search::Walker::new(&k, MoveOrder::Warnsdorff);
     w.walk(ctl, Some(NODES_PER_ENTRY), &mut |t| {
         seen += 1;
         let end = t[t.len() - 1];
@@ -130,7 +130,7 @@ pub(crate) fn thin_tour(knight: &Knight, ctl: &Control) -> Option<Tour> {
     let (mut entry, last) = entries.into_iter().find_map(|e| {
         let dims = Dims::new(rows, last_width, usize::MAX).ok()?;
         let k = Knight::new(dims, e, false).ok()?;
-        let mut w = search::Walker::new(&k, Order::Warnsdorff);
+        let mut w = search::Walker::new(&k, MoveOrder::Warnsdorff);
         let mut tour = None;
         w.walk(ctl, Some(10 * NODES_PER_ENTRY), &mut |t| {
             tour = Some(t.clone());

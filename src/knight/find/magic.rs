@@ -22,7 +22,7 @@ use crate::knight::{Tour, SEED_MOVES};
 pub const MAGIC_SUM: u32 = 260;
 
 /// The row, column and diagonal sums of a tour of the 8×8 board numbered 1..64.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MagicSums {
     /// Row sums, top row first.
     pub rows: Vec<u32>,

@@ -14,7 +14,7 @@
 
 use crate::control::Control;
 use crate::grid::Pos;
-use crate::knight::{Knight, Order, Tour, SEED_MOVES};
+use crate::knight::{Knight, MoveOrder, Tour, SEED_MOVES};
 use std::ops::ControlFlow;
 
 /// How a walk ended.
@@ -34,7 +34,7 @@ pub(crate) enum End {
 pub(crate) struct Walker {
     rows: usize,
     cols: usize,
-    order: Order,
+    order: MoveOrder,
     /// Closed tours: the start, kept free so that the last move can return to it.
     target: Option<u32>,
     visited: Vec<bool>,
@@ -68,7 +68,7 @@ pub(crate) fn mix(mut z: u64) -> u64 {
 
 impl Walker {
     /// The state before the first move of a tour of `knight`.
-    pub(crate) fn new(knight: &Knight, order: Order) -> Self {
+    pub(crate) fn new(knight: &Knight, order: MoveOrder) -> Self {
         let dims = knight.dims();
         let n = dims.cells();
         let start = dims.index(knight.start()) as u32;
@@ -165,7 +165,7 @@ impl Walker {
             out[n] = v;
             n += 1;
         }
-        if self.order == Order::Warnsdorff {
+        if self.order == MoveOrder::Warnsdorff {
             // Fewest onward moves first (avail counts the current square for
             // every candidate alike); then farther from the centre (Roth); the
             // stable sort keeps the lab's order for what is still tied.
