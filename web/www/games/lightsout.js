@@ -221,6 +221,26 @@ export function create(ctx, params) {
   } }, "Edit lights");
   const stencil = el("input", { value: PATTERNS[opt.pattern] ? "" : opt.pattern, placeholder: ".#./#@#/.#.", size: 12,
     onchange: () => { if (stencilOffsets(stencil.value)) { opt.pattern = stencil.value; restartWith(); } else ctx.status("A stencil: rows of . and # split by /, the pressed cell @ (changed) or o.", "error"); } });
+  // A 5×5 stencil drawn by clicks: "#" changed, "." not; the centre is the
+  // pressed cell, changed ("@") or not ("o").
+  const own = !PATTERNS[opt.pattern] && /^([.#@o]{5}\/){4}[.#@o]{5}$/.test(opt.pattern);
+  const drawn = (own ? opt.pattern : "...../..#../.#@#./..#../.....").split("/").map((r) => [...r]);
+  const pad = el("div", { class: "grid stencil", style: "grid-template-columns: repeat(5, 18px); --size: 18px", title: "Draw a press pattern" });
+  drawn.forEach((row, i) => row.forEach((_, j) => {
+    const cell = el("div", { class: "c" });
+    const paint = () => { cell.style.background = /[#@]/.test(drawn[i][j]) ? "#e0245e" : ""; cell.textContent = i === 2 && j === 2 ? "•" : ""; };
+    cell.addEventListener("click", () => {
+      const centre = i === 2 && j === 2;
+      drawn[i][j] = centre ? (drawn[i][j] === "@" ? "o" : "@") : (drawn[i][j] === "#" ? "." : "#");
+      paint();
+      const text = drawn.map((r) => r.join("")).join("/");
+      if (stencilOffsets(text)) { stencil.value = text; opt.pattern = text; patternSel.querySelector("select").value = "custom"; restartWith(); }
+    });
+    paint();
+    pad.append(cell);
+  }));
+  const patternSel = select("Pattern", [...Object.keys(PATTERNS).map((p) => [p, p]), ["custom", "drawn (stencil)"]], PATTERNS[opt.pattern] ? opt.pattern : "custom",
+    (v) => { if (v !== "custom") { opt.pattern = v; restartWith(); } else stencil.focus(); });
   ctx.options.append(
     el("label", {}, "Size ", el("input", { value: `${dims.rows}x${dims.cols}`, size: 7, id: "lo-size", onchange: (e) => {
       const d = parseSize(e.target.value, 2, MAX_SIDE);
@@ -228,9 +248,9 @@ export function create(ctx, params) {
       dims = d; given = null; opt.seed = freshSeed(); restartWith();
     } })),
     number("States K", opt.k, 2, 10, (v) => { opt.k = Math.min(10, Math.max(2, v)); given = null; restartWith(); }),
-    select("Pattern", [...Object.keys(PATTERNS).map((p) => [p, p]), ["custom", "drawn (stencil)"]], PATTERNS[opt.pattern] ? opt.pattern : "custom",
-      (v) => { if (v !== "custom") { opt.pattern = v; restartWith(); } else stencil.focus(); }),
+    patternSel,
     el("label", {}, "Stencil ", stencil),
+    pad,
     checkbox("Torus (edges wrap)", opt.torus, (v) => { opt.torus = v; restartWith(); }),
     select("New board", STARTS, opt.start, (v) => { opt.start = v; given = null; opt.seed = freshSeed(); restartWith(); }),
     el("p", {}, hintButton, " ", editButton),
