@@ -234,6 +234,14 @@ def a_9x9_hint_shows_where_then_why_and_applies(b, url):
     assert placed, f"the hint placed nothing: {text}"
     assert all(after[i] == solution[i] for i in placed), "the hint's digit is the solution's"
     assert len(focus) >= 1
+    # A pasted puzzle that does not read: one line naming where, the game kept.
+    b.click(b.find("textarea"))
+    b.keys("53..7....\n6..1x5...")
+    b.click(b.find("#su-load"))
+    b.wait("the refusal", lambda: status(b)[0] == "error")
+    assert "2" in status(b)[1], status(b)  # line 2
+    print("   ", status(b)[1])
+    assert sudoku_values(b) == after, "the board being played is kept"
     b.keys("x")  # corner marks
     b.click(b.find_all(".sudoku .c")[2])
     b.keys("12")

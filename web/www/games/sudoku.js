@@ -135,14 +135,19 @@ export function create(ctx, params) {
   }
 
   // A typed or pasted puzzle: loaded only when it has exactly one solution.
-  async function paste(text) {
+  async function paste(text, box = null) {
     try {
-      const r = await ctx.ask({ puzzle: "sudoku", request: { mode: "check", puzzle: text, box: [br, bc] } }, "Checking");
+      // A pasted grid takes the squarest boxes for its size, a link's the boxes it names.
+      const r = await ctx.ask({ puzzle: "sudoku", request: { mode: "check", puzzle: text, box } }, "Checking");
       const a = r.answer;
+      if (a.size > 16) { ctx.status(`A ${a.size}×${a.size} grid: the page takes grids up to 16×16.`, "error"); return false; }
       if (a.clash) { ctx.status(`No solution: r${a.clash[0][0] + 1}c${a.clash[0][1] + 1} and r${a.clash[1][0] + 1}c${a.clash[1][1] + 1} hold the same digit.`, "error"); return false; }
       if (!a.solution) { ctx.status("No solution: this puzzle cannot be finished.", "error"); return false; }
       if (!a.unique) { ctx.status("Several solutions: a puzzle needs exactly one.", "error"); return false; }
       seed = 0;
+      [br, bc] = a.box;
+      n = a.size;
+      shapeSel.querySelector("select").value = `${br}x${bc}`;
       load(a.puzzle, a.solution, null);
       rate(a.puzzle);
       return true;
@@ -200,8 +205,9 @@ export function create(ctx, params) {
   const ratingOut = el("p", { id: "su-rating" });
   const pasteBox = el("textarea", { rows: 4, placeholder: "Paste or type a puzzle: 81 characters (. or 0 empty), or rows." });
   const modeSel = select("Mode", MODES, mode, (v) => { mode = v; });
+  const shapeSel = select("Shape", SHAPES, shape, (v) => { [br, bc] = v.split("x").map(Number); n = br * bc; generate(); });
   ctx.options.append(
-    select("Shape", SHAPES, shape, (v) => { shape = v; [br, bc] = v.split("x").map(Number); n = br * bc; generate(); }),
+    shapeSel,
     select("Difficulty", DIFFICULTIES, difficulty, (v) => { difficulty = v; }),
     select("Symmetry", SYMMETRIES, symmetry, (v) => { symmetry = v; }),
     modeSel,
@@ -214,14 +220,14 @@ export function create(ctx, params) {
         ctx.status(wrong.size ? `${wrong.size} wrong ${wrong.size === 1 ? "entry" : "entries"}, underlined.` : "No error so far.", wrong.size ? "error" : "");
         draw();
       } }, "Check")),
-    el("p", {}, pasteBox, el("button", { onclick: () => paste(pasteBox.value) }, "Load this puzzle")),
+    el("p", {}, pasteBox, el("button", { id: "su-load", onclick: () => paste(pasteBox.value) }, "Load this puzzle")),
   );
 
   // Start: the puzzle in the link, else a new one.
   const given = params.get("puzzle");
   if (given && given.length === n * n && [...given].every((ch) => ch === "." || SYMBOLS.indexOf(ch) >= 0 && SYMBOLS.indexOf(ch) < n)) {
     givens = new Uint8Array(n * n);
-    paste(given);
+    paste(given, [br, bc]);
   } else {
     if (given) ctx.notice(`The puzzle in the link does not read as a ${n}×${n} grid: a new puzzle opened instead.`);
     generate();
