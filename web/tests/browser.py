@@ -129,9 +129,9 @@ def lights_out_5x5_is_played_out_by_clicking_the_hinted_cells(b, url):
     b.wait("the win", lambda: won(b))
     assert b.attribute(canvas, "data-lit") == "0"
     b.click(b.find("#undo"))
-    assert b.attribute(canvas, "data-lit") != "0", "undo gives the last press back"
+    b.wait("undo to give the last press back", lambda: b.attribute(canvas, "data-lit") != "0")
     b.click(b.find("#redo"))
-    assert b.attribute(canvas, "data-lit") == "0"
+    b.wait("redo to press it again", lambda: b.attribute(canvas, "data-lit") == "0")
     b.open(url + "#game=lightsout&size=10x10&k=3&start=random&seed=5&hints=1")
     b.wait("the answer", lambda: "Nullity" in b.text(b.find("#info")))
     shot(b, "lightsout")

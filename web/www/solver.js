@@ -5,25 +5,40 @@ let worker = null;
 let nextId = 1;
 const pending = new Map();
 
+// The worker's script and the compiled module, fetched once: a worker
+// started after a Cancel needs no network (the page works offline once loaded).
+const script = fetch("worker.js").then((r) => r.text()).then((t) => URL.createObjectURL(new Blob([t], { type: "text/javascript" })));
+const module = WebAssembly.compileStreaming(fetch("puzzles.wasm"));
+let startup = null;
+
 function start() {
-  worker = new Worker("worker.js");
-  worker.onmessage = (e) => {
-    const m = e.data;
-    if (m.fatal) {
-      for (const p of pending.values()) p.reject(new Error(m.fatal));
-      pending.clear();
-      return;
-    }
-    const p = pending.get(m.id);
-    if (!p) return;
-    if (m.progress) return p.onProgress(m.progress);
-    if (m.note) return p.onNote(m.note);
-    pending.delete(m.id);
-    if (m.dead) { worker.terminate(); worker = null; }
-    done();
-    if (m.reply.error) p.reject(new Error(m.reply.error));
-    else p.resolve({ ...m.reply, ms: m.ms });
-  };
+  startup = Promise.all([script, module]).then(([url, m]) => {
+    const w = new Worker(url);
+    w.onmessage = receive;
+    w.postMessage({ module: m });
+    return w;
+  });
+  startup.catch((e) => receive({ data: { fatal: "the solver did not load: " + e } }));
+  // Calls made while it starts wait for it.
+  worker = { postMessage: (m) => startup.then((w) => w.postMessage(m)), terminate: () => startup.then((w) => w.terminate()) };
+}
+
+function receive(e) {
+  const m = e.data;
+  if (m.fatal) {
+    for (const p of pending.values()) p.reject(new Error(m.fatal));
+    pending.clear();
+    return;
+  }
+  const p = pending.get(m.id);
+  if (!p) return;
+  if (m.progress) return p.onProgress(m.progress);
+  if (m.note) return p.onNote(m.note);
+  pending.delete(m.id);
+  if (m.dead) { worker.terminate(); worker = null; }
+  done();
+  if (m.reply.error) p.reject(new Error(m.reply.error));
+  else p.resolve({ ...m.reply, ms: m.ms });
 }
 
 function done() {

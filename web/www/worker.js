@@ -1,4 +1,4 @@
-// The solver thread: loads puzzles.wasm and answers one JSON call at a time
+// The solver thread: instantiates puzzles.wasm and answers one JSON call at a time
 // through its hand-written ABI (alloc, call, free; imports progress, note,
 // random_fill). The page never waits on it: a long call reports progress, and
 // Cancel ends this worker (a new one starts for the next call).
@@ -29,9 +29,9 @@ const imports = {
   },
 };
 
-const ready = WebAssembly.instantiateStreaming(fetch("puzzles.wasm"), imports)
-  .then((r) => { wasm = r.instance.exports; })
-  .catch((e) => postMessage({ id: 0, fatal: "the solver did not load: " + e }));
+// The page sends the compiled module first (compiled once, for every worker).
+let loaded;
+const ready = new Promise((ok) => { loaded = ok; });
 
 // One call: the request's JSON in, the reply's JSON out.
 function call(json) {
@@ -46,6 +46,15 @@ function call(json) {
 }
 
 onmessage = async (e) => {
+  if (e.data.module) {
+    try {
+      wasm = (await WebAssembly.instantiate(e.data.module, imports)).exports;
+    } catch (err) {
+      postMessage({ id: 0, fatal: "the solver did not start: " + err });
+    }
+    loaded();
+    return;
+  }
   await ready;
   if (!wasm) return;
   currentId = e.data.id;

@@ -292,9 +292,11 @@ export function create(ctx, params) {
       return p;
     },
     new() { given = null; opt.seed = freshSeed(); restartWith(); },
-    restart() { if (solving) clearInterval(solving); hist = new History(start.slice()); marks = null; if (opt.hints) showHints(true); else draw(); },
-    undo() { hist.undo(); marks = null; if (opt.hints) showHints(true); else draw(); },
-    redo() { hist.redo(); marks = null; if (opt.hints) showHints(true); else draw(); },
+    restart() { if (solving) clearInterval(solving); hist = new History(start.slice()); this.redrawn(); },
+    undo() { hist.undo(); this.redrawn(); },
+    redo() { hist.redo(); this.redrawn(); },
+    // The board drawn at once, its marks found again when they are shown.
+    redrawn() { marks = null; draw(); if (opt.hints) showHints(true); },
     // The presses drawn, then pressed one by one.
     async solve() {
       if (!(await analyse())) return;
