@@ -7,7 +7,9 @@ use super::answer::{
     SolutionListing, MAX_PRINTED_CELLS,
 };
 use super::cells::Cells;
-use super::{fewest_presses, LightsOut, Method, Solver, StatesAnalysis, Variant, MAX_CELLS};
+use super::{
+    fewest_presses, LightsOut, Method, Pattern, Solver, StatesAnalysis, Variant, MAX_CELLS,
+};
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Bound, Error, Result, Size};
 use crate::grid::{BitGrid, Dims, Grid};
@@ -40,7 +42,11 @@ pub(super) fn grid(
         cols: dims.cols,
         seed: random.map(|(_, seed)| seed),
         states: variant.states.get(),
-        pattern: variant.pattern.name().to_string(),
+        // A stencil drawing the cross is the classic game, named so.
+        pattern: match request.is_classic() {
+            true => Pattern::cross().name().to_string(),
+            false => variant.pattern.name().to_string(),
+        },
         torus: variant.torus,
     };
     if request.is_classic() {
