@@ -30,37 +30,52 @@ pub enum Starts {
     Sum,
 }
 
-/// What to do with the board.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What to do with the board; in JSON, the `"mode"` key beside the board's
+/// keys, every other key optional.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "kebab-case")]
 pub enum Mode {
     /// One tour, verified, or why there is none.
     Find {
         /// The order in which moves are tried.
+        #[serde(default)]
         order: MoveOrder,
         /// Search nodes before giving up.
+        #[serde(default = "default_budget")]
         budget: u64,
     },
     /// Every tour from the first square, streamed (at most `limit`).
     List {
         /// The order in which moves are tried (and tours listed).
+        #[serde(default)]
         order: MoveOrder,
         /// The most tours to list.
+        #[serde(default)]
         limit: Limit,
     },
     /// The exact number of tours.
     Count {
         /// From the first square, from each square, or summed over every square.
+        #[serde(default)]
         starts: Starts,
         /// The engine.
+        #[serde(default)]
         method: CountMethod,
         /// The memory the frontier programme may take, in MiB (`None`: the
         /// default, [`count::DEFAULT_MEMORY_LIMIT`] or what this process may take, the less).
+        #[serde(default)]
         memory_mib: Option<u64>,
         /// Only this part of a backtracking count (the parts add up to the whole).
+        #[serde(default)]
         shard: Shard,
     },
     /// A semi-magic closed tour of the 8×8 board (rows and columns sum to 260).
     Magic,
+}
+
+/// [`DEFAULT_BUDGET`], for a request read from JSON without a budget.
+fn default_budget() -> u64 {
+    DEFAULT_BUDGET
 }
 
 impl Default for Mode {
@@ -72,17 +87,27 @@ impl Default for Mode {
     }
 }
 
-/// One knight's tour question: the board, the first square, open or closed, and the mode.
-#[derive(Debug, Clone)]
+/// One knight's tour question: the board, the first square, open or closed,
+/// and the mode. In JSON: `{"dims":{"rows":8,"cols":8},"start":"a1","closed":true,"mode":"count"}`
+/// (`start`, `closed` and the mode's own keys may be left out).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Request {
     /// The board.
     pub dims: Dims,
     /// The first square, `row,col` or algebraic `a1` (bottom-left).
+    #[serde(default = "top_left")]
     pub start: String,
     /// A closed tour: the last square a knight's move from the first.
+    #[serde(default)]
     pub closed: bool,
     /// What to do.
+    #[serde(flatten)]
     pub mode: Mode,
+}
+
+/// The top-left square, the default start.
+fn top_left() -> String {
+    "0,0".to_string()
 }
 
 impl Request {
@@ -90,7 +115,7 @@ impl Request {
     pub fn new(dims: Dims) -> Self {
         Request {
             dims,
-            start: "0,0".to_string(),
+            start: top_left(),
             closed: false,
             mode: Mode::default(),
         }
@@ -231,6 +256,12 @@ pub struct MagicReport {
 /// let Answer::Count(count) = answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
 /// assert_eq!(count.cycles.unwrap().to_string(), "9862");
 /// assert_eq!(count.count.unwrap().to_string(), "19724");
+///
+/// // A request as a browser page sends it.
+/// let sum: Request = serde_json::from_str(r#"{"dims":{"rows":5,"cols":5},"mode":"count","starts":"sum"}"#).unwrap();
+/// let Answer::Count(all) = answer(&sum, &Control::new(), &mut NoItems)? else { panic!() };
+/// assert_eq!(all.total.unwrap().to_string(), "1728");
+/// assert_eq!(serde_json::from_str::<Request>(&serde_json::to_string(&sum).unwrap()).unwrap(), sum);
 ///
 /// let none = answer(&Request::new(Dims { rows: 4, cols: 4 }), &Control::new(), &mut NoItems)?;
 /// assert!(matches!(none, Answer::Find(r) if r.result == TourOutcome::NoTour));

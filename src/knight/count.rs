@@ -330,7 +330,11 @@ pub(crate) fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport
         cols: dims.cols,
         closed: request.closed,
         method,
-        start: None,
+        // Known before the count, so that a stopped count says where it was from.
+        start: match request.starts {
+            CountFrom::From(p) => Some(p),
+            _ => None,
+        },
         count: None,
         cycles: None,
         counts: None,

@@ -667,3 +667,46 @@ fn frontier_tours_from_the_middle_of_long_four_row_boards() {
         }
     }
 }
+
+#[test]
+fn requests_of_every_mode_round_trip_through_json() {
+    use crate::knight::{CountMethod, Mode, Request, Shard, Starts};
+    use crate::listing::Limit;
+    let modes = [
+        Mode::default(),
+        Mode::Find {
+            order: MoveOrder::Plain,
+            budget: 10,
+        },
+        Mode::List {
+            order: MoveOrder::Warnsdorff,
+            limit: Limit::at_most(3).unwrap(),
+        },
+        Mode::Count {
+            starts: Starts::Every,
+            method: CountMethod::Backtrack,
+            memory_mib: Some(100),
+            shard: "2/3".parse::<Shard>().unwrap(),
+        },
+        Mode::Magic,
+    ];
+    for mode in modes {
+        let mut request = Request::new(Dims { rows: 5, cols: 6 });
+        request.start = "b2".into();
+        request.mode = mode;
+        let json = serde_json::to_string(&request).unwrap();
+        let back: Request = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, request, "{json}");
+    }
+    // Left-out keys take the defaults; a bad shard or a zero limit is refused.
+    let plain: Request =
+        serde_json::from_str(r#"{"dims":{"rows":5,"cols":5},"mode":"find"}"#).unwrap();
+    assert_eq!(plain, Request::new(Dims { rows: 5, cols: 5 }));
+    for bad in [
+        r#""mode":"count","shard":"4/3""#,
+        r#""mode":"list","limit":0"#,
+    ] {
+        let text = format!(r#"{{"dims":{{"rows":5,"cols":5}},{bad}}}"#);
+        assert!(serde_json::from_str::<Request>(&text).is_err(), "{text}");
+    }
+}

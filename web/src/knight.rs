@@ -1,17 +1,13 @@
-//! The knight's tour: find a tour, step the knight's tour lab's backtracking
-//! for the page's animation, count tours. Find and count go through the
-//! library's `answer`; the page's JSON names the board and the mode in its own
-//! short form until the library's knight request reads JSON itself.
+//! The knight's tour lab's backtracking, step by step, for the page's
+//! animation (`"puzzle": "knight-search"`); finding and counting tours go
+//! through the library's own request (`"puzzle": "knight"`).
 
 use crate::{single, Reply};
 use puzzles::control::Control;
 use puzzles::grid::{Dims, Pos};
 use puzzles::knight::animate::{Animation, SearchStep};
-use puzzles::knight::{
-    answer as knight_answer, CountMethod, Knight, Mode, MoveOrder, Request, Shard, Starts,
-    DEFAULT_BUDGET,
-};
-use puzzles::{NoItems, Result};
+use puzzles::knight::{Knight, MoveOrder};
+use puzzles::Result;
 use serde::{Deserialize, Serialize};
 
 /// The most squares the page animates (the search is drawn square by square).
@@ -20,26 +16,9 @@ const MAX_ANIMATED_CELLS: usize = 30 * 30;
 /// The most steps one call returns.
 const MAX_STEPS_PER_CALL: u64 = 100_000;
 
-/// What the page asks about a board.
+/// Steps `skip + 1 ..= skip + take` of the backtracking search of a board.
 #[derive(Debug, Deserialize)]
-#[serde(tag = "mode", rename_all = "kebab-case")]
-pub(crate) enum Call {
-    /// One tour, verified (or why there is none).
-    Find(Board),
-    /// Steps `skip + 1 ..= skip + take` of the backtracking search.
-    Steps {
-        #[serde(flatten)]
-        board: Board,
-        skip: u64,
-        take: u64,
-    },
-    /// The number of tours from the start.
-    Count(Board),
-}
-
-/// The board, its first square, the kind of tour and the move order.
-#[derive(Debug, Deserialize)]
-pub(crate) struct Board {
+pub(crate) struct Call {
     dims: Dims,
     /// The first square, `[row, col]` from the top left.
     start: Pos,
@@ -47,18 +26,8 @@ pub(crate) struct Board {
     closed: bool,
     #[serde(default)]
     order: MoveOrder,
-}
-
-impl Board {
-    /// The library's request about this board in `mode`.
-    fn request(&self, mode: Mode) -> Request {
-        Request {
-            dims: self.dims,
-            start: format!("{},{}", self.start.row, self.start.col),
-            closed: self.closed,
-            mode,
-        }
-    }
+    skip: u64,
+    take: u64,
 }
 
 /// A stretch of the search: its steps as `[kind, row, col, number]` (kind
@@ -73,31 +42,14 @@ struct Stretch {
     result: Option<&'static str>,
 }
 
-/// Answers one call.
+/// Answers one call: the stretch of the search asked for.
 pub(crate) fn answer(call: Call, ctl: &Control) -> Result<Reply> {
-    match call {
-        Call::Find(b) => {
-            let mode = Mode::Find {
-                order: b.order,
-                budget: DEFAULT_BUDGET,
-            };
-            single(knight_answer(&b.request(mode), ctl, &mut NoItems)?)
-        }
-        Call::Steps { board, skip, take } => single(stretch(&board, skip, take, ctl)?),
-        Call::Count(b) => {
-            let mode = Mode::Count {
-                starts: Starts::Start,
-                method: CountMethod::Auto,
-                memory_mib: None,
-                shard: Shard::WHOLE,
-            };
-            single(knight_answer(&b.request(mode), ctl, &mut NoItems)?)
-        }
-    }
+    single(stretch(&call, ctl)?)
 }
 
 /// Steps `skip + 1 ..= skip + take` of the search (replayed from the start).
-fn stretch(board: &Board, skip: u64, take: u64, ctl: &Control) -> Result<Stretch> {
+fn stretch(board: &Call, ctl: &Control) -> Result<Stretch> {
+    let (skip, take) = (board.skip, board.take);
     let dims = Dims::new(board.dims.rows, board.dims.cols, MAX_ANIMATED_CELLS)?;
     let knight = Knight::new(dims, board.start, board.closed)?;
     let mut out = Stretch {

@@ -26,8 +26,10 @@ enum Call {
     LightsOut(puzzles::lightsout::Request),
     /// Revertigo: the library's own request.
     Revertigo(puzzles::revertigo::Request),
-    /// The knight's tour.
-    Knight(knight::Call),
+    /// The knight's tour: the library's own request.
+    Knight(puzzles::knight::Request),
+    /// The knight's tour lab's search, step by step.
+    KnightSearch(knight::Call),
     /// Sudoku.
     Sudoku(sudoku::Call),
 }
@@ -59,7 +61,8 @@ fn dispatch(call: Call, ctl: &Control) -> Result<Reply> {
     match call {
         Call::LightsOut(r) => streamed(|sink| puzzles::lightsout::answer(&r, ctl, sink)),
         Call::Revertigo(r) => streamed(|sink| puzzles::revertigo::answer(&r, ctl, sink)),
-        Call::Knight(c) => knight::answer(c, ctl),
+        Call::Knight(r) => streamed(|sink| puzzles::knight::answer(&r, ctl, sink)),
+        Call::KnightSearch(c) => knight::answer(c, ctl),
         Call::Sudoku(c) => sudoku::answer(c, ctl),
     }
 }

@@ -74,7 +74,7 @@ fn bad_requests_are_one_line_errors() {
 
 #[test]
 fn a_knights_tour_from_the_page_call_is_a_tour_and_the_corner_count_is_published() {
-    let board = json!({"dims": {"rows": 5, "cols": 5}, "start": [0, 0]});
+    let board = json!({"dims": {"rows": 5, "cols": 5}, "start": "0,0"});
     let mut find = board.clone();
     find["mode"] = json!("find");
     let r = reply(json!({"puzzle": "knight", "request": find}));
@@ -97,7 +97,7 @@ fn a_knights_tour_from_the_page_call_is_a_tour_and_the_corner_count_is_published
 #[test]
 fn the_search_steps_of_the_page_call_end_on_the_tour_placed() {
     let r = reply(
-        json!({"puzzle": "knight", "request": {"mode": "steps", "dims": {"rows": 5, "cols": 5}, "start": [0, 0], "skip": 0, "take": 100000}}),
+        json!({"puzzle": "knight-search", "request": {"dims": {"rows": 5, "cols": 5}, "start": [0, 0], "skip": 0, "take": 100000}}),
     );
     let steps: Vec<[usize; 4]> = serde_json::from_value(r["answer"]["steps"].clone()).unwrap();
     assert_eq!(r["answer"]["result"], "tour");

@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::grid::{Dims, Pos};
 use crate::knight::{theorems, Knight, SEED_MOVES};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The largest board counted, in cells (the counter keeps the free squares in one `u128`).
 pub const MAX_COUNT_CELLS: usize = 128;
@@ -26,7 +26,8 @@ const MIN_TASKS: usize = 256;
 /// the counter's task list (paths cut after their first moves, the same on
 /// every run and machine) dealt round-robin, so the parts of a count add up to
 /// the whole and can run as separate jobs (a Slurm array, GNU parallel).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct Shard {
     /// Which part, from 1.
     pub index: usize,
@@ -41,6 +42,21 @@ impl Shard {
     /// Whether task number `task` belongs to this part.
     pub fn owns(&self, task: usize) -> bool {
         task % self.count == self.index - 1
+    }
+}
+
+/// A shard in JSON: its `i/N` text.
+impl TryFrom<String> for Shard {
+    type Error = Error;
+
+    fn try_from(text: String) -> Result<Shard> {
+        text.parse()
+    }
+}
+
+impl From<Shard> for String {
+    fn from(shard: Shard) -> String {
+        shard.to_string()
     }
 }
 

@@ -79,7 +79,7 @@ export function create(ctx, params) {
     let skip = 0, queue = [], result = null, token = {};
     watching = token;
     const fetchMore = async () => {
-      const r = await ctx.ask({ puzzle: "knight", request: { mode: "steps", dims, start, closed, order, skip, take: Math.max(2000, speed * 5) } }, "Searching");
+      const r = await ctx.ask({ puzzle: "knight-search", request: { dims, start, closed, order, skip, take: Math.max(2000, speed * 5) } }, "Searching");
       skip += r.answer.steps.length;
       queue.push(...r.answer.steps);
       result = r.answer.result || null;
@@ -131,7 +131,7 @@ export function create(ctx, params) {
     el("p", {}, el("button", { onclick: async () => {
       countOut.textContent = "";
       try {
-        const r = await ctx.ask({ puzzle: "knight", request: { mode: "count", dims, start, closed } }, "Counting");
+        const r = await ctx.ask({ puzzle: "knight", request: { mode: "count", dims, start: start.join(","), closed } }, "Counting");
         const a = r.answer;
         countOut.textContent = `${a.count ?? a.cycles} ${closed ? "closed" : "open"} tours from this square (directed), by ${a.method}, ${r.ms.toFixed(0)} ms.`;
       } catch (e) { ctx.failed(e); }
@@ -163,7 +163,7 @@ export function create(ctx, params) {
     async solve() {
       stopWatching();
       try {
-        const r = await ctx.ask({ puzzle: "knight", request: { mode: "find", dims, start, closed, order } }, "Searching");
+        const r = await ctx.ask({ puzzle: "knight", request: { mode: "find", dims, start: start.join(","), closed, order } }, "Searching");
         const a = r.answer;
         if (!a.tour) { ctx.status(a.reason || a.result, "error"); return; }
         hist.push(a.tour);
