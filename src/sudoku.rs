@@ -33,6 +33,7 @@ pub mod game;
 pub mod generate;
 mod grid9;
 mod parse;
+#[cfg(feature = "sat")]
 mod sat;
 mod search;
 mod shape;
@@ -57,7 +58,9 @@ pub use shape::{Shape, MAX_SIDE};
 pub use solve::{GridReport, MadePuzzle};
 
 /// The smallest side whose uniqueness is decided by the CDCL back end
-/// (the `sat` module) rather than by the depth-first search.
+/// (the `sat` module) rather than by the depth-first search. Without the
+/// `sat` feature (the browser build) the search decides every side.
+#[cfg(feature = "sat")]
 const SAT_SIDE: usize = 25;
 
 /// The symbols of the one-character-per-cell forms: value 1 is `1`, value 10 is `A`, value 35 is `Z`.
@@ -412,6 +415,7 @@ impl Solver {
             let (first, unique) = grid.solve_and_check_unique(ctl);
             return (first.map(|g| g.to_sudoku()), unique);
         }
+        #[cfg(feature = "sat")]
         if self.puzzle.side() >= SAT_SIDE {
             return self.decide_by_sat(ctl);
         }
@@ -426,6 +430,7 @@ impl Solver {
         (first, tally.uniqueness())
     }
 
+    #[cfg(feature = "sat")]
     /// Up to two solutions by the CDCL back end (the `sat` module) on what
     /// the root propagation leaves: as [`Solver::solve_and_check_unique`].
     fn decide_by_sat(&self, ctl: &Control) -> (Option<Sudoku>, Option<bool>) {

@@ -16,8 +16,9 @@ use serde::{Deserialize, Serialize};
 /// The sides of a random board (the original game also picks them at random).
 pub const RANDOM_SIDES: std::ops::RangeInclusive<usize> = 2..=20;
 
-/// What to do with the board.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+/// What to do with the board; JSON names it as `"mode"` beside the request's keys.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "kebab-case")]
 pub enum Mode {
     /// The activation maps, one walk that blackens the board, its replay.
     #[default]
@@ -35,17 +36,25 @@ pub enum Mode {
 }
 
 /// One Revertigo question: the board, how its maps and walk are found, and the mode.
-#[derive(Debug, Clone)]
+///
+/// As JSON (the browser page sends it so): `{"dims": {"rows": 3, "cols": 3},
+/// "mode": "check", "walk": "NNSEENSS"}`; every key but `"mode"` may be left out.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Request {
     /// The board; `None` for random sides in [`RANDOM_SIDES`].
+    #[serde(default)]
     pub dims: Option<Dims>,
     /// The seed of the random sides (a fresh one when `None`).
+    #[serde(default)]
     pub seed: Option<u64>,
     /// How the activation maps are found.
+    #[serde(default)]
     pub method: Method,
     /// How the walk is built.
+    #[serde(default)]
     pub builder: Builder,
     /// What to do.
+    #[serde(flatten)]
     pub mode: Mode,
 }
 

@@ -245,6 +245,7 @@ fn segments(w: u32) -> u32 {
 }
 
 /// The first cell of each segment of a band word (bits 0, 3, …, 24).
+#[cfg(target_arch = "x86_64")]
 const SEGMENT_HEADS: u32 = 0x124_9249;
 
 /// [`segments`] in one instruction on processors with BMI2: each segment's

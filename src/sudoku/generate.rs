@@ -26,11 +26,14 @@ use rand::seq::SliceRandom;
 use rand::Rng as _;
 use std::ops::ControlFlow;
 
+#[cfg(feature = "sat")]
 mod unavoidable;
 
 /// The smallest side whose puzzles are built up from unavoidable sets (the
 /// `unavoidable` module): below it, removing clues one by one, each decided
-/// by the search, is fast enough.
+/// by the search, is fast enough. Without the `sat` feature (the browser
+/// build) every side removes clues one by one.
+#[cfg(feature = "sat")]
 const BUILD_UP_SIDE: usize = 25;
 
 /// A puzzle made by [`generate`] and its unique solution.
@@ -115,6 +118,7 @@ pub fn random_full_grid(shape: Shape, rng: &mut Rng, ctl: &Control) -> Option<Su
 /// with its witness (see [`Generated::witnesses`]).
 pub(crate) fn generate(shape: Shape, rng: &mut Rng, ctl: &Control) -> Option<Generated> {
     let solution = random_full_grid(shape, rng, ctl)?;
+    #[cfg(feature = "sat")]
     if shape.side() >= BUILD_UP_SIDE {
         return build_up(solution, Symmetry::None, rng, ctl);
     }
@@ -137,6 +141,7 @@ pub(crate) fn generate(shape: Shape, rng: &mut Rng, ctl: &Control) -> Option<Gen
 }
 
 /// The puzzle built up from unavoidable sets of `solution`, minimal under `symmetry`.
+#[cfg(feature = "sat")]
 fn build_up(
     solution: Sudoku,
     symmetry: Symmetry,
@@ -297,6 +302,7 @@ pub(crate) fn minimal_symmetric(
     ctl: &Control,
 ) -> Option<Generated> {
     let solution = random_full_grid(shape, rng, ctl)?;
+    #[cfg(feature = "sat")]
     if shape.side() >= BUILD_UP_SIDE {
         return build_up(solution, symmetry, rng, ctl);
     }

@@ -183,6 +183,7 @@ impl Layout {
     }
 
     /// The grid side N (the number of digits, and of cells per unit).
+    #[cfg(feature = "sat")]
     pub(super) fn side(&self) -> usize {
         self.side
     }
@@ -738,6 +739,7 @@ pub(crate) struct Search<'a> {
 
 impl<'a> Search<'a> {
     /// Bounds the nodes each later [`Search::run`] may visit (`u64::MAX`: unbounded).
+    #[cfg(feature = "sat")]
     pub(crate) fn set_node_limit(&mut self, nodes: u64) {
         self.node_limit = nodes;
     }
@@ -806,6 +808,7 @@ impl<'a> Search<'a> {
     /// propagation of `clues`, less digit `exclude.1` at cell `exclude.0`
     /// when asked; `None` when the propagation shows there is no solution.
     /// The clues must not clash.
+    #[cfg(feature = "sat")]
     pub(crate) fn reduce(&mut self, clues: &[u8], exclude: Option<(usize, u8)>) -> Option<&[u64]> {
         self.propagate_root(clues, exclude)
             .then_some(&self.stack[0].cand[..])

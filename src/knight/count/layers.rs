@@ -338,6 +338,24 @@ fn resident() -> Option<u64> {
     Some(kib << 10)
 }
 
+/// The note's rate: states per second since this call, as ", N states/s".
+/// The browser (wasm32) has no clock (`std::time::Instant` panics there), so
+/// the rate is left out.
+fn rate_meter() -> impl Fn(u64) -> String {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let clock = std::time::Instant::now();
+        move |states| {
+            let rate = states as f64 / clock.elapsed().as_secs_f64().max(1e-3);
+            format!(", {rate:.0} states/s")
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        |_| String::new()
+    }
+}
+
 /// Runs the programme with keys stored as `S` and counts of `L` limbs within `memory`
 /// bytes: a step stops with [`ColumnsHalt::Memory`] as soon as the memory the
 /// process holds (its resident set, else the bytes of the states), with room
@@ -369,7 +387,7 @@ pub(super) fn run_with<S: Stored, const L: usize>(
     let buffers: Vec<Buffers<S, L>> = (0..parts)
         .map(|_| Mutex::new((Vec::new(), Vec::new())))
         .collect();
-    let clock = std::time::Instant::now();
+    let rate = rate_meter();
     let mut processed = 0u64;
     for v in 0..walk.n {
         let columns = v / rows;
@@ -457,10 +475,10 @@ pub(super) fn run_with<S: Stored, const L: usize>(
         peak = peak.max(states.len as u64);
         if (v + 1) % rows == 0 {
             bar.advance(1);
-            let rate = processed as f64 / clock.elapsed().as_secs_f64().max(1e-3);
             bar.note(&format!(
-                "{} states, peak {peak}, {rate:.0} states/s",
-                states.len
+                "{} states, peak {peak}{}",
+                states.len,
+                rate(processed)
             ));
         }
     }

@@ -1,0 +1,112 @@
+//! The dispatch, natively: each puzzle's call answered and its answer checked
+//! against the library's own rules (replays, counts).
+
+use super::call;
+use puzzles::control::NoProgress;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// The reply to `request`, parsed.
+fn reply(request: Value) -> Value {
+    serde_json::from_str(&call(&request.to_string(), Arc::new(NoProgress))).unwrap()
+}
+
+#[test]
+fn a_revertigo_walk_found_by_the_page_call_blackens_the_board_when_checked() {
+    let solved = reply(
+        json!({"puzzle": "revertigo", "request": {"dims": {"rows": 3, "cols": 3}, "mode": "solve"}}),
+    );
+    let walk = solved["answer"]["walk"].as_str().unwrap().to_string();
+    let checked = reply(
+        json!({"puzzle": "revertigo", "request": {"dims": {"rows": 3, "cols": 3}, "mode": "check", "walk": walk}}),
+    );
+    assert_eq!(checked["answer"]["mode"], "check");
+    assert_eq!(checked["answer"]["black"], true);
+}
+
+#[test]
+fn lights_out_presses_from_the_page_call_turn_the_board_off() {
+    let lights = ["10100", "01110", "00100", "11011", "00001"];
+    let board = json!({"given": {"text": lights.join("\n")}});
+    let r = reply(
+        json!({"puzzle": "lights-out", "request": {"board": board, "mode": "solve", "fewest": true}}),
+    );
+    let presses: Vec<Vec<bool>> = r["answer"]["presses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row.as_array().unwrap().iter().map(|v| v == 1).collect())
+        .collect();
+    // Replayed here by the rule itself: each press flips the cell and its four neighbours.
+    let mut board: Vec<Vec<bool>> = lights
+        .iter()
+        .map(|r| r.chars().map(|c| c == '1').collect())
+        .collect();
+    for (i, row) in presses.iter().enumerate() {
+        for (j, &p) in row.iter().enumerate() {
+            if p {
+                for (di, dj) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+                    let (a, b) = (i as i64 + di, j as i64 + dj);
+                    if (0..5).contains(&a) && (0..5).contains(&b) {
+                        board[a as usize][b as usize] ^= true;
+                    }
+                }
+            }
+        }
+    }
+    assert!(board.iter().flatten().all(|&on| !on));
+    // The 5×5 board has nullity 2 (Anderson and Feil, "Turning Lights Out
+    // with Linear Algebra", 1998): a solvable board has 2² solutions.
+    assert_eq!(r["answer"]["nullity"], 2);
+    assert_eq!(r["answer"]["solutions"], "4");
+}
+
+#[test]
+fn bad_requests_are_one_line_errors() {
+    let r = reply(json!({"puzzle": "sudoku", "request": {"mode": "check", "puzzle": "12x"}}));
+    assert!(r["error"].as_str().unwrap().contains("1"), "{r}");
+    let r = reply(json!({"puzzle": "chess"}));
+    assert!(
+        r["error"].as_str().unwrap().starts_with("bad request"),
+        "{r}"
+    );
+}
+
+#[test]
+fn a_knights_tour_from_the_page_call_is_a_tour_and_the_corner_count_is_published() {
+    let board = json!({"dims": {"rows": 5, "cols": 5}, "start": "0,0"});
+    let mut find = board.clone();
+    find["mode"] = json!("find");
+    let r = reply(json!({"puzzle": "knight", "request": find}));
+    let tour: Vec<(i64, i64)> = serde_json::from_value(r["answer"]["tour"].clone()).unwrap();
+    let mut seen = tour.clone();
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(seen.len(), 25);
+    assert!(tour.windows(2).all(|w| {
+        let (dr, dc) = ((w[0].0 - w[1].0).abs(), (w[0].1 - w[1].1).abs());
+        dr * dc == 2
+    }));
+    // 304 open tours from a corner of the 5×5 board (OEIS A165134).
+    let mut count = board;
+    count["mode"] = json!("count");
+    let r = reply(json!({"puzzle": "knight", "request": count}));
+    assert_eq!(r["answer"]["count"], "304", "{r}");
+}
+
+#[test]
+fn the_search_steps_of_the_page_call_end_on_the_tour_placed() {
+    let r = reply(
+        json!({"puzzle": "knight-search", "request": {"dims": {"rows": 5, "cols": 5}, "start": [0, 0], "skip": 0, "take": 100000}}),
+    );
+    let steps: Vec<[usize; 4]> = serde_json::from_value(r["answer"]["steps"].clone()).unwrap();
+    assert_eq!(r["answer"]["result"], "tour");
+    // Replaying places and removals leaves 25 squares numbered 1..=25.
+    let mut board = [0usize; 25];
+    for [kind, row, col, number] in steps {
+        board[row * 5 + col] = if kind == 1 { number } else { 0 };
+    }
+    let mut numbers = board.to_vec();
+    numbers.sort_unstable();
+    assert_eq!(numbers, (1..=25).collect::<Vec<_>>());
+}
