@@ -9,7 +9,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use puzzles::grid::{BitGrid, Dims};
-use puzzles::lightsout::{LightsOut, Method};
+use puzzles::lightsout::{LightsOut, LightsOutMethod};
 use puzzles::random;
 
 fn lightsout(c: &mut Criterion) {
@@ -21,7 +21,11 @@ fn lightsout(c: &mut Criterion) {
         let all_on = LightsOut::new(BitGrid::full(dims));
         for (name, board) in [("random", &random_board), ("all-on", &all_on)] {
             group.bench_with_input(BenchmarkId::new(name, n), board, |b, board| {
-                b.iter(|| board.analyse(Method::Polynomial).expect("within limits"))
+                b.iter(|| {
+                    board
+                        .analyse(LightsOutMethod::Polynomial)
+                        .expect("within limits")
+                })
             });
         }
     }
@@ -30,7 +34,7 @@ fn lightsout(c: &mut Criterion) {
 
 /// Revertigo: the map and the default walk of 1000×1000 and 2000×2000 boards (issue 4's scale).
 fn revertigo(c: &mut Criterion) {
-    use puzzles::revertigo::{Builder, Method, Revertigo, Solver};
+    use puzzles::revertigo::{Builder, Revertigo, RevertigoMethod, RevertigoSolver};
     let mut group = c.benchmark_group("revertigo");
     group.sample_size(10);
     let ctl = puzzles::Control::new();
@@ -38,7 +42,7 @@ fn revertigo(c: &mut Criterion) {
         let game = Revertigo::new(Dims::new(n, n, n * n).expect("a valid size"));
         group.bench_with_input(BenchmarkId::new("map+walk", n), &game, |b, game| {
             b.iter(|| {
-                let solver = Solver::new(*game, Method::Chase, &ctl)
+                let solver = RevertigoSolver::new(*game, RevertigoMethod::Chase, &ctl)
                     .expect("within limits")
                     .expect("not stopped");
                 solver
@@ -55,7 +59,7 @@ fn revertigo(c: &mut Criterion) {
 /// uniqueness decided (up to two solutions), as a batch does.
 fn sudoku(c: &mut Criterion) {
     use puzzles::input::Source;
-    use puzzles::sudoku::{read, Input, Solver};
+    use puzzles::sudoku::{read, Input, SudokuSolver};
     let text = include_str!("../puzzles/sudoku/diabolical-300.txt");
     let Ok(Input::Batch(entries)) = read(&Source::from_text("diabolical-300.txt", text), None)
     else {
@@ -68,7 +72,12 @@ fn sudoku(c: &mut Criterion) {
         b.iter(|| {
             puzzles
                 .iter()
-                .filter(|p| Solver::new((*p).clone()).solve_and_check_unique(&ctl).1 == Some(true))
+                .filter(|p| {
+                    SudokuSolver::new((*p).clone())
+                        .solve_and_check_unique(&ctl)
+                        .1
+                        == Some(true)
+                })
                 .count()
         })
     });

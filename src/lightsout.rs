@@ -43,8 +43,8 @@ use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 
 pub use answer::{
-    answer, Answer, Board, GraphRule, GraphSetup, GridSetup, Item, ListedSolution, Mode,
-    NullityRow, NullityTable, Pressed, Request, Setup, Solution, SolutionCount, SolutionListing,
+    answer, Answer, Board, GraphRule, GraphSetup, GridSetup, Item, ListedPresses, Mode, NullityRow,
+    NullityTable, PressListing, Pressed, Request, Setup, Solution, SolutionCount,
     MAX_PRINTED_CELLS,
 };
 pub use cells::Cells;
@@ -73,7 +73,7 @@ pub const MAX_GAUSS_CELLS: usize = 4096;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
-pub enum Method {
+pub enum LightsOutMethod {
     /// Light chasing finished by one extended gcd of polynomials over GF(K)
     /// (Sutner): the fast default where it applies (the cross on the plane, K prime).
     #[default]
@@ -374,10 +374,10 @@ impl LightsOut {
     /// Solves the position with `method`: one solution, the quiet patterns, or the parity witness.
     ///
     /// Fails only when the board is too large for the method.
-    pub fn analyse(&self, method: Method) -> Result<Analysis> {
+    pub fn analyse(&self, method: LightsOutMethod) -> Result<Analysis> {
         let dims = self.lights.dims();
         // A torus narrower than 3 has rows that are their own neighbours' neighbours: no chase.
-        if method == Method::Gauss || (self.torus && dims.rows.min(dims.cols) < 3) {
+        if method == LightsOutMethod::Gauss || (self.torus && dims.rows.min(dims.cols) < 3) {
             return self.analyse_gauss();
         }
         let transposed = dims.cols > dims.rows;
@@ -394,7 +394,7 @@ impl LightsOut {
         };
         Ok(match method {
             _ if self.torus => torus::analyse(lights, oriented),
-            Method::Chase => chase::analyse(lights, oriented),
+            LightsOutMethod::Chase => chase::analyse(lights, oriented),
             _ => chase_gcd::analyse(lights, oriented),
         })
     }
@@ -433,16 +433,16 @@ impl LightsOut {
 
 /// A position with its analysis done: what the [`GridPuzzle`] trait drives.
 #[derive(Debug, Clone)]
-pub struct Solver {
+pub struct LightsOutSolver {
     puzzle: LightsOut,
     analysis: Analysis,
 }
 
-impl Solver {
+impl LightsOutSolver {
     /// Analyses `puzzle` with `method`; fails only when the board is too large for the method.
-    pub fn new(puzzle: LightsOut, method: Method) -> Result<Self> {
+    pub fn new(puzzle: LightsOut, method: LightsOutMethod) -> Result<Self> {
         let analysis = puzzle.analyse(method)?;
-        Ok(Solver { puzzle, analysis })
+        Ok(LightsOutSolver { puzzle, analysis })
     }
 
     /// The position.
@@ -456,7 +456,7 @@ impl Solver {
     }
 }
 
-impl GridPuzzle for Solver {
+impl GridPuzzle for LightsOutSolver {
     type Solution = BitGrid;
 
     fn dims(&self) -> Dims {

@@ -14,13 +14,13 @@
 //! ```
 //! use puzzles::input::Source;
 //! use puzzles::listing::{self, Limit};
-//! use puzzles::lightsout::{LightsOut, Method, Solver};
+//! use puzzles::lightsout::{LightsOut, LightsOutMethod, LightsOutSolver};
 //! use puzzles::Control;
 //! use std::ops::ControlFlow;
 //!
 //! // The 4×4 board has nullity 4: 16 solutions for every solvable state.
 //! let board = LightsOut::parse(&Source::from_text("board", "##..\n#...\n....\n....\n"))?;
-//! let solver = Solver::new(board, Method::Chase)?;
+//! let solver = LightsOutSolver::new(board, LightsOutMethod::Chase)?;
 //! let mut sizes = Vec::new();
 //! let listed = listing::list(&solver, Limit::at_most(5)?, "solutions", &Control::new(), |_, presses| {
 //!     sizes.push(presses.count_ones());

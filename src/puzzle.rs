@@ -6,12 +6,12 @@
 //!
 //! ```
 //! use puzzles::input::Source;
-//! use puzzles::lightsout::{LightsOut, Method, Solver};
+//! use puzzles::lightsout::{LightsOut, LightsOutMethod, LightsOutSolver};
 //! use puzzles::{Control, Found, GridPuzzle};
 //!
 //! // The 3×3 board with every light on: exactly one solution (nullity 0).
 //! let board = LightsOut::parse(&Source::from_text("board", "###\n###\n###\n"))?;
-//! let solver = Solver::new(board, Method::Gauss)?;
+//! let solver = LightsOutSolver::new(board, LightsOutMethod::Gauss)?;
 //! let ctl = Control::new();
 //! let Found::Solved(presses) = solver.solve(&ctl) else { panic!("solvable") };
 //! assert!(solver.verify(&presses).is_ok());
@@ -287,7 +287,8 @@ mod tests {
     fn each_puzzle_names_what_is_wrong_and_where() {
         let board =
             lightsout::LightsOut::parse(&Source::from_text("b", "#..\n...\n...\n")).unwrap();
-        let solver = lightsout::Solver::new(board, lightsout::Method::Gauss).unwrap();
+        let solver =
+            lightsout::LightsOutSolver::new(board, lightsout::LightsOutMethod::Gauss).unwrap();
         let dims = Dims { rows: 3, cols: 3 };
         assert_eq!(
             solver.verify(&BitGrid::new(dims)),

@@ -62,11 +62,11 @@ pub const MAX_POLY_SIDE: usize = 5000;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
-pub enum Method {
-    /// Lights Out's light chasing on the all-on board ([`lightsout::Method::Chase`]): the fast default.
+pub enum RevertigoMethod {
+    /// Lights Out's light chasing on the all-on board ([`lightsout::LightsOutMethod::Chase`]): the fast default.
     #[default]
     Chase,
-    /// Lights Out's full (L·C)-unknown elimination ([`lightsout::Method::Gauss`]), small boards only.
+    /// Lights Out's full (L·C)-unknown elimination ([`lightsout::LightsOutMethod::Gauss`]), small boards only.
     Gauss,
     /// The page's polynomial method, corrected: the first row as unknowns,
     /// the last row's equations from the coefficient triangle folded at the
@@ -352,17 +352,17 @@ impl Revertigo {
     /// Finds an activation map and the quiet patterns (maps differ by their
     /// sums) with `method`; fails when the board is too large for the method;
     /// `None` when `ctl` stopped an exhaustive method first.
-    pub fn analyse(&self, method: Method, ctl: &Control) -> Result<Option<Analysis>> {
+    pub fn analyse(&self, method: RevertigoMethod, ctl: &Control) -> Result<Option<Analysis>> {
         let all_on = || LightsOut::new(BitGrid::full(self.dims));
         let analysis = match method {
-            Method::Chase => all_on().analyse(lightsout::Method::Chase)?,
-            Method::Gauss => all_on().analyse(lightsout::Method::Gauss)?,
-            Method::Poly => polynomial_method::analyse(self.dims)?,
-            Method::FirstRow => match brute::first_row(self.dims, ctl)? {
+            RevertigoMethod::Chase => all_on().analyse(lightsout::LightsOutMethod::Chase)?,
+            RevertigoMethod::Gauss => all_on().analyse(lightsout::LightsOutMethod::Gauss)?,
+            RevertigoMethod::Poly => polynomial_method::analyse(self.dims)?,
+            RevertigoMethod::FirstRow => match brute::first_row(self.dims, ctl)? {
                 Some(a) => a,
                 None => return Ok(None),
             },
-            Method::Naive => match brute::naive(self.dims, ctl)? {
+            RevertigoMethod::Naive => match brute::naive(self.dims, ctl)? {
                 Some(a) => a,
                 None => return Ok(None),
             },
@@ -437,20 +437,20 @@ impl Revertigo {
 /// A board with its activation maps found: what the [`GridPuzzle`] trait drives
 /// (a solution is an activation map).
 #[derive(Debug, Clone)]
-pub struct Solver {
+pub struct RevertigoSolver {
     game: Revertigo,
-    method: Method,
+    method: RevertigoMethod,
     analysis: Analysis,
 }
 
-impl Solver {
+impl RevertigoSolver {
     /// Finds the maps of `game` with `method`; `None` when `ctl` stopped an
     /// exhaustive method first.
-    pub fn new(game: Revertigo, method: Method, ctl: &Control) -> Result<Option<Self>> {
+    pub fn new(game: Revertigo, method: RevertigoMethod, ctl: &Control) -> Result<Option<Self>> {
         let Some(analysis) = game.analyse(method, ctl)? else {
             return Ok(None);
         };
-        Ok(Some(Solver {
+        Ok(Some(RevertigoSolver {
             game,
             method,
             analysis,
@@ -463,7 +463,7 @@ impl Solver {
     }
 
     /// The method the maps came from.
-    pub fn method(&self) -> Method {
+    pub fn method(&self) -> RevertigoMethod {
         self.method
     }
 
@@ -510,7 +510,7 @@ impl Solver {
     }
 }
 
-impl GridPuzzle for Solver {
+impl GridPuzzle for RevertigoSolver {
     type Solution = BitGrid;
 
     fn dims(&self) -> Dims {
@@ -554,7 +554,7 @@ impl GridPuzzle for Solver {
     }
 }
 
-impl Solver {
+impl RevertigoSolver {
     /// A lower bound on the moves of any walk that blackens the board.
     ///
     /// Every activated cell of the walk's map is landed on at least once and

@@ -4,7 +4,7 @@
 //! Python". It reads the grid as a graph colouring (cells are nodes, cells of a
 //! common row, column or box are joined, digits are colours) and solves it by
 //! backtracking that fills the cell with the fewest possible digits first.
-//! [`Solver`] does exactly that on bitmask candidates, with the two cheap
+//! [`SudokuSolver`] does exactly that on bitmask candidates, with the two cheap
 //! deductions every fast solver adds (naked singles: a cell with one candidate
 //! left; hidden singles: a digit with one place left in a row, column or box)
 //! and locked candidates (a digit confined to one line of a box, or one box of
@@ -14,7 +14,7 @@
 //! (the `search` module). From 25×25 up, uniqueness is decided by the CDCL
 //! back end (the `sat` module: the CaDiCaL SAT solver on the candidates the
 //! root propagation leaves), alone or as a portfolio of differently seeded
-//! searches on several threads ([`Solver::with_threads`]).
+//! searches on several threads ([`SudokuSolver::with_threads`]).
 //!
 //! Every [`Shape`] with boxes of at least 2×2 and a side up to [`MAX_SIDE`]
 //! is supported (4×4 to 36×36, 6×6 with 2×3 boxes, 12×12 with 3×4 boxes…);
@@ -47,7 +47,7 @@ use crate::puzzle::{Flaw, GridPuzzle};
 use std::ops::ControlFlow;
 
 pub use answer::{
-    answer, AnswerLines, BadLine, BatchEnd, Generation, ListedSolution, RatedGrid, SolutionListing,
+    answer, AnswerLines, BadLine, BatchEnd, Generation, GridListing, ListedGrid, RatedGrid,
     MAX_GENERATED,
 };
 pub use answer::{Answer, Item, Mode, Request};
@@ -344,17 +344,17 @@ thread_local! {
 
 /// A puzzle ready to be searched: what the [`GridPuzzle`] trait drives.
 #[derive(Debug, Clone)]
-pub struct Solver {
+pub struct SudokuSolver {
     puzzle: Sudoku,
     layout: &'static Layout,
     threads: usize,
 }
 
-impl Solver {
+impl SudokuSolver {
     /// The solver for `puzzle`, on one thread.
     pub fn new(puzzle: Sudoku) -> Self {
         let layout = Layout::of_shape(puzzle.shape);
-        Solver {
+        SudokuSolver {
             puzzle,
             layout,
             threads: 1,
@@ -362,14 +362,14 @@ impl Solver {
     }
 
     /// The same solver deciding uniqueness with `threads` threads (at least
-    /// one): on 25×25 and larger grids [`Solver::solve_and_check_unique`]
+    /// one): on 25×25 and larger grids [`SudokuSolver::solve_and_check_unique`]
     /// then runs that many differently seeded CDCL searches at once and the
     /// first to decide answers. Smaller grids are decided in a blink and
     /// stay on one thread.
     ///
     /// ```
     /// use puzzles::control::Control;
-    /// use puzzles::sudoku::{Solver, Sudoku};
+    /// use puzzles::sudoku::{SudokuSolver, Sudoku};
     ///
     /// // A 25×25 grid with its first row and first box left: 40 open cells.
     /// let side = 25usize;
@@ -382,7 +382,7 @@ impl Solver {
     ///     }
     /// }
     /// let puzzle = Sudoku::new(5, cells).unwrap();
-    /// let solver = Solver::new(puzzle).with_threads(2);
+    /// let solver = SudokuSolver::new(puzzle).with_threads(2);
     /// let (solution, unique) = solver.solve_and_check_unique(&Control::new());
     /// assert!(solver.puzzle().check_solution(&solution.unwrap()).is_ok());
     /// assert_eq!(unique, Some(true));
@@ -408,7 +408,7 @@ impl Solver {
     ///
     /// Up to 16×16 the depth-first search decides; from 25×25 up, the root
     /// propagation of that search and then the CDCL back end on the
-    /// candidates it leaves (the `sat` module), on [`Solver::with_threads`]
+    /// candidates it leaves (the `sat` module), on [`SudokuSolver::with_threads`]
     /// threads.
     pub fn solve_and_check_unique(&self, ctl: &Control) -> (Option<Sudoku>, Option<bool>) {
         if let Some(grid) = Grid9::from_sudoku(&self.puzzle) {
@@ -432,7 +432,7 @@ impl Solver {
 
     #[cfg(feature = "sat")]
     /// Up to two solutions by the CDCL back end (the `sat` module) on what
-    /// the root propagation leaves: as [`Solver::solve_and_check_unique`].
+    /// the root propagation leaves: as [`SudokuSolver::solve_and_check_unique`].
     fn decide_by_sat(&self, ctl: &Control) -> (Option<Sudoku>, Option<bool>) {
         if self.puzzle.clash().is_some() {
             return (None, None);
@@ -501,7 +501,7 @@ impl Solver {
     }
 }
 
-impl GridPuzzle for Solver {
+impl GridPuzzle for SudokuSolver {
     type Solution = Sudoku;
 
     fn dims(&self) -> Dims {

@@ -149,7 +149,7 @@ fn check_sudoku(p: &Sudoku) {
     if p.side() > 9 {
         return;
     }
-    let solver = sudoku::Solver::new(p.clone());
+    let solver = sudoku::SudokuSolver::new(p.clone());
     let (first, unique) = solver.solve_and_check_unique(&Control::new());
     match &first {
         Some(s) => solver.verify(s).expect("a Sudoku answer is right"),
@@ -224,7 +224,7 @@ proptest! {
                 if mutations.is_empty() {
                     prop_assert_eq!(dims, Dims { rows, cols });
                 }
-                let solver = lightsout::Solver::new(p, lightsout::Method::Polynomial)
+                let solver = lightsout::LightsOutSolver::new(p, lightsout::LightsOutMethod::Polynomial)
                     .expect("a small board is solved");
                 if let Some(presses) = &solver.analysis().presses {
                     prop_assert!(solver.verify(presses).is_ok());

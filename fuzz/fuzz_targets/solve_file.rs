@@ -21,7 +21,7 @@ fn sudoku(p: &Sudoku) {
     if p.side() > 9 {
         ctl.request_stop();
     }
-    let solver = sudoku::Solver::new(p.clone());
+    let solver = sudoku::SudokuSolver::new(p.clone());
     let (first, unique) = solver.solve_and_check_unique(&ctl);
     if let Some(s) = &first {
         solver.verify(s).expect("a Sudoku answer is right");
@@ -77,11 +77,11 @@ fuzz_target!(|data: &[u8]| {
             }
             let p = if which & 4 != 0 { p.on_torus() } else { p };
             let method = match (which >> 3) % 3 {
-                0 => lightsout::Method::Gauss,
-                1 => lightsout::Method::Chase,
-                _ => lightsout::Method::Polynomial,
+                0 => lightsout::LightsOutMethod::Gauss,
+                1 => lightsout::LightsOutMethod::Chase,
+                _ => lightsout::LightsOutMethod::Polynomial,
             };
-            let Ok(solver) = lightsout::Solver::new(p, method) else {
+            let Ok(solver) = lightsout::LightsOutSolver::new(p, method) else {
                 return;
             };
             if let Some(presses) = &solver.analysis().presses {
@@ -114,12 +114,12 @@ fuzz_target!(|data: &[u8]| {
             };
             let ctl = Control::new();
             let method = if dims.cells() <= 16 {
-                revertigo::Method::Naive
+                revertigo::RevertigoMethod::Naive
             } else {
-                revertigo::Method::Chase
+                revertigo::RevertigoMethod::Chase
             };
             let game = Revertigo::new(dims);
-            let Ok(Some(solver)) = revertigo::Solver::new(game.clone(), method, &ctl) else {
+            let Ok(Some(solver)) = revertigo::RevertigoSolver::new(game.clone(), method, &ctl) else {
                 return;
             };
             if let Ok(Some(w)) = solver.walk(revertigo::Builder::Short, &ctl) {

@@ -2,7 +2,9 @@
 
 use super::{parse_side, Common, Context, Exit, Failure};
 use puzzles::input::Source;
-use puzzles::lightsout::{self, Answer, Board, GraphRule, Method, Mode, Pattern, Pressed, Request};
+use puzzles::lightsout::{
+    self, Answer, Board, GraphRule, LightsOutMethod, Mode, Pattern, Pressed, Request,
+};
 use puzzles::listing::Limit;
 use puzzles::Error;
 
@@ -27,7 +29,7 @@ pub struct Args {
     /// elimination (the Lights Out chapter); gauss: the full elimination of the Lights Out lab.
     /// (Default: poly where it applies, else chase, else gauss.)
     #[arg(long, value_enum)]
-    method: Option<Method>,
+    method: Option<LightsOutMethod>,
     /// Print only the number of solutions.
     #[arg(long, conflicts_with = "all")]
     count: bool,

@@ -4,7 +4,7 @@ use super::{parse_side, Common, Context, Exit, Failure};
 use puzzles::grid::Dims;
 use puzzles::input::Source;
 use puzzles::listing::Limit;
-use puzzles::revertigo::{self, Answer, Builder, Method, Mode, Request};
+use puzzles::revertigo::{self, Answer, Builder, Mode, Request, RevertigoMethod};
 use puzzles::Error;
 
 #[derive(Debug, clap::Args)]
@@ -23,7 +23,7 @@ pub struct Args {
     seed: Option<u64>,
     /// How the activation maps are found (all agree; chase, the default, is the fast one).
     #[arg(long, value_enum)]
-    method: Option<Method>,
+    method: Option<RevertigoMethod>,
     /// How the walk is built: short (default), diagonal (the page's moves on
     /// the method's map), shortest (exact, boards of at most 16 cells).
     #[arg(long, value_enum)]

@@ -9,7 +9,7 @@
 //! gcd, boards of 10^8 cells held as bits).
 
 use super::cells::Cells;
-use super::{solve, table, Graph, GraphGame, Method, Pattern, Variant};
+use super::{solve, table, Graph, GraphGame, LightsOutMethod, Pattern, Variant};
 use crate::control::{Control, Stop};
 use crate::error::{Error, Result};
 use crate::input::Source;
@@ -138,7 +138,7 @@ pub struct Request {
     pub torus: bool,
     /// How the system is solved (`None`: the fastest that applies).
     #[serde(default)]
-    pub method: Option<Method>,
+    pub method: Option<LightsOutMethod>,
     /// What to do.
     #[serde(flatten)]
     pub mode: Mode,
@@ -263,7 +263,7 @@ pub struct Solution {
     #[serde(flatten)]
     pub setup: Setup,
     /// How the system was solved.
-    pub method: Method,
+    pub method: LightsOutMethod,
     /// The states of a grid's cells.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<Cells>,
@@ -306,7 +306,7 @@ pub struct SolutionCount {
     #[serde(flatten)]
     pub setup: Setup,
     /// How the system was solved.
-    pub method: Method,
+    pub method: LightsOutMethod,
     /// The states of a grid's cells.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<Cells>,
@@ -320,7 +320,7 @@ pub struct SolutionCount {
 
 /// One listed solution.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ListedSolution {
+pub struct ListedPresses {
     /// Its place in the listing, from 1.
     pub index: u64,
     /// How many times each cell is pressed.
@@ -331,12 +331,12 @@ pub struct ListedSolution {
 
 /// The end of a listing of solutions (the solutions went to the sink).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SolutionListing {
+pub struct PressListing {
     /// The board and its rules.
     #[serde(flatten)]
     pub setup: Setup,
     /// How the system was solved.
-    pub method: Method,
+    pub method: LightsOutMethod,
     /// Whether the board has solutions at all.
     pub solvable: bool,
     /// The number of basis quiet patterns.
@@ -395,7 +395,7 @@ pub struct NullityTable {
 #[serde(untagged)]
 pub enum Item {
     /// A listed solution.
-    Solution(ListedSolution),
+    Solution(ListedPresses),
     /// A row of the nullity table.
     Size(NullityRow),
 }
@@ -410,7 +410,7 @@ pub enum Answer {
     /// The number of solutions.
     Count(SolutionCount),
     /// The end of a listing of solutions.
-    List(SolutionListing),
+    List(PressListing),
     /// The end of a nullity table.
     Table(NullityTable),
 }

@@ -5,14 +5,14 @@
 //! dots; afterwards a press on an advised cell removes it from the set, and a
 //! press on any other cell adds it. Presses commute and cancel in pairs, so
 //! that rule keeps the marks a solution of the board as it now is: pressing
-//! every marked cell still switches every light off. [`Game`] is that model,
+//! every marked cell still switches every light off. [`LightsOutGame`] is that model,
 //! with no terminal in it; the `--play` front end draws it.
 
 mod states;
 
 pub use states::StatesGame;
 
-use super::{fewest_presses, LightsOut, Method};
+use super::{fewest_presses, LightsOut, LightsOutMethod};
 use crate::control::Control;
 use crate::error::Result;
 use crate::grid::{BitGrid, Dims, Pos};
@@ -21,7 +21,7 @@ use rand::Rng as _;
 
 /// What pressing `s` (ask for hints) gave.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Hint {
+pub enum PressHint {
     /// The marks now show a solution of this many presses (`fewest`: no solution has fewer).
     Shown {
         /// Presses the marks ask for.
@@ -35,7 +35,7 @@ pub enum Hint {
 
 /// A game in progress: the lights, the presses made, and the Lights Out lab's hint marks.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Game {
+pub struct LightsOutGame {
     lights: BitGrid,
     torus: bool,
     /// The cells pressed so far, in order (a press twice on a cell is two entries).
@@ -44,10 +44,10 @@ pub struct Game {
     marks: Option<BitGrid>,
 }
 
-impl Game {
+impl LightsOutGame {
     /// A game starting from `puzzle`'s lights (on the torus when the puzzle is).
     pub fn new(puzzle: &LightsOut) -> Self {
-        Game {
+        LightsOutGame {
             lights: puzzle.lights().clone(),
             torus: puzzle.is_torus(),
             history: Vec::new(),
@@ -60,7 +60,7 @@ impl Game {
     /// solvable boards (they are the images of press sets). A board that came
     /// out dark is drawn again; `torus` makes the presses wrap.
     pub fn random(dims: Dims, torus: bool, rng: &mut Rng) -> Self {
-        let mut game = Game {
+        let mut game = LightsOutGame {
             lights: BitGrid::new(dims),
             torus,
             history: Vec::new(),
@@ -150,12 +150,12 @@ impl Game {
     /// the fewest presses when the coset is small enough to search
     /// ([`fewest_presses`]), or says the board has none (the marks are then
     /// cleared). Fails only when the board is too large for the solver.
-    pub fn hint(&mut self) -> Result<Hint> {
+    pub fn hint(&mut self) -> Result<PressHint> {
         let mut puzzle = LightsOut::new(self.lights.clone());
         if self.torus {
             puzzle = puzzle.on_torus();
         }
-        let analysis = puzzle.analyse(Method::Polynomial)?;
+        let analysis = puzzle.analyse(LightsOutMethod::Polynomial)?;
         let found = fewest_presses(&analysis, &Control::new()).map(|f| {
             let count = f.presses.count_ones();
             (f.presses, count, f.proven)
@@ -171,18 +171,18 @@ impl Game {
 
 /// A hint's presses (with their total and whether they are proven the
 /// fewest) kept as the marks, or the marks cleared when the board has none.
-fn show_hint<P>(marks: &mut Option<P>, found: Option<(P, usize, bool)>) -> Hint {
+fn show_hint<P>(marks: &mut Option<P>, found: Option<(P, usize, bool)>) -> PressHint {
     match found {
         Some((presses, count, fewest)) => {
             *marks = Some(presses);
-            Hint::Shown {
+            PressHint::Shown {
                 presses: count,
                 fewest,
             }
         }
         None => {
             *marks = None;
-            Hint::Unsolvable
+            PressHint::Unsolvable
         }
     }
 }

@@ -25,7 +25,7 @@
 use super::answer::{Answer, GraphRule, GraphSetup, Mode, Pressed, Request, Setup, Solution};
 use super::system::System;
 use super::variant::fewest_in_coset;
-use super::Method;
+use super::LightsOutMethod;
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::input::Source;
@@ -418,7 +418,7 @@ impl GraphGame {
     /// could be compared, `minimal` says), or counts. The witness of an
     /// unsolvable board is checked. Listings and quiet patterns are refused.
     pub(crate) fn answer(&self, lights: &[u8], request: &Request, ctl: &Control) -> Result<Answer> {
-        if request.method.is_some_and(|m| m != Method::Gauss) {
+        if request.method.is_some_and(|m| m != LightsOutMethod::Gauss) {
             return Err(Error::usage(
                 "a graph has no rows to chase: it is solved by elimination (method gauss)",
             ));
@@ -499,7 +499,7 @@ impl GraphGame {
                     false => GraphRule::Sigma,
                 },
             }),
-            method: Method::Gauss,
+            method: LightsOutMethod::Gauss,
             state: None,
             solvable: s.particular.is_some(),
             nullity: s.kernel.len(),

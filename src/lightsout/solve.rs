@@ -3,12 +3,13 @@
 //! one solution, the fewest presses, the count, or the listing.
 
 use super::answer::{
-    Answer, Board, GridSetup, Item, ListedSolution, Mode, Pressed, Request, Setup, Solution,
-    SolutionListing, MAX_PRINTED_CELLS,
+    Answer, Board, GridSetup, Item, ListedPresses, Mode, PressListing, Pressed, Request, Setup,
+    Solution, MAX_PRINTED_CELLS,
 };
 use super::cells::Cells;
 use super::{
-    fewest_presses, LightsOut, Method, Pattern, Solver, StatesAnalysis, Variant, MAX_CELLS,
+    fewest_presses, LightsOut, LightsOutMethod, LightsOutSolver, Pattern, StatesAnalysis, Variant,
+    MAX_CELLS,
 };
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Bound, Error, Result, Size};
@@ -93,8 +94,8 @@ fn classic(
     ctl: &Control,
     sink: &mut dyn Sink<Item>,
 ) -> Result<Answer> {
-    let method = request.method.unwrap_or(Method::Polynomial);
-    let solver = Solver::new(puzzle, method)?;
+    let method = request.method.unwrap_or(LightsOutMethod::Polynomial);
+    let solver = LightsOutSolver::new(puzzle, method)?;
     let analysis = solver.analysis();
     let dims = solver.dims();
     let (fewest, quiet) = match request.mode {
@@ -111,14 +112,14 @@ fn classic(
                 stopped: None,
             },
             Some(_) => listing::list(&solver, limit, "solutions", ctl, |index, p| {
-                sink.take(Item::Solution(ListedSolution {
+                sink.take(Item::Solution(ListedPresses {
                     index,
                     presses: Cells::from(p.clone()),
                     press_count: p.count_ones() as u64,
                 }))
             })?,
         };
-        return Ok(Answer::List(SolutionListing {
+        return Ok(Answer::List(PressListing {
             setup: Setup::Grid(setup),
             method,
             solvable: analysis.presses.is_some(),
@@ -196,7 +197,7 @@ fn states(
         } => (fewest, quiet_patterns),
         Mode::List { limit } => {
             let tally = list(&analysis, &lights, limit, ctl, sink)?;
-            return Ok(Answer::List(SolutionListing {
+            return Ok(Answer::List(PressListing {
                 setup: Setup::Grid(setup),
                 method: analysis.method(),
                 solvable: analysis.presses.is_some(),
@@ -290,7 +291,7 @@ fn list(
         }
         index += 1;
         ctl.progress().advance(1);
-        let flow = sink.take(Item::Solution(ListedSolution {
+        let flow = sink.take(Item::Solution(ListedPresses {
             index,
             presses: Cells::from(p.clone()),
             press_count: p.cells().iter().map(|&v| v as u64).sum(),

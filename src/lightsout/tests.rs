@@ -42,10 +42,14 @@ fn three_by_three_reduces_to_the_identity() {
 fn five_by_five_has_nullity_two_and_the_seeds_quiet_patterns() {
     // The Lights Out chapter: the 5×5 board has two independent neutral procedures and 4 solutions per solvable state.
     let all_on = LightsOut::new(BitGrid::full(dims(5, 5)));
-    for method in [Method::Gauss, Method::Chase, Method::Polynomial] {
+    for method in [
+        LightsOutMethod::Gauss,
+        LightsOutMethod::Chase,
+        LightsOutMethod::Polynomial,
+    ] {
         let a = all_on.analyse(method).unwrap();
         assert_eq!(a.nullity(), 2);
-        let solver = Solver::new(all_on.clone(), method).unwrap();
+        let solver = LightsOutSolver::new(all_on.clone(), method).unwrap();
         assert_eq!(solver.count(&Control::new(), None).found, 4);
     }
     // The three non-zero quiet patterns of 5×5 (the Lights Out chapter's figures).
@@ -69,7 +73,7 @@ fn nullity_matches_oeis_a159257() {
     for (i, &k) in a159257.iter().enumerate() {
         let n = i + 1;
         let a = LightsOut::new(BitGrid::new(dims(n, n)))
-            .analyse(Method::Chase)
+            .analyse(LightsOutMethod::Chase)
             .unwrap();
         assert_eq!(a.nullity(), k, "n = {n}");
     }
@@ -82,9 +86,9 @@ fn gauss_and_chase_agree_on_every_small_board() {
         for c in 1..=20 {
             for _ in 0..2 {
                 let puzzle = LightsOut::random(dims(r, c), &mut rng);
-                let g = Solver::new(puzzle.clone(), Method::Gauss).unwrap();
-                let h = Solver::new(puzzle.clone(), Method::Chase).unwrap();
-                let p = Solver::new(puzzle, Method::Polynomial).unwrap();
+                let g = LightsOutSolver::new(puzzle.clone(), LightsOutMethod::Gauss).unwrap();
+                let h = LightsOutSolver::new(puzzle.clone(), LightsOutMethod::Chase).unwrap();
+                let p = LightsOutSolver::new(puzzle, LightsOutMethod::Polynomial).unwrap();
                 let (ga, ha, pa) = (g.analysis(), h.analysis(), p.analysis());
                 assert_eq!(ga.nullity(), ha.nullity(), "{r}×{c}");
                 assert_eq!(ga.nullity(), pa.nullity(), "{r}×{c}");
@@ -112,7 +116,11 @@ fn gauss_and_chase_agree_on_every_small_board() {
 
 #[test]
 fn every_enumerated_solution_is_distinct_and_verifies() {
-    let solver = Solver::new(LightsOut::new(BitGrid::full(dims(4, 4))), Method::Chase).unwrap();
+    let solver = LightsOutSolver::new(
+        LightsOut::new(BitGrid::full(dims(4, 4))),
+        LightsOutMethod::Chase,
+    )
+    .unwrap();
     let mut seen = std::collections::HashSet::new();
     let tally = solver.enumerate(&Control::new(), &mut |p| {
         solver.verify(p).unwrap();
@@ -135,8 +143,8 @@ fn every_enumerated_solution_is_distinct_and_verifies() {
 #[test]
 fn gauss_refuses_large_boards() {
     let big = LightsOut::new(BitGrid::new(dims(65, 65)));
-    assert!(big.analyse(Method::Gauss).is_err());
-    assert!(big.analyse(Method::Chase).is_ok());
+    assert!(big.analyse(LightsOutMethod::Gauss).is_err());
+    assert!(big.analyse(LightsOutMethod::Chase).is_ok());
 }
 
 #[test]
@@ -144,7 +152,7 @@ fn sutners_gcd_matches_elimination_on_rectangles() {
     for r in 1..=40 {
         for c in 1..=40 {
             let by_chase = LightsOut::new(BitGrid::new(dims(r, c)))
-                .analyse(Method::Chase)
+                .analyse(LightsOutMethod::Chase)
                 .unwrap()
                 .nullity();
             assert_eq!(nullity(dims(r, c)), by_chase, "{r}×{c}");
@@ -167,10 +175,14 @@ fn all_three_methods_agree_on_random_states_up_to_40() {
     ] {
         for _ in 0..3 {
             let puzzle = LightsOut::random(dims(r, c), &mut rng);
-            let analyses: Vec<Analysis> = [Method::Gauss, Method::Chase, Method::Polynomial]
-                .iter()
-                .map(|&m| puzzle.analyse(m).unwrap())
-                .collect();
+            let analyses: Vec<Analysis> = [
+                LightsOutMethod::Gauss,
+                LightsOutMethod::Chase,
+                LightsOutMethod::Polynomial,
+            ]
+            .iter()
+            .map(|&m| puzzle.analyse(m).unwrap())
+            .collect();
             for a in &analyses {
                 assert_eq!(a.nullity(), analyses[0].nullity(), "{r}×{c}");
                 assert_eq!(
@@ -199,8 +211,8 @@ proptest::proptest! {
         let d = dims(r, c);
         let pressed = LightsOut::random(d, &mut rng(seed)).lights().clone();
         let puzzle = LightsOut::new(LightsOut::new(BitGrid::new(d)).after(&pressed));
-        for method in [Method::Chase, Method::Polynomial] {
-            let solver = Solver::new(puzzle.clone(), method).unwrap();
+        for method in [LightsOutMethod::Chase, LightsOutMethod::Polynomial] {
+            let solver = LightsOutSolver::new(puzzle.clone(), method).unwrap();
             let presses = solver.analysis().presses.clone().expect("solvable by construction");
             proptest::prop_assert!(solver.verify(&presses).is_ok());
             // The difference of two solutions is quiet.
@@ -221,7 +233,7 @@ fn fewest_presses_of_the_all_on_board_match_oeis_a075464() {
     for (i, &want) in a075464.iter().enumerate() {
         let n = i + 1;
         let puzzle = LightsOut::new(BitGrid::full(dims(n, n)));
-        let a = puzzle.analyse(Method::Polynomial).unwrap();
+        let a = puzzle.analyse(LightsOutMethod::Polynomial).unwrap();
         let f = fewest_presses(&a, &Control::new()).unwrap();
         assert!(f.proven, "n = {n}");
         assert!(puzzle.after(&f.presses).is_clear(), "n = {n}");
@@ -248,7 +260,7 @@ fn fewest_presses_agree_with_brute_force_on_tiny_boards() {
                     .then_some(mask.count_ones() as usize)
             })
             .min();
-        let a = puzzle.analyse(Method::Gauss).unwrap();
+        let a = puzzle.analyse(LightsOutMethod::Gauss).unwrap();
         let fewest = fewest_presses(&a, &Control::new()).map(|f| f.presses.count_ones());
         assert_eq!(fewest, brute);
     }
@@ -261,8 +273,8 @@ fn torus_chase_agrees_with_the_full_elimination() {
         for c in 1..=11 {
             for _ in 0..3 {
                 let puzzle = LightsOut::random(dims(r, c), &mut rng).on_torus();
-                let g = Solver::new(puzzle.clone(), Method::Gauss).unwrap();
-                let t = Solver::new(puzzle, Method::Polynomial).unwrap();
+                let g = LightsOutSolver::new(puzzle.clone(), LightsOutMethod::Gauss).unwrap();
+                let t = LightsOutSolver::new(puzzle, LightsOutMethod::Polynomial).unwrap();
                 let (ga, ta) = (g.analysis(), t.analysis());
                 assert_eq!(ga.nullity(), ta.nullity(), "{r}×{c} torus");
                 assert_eq!(ga.presses.is_some(), ta.presses.is_some(), "{r}×{c} torus");
@@ -303,8 +315,8 @@ fn chase_and_polynomial_agree_on_every_board_up_to_40() {
     for r in 1..=40 {
         for c in 1..=40 {
             let puzzle = LightsOut::random(dims(r, c), &mut rng);
-            let chase = puzzle.analyse(Method::Chase).unwrap();
-            let poly = puzzle.analyse(Method::Polynomial).unwrap();
+            let chase = puzzle.analyse(LightsOutMethod::Chase).unwrap();
+            let poly = puzzle.analyse(LightsOutMethod::Polynomial).unwrap();
             assert_eq!(chase.nullity(), poly.nullity(), "{r}×{c}");
             assert_eq!(chase.presses.is_some(), poly.presses.is_some(), "{r}×{c}");
             for p in [&chase.presses, &poly.presses].into_iter().flatten() {
@@ -324,7 +336,7 @@ fn all_on_solution_counts_match_oeis_a075462() {
     for (i, want) in a075462.iter().enumerate() {
         let n = i + 1;
         let a = LightsOut::new(BitGrid::full(dims(n, n)))
-            .analyse(Method::Polynomial)
+            .analyse(LightsOutMethod::Polynomial)
             .unwrap();
         assert_eq!(&a.solution_count(), want, "n = {n}");
     }
@@ -368,7 +380,7 @@ fn requests_travel_as_json() {
             let mut request = Request::new(board.clone());
             request.states = 3;
             request.pattern = ".#./#@#/##.".parse().unwrap();
-            request.method = Some(Method::Chase);
+            request.method = Some(LightsOutMethod::Chase);
             request.mode = mode;
             let json = serde_json::to_string(&request).unwrap();
             let back: Request = serde_json::from_str(&json).unwrap();
@@ -398,11 +410,11 @@ fn the_classic_path_and_the_states_path_agree_on_two_states() {
     for seed in 0..6 {
         let dims = dims(5 + seed as usize % 3, 6);
         let lights = LightsOut::random(dims, &mut rng(seed));
-        let classic = Solver::new(lights.clone(), Method::Gauss).unwrap();
+        let classic = LightsOutSolver::new(lights.clone(), LightsOutMethod::Gauss).unwrap();
         let values = Cells::from(lights.lights().clone()).to_values();
         let states = Variant::new(2, Pattern::cross(), false)
             .unwrap()
-            .analyse_with(&values, Some(Method::Gauss))
+            .analyse_with(&values, Some(LightsOutMethod::Gauss))
             .unwrap();
         assert_eq!(classic.analysis().solution_count(), states.solution_count());
         if let Some(p) = &states.presses {

@@ -5,8 +5,8 @@
 //! letters, numbers beyond 36 states); graphs name the vertices to press.
 
 use super::answer::{
-    Answer, Item, ListedSolution, NullityRow, NullityTable, Pressed, Setup, Solution,
-    SolutionCount, SolutionListing,
+    Answer, Item, ListedPresses, NullityRow, NullityTable, PressListing, Pressed, Setup, Solution,
+    SolutionCount,
 };
 use super::cells::Cells;
 use super::values::MAX_SYMBOL_STATES;
@@ -233,7 +233,7 @@ impl Report for SolutionCount {
     }
 }
 
-impl Report for SolutionListing {
+impl Report for PressListing {
     /// The solutions were printed as they came: only a board without any says so.
     fn text(&self, _: Detail) -> Text {
         let mut text = Text::new();
@@ -292,7 +292,7 @@ impl Report for Item {
     }
 }
 
-impl Report for ListedSolution {
+impl Report for ListedPresses {
     /// The heading and the presses: `X` on an on/off board, else each count.
     fn text(&self, _: Detail) -> Text {
         let mut text = Text::new();
@@ -315,7 +315,7 @@ impl Report for ListedSolution {
     }
 }
 
-impl ListedSolution {
+impl ListedPresses {
     /// The states to write the counts with: symbols while every count has one.
     fn symbol_states(&self) -> u8 {
         let dims = self.presses.dims();

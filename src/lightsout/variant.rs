@@ -40,7 +40,7 @@ mod polynomial;
 use super::pattern::Pattern;
 use super::system::System;
 use super::values;
-use super::Method;
+use super::LightsOutMethod;
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
 use crate::grid::{Dims, Grid, Pos};
@@ -251,11 +251,11 @@ impl Variant {
     pub fn analyse_with(
         &self,
         lights: &Grid<u8>,
-        method: Option<Method>,
+        method: Option<LightsOutMethod>,
     ) -> Result<StatesAnalysis> {
         let mut analysis = match method {
-            Some(Method::Gauss) => self.analyse_gauss(lights)?,
-            Some(Method::Polynomial) if !self.has_polynomial_method() => {
+            Some(LightsOutMethod::Gauss) => self.analyse_gauss(lights)?,
+            Some(LightsOutMethod::Polynomial) if !self.has_polynomial_method() => {
                 return Err(Error::usage(format!(
                     "the polynomial method needs the cross on the plane and a prime number of states, not {} states, pattern {}{}",
                     self.states.get(),
@@ -265,7 +265,7 @@ impl Variant {
             }
             _ => match self.chased(lights, method)? {
                 Some(a) => a,
-                None if method == Some(Method::Chase) => {
+                None if method == Some(LightsOutMethod::Chase) => {
                     return Err(Error::usage(format!(
                         "pattern {} cannot be chased{}: its top row must be the one cell above the pressed one",
                         self.pattern.name(),
@@ -283,7 +283,11 @@ impl Variant {
 
     /// The analysis by chasing (the polynomial method unless `method` says
     /// chase), or `None` when the pattern cannot be chased.
-    fn chased(&self, lights: &Grid<u8>, method: Option<Method>) -> Result<Option<StatesAnalysis>> {
+    fn chased(
+        &self,
+        lights: &Grid<u8>,
+        method: Option<LightsOutMethod>,
+    ) -> Result<Option<StatesAnalysis>> {
         let dims = lights.dims();
         // Chase along the shorter side when the turned pattern still chases.
         let turned = self.transposed();
@@ -306,7 +310,7 @@ impl Variant {
         } else {
             lights
         };
-        let poly = self.has_polynomial_method() && method != Some(Method::Chase);
+        let poly = self.has_polynomial_method() && method != Some(LightsOutMethod::Chase);
         self.analyse_chase(oriented, chase, transposed, poly)
             .map(Some)
     }
@@ -353,9 +357,9 @@ impl Variant {
                 lights.dims()
             },
             method: if poly {
-                Method::Polynomial
+                LightsOutMethod::Polynomial
             } else {
-                Method::Chase
+                LightsOutMethod::Chase
             },
             presses,
             witness: None,
@@ -399,7 +403,7 @@ impl Variant {
         Ok(StatesAnalysis {
             variant: self.clone(),
             dims,
-            method: Method::Gauss,
+            method: LightsOutMethod::Gauss,
             presses: s.particular.map(to_grid),
             witness: s.witness.map(to_grid),
             kernel: s.kernel,
@@ -540,7 +544,7 @@ pub struct StatesAnalysis {
     variant: Variant,
     /// The board's shape (as the user gave it).
     dims: Dims,
-    method: Method,
+    method: LightsOutMethod,
     /// One solution (press counts 0..K−1), or `None` when there is none.
     pub presses: Option<Grid<u8>>,
     /// When unsolvable: `w` with `w·M = 0` and `w·s ≠ 0` (mod K).
@@ -551,7 +555,7 @@ pub struct StatesAnalysis {
 
 impl StatesAnalysis {
     /// The method that solved the system.
-    pub fn method(&self) -> Method {
+    pub fn method(&self) -> LightsOutMethod {
         self.method
     }
 

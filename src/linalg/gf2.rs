@@ -42,7 +42,7 @@ pub struct BitMatrix {
 
 /// The unknowns of a consistent system: one solution and a basis of the null space.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Solutions {
+pub struct BitSolutions {
     /// One solution; free unknowns are 0.
     pub particular: FixedBitSet,
     /// A basis of `{x : A·x = 0}`; the solutions are `particular` plus any sum of these.
@@ -260,7 +260,7 @@ impl BitMatrix {
     }
 
     /// Solves `A·x = b`: every solution (as one plus the null space), or the proof there is none.
-    pub fn solve(&self, b: &FixedBitSet) -> Result<Solutions, Inconsistent> {
+    pub fn solve(&self, b: &FixedBitSet) -> Result<BitSolutions, Inconsistent> {
         let n = self.cols;
         assert_eq!(b.len(), self.nrows(), "right-hand side length");
         let mut aug = BitMatrix::zeros(self.nrows(), n + 1);
@@ -280,7 +280,7 @@ impl BitMatrix {
         for (i, &p) in pivots.iter().enumerate() {
             particular.set(p, aug.rows[i].contains(n));
         }
-        Ok(Solutions { particular, kernel })
+        Ok(BitSolutions { particular, kernel })
     }
 }
 

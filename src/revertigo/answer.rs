@@ -2,7 +2,7 @@
 //! it) and [`answer`], which returns a verified [`Answer`]; listed maps
 //! stream through a [`Sink`] as [`Item`]s.
 
-use super::{Builder, Method, Revertigo, Solver, Walk, MAX_CELLS};
+use super::{Builder, Revertigo, RevertigoMethod, RevertigoSolver, Walk, MAX_CELLS};
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
 use crate::grid::{BitGrid, Dims, Pos};
@@ -49,7 +49,7 @@ pub struct Request {
     pub seed: Option<u64>,
     /// How the activation maps are found.
     #[serde(default)]
-    pub method: Method,
+    pub method: RevertigoMethod,
     /// How the walk is built.
     #[serde(default)]
     pub builder: Builder,
@@ -64,7 +64,7 @@ impl Request {
         Request {
             dims: Some(dims),
             seed: None,
-            method: Method::Chase,
+            method: RevertigoMethod::Chase,
             builder: Builder::Short,
             mode: Mode::Solve,
         }
@@ -122,7 +122,7 @@ pub struct WalkReport {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
     /// How the maps were found.
-    pub method: Method,
+    pub method: RevertigoMethod,
     /// How the walk was built.
     pub builder: Builder,
     /// The walk's activation map, top row first: `#` odd, `_` even.
@@ -224,7 +224,7 @@ pub fn answer(request: &Request, ctl: &Control, sink: &mut dyn Sink<Item>) -> Re
     if let Mode::Check { walk } = &request.mode {
         return check(dims, walk).map(Answer::Check);
     }
-    let Some(solver) = Solver::new(Revertigo::new(dims), request.method, ctl)? else {
+    let Some(solver) = RevertigoSolver::new(Revertigo::new(dims), request.method, ctl)? else {
         return Ok(stopped);
     };
     if let Mode::List { limit } = request.mode {
@@ -261,7 +261,7 @@ pub fn answer(request: &Request, ctl: &Control, sink: &mut dyn Sink<Item>) -> Re
 }
 
 /// The end of a listing, from its tally.
-fn listed(dims: Dims, solver: &Solver, tally: Tally) -> MapListing {
+fn listed(dims: Dims, solver: &RevertigoSolver, tally: Tally) -> MapListing {
     MapListing {
         rows: dims.rows,
         cols: dims.cols,

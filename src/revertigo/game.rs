@@ -19,7 +19,7 @@ use crate::lightsout::{self, LightsOut};
 
 /// A game in progress: the colours, the pawn, the walk so far and the hint marks.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Game {
+pub struct RevertigoGame {
     board: Revertigo,
     /// A set bit is a black cell.
     black: BitGrid,
@@ -28,14 +28,14 @@ pub struct Game {
     marks: Option<BitGrid>,
 }
 
-impl Game {
+impl RevertigoGame {
     /// A new game on `dims`: all white, then the pawn's placement on the bottom-left cell.
     pub fn new(dims: Dims) -> Self {
         let board = Revertigo::new(dims);
         let pawn = board.start();
         let mut black = BitGrid::new(dims);
         black.toggle_plus(pawn);
-        Game {
+        RevertigoGame {
             board,
             black,
             pawn,
@@ -120,7 +120,7 @@ impl Game {
         white
             .bits_mut()
             .symmetric_difference_with(self.black.bits());
-        let analysis = LightsOut::new(white).analyse(lightsout::Method::Polynomial)?;
+        let analysis = LightsOut::new(white).analyse(lightsout::LightsOutMethod::Polynomial)?;
         let Some(f) = lightsout::fewest_presses(&analysis, &Control::new()) else {
             return Err(Error::Check(format!(
                 "no activation map finishes this {} board",

@@ -11,8 +11,8 @@ fn game(r: usize, c: usize) -> Revertigo {
     Revertigo::new(dims(r, c))
 }
 
-fn solver(r: usize, c: usize, method: Method) -> Solver {
-    Solver::new(game(r, c), method, &Control::new())
+fn solver(r: usize, c: usize, method: RevertigoMethod) -> RevertigoSolver {
+    RevertigoSolver::new(game(r, c), method, &Control::new())
         .unwrap()
         .expect("not stopped")
 }
@@ -41,7 +41,11 @@ fn square_boards_have_the_seeds_numbers_of_maps() {
     ];
     for (i, &want) in counts.iter().enumerate() {
         let n = i + 1;
-        for method in [Method::Chase, Method::Poly, Method::FirstRow] {
+        for method in [
+            RevertigoMethod::Chase,
+            RevertigoMethod::Poly,
+            RevertigoMethod::FirstRow,
+        ] {
             let s = solver(n, n, method);
             assert_eq!(
                 s.analysis().solution_count(),
@@ -56,7 +60,11 @@ fn square_boards_have_the_seeds_numbers_of_maps() {
 fn the_seeds_20x20_map_is_the_only_one() {
     let text = include_str!("../../puzzles/revertigo/20x20-map.txt");
     let seed_rows: Vec<&str> = text.lines().collect();
-    for method in [Method::Chase, Method::Poly, Method::FirstRow] {
+    for method in [
+        RevertigoMethod::Chase,
+        RevertigoMethod::Poly,
+        RevertigoMethod::FirstRow,
+    ] {
         let s = solver(20, 20, method);
         assert_eq!(s.analysis().nullity(), 0);
         assert_eq!(s.map().row_strings('#', '_'), seed_rows, "{method:?}");
@@ -113,10 +121,14 @@ fn walks_are_read_with_o_for_west_and_bad_ones_are_located() {
 fn all_methods_agree_on_small_boards() {
     for r in 1..=7 {
         for c in 1..=7 {
-            let reference = solver(r, c, Method::Chase);
-            let mut methods = vec![Method::Gauss, Method::Poly, Method::FirstRow];
+            let reference = solver(r, c, RevertigoMethod::Chase);
+            let mut methods = vec![
+                RevertigoMethod::Gauss,
+                RevertigoMethod::Poly,
+                RevertigoMethod::FirstRow,
+            ];
             if r * c <= 16 {
-                methods.push(Method::Naive);
+                methods.push(RevertigoMethod::Naive);
             }
             for m in methods {
                 let s = solver(r, c, m);
@@ -136,7 +148,7 @@ fn all_methods_agree_on_small_boards() {
 
 #[test]
 fn enumerate_visits_2_to_the_nullity_distinct_valid_maps() {
-    let s = solver(4, 4, Method::Chase);
+    let s = solver(4, 4, RevertigoMethod::Chase);
     let mut seen = std::collections::HashSet::new();
     let tally = s.enumerate(&Control::new(), &mut |m| {
         assert_eq!(s.verify(m), Ok(()));
@@ -149,7 +161,7 @@ fn enumerate_visits_2_to_the_nullity_distinct_valid_maps() {
     assert_eq!(s.count(&Control::new(), Some(5)).found, 5);
     assert_eq!(s.is_unique(&Control::new()), Some(false));
     assert_eq!(
-        solver(6, 6, Method::Chase).is_unique(&Control::new()),
+        solver(6, 6, RevertigoMethod::Chase).is_unique(&Control::new()),
         Some(true)
     );
 }
@@ -181,7 +193,7 @@ fn every_built_walk_up_to_12x12_blackens_its_board() {
     let ctl = Control::new();
     for r in 1..=12 {
         for c in 1..=12 {
-            let s = solver(r, c, Method::Chase);
+            let s = solver(r, c, RevertigoMethod::Chase);
             let diagonal = s
                 .walk(Builder::Diagonal, &ctl)
                 .unwrap()
@@ -202,7 +214,7 @@ fn shortest_walks_are_no_longer_than_built_ones_or_the_seeds() {
     let ctl = Control::new();
     for r in 1..=4 {
         for c in 1..=4 {
-            let s = solver(r, c, Method::Chase);
+            let s = solver(r, c, RevertigoMethod::Chase);
             let shortest = s
                 .walk(Builder::Shortest, &ctl)
                 .unwrap()
@@ -214,7 +226,7 @@ fn shortest_walks_are_no_longer_than_built_ones_or_the_seeds() {
     }
     for (r, c, text) in seed_walks() {
         if r * c <= MAX_SHORTEST_CELLS {
-            let shortest = solver(r, c, Method::Chase)
+            let shortest = solver(r, c, RevertigoMethod::Chase)
                 .walk(Builder::Shortest, &ctl)
                 .unwrap()
                 .expect("not stopped");
@@ -229,10 +241,14 @@ fn shortest_walks_are_no_longer_than_built_ones_or_the_seeds() {
 #[test]
 fn oversized_boards_are_refused_per_method() {
     let ctl = Control::new();
-    assert!(game(6, 5).analyse(Method::Naive, &ctl).is_err());
-    assert!(game(30, 30).analyse(Method::FirstRow, &ctl).is_err());
-    assert!(game(5001, 2).analyse(Method::Poly, &ctl).is_err());
-    assert!(game(100, 100).analyse(Method::Gauss, &ctl).is_err());
+    assert!(game(6, 5).analyse(RevertigoMethod::Naive, &ctl).is_err());
+    assert!(game(30, 30)
+        .analyse(RevertigoMethod::FirstRow, &ctl)
+        .is_err());
+    assert!(game(5001, 2).analyse(RevertigoMethod::Poly, &ctl).is_err());
+    assert!(game(100, 100)
+        .analyse(RevertigoMethod::Gauss, &ctl)
+        .is_err());
 }
 
 #[test]
@@ -240,7 +256,7 @@ fn thin_and_tall_boards_work_with_straight_double_moves() {
     let ctl = Control::new();
     for n in 1..=40 {
         for (r, c) in [(1, n), (n, 1), (2, n), (n, 2)] {
-            let s = solver(r, c, Method::Chase);
+            let s = solver(r, c, RevertigoMethod::Chase);
             for b in [Builder::Diagonal, Builder::Short] {
                 let w = s.walk(b, &ctl).unwrap().expect("not stopped");
                 assert!(s.game().replay(&w).unwrap().is_solved(), "{r}×{c}");
@@ -257,7 +273,7 @@ proptest! {
     #[test]
     fn random_boards_get_walks_that_replay(r in 1usize..=15, c in 1usize..=15) {
         let ctl = Control::new();
-        let s = solver(r, c, Method::Chase);
+        let s = solver(r, c, RevertigoMethod::Chase);
         let d = s.game().dims();
         for p in d.positions() {
             let plus = std::iter::once(p).chain(d.neighbours(p)).filter(|&q| s.map().get(q)).count();
@@ -275,8 +291,8 @@ proptest! {
     /// borders and the turn to C ≤ L are both exercised).
     #[test]
     fn the_polynomial_method_agrees_with_chasing(r in 1usize..=40, c in 1usize..=40) {
-        let chase = solver(r, c, Method::Chase);
-        let poly = solver(r, c, Method::Poly);
+        let chase = solver(r, c, RevertigoMethod::Chase);
+        let poly = solver(r, c, RevertigoMethod::Poly);
         prop_assert_eq!(chase.analysis().nullity(), poly.analysis().nullity());
         if chase.analysis().nullity() == 0 {
             prop_assert_eq!(chase.map(), poly.map());
@@ -294,7 +310,7 @@ fn walk_lengths_over_every_board_up_to_30x30() {
     let (mut ratio_d, mut ratio_s) = (0f64, 0f64);
     for r in 1..=30 {
         for c in 1..=30 {
-            let s = solver(r, c, Method::Chase);
+            let s = solver(r, c, RevertigoMethod::Chase);
             let d = s
                 .walk(Builder::Diagonal, &ctl)
                 .unwrap()
@@ -359,7 +375,7 @@ fn no_walk_is_shorter_than_the_lower_bound() {
     for r in 1..=8 {
         for c in 1..=8 {
             let game = Revertigo::new(Dims::new(r, c, 1000).unwrap());
-            let solver = Solver::new(game, Method::Chase, &ctl)
+            let solver = RevertigoSolver::new(game, RevertigoMethod::Chase, &ctl)
                 .unwrap()
                 .expect("not stopped");
             let bound = solver.lower_bound(&ctl).expect("small nullity: proven");

@@ -161,7 +161,7 @@ pub enum Answer {
     /// One grid's solutions counted.
     Count(GridReport),
     /// The end of a listing of one grid's solutions (they went to the sink).
-    List(SolutionListing),
+    List(GridListing),
     /// The end of a batch (its answers went to the sink).
     Batch(BatchEnd),
     /// The end of a transformation (the moved puzzles went to the sink).
@@ -181,7 +181,7 @@ pub enum Answer {
 #[serde(untagged)]
 pub enum Item {
     /// A listed solution.
-    Solution(ListedSolution),
+    Solution(ListedGrid),
     /// The text answers of consecutive batch lines (a batch without reports).
     Lines(AnswerLines),
     /// One batch line solved or counted (a batch with reports).
@@ -197,7 +197,7 @@ pub enum Item {
 /// A solution of a listing.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ListedSolution {
+pub struct ListedGrid {
     /// Its place in the listing, from 1.
     pub index: u64,
     /// The solution in line form.
@@ -226,7 +226,7 @@ pub struct BadLine {
 
 /// The end of a listing of solutions.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SolutionListing {
+pub struct GridListing {
     /// The grid side.
     pub size: usize,
     /// The box shape `[R, C]`.
@@ -391,12 +391,12 @@ fn one_grid(
         Mode::List { limit } => {
             let (size, box_shape, puzzle) = (grid.side(), grid.shape().box_dims(), grid.to_line());
             let tally = solve::list(grid, Limit::from_option(*limit)?, ctl, |index, s| {
-                sink.take(Item::Solution(ListedSolution {
+                sink.take(Item::Solution(ListedGrid {
                     index,
                     solution: s.to_line(),
                 }))
             })?;
-            Answer::List(SolutionListing {
+            Answer::List(GridListing {
                 size,
                 box_shape,
                 puzzle,
@@ -734,5 +734,5 @@ fn draw(
     let grid = |line: &str| Sudoku::from_text(line, Some(shape));
     let puzzle = grid(puzzle)?;
     let solution = solution.map(|s| grid(s)).transpose()?;
-    super::Solver::new(puzzle).render_svg(solution.as_ref())
+    super::SudokuSolver::new(puzzle).render_svg(solution.as_ref())
 }

@@ -578,7 +578,7 @@ fn start(grid: &Sudoku, marks: Option<&PencilMarks>, ctl: &Control) -> Result<St
     if let Some(marks) = marks {
         apply_marks(&mut board, grid, marks)?;
     } else if let (Some(first), Some(true)) =
-        super::Solver::new(grid.clone()).solve_and_check_unique(ctl)
+        super::SudokuSolver::new(grid.clone()).solve_and_check_unique(ctl)
     {
         // The crate's solver (CDCL from 25×25 up) decides a grid with one solution far sooner
         // than the explainer's own search, which minutes of a 25×25 puzzle's rating went to.

@@ -1,21 +1,21 @@
 //! Sudoku played by a person: clues and entries, pencil marks, undo, a check of the entries against the solution, and hints from the explainer.
 //!
-//! [`Game`] is the model of `puzzles sudoku --play`, with no terminal in it:
+//! [`SudokuGame`] is the model of `puzzles sudoku --play`, with no terminal in it:
 //! the puzzle's one solution is found when the game starts, so that `c`
 //! (check) can name the entries that contradict it, and `h` (hint) asks the
 //! explainer ([`super::explain::hint`]) for the next step from the grid as
 //! it now stands, the technique named and its cells given to highlight.
 //! Every change (a digit entered or cleared, a pencil mark set or removed)
-//! is one move, and [`Game::undo`] takes the last one back.
+//! is one move, and [`SudokuGame::undo`] takes the last one back.
 //!
 //! ```
 //! use puzzles::grid::Pos;
 //! use puzzles::sudoku::Sudoku;
-//! use puzzles::sudoku::game::{Game, GameHint};
+//! use puzzles::sudoku::game::{SudokuGame, GameHint};
 //! use puzzles::Control;
 //!
 //! let puzzle = "1.....3..4.....2".parse::<Sudoku>().unwrap();
-//! let mut game = Game::new(puzzle, &Control::new()).unwrap().unwrap();
+//! let mut game = SudokuGame::new(puzzle, &Control::new()).unwrap().unwrap();
 //! assert!(game.enter(Pos::new(0, 1), 4)); // wrong: the solution has 3 there
 //! assert_eq!(game.contradictions(), vec![Pos::new(0, 1)]);
 //! assert!(matches!(game.hint(&Control::new()).unwrap(), GameHint::Wrong(_)));
@@ -73,7 +73,7 @@ struct Before {
 
 /// A game in progress: the clues, the player's entries and pencil marks, the moves made, and the solution.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Game {
+pub struct SudokuGame {
     puzzle: Sudoku,
     solution: Sudoku,
     /// The player's digit in each cell, 0 for none (always 0 on a clue).
@@ -86,11 +86,11 @@ pub struct Game {
     history: Vec<Before>,
 }
 
-impl Game {
+impl SudokuGame {
     /// A game of `puzzle`, whose one solution is found first; `None` when `ctl` stopped
     /// that search. A puzzle with no solution, or several, cannot be played: refused
     /// with what is wrong (the clashing clues, or a cell where two solutions differ).
-    pub fn new(puzzle: Sudoku, ctl: &Control) -> Result<Option<Game>> {
+    pub fn new(puzzle: Sudoku, ctl: &Control) -> Result<Option<SudokuGame>> {
         if let Some((a, b)) = puzzle.clash() {
             return Err(Error::usage(format!(
                 "the puzzle has no solution: {a} and {b} hold the same digit in a row, column or box"
@@ -124,7 +124,7 @@ impl Game {
             .check_solution(&solution)
             .map_err(|flaw| Error::Check(flaw.to_string()))?;
         let cells = puzzle.cells().len();
-        Ok(Some(Game {
+        Ok(Some(SudokuGame {
             puzzle,
             solution,
             entries: vec![0; cells],
@@ -307,9 +307,9 @@ mod tests {
     const PUZZLE: &str =
         ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.";
 
-    fn game() -> Game {
+    fn game() -> SudokuGame {
         let puzzle = Sudoku::from_text(PUZZLE, None).unwrap();
-        Game::new(puzzle, &Control::new()).unwrap().unwrap()
+        SudokuGame::new(puzzle, &Control::new()).unwrap().unwrap()
     }
 
     #[test]
@@ -399,10 +399,14 @@ mod tests {
     #[test]
     fn unplayable_puzzles_are_refused_with_the_reason() {
         let clash = "11..............".parse::<Sudoku>().unwrap();
-        let e = Game::new(clash, &Control::new()).unwrap_err().to_string();
+        let e = SudokuGame::new(clash, &Control::new())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("no solution") && e.contains("0,0"), "{e}");
         let open = "1...............".parse::<Sudoku>().unwrap();
-        let e = Game::new(open, &Control::new()).unwrap_err().to_string();
+        let e = SudokuGame::new(open, &Control::new())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("several solutions"), "{e}");
     }
 

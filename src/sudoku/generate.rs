@@ -18,7 +18,7 @@
 
 use super::explain::{self, Outcome, Rating, Technique};
 use super::symmetry::Transform;
-use super::{Shape, Solver, Sudoku};
+use super::{Shape, Sudoku, SudokuSolver};
 use crate::control::{Control, Stop, Tally};
 use crate::puzzle::{Found, GridPuzzle};
 use crate::random::Rng;
@@ -99,14 +99,14 @@ pub fn random_full_grid(shape: Shape, rng: &mut Rng, ctl: &Control) -> Option<Su
         let mut trial = grid.clone();
         trial.cells[i] = v;
         if trial.clash().is_none() {
-            match Solver::new(trial.clone()).solve(ctl) {
+            match SudokuSolver::new(trial.clone()).solve(ctl) {
                 Found::Solved(_) => grid = trial,
                 Found::NoSolution => {}
                 Found::Stopped => return None,
             }
         }
     }
-    let Found::Solved(full) = Solver::new(grid).solve(ctl) else {
+    let Found::Solved(full) = SudokuSolver::new(grid).solve(ctl) else {
         return None;
     };
     Some(Transform::random(shape, rng).apply(&full))
@@ -129,7 +129,7 @@ pub(crate) fn generate(shape: Shape, rng: &mut Rng, ctl: &Control) -> Option<Gen
         let clue = puzzle.cells[i];
         puzzle.cells[i] = 0;
         // Unique still, unless some solution of the rest differs from `solution` at i.
-        if Solver::new(puzzle.clone()).solvable_without(i, clue, ctl)? {
+        if SudokuSolver::new(puzzle.clone()).solvable_without(i, clue, ctl)? {
             puzzle.cells[i] = clue;
         }
     }
@@ -290,7 +290,9 @@ pub(crate) struct RatedPuzzle {
 
 /// Whether `grid` has exactly one solution (`None` when `ctl` stopped the search).
 fn unique(grid: &Sudoku, ctl: &Control) -> Option<bool> {
-    Solver::new(grid.clone()).solve_and_check_unique(ctl).1
+    SudokuSolver::new(grid.clone())
+        .solve_and_check_unique(ctl)
+        .1
 }
 
 /// A puzzle of `shape` with one solution whose clue pattern is invariant under

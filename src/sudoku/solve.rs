@@ -5,7 +5,7 @@
 use super::explain::{Rating, Technique};
 use super::generate::{generate, RatedPuzzle, Symmetry};
 use super::symmetry::Transform;
-use super::{Shape, Solver, Sudoku};
+use super::{Shape, Sudoku, SudokuSolver};
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
 use crate::grid::Pos;
@@ -102,7 +102,7 @@ pub(super) fn answer_line(
     threads: usize,
 ) -> Result<GridReport> {
     let mut report = GridReport::new(&puzzle, line, shown);
-    let solver = Solver::new(puzzle).with_threads(threads);
+    let solver = SudokuSolver::new(puzzle).with_threads(threads);
     let (first, unique) = match mode {
         Mode::Solve => {
             let (first, unique) = solver.solve_and_check_unique(ctl);
@@ -138,7 +138,11 @@ pub(super) fn answer_line(
 }
 
 /// The first solution of `solver`'s puzzle and the solutions counted up to `limit`, one by one.
-fn count_listed(solver: &Solver, limit: Limit, ctl: &Control) -> Result<(Option<Sudoku>, Tally)> {
+fn count_listed(
+    solver: &SudokuSolver,
+    limit: Limit,
+    ctl: &Control,
+) -> Result<(Option<Sudoku>, Tally)> {
     let mut first = None;
     let tally = listing::list(solver, limit, "solutions", ctl, |_, s| {
         if first.is_none() {
@@ -176,7 +180,7 @@ fn count_empty(
         Some(k) => Limit::at_most(k.div_ceil(relabellings))?,
         None => Limit::NONE,
     };
-    let (first, tally) = count_listed(&Solver::new(first_row), reduced, ctl)?;
+    let (first, tally) = count_listed(&SudokuSolver::new(first_row), reduced, ctl)?;
     let grids = tally.found.saturating_mul(relabellings);
     let found = limit.get().map_or(grids, |k| grids.min(k));
     Ok(Some((
@@ -196,7 +200,7 @@ pub(crate) fn list(
     ctl: &Control,
     mut visit: impl FnMut(u64, &Sudoku) -> ControlFlow<()>,
 ) -> Result<Tally> {
-    let solver = Solver::new(puzzle);
+    let solver = SudokuSolver::new(puzzle);
     listing::list(&solver, limit, "solutions", ctl, |k, s| visit(k, s))
 }
 
@@ -274,7 +278,7 @@ pub(crate) fn generate_puzzles(
         let Some(g) = generate(shape, &mut rng, ctl) else {
             return Ok(stopped(made));
         };
-        let solver = Solver::new(g.puzzle.clone());
+        let solver = SudokuSolver::new(g.puzzle.clone());
         solver.verify(&g.solution)?;
         g.check_witnesses(Symmetry::None)?;
         match solver.solve_and_check_unique(ctl) {

@@ -32,7 +32,7 @@ fn parse_error(text: &str) -> (usize, usize, String) {
 }
 
 fn count(s: &Sudoku, limit: Option<u64>) -> Tally {
-    Solver::new(s.clone()).count(&Control::new(), limit)
+    SudokuSolver::new(s.clone()).count(&Control::new(), limit)
 }
 
 /// Plain backtracking in reading order, no propagation: the independent reference counter.
@@ -93,7 +93,7 @@ fn naive_count(s: &Sudoku) -> u64 {
 /// A random full grid: a solution of the empty grid moved by a random symmetry.
 fn random_full_grid(order: usize, seed: u64) -> Sudoku {
     let empty = Sudoku::empty(sq(order));
-    let Found::Solved(base) = Solver::new(empty).solve(&Control::new()) else {
+    let Found::Solved(base) = SudokuSolver::new(empty).solve(&Control::new()) else {
         panic!("the empty grid has a solution");
     };
     Transform::random(sq(order), &mut rng(seed)).apply(&base)
@@ -124,7 +124,7 @@ fn the_empty_4x4_grid_has_288_solutions() {
     assert_eq!(naive_count(&empty), 288);
     // Every one of them is distinct and valid.
     let mut seen = std::collections::HashSet::new();
-    let solver = Solver::new(empty);
+    let solver = SudokuSolver::new(empty);
     solver.enumerate(&Control::new(), &mut |s| {
         assert!(solver.verify(s).is_ok());
         assert!(seen.insert(s.clone()));
@@ -146,7 +146,7 @@ fn count_stops_at_the_limit() {
 fn a_stopped_control_interrupts_the_search() {
     let ctl = Control::new();
     ctl.request_stop();
-    let tally = Solver::new(Sudoku::empty(sq(3))).count(&ctl, None);
+    let tally = SudokuSolver::new(Sudoku::empty(sq(3))).count(&ctl, None);
     assert_eq!(tally.stopped, Some(Stop::Interrupted));
 }
 
@@ -192,7 +192,7 @@ fn symmetries_keep_grids_valid_and_counts_equal() {
     for seed in 0..10 {
         for order in 2..=4 {
             let full = random_full_grid(order, seed);
-            let solver = Solver::new(Sudoku::empty(sq(order)));
+            let solver = SudokuSolver::new(Sudoku::empty(sq(order)));
             assert!(solver.verify(&full).is_ok(), "order {order}");
         }
     }
@@ -234,7 +234,7 @@ fn clash_names_the_two_cells() {
 #[test]
 fn verify_rejects_broken_solutions() {
     let puzzle = one("1.....3..4.....2");
-    let solver = Solver::new(puzzle.clone());
+    let solver = SudokuSolver::new(puzzle.clone());
     let Found::Solved(s) = solver.solve(&Control::new()) else {
         panic!("solvable")
     };
@@ -375,7 +375,7 @@ proptest! {
                 puzzle.cells[i] = 0;
             }
         }
-        let solver = Solver::new(puzzle.clone());
+        let solver = SudokuSolver::new(puzzle.clone());
         let (first, unique) = solver.solve_and_check_unique(&Control::new());
         let s = first.expect("a blanked valid grid has a solution");
         prop_assert!(solver.verify(&s).is_ok());
@@ -392,7 +392,7 @@ fn generated_puzzles_are_unique_and_minimal() {
     let ctl = Control::new();
     for (order, seed) in [(2, 1), (2, 2), (3, 3), (3, 4), (4, 5)] {
         let g = generate::generate(sq(order), &mut rng(seed), &ctl).unwrap();
-        let solver = Solver::new(g.puzzle.clone());
+        let solver = SudokuSolver::new(g.puzzle.clone());
         assert!(solver.verify(&g.solution).is_ok());
         assert_eq!(count(&g.puzzle, None).found, 1, "{}", g.puzzle);
         // Removing any clue makes the solution ambiguous.
@@ -411,7 +411,7 @@ fn generated_puzzles_are_unique_and_minimal() {
 /// Every solution (up to `limit`) by the 9×9 fast search (through `enumerate`)
 /// or the general one, sorted, with the tally.
 fn solutions(puzzle: &Sudoku, general: bool, limit: u64) -> (Vec<Sudoku>, Tally) {
-    let solver = Solver::new(puzzle.clone());
+    let solver = SudokuSolver::new(puzzle.clone());
     let mut found = Vec::new();
     let mut visit = |s: &Sudoku| {
         assert!(solver.verify(s).is_ok(), "{s} does not solve {puzzle}");
@@ -519,7 +519,7 @@ fn count_with_every_filter(puzzle: &Sudoku, limit: u64) -> u64 {
     let lay = Layout::with_every_filter(puzzle.shape());
     let mut search = search::Search::new(&lay);
     let mut found = 0u64;
-    let solver = Solver::new(puzzle.clone());
+    let solver = SudokuSolver::new(puzzle.clone());
     search
         .run(puzzle.cells(), None, &Control::new(), &mut |cells| {
             let grid = Sudoku {
@@ -606,7 +606,7 @@ fn a_clue_can_go_exactly_when_the_rest_has_another_solution() {
             let mut fewer = puzzle.clone();
             let clue = fewer.cells[i];
             fewer.cells[i] = 0;
-            let other = Solver::new(fewer.clone()).solvable_without(i, clue, &ctl);
+            let other = SudokuSolver::new(fewer.clone()).solvable_without(i, clue, &ctl);
             assert_eq!(
                 other,
                 Some(count(&fewer, Some(2)).found == 2),
@@ -633,7 +633,7 @@ fn blanked(order: usize, seed: u64, keep: f64) -> (Sudoku, Sudoku) {
 fn blanked_16x16_25x25_and_36x36_grids_are_solved_back() {
     for (order, seed, keep) in [(4, 1, 0.45), (5, 2, 0.6), (6, 3, 0.7)] {
         let (full, puzzle) = blanked(order, seed, keep);
-        let solver = Solver::new(puzzle.clone());
+        let solver = SudokuSolver::new(puzzle.clone());
         let (first, unique) = solver.solve_and_check_unique(&Control::new());
         let first = first.expect("a blanked grid has a solution");
         assert!(solver.verify(&first).is_ok());
@@ -658,13 +658,13 @@ fn a_transformed_puzzle_has_the_transformed_solution() {
     unique.push(one(include_str!("../../puzzles/sudoku/25x25-numbers.txt")));
     let ctl = Control::new();
     for (k, puzzle) in unique.iter().enumerate() {
-        let (solution, once) = Solver::new(puzzle.clone()).solve_and_check_unique(&ctl);
+        let (solution, once) = SudokuSolver::new(puzzle.clone()).solve_and_check_unique(&ctl);
         let solution = solution.expect("the example has a solution");
         assert_eq!(once, Some(true));
         for seed in 0..3 {
             let t = Transform::random(puzzle.shape(), &mut rng(1000 * k as u64 + seed));
             let moved = t.apply(puzzle);
-            let (got, once) = Solver::new(moved.clone()).solve_and_check_unique(&ctl);
+            let (got, once) = SudokuSolver::new(moved.clone()).solve_and_check_unique(&ctl);
             assert_eq!(once, Some(true), "{moved}");
             assert_eq!(got, Some(t.apply(&solution)), "{moved}");
         }
@@ -726,7 +726,7 @@ fn grid9_reads_solves_checks_and_writes_as_the_general_path() {
 
 /// The CDCL back end's verdict on `puzzle`, with `threads` searches.
 fn decide_by_sat(puzzle: &Sudoku, threads: usize) -> (Option<Sudoku>, Option<bool>) {
-    Solver::new(puzzle.clone())
+    SudokuSolver::new(puzzle.clone())
         .with_threads(threads)
         .decide_by_sat(&Control::new())
 }
@@ -777,7 +777,7 @@ fn the_cdcl_back_end_stops_when_asked() {
     let ctl = Control::new();
     ctl.request_stop();
     for threads in [1, 2] {
-        let solver = Solver::new(puzzle.clone()).with_threads(threads);
+        let solver = SudokuSolver::new(puzzle.clone()).with_threads(threads);
         assert_eq!(solver.solve_and_check_unique(&ctl).1, None);
     }
 }

@@ -1,7 +1,7 @@
 //! Sudoku's answers as text: a grid's heading, its solved grid, then the verdict (unique, multiple, no solution with the clash) or the count; listings, batches and made puzzles one line each.
 
 use super::answer::{
-    Answer, AnswerLines, BadLine, BatchEnd, Item, ListedSolution, RatedGrid, SolutionListing,
+    Answer, AnswerLines, BadLine, BatchEnd, GridListing, Item, ListedGrid, RatedGrid,
 };
 use super::{GridReport, MadePuzzle, Shape, Sudoku};
 use crate::control::Stop;
@@ -113,7 +113,7 @@ impl Report for Answer {
     }
 }
 
-impl Report for SolutionListing {
+impl Report for GridListing {
     /// The number of solutions, after the solutions printed as they came.
     fn text(&self, _: Detail) -> Text {
         let mut text = Text::new();
@@ -162,7 +162,7 @@ impl Report for Item {
     fn text(&self, detail: Detail) -> Text {
         let mut text = Text::new();
         match self {
-            Item::Solution(ListedSolution { solution, .. }) => {
+            Item::Solution(ListedGrid { solution, .. }) => {
                 text.line(solution);
             }
             Item::Lines(AnswerLines { text: lines }) => {

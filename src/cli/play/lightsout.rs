@@ -4,7 +4,7 @@ use super::{draw_chrome, layout, min_size, plural, pressed_key, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::{Dims, Pos};
 use puzzles::input::Source;
-use puzzles::lightsout::game::{Game, Hint};
+use puzzles::lightsout::game::{LightsOutGame, PressHint};
 use puzzles::lightsout::{self, LightsOut};
 use puzzles::random::{self, Rng};
 use puzzles::Error;
@@ -36,7 +36,7 @@ pub struct LightsOutStart {
 
 /// The game on the screen.
 pub struct LightsOutScreen {
-    game: Game,
+    game: LightsOutGame,
     cursor: Pos,
     rng: Rng,
     /// The seed of the first board, when it was random.
@@ -48,7 +48,7 @@ pub struct LightsOutScreen {
 
 impl LightsOutScreen {
     /// A screen for `game`; `rng` draws the boards `r` asks for.
-    pub fn new(game: Game, rng: Rng, seed: Option<u64>) -> Self {
+    pub fn new(game: LightsOutGame, rng: Rng, seed: Option<u64>) -> Self {
         let dims = game.dims();
         LightsOutScreen {
             game,
@@ -62,7 +62,7 @@ impl LightsOutScreen {
 
     /// The game.
     #[cfg(test)]
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &LightsOutGame {
         &self.game
     }
 
@@ -107,12 +107,12 @@ impl LightsOutScreen {
             return;
         }
         self.message = match self.game.hint() {
-            Ok(Hint::Shown { presses, fewest }) => format!(
+            Ok(PressHint::Shown { presses, fewest }) => format!(
                 "Press the {} marked ●{}.",
                 plural(presses, "cell", "cells"),
                 if fewest { " (the fewest possible)" } else { "" }
             ),
-            Ok(Hint::Unsolvable) => {
+            Ok(PressHint::Unsolvable) => {
                 "No solution: this board cannot be switched off (parity test). r: new board."
                     .to_string()
             }
@@ -122,7 +122,7 @@ impl LightsOutScreen {
 
     fn new_board(&mut self) {
         let dims = self.game.dims();
-        self.game = Game::random(dims, self.game.is_torus(), &mut self.rng);
+        self.game = LightsOutGame::random(dims, self.game.is_torus(), &mut self.rng);
         self.seed = None;
         self.message = "A new board.".to_string();
     }
@@ -265,7 +265,7 @@ fn needs(dims: Dims) -> (u16, u16) {
 pub fn first_game(
     start: &LightsOutStart,
     fits: impl Fn((u16, u16)) -> Result<(), Error>,
-) -> Result<(Game, Rng, Option<u64>), Error> {
+) -> Result<(LightsOutGame, Rng, Option<u64>), Error> {
     let seed = start.seed.unwrap_or_else(random::fresh_seed);
     let mut rng = random::rng(seed);
     if let Some(path) = &start.state {
@@ -278,7 +278,7 @@ pub fn first_game(
         if start.torus {
             puzzle = puzzle.on_torus();
         }
-        return Ok((Game::new(&puzzle), rng, None));
+        return Ok((LightsOutGame::new(&puzzle), rng, None));
     }
     let Some(rows) = start.rows else {
         return Err(Error::usage(
@@ -287,7 +287,7 @@ pub fn first_game(
     };
     let dims = Dims::new(rows, start.cols.unwrap_or(rows), lightsout::MAX_CELLS)?;
     fits(needs(dims))?;
-    let game = Game::random(dims, start.torus, &mut rng);
+    let game = LightsOutGame::random(dims, start.torus, &mut rng);
     Ok((game, rng, Some(seed)))
 }
 

@@ -5,7 +5,7 @@ use super::{draw_chrome, layout, min_size, plural, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::{Dims, Pos};
 use puzzles::input::Source;
-use puzzles::lightsout::game::{Hint, StatesGame};
+use puzzles::lightsout::game::{PressHint, StatesGame};
 use puzzles::lightsout::{self, Variant, MAX_SYMBOL_STATES};
 use puzzles::random::{self, Rng};
 use puzzles::Error;
@@ -94,12 +94,12 @@ impl StatesScreen {
             return;
         }
         self.message = match self.game.hint() {
-            Ok(Hint::Shown { presses, fewest }) => format!(
+            Ok(PressHint::Shown { presses, fewest }) => format!(
                 "Press each cell as many times as its red count: {}{}.",
                 plural(presses, "press", "presses"),
                 if fewest { " (the fewest possible)" } else { "" }
             ),
-            Ok(Hint::Unsolvable) => {
+            Ok(PressHint::Unsolvable) => {
                 "No solution: this board cannot be brought to 0. r: new board.".to_string()
             }
             Err(e) => e.to_string(),

@@ -3,7 +3,7 @@
 use super::{draw_chrome, layout, min_size, plural, pressed_key, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::Dims;
-use puzzles::revertigo::game::Game;
+use puzzles::revertigo::game::RevertigoGame;
 use puzzles::revertigo::Move;
 use ratatui::crossterm::event::{Event, KeyCode};
 use ratatui::style::{Color, Modifier, Style};
@@ -20,7 +20,7 @@ const SHOWN_WALK: usize = 40;
 
 /// The game on the screen.
 pub struct RevertigoScreen {
-    game: Game,
+    game: RevertigoGame,
     /// The seed of a random board size.
     seed: Option<u64>,
     message: String,
@@ -29,7 +29,7 @@ pub struct RevertigoScreen {
 impl RevertigoScreen {
     /// A screen for a new game on `dims`.
     pub fn new(dims: Dims, seed: Option<u64>) -> Self {
-        let game = Game::new(dims);
+        let game = RevertigoGame::new(dims);
         let message = if game.is_won() {
             "All black already: placing the pawn flipped the whole board."
         } else {
@@ -44,7 +44,7 @@ impl RevertigoScreen {
 
     /// The game.
     #[cfg(test)]
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &RevertigoGame {
         &self.game
     }
 
@@ -169,7 +169,7 @@ impl Screen for RevertigoScreen {
                 };
             }
             Some(KeyCode::Char('r' | 'R')) => {
-                self.game = Game::new(self.game.dims());
+                self.game = RevertigoGame::new(self.game.dims());
                 self.message = "Back to the start.".to_string();
             }
             _ => {}

@@ -4,7 +4,7 @@ use super::{draw_chrome, layout, min_size, plural, pressed_key, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::Pos;
 use puzzles::sudoku::explain::Step;
-use puzzles::sudoku::game::{digit_of, symbol, Game, GameHint};
+use puzzles::sudoku::game::{digit_of, symbol, GameHint, SudokuGame};
 use puzzles::sudoku::{self, Input, Item, Mode, Request, Sudoku};
 use puzzles::{Control, Error};
 use ratatui::crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
@@ -41,7 +41,7 @@ enum Shown {
 
 /// The game on the screen.
 pub struct SudokuScreen {
-    game: Game,
+    game: SudokuGame,
     cursor: Pos,
     /// Digits go into the pencil marks instead of the cells.
     pencil: bool,
@@ -55,7 +55,7 @@ pub struct SudokuScreen {
 
 impl SudokuScreen {
     /// A screen for `game`; `origin` is added to the title (a seed, a file name).
-    pub fn new(game: Game, origin: String) -> Self {
+    pub fn new(game: SudokuGame, origin: String) -> Self {
         let n = game.side();
         SudokuScreen {
             game,
@@ -70,7 +70,7 @@ impl SudokuScreen {
 
     /// The game.
     #[cfg(test)]
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &SudokuGame {
         &self.game
     }
 
@@ -435,7 +435,7 @@ pub fn play_sudoku(request: Request, ctx: &mut Context) -> Result<Exit, Failure>
     // Refused off a terminal before any work (a generated puzzle takes a moment).
     super::check_terminal("--play", (24, 6))?;
     let (puzzle, origin) = first_puzzle(&request, &ctx.control)?;
-    let Some(game) = Game::new(puzzle, &ctx.control)? else {
+    let Some(game) = SudokuGame::new(puzzle, &ctx.control)? else {
         return Ok(Exit::Interrupted);
     };
     let mut screen = SudokuScreen::new(game, origin);

@@ -6,7 +6,7 @@ use super::revertigo::RevertigoScreen;
 use super::{is_quit, Flow, Screen};
 use puzzles::grid::{BitGrid, Dims, Pos};
 use puzzles::knight::{verify_tour, Knight, MoveOrder};
-use puzzles::lightsout::game::Game;
+use puzzles::lightsout::game::LightsOutGame;
 use puzzles::lightsout::LightsOut;
 use puzzles::random::rng;
 use ratatui::backend::TestBackend;
@@ -56,7 +56,7 @@ fn dims(r: usize, c: usize) -> Dims {
 fn corner_game() -> LightsOutScreen {
     let mut lights = BitGrid::new(dims(3, 3));
     lights.toggle_plus(Pos::new(0, 0));
-    LightsOutScreen::new(Game::new(&LightsOut::new(lights)), rng(1), None)
+    LightsOutScreen::new(LightsOutGame::new(&LightsOut::new(lights)), rng(1), None)
 }
 
 #[test]
@@ -142,7 +142,8 @@ fn lightsout_arrows_and_space_press_at_the_cursor_and_marks_follow() {
 fn lightsout_an_unsolvable_board_says_so() {
     let mut lights = BitGrid::new(dims(4, 4));
     lights.set(Pos::new(0, 0), true);
-    let mut screen = LightsOutScreen::new(Game::new(&LightsOut::new(lights)), rng(1), None);
+    let mut screen =
+        LightsOutScreen::new(LightsOutGame::new(&LightsOut::new(lights)), rng(1), None);
     screen.handle(&key(KeyCode::Char('s')));
     let text = lines(&draw(&mut screen, 80, 10));
     assert!(text[7].starts_with("No solution"), "{text:?}");
@@ -351,7 +352,7 @@ fn lightsout_starts_from_a_state_file_or_a_seeded_random_board() {
     assert_eq!(seed, Some(9));
     assert_eq!(
         game.lights(),
-        Game::random(dims(4, 7), false, &mut rng(9)).lights()
+        LightsOutGame::random(dims(4, 7), false, &mut rng(9)).lights()
     );
     let refused = first_game(&random, |need| {
         assert_eq!(need, (31, 9));
@@ -418,7 +419,7 @@ fn lightsout_with_three_states_colours_cells_by_value_and_hints_press_counts() {
 fn sudoku_game() -> super::sudoku::SudokuScreen {
     use puzzles::sudoku::Sudoku;
     let puzzle: Sudoku = "1.....3..4.....2".parse().unwrap();
-    let game = puzzles::sudoku::game::Game::new(puzzle, &puzzles::Control::new())
+    let game = puzzles::sudoku::game::SudokuGame::new(puzzle, &puzzles::Control::new())
         .unwrap()
         .unwrap();
     super::sudoku::SudokuScreen::new(game, String::new())

@@ -5,7 +5,7 @@
 //! cancel, so pressing a cell lowers its mark by one (mod K) and the marks
 //! stay a solution of the board as it now is.
 
-use super::Hint;
+use super::PressHint;
 use crate::control::Control;
 use crate::error::Result;
 use crate::grid::{Dims, Grid, Pos};
@@ -119,7 +119,7 @@ impl StatesGame {
     /// Marks the press counts of a solution of the current board (the
     /// fewest presses when every solution can be compared), or says there is
     /// none (the marks are then cleared). Fails only when the board is too large.
-    pub fn hint(&mut self) -> Result<Hint> {
+    pub fn hint(&mut self) -> Result<PressHint> {
         let analysis = self.variant.analyse(&self.lights)?;
         let found = match analysis.fewest(&Control::new()) {
             Some((presses, proven)) => {
@@ -155,7 +155,7 @@ mod tests {
             game.press(Pos::new(1, 1));
             assert!(game.undo());
             assert_eq!(game.lights(), &start);
-            let Hint::Shown { presses, .. } = game.hint().unwrap() else {
+            let PressHint::Shown { presses, .. } = game.hint().unwrap() else {
                 panic!("a drawn board is solvable");
             };
             let marks = game.marks().unwrap().clone();

@@ -1,8 +1,8 @@
 //! The Lights Out game model: presses, undo, the Lights Out lab's hint rule, the win.
 
-use super::{Game, Hint};
+use super::{LightsOutGame, PressHint};
 use crate::grid::{BitGrid, Dims, Pos};
-use crate::lightsout::{LightsOut, Method};
+use crate::lightsout::{LightsOut, LightsOutMethod};
 use crate::random::rng;
 
 fn dims(r: usize, c: usize) -> Dims {
@@ -10,7 +10,7 @@ fn dims(r: usize, c: usize) -> Dims {
 }
 
 /// Pressing every marked cell of `game` switches every light off.
-fn marks_solve(game: &Game) -> bool {
+fn marks_solve(game: &LightsOutGame) -> bool {
     let marks = game.marks().expect("marks shown");
     let mut puzzle = LightsOut::new(game.lights().clone());
     if game.is_torus() {
@@ -22,7 +22,7 @@ fn marks_solve(game: &Game) -> bool {
 #[test]
 fn a_press_toggles_the_cell_and_its_neighbours_and_undo_restores() {
     let start = LightsOut::new(BitGrid::new(dims(3, 4)));
-    let mut game = Game::new(&start);
+    let mut game = LightsOutGame::new(&start);
     assert!(game.press(Pos::new(1, 1)));
     assert_eq!(
         game.lights().row_strings('#', '.'),
@@ -46,15 +46,15 @@ fn a_press_toggles_the_cell_and_its_neighbours_and_undo_restores() {
 #[test]
 fn torus_presses_wrap_around() {
     let start = LightsOut::new(BitGrid::new(dims(3, 3))).on_torus();
-    let mut game = Game::new(&start);
+    let mut game = LightsOutGame::new(&start);
     game.press(Pos::new(0, 0));
     assert_eq!(game.lights().row_strings('#', '.'), ["###", "#..", "#.."]);
 }
 
 #[test]
 fn hint_marks_follow_the_seed_000_rule_and_stay_a_solution() {
-    let mut game = Game::random(dims(5, 5), false, &mut rng(3));
-    let Hint::Shown { presses, fewest } = game.hint().unwrap() else {
+    let mut game = LightsOutGame::random(dims(5, 5), false, &mut rng(3));
+    let PressHint::Shown { presses, fewest } = game.hint().unwrap() else {
         panic!("a random game is solvable");
     };
     assert!(fewest, "5×5 has 4 solutions: all compared");
@@ -77,8 +77,8 @@ fn hint_marks_follow_the_seed_000_rule_and_stay_a_solution() {
 
 #[test]
 fn following_the_marks_wins_with_that_many_presses() {
-    let mut game = Game::random(dims(4, 6), false, &mut rng(11));
-    let Hint::Shown { presses, .. } = game.hint().unwrap() else {
+    let mut game = LightsOutGame::random(dims(4, 6), false, &mut rng(11));
+    let PressHint::Shown { presses, .. } = game.hint().unwrap() else {
         panic!("a random game is solvable");
     };
     while let Some(p) = game.marks().and_then(|m| m.ones().next()) {
@@ -92,14 +92,16 @@ fn following_the_marks_wins_with_that_many_presses() {
 #[test]
 fn the_hint_is_a_fewest_press_solution() {
     // 4×4 has nullity 4: 16 solutions, compared with --method gauss's coset.
-    let mut game = Game::random(dims(4, 4), false, &mut rng(5));
-    let Hint::Shown { presses, fewest } = game.hint().unwrap() else {
+    let mut game = LightsOutGame::random(dims(4, 4), false, &mut rng(5));
+    let PressHint::Shown { presses, fewest } = game.hint().unwrap() else {
         panic!("solvable");
     };
     assert!(fewest);
-    let solver =
-        crate::lightsout::Solver::new(LightsOut::new(game.lights().clone()), Method::Gauss)
-            .unwrap();
+    let solver = crate::lightsout::LightsOutSolver::new(
+        LightsOut::new(game.lights().clone()),
+        LightsOutMethod::Gauss,
+    )
+    .unwrap();
     let mut lightest = usize::MAX;
     crate::GridPuzzle::enumerate(&solver, &crate::Control::new(), &mut |s| {
         lightest = lightest.min(s.count_ones());
@@ -113,8 +115,8 @@ fn an_unsolvable_board_says_so_and_clears_the_marks() {
     // 4×4 with one light: it overlaps a quiet pattern oddly (nullity 4).
     let mut lights = BitGrid::new(dims(4, 4));
     lights.set(Pos::new(0, 0), true);
-    let mut game = Game::new(&LightsOut::new(lights));
-    assert_eq!(game.hint().unwrap(), Hint::Unsolvable);
+    let mut game = LightsOutGame::new(&LightsOut::new(lights));
+    assert_eq!(game.hint().unwrap(), PressHint::Unsolvable);
     assert!(game.marks().is_none());
 }
 
@@ -124,9 +126,9 @@ proptest::proptest! {
         r in 1usize..8, c in 1usize..8, torus: bool, seed: u64,
         presses in proptest::collection::vec((0usize..8, 0usize..8), 0..12),
     ) {
-        let mut game = Game::random(dims(r, c), torus, &mut rng(seed));
+        let mut game = LightsOutGame::random(dims(r, c), torus, &mut rng(seed));
         proptest::prop_assert!(!game.is_won());
-        let shown = matches!(game.hint().unwrap(), Hint::Shown { .. });
+        let shown = matches!(game.hint().unwrap(), PressHint::Shown { .. });
         proptest::prop_assert!(shown);
         for (pr, pc) in presses {
             game.press(Pos::new(pr, pc));

@@ -3,8 +3,8 @@
 use super::*;
 use crate::input::Source;
 use crate::lightsout::{
-    answer, parse_states, state_rows, Answer, Board, Item, LightsOut, Method, Mode, NullityRow,
-    Request,
+    answer, parse_states, state_rows, Answer, Board, Item, LightsOut, LightsOutMethod, Mode,
+    NullityRow, Request,
 };
 
 fn dims(rows: usize, cols: usize) -> Dims {
@@ -131,10 +131,14 @@ fn chase_against_gauss(k: u32, rows: usize, cols: usize, r: &mut Rng) {
     let v = variant(k, "cross", false);
     let lights = v.random(dims(rows, cols), r);
     let poly = v.analyse(&lights).unwrap();
-    assert_eq!(poly.method(), Method::Polynomial);
-    let chased = v.analyse_with(&lights, Some(Method::Chase)).unwrap();
-    assert_eq!(chased.method(), Method::Chase);
-    let gauss = v.analyse_with(&lights, Some(Method::Gauss)).unwrap();
+    assert_eq!(poly.method(), LightsOutMethod::Polynomial);
+    let chased = v
+        .analyse_with(&lights, Some(LightsOutMethod::Chase))
+        .unwrap();
+    assert_eq!(chased.method(), LightsOutMethod::Chase);
+    let gauss = v
+        .analyse_with(&lights, Some(LightsOutMethod::Gauss))
+        .unwrap();
     for a in [&poly, &chased, &gauss] {
         check(&v, &lights, a);
         assert_eq!(
@@ -174,7 +178,7 @@ fn two_states_agree_with_the_classic_solver() {
         let v = Variant::default();
         let a = v.analyse(&lights).unwrap();
         check(&v, &lights, &a);
-        let b = classic.analyse(Method::Polynomial).unwrap();
+        let b = classic.analyse(LightsOutMethod::Polynomial).unwrap();
         assert_eq!(a.nullity(), b.nullity());
         assert_eq!(a.presses.is_some(), b.presses.is_some());
     }
@@ -197,7 +201,7 @@ fn patterns_that_cannot_be_chased_are_eliminated_and_replayed() {
         for (rows, cols) in [(7, 7), (6, 9), (10, 3)] {
             let lights = v.random(dims(rows, cols), &mut r);
             let a = v.analyse(&lights).unwrap();
-            assert_eq!(a.method(), Method::Gauss);
+            assert_eq!(a.method(), LightsOutMethod::Gauss);
             check(&v, &lights, &a);
         }
     }
@@ -442,7 +446,7 @@ proptest::proptest! {
             if torus {
                 board = board.on_torus();
             }
-            proptest::prop_assert_eq!(row.nullity, board.analyse(Method::Chase).unwrap().nullity());
+            proptest::prop_assert_eq!(row.nullity, board.analyse(LightsOutMethod::Chase).unwrap().nullity());
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The Revertigo game model: moves, undo, the hint map of what remains, the win.
 
-use super::Game;
+use super::RevertigoGame;
 use crate::grid::{Dims, Pos};
 use crate::revertigo::{Move, Revertigo, Walk};
 
@@ -9,7 +9,7 @@ fn dims(r: usize, c: usize) -> Dims {
 }
 
 /// The marks finish the board: landing once on each of them turns every cell black.
-fn marks_finish(game: &Game) -> bool {
+fn marks_finish(game: &RevertigoGame) -> bool {
     let mut board = game.black().clone();
     for p in game.marks().expect("marks shown").ones() {
         board.toggle_plus(p);
@@ -19,7 +19,7 @@ fn marks_finish(game: &Game) -> bool {
 
 #[test]
 fn the_placement_is_a_landing_and_moves_flip_where_the_pawn_lands() {
-    let mut game = Game::new(dims(3, 3));
+    let mut game = RevertigoGame::new(dims(3, 3));
     assert_eq!(game.pawn(), Pos::new(2, 0));
     assert_eq!(game.black().row_strings('#', '.'), ["...", "#..", "##."]);
     assert!(game.step(Move::N));
@@ -33,7 +33,7 @@ fn the_game_agrees_with_the_replay_and_undo_goes_back() {
     let walk = Walk::parse("NNSEENSS").unwrap();
     let board = Revertigo::new(dims(3, 3));
     let replay = board.replay(&walk).unwrap();
-    let mut game = Game::new(dims(3, 3));
+    let mut game = RevertigoGame::new(dims(3, 3));
     let fresh = game.clone();
     for &m in walk.moves() {
         assert!(!game.is_won());
@@ -49,7 +49,7 @@ fn the_game_agrees_with_the_replay_and_undo_goes_back() {
 
 #[test]
 fn following_the_hint_marks_wins() {
-    let mut game = Game::new(dims(4, 5));
+    let mut game = RevertigoGame::new(dims(4, 5));
     game.step(Move::E);
     game.step(Move::N);
     let cells = game.hint().unwrap();
@@ -81,7 +81,7 @@ fn following_the_hint_marks_wins() {
 #[test]
 fn hint_at_the_start_is_a_lightest_activation_map() {
     // The placement is a landing: the map of what remains plus the start cell is a full map.
-    let mut game = Game::new(dims(4, 4));
+    let mut game = RevertigoGame::new(dims(4, 4));
     game.hint().unwrap();
     let mut map = game.marks().unwrap().clone();
     map.toggle(game.pawn());
@@ -95,7 +95,7 @@ proptest::proptest! {
         r in 1usize..7, c in 1usize..7,
         moves in proptest::collection::vec(0usize..4, 0..20),
     ) {
-        let mut game = Game::new(dims(r, c));
+        let mut game = RevertigoGame::new(dims(r, c));
         game.hint().unwrap();
         let before = game.clone();
         let mut made = 0;

@@ -11,7 +11,7 @@ fn grid(text: &str) -> Sudoku {
 /// Up to `limit` solutions of `puzzle` by the main search (not the explainer's own).
 fn solutions(puzzle: &Sudoku, limit: u64, ctl: &Control) -> (Vec<Sudoku>, crate::control::Tally) {
     let mut found = Vec::new();
-    let solver = crate::sudoku::Solver::new(puzzle.clone());
+    let solver = crate::sudoku::SudokuSolver::new(puzzle.clone());
     let tally = crate::puzzle::GridPuzzle::enumerate(&solver, ctl, &mut |s| {
         found.push(s.clone());
         if found.len() as u64 >= limit {
@@ -25,7 +25,11 @@ fn solutions(puzzle: &Sudoku, limit: u64, ctl: &Control) -> (Vec<Sudoku>, crate:
 
 /// The solutions of `puzzle` counted by the main search, up to `limit`.
 fn count(puzzle: &Sudoku, limit: Option<u64>, ctl: &Control) -> crate::control::Tally {
-    crate::puzzle::GridPuzzle::count(&crate::sudoku::Solver::new(puzzle.clone()), ctl, limit)
+    crate::puzzle::GridPuzzle::count(
+        &crate::sudoku::SudokuSolver::new(puzzle.clone()),
+        ctl,
+        limit,
+    )
 }
 
 /// The puzzle lines of a batch file (comments skipped).

@@ -4,7 +4,7 @@ use super::super::generate::{generate, random_full_grid};
 use super::super::search::{Layout, Search};
 use super::super::solve::{GridReport, Mode};
 use super::super::symmetry::Transform;
-use super::super::{Solver, Sudoku};
+use super::super::{Sudoku, SudokuSolver};
 use super::*;
 use crate::control::{Control, Stop};
 use crate::listing::Limit;
@@ -58,12 +58,14 @@ fn the_empty_4x4_and_6x6_grids_have_288_and_28200960_solutions() {
     // The relabelling count against plain enumeration: all 288, and 1000 at a limit.
     let ctl = Control::new();
     assert_eq!(
-        Solver::new(Sudoku::empty(four)).count(&ctl, None).found,
+        SudokuSolver::new(Sudoku::empty(four))
+            .count(&ctl, None)
+            .found,
         288
     );
     let six = Sudoku::empty(Shape::new(2, 3).unwrap());
     let limit = Limit::at_most(1000).unwrap();
-    let listed = Solver::new(six.clone()).count(&ctl, Some(1000));
+    let listed = SudokuSolver::new(six.clone()).count(&ctl, Some(1000));
     assert_eq!((listed.found, listed.stopped), (1000, Some(Stop::Limit)));
     assert_eq!(count_all(six, limit), (1000, false));
 }
@@ -73,7 +75,7 @@ fn the_empty_4x4_and_6x6_grids_have_288_and_28200960_solutions() {
 fn enumeration_finds_every_6x6_grid() {
     let six = Sudoku::empty(Shape::new(2, 3).unwrap());
     assert_eq!(
-        Solver::new(six).count(&Control::new(), None).found,
+        SudokuSolver::new(six).count(&Control::new(), None).found,
         28_200_960
     );
 }
@@ -110,7 +112,7 @@ fn every_shape_solves_a_blanked_grid_back_and_replays_it() {
     let ctl = Control::new();
     for (k, shape) in shapes().into_iter().enumerate() {
         let full = random_full_grid(shape, &mut rng(k as u64), &ctl).expect("a full grid");
-        let empty = Solver::new(Sudoku::empty(shape));
+        let empty = SudokuSolver::new(Sudoku::empty(shape));
         assert!(empty.verify(&full).is_ok(), "{shape}: {full}");
         // Keep more clues on the large boards, where a sparse grid is a hard search.
         let keep = if shape.side() >= 25 { 0.6 } else { 0.4 };
@@ -125,7 +127,10 @@ fn every_shape_solves_a_blanked_grid_back_and_replays_it() {
         assert_eq!(report.box_shape, shape.box_dims());
         let solution = Sudoku::from_text(report.solution.as_deref().expect("solved"), Some(shape))
             .expect("the line form reads back");
-        assert!(Solver::new(puzzle).verify(&solution).is_ok(), "{shape}");
+        assert!(
+            SudokuSolver::new(puzzle).verify(&solution).is_ok(),
+            "{shape}"
+        );
         if report.unique == Some(true) {
             assert_eq!(solution, full, "{shape}");
         }
@@ -137,7 +142,7 @@ fn every_shape_up_to_16x16_generates_minimal_unique_puzzles() {
     let ctl = Control::new();
     for shape in shapes().into_iter().filter(|s| s.side() <= 16) {
         let g = generate(shape, &mut rng(7), &ctl).expect("generated");
-        let solver = Solver::new(g.puzzle.clone());
+        let solver = SudokuSolver::new(g.puzzle.clone());
         assert!(solver.verify(&g.solution).is_ok(), "{shape}");
         assert_eq!(solver.is_unique(&ctl), Some(true), "{shape}");
         // Minimal: no clue can go (the first few tried, on the larger boards).
@@ -148,7 +153,7 @@ fn every_shape_up_to_16x16_generates_minimal_unique_puzzles() {
             let mut fewer = g.puzzle.clone();
             fewer.cells_mut()[i] = 0;
             assert_eq!(
-                Solver::new(fewer).is_unique(&ctl),
+                SudokuSolver::new(fewer).is_unique(&ctl),
                 Some(false),
                 "{shape}, clue {i}"
             );
@@ -161,7 +166,7 @@ fn symmetries_keep_every_shape_valid_and_counts_equal() {
     let ctl = Control::new();
     for shape in shapes().into_iter().filter(|s| s.side() <= 12) {
         let full = random_full_grid(shape, &mut rng(3), &ctl).expect("a full grid");
-        let empty = Solver::new(Sudoku::empty(shape));
+        let empty = SudokuSolver::new(Sudoku::empty(shape));
         for seed in 0..20 {
             let moved = Transform::random(shape, &mut rng(seed)).apply(&full);
             assert!(
@@ -175,10 +180,14 @@ fn symmetries_keep_every_shape_valid_and_counts_equal() {
         for i in (0..shape.cells()).step_by(2) {
             puzzle.cells_mut()[i] = 0;
         }
-        let n = Solver::new(puzzle.clone()).count(&ctl, Some(5000)).found;
+        let n = SudokuSolver::new(puzzle.clone())
+            .count(&ctl, Some(5000))
+            .found;
         for seed in 0..5 {
             let t = Transform::random(shape, &mut rng(seed));
-            let moved = Solver::new(t.apply(&puzzle)).count(&ctl, Some(5000)).found;
+            let moved = SudokuSolver::new(t.apply(&puzzle))
+                .count(&ctl, Some(5000))
+                .found;
             assert_eq!(moved, n, "{shape}, seed {seed}");
         }
     }
@@ -213,7 +222,7 @@ fn the_locked_candidates_of_oblong_boxes_keep_every_solution() {
             }
         });
         assert!(tally.stopped != Some(Stop::Interrupted));
-        let plain = Solver::new(puzzle).count(&ctl, Some(2000)).found;
+        let plain = SudokuSolver::new(puzzle).count(&ctl, Some(2000)).found;
         assert_eq!(filtered, plain, "{shape}");
     }
 }

@@ -5,11 +5,11 @@ use super::{build, losses, rectangles, Unavoidable, CONFLICTS};
 use crate::control::Control;
 use crate::puzzle::GridPuzzle;
 use crate::random::rng;
-use crate::sudoku::{Shape, Solver, Sudoku};
+use crate::sudoku::{Shape, Sudoku, SudokuSolver};
 
 /// The solutions of `grid` the depth-first search finds, up to 2.
 fn solutions(grid: &Sudoku) -> u64 {
-    Solver::new(grid.clone())
+    SudokuSolver::new(grid.clone())
         .count(&Control::new(), Some(2))
         .found
 }
@@ -161,7 +161,7 @@ fn a_25x25_puzzle_is_unique_and_minimal() {
     made.puzzle
         .check_solution(&made.solution)
         .expect("the solution solves it");
-    let (first, unique) = Solver::new(made.puzzle.clone()).solve_and_check_unique(&ctl);
+    let (first, unique) = SudokuSolver::new(made.puzzle.clone()).solve_and_check_unique(&ctl);
     assert_eq!(unique, Some(true));
     assert_eq!(first.as_ref(), Some(&made.solution));
     assert_eq!(made.witnesses.len(), made.puzzle.clues());
