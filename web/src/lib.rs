@@ -10,7 +10,6 @@
 #[cfg(target_arch = "wasm32")]
 mod abi;
 mod knight;
-mod sudoku;
 
 use puzzles::control::{Control, Progress};
 use puzzles::{Result, Sink};
@@ -30,8 +29,8 @@ enum Call {
     Knight(puzzles::knight::Request),
     /// The knight's tour lab's search, step by step.
     KnightSearch(knight::Call),
-    /// Sudoku.
-    Sudoku(sudoku::Call),
+    /// Sudoku: the library's own request.
+    Sudoku(puzzles::sudoku::Request),
 }
 
 /// What a call returns: the answer and any streamed items.
@@ -63,7 +62,7 @@ fn dispatch(call: Call, ctl: &Control) -> Result<Reply> {
         Call::Revertigo(r) => streamed(|sink| puzzles::revertigo::answer(&r, ctl, sink)),
         Call::Knight(r) => streamed(|sink| puzzles::knight::answer(&r, ctl, sink)),
         Call::KnightSearch(c) => knight::answer(c, ctl),
-        Call::Sudoku(c) => sudoku::answer(c, ctl),
+        Call::Sudoku(r) => streamed(|sink| puzzles::sudoku::answer(&r, ctl, sink)),
     }
 }
 

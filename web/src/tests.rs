@@ -63,8 +63,9 @@ fn lights_out_presses_from_the_page_call_turn_the_board_off() {
 
 #[test]
 fn bad_requests_are_one_line_errors() {
-    let r = reply(json!({"puzzle": "sudoku", "request": {"mode": "check", "puzzle": "12x"}}));
-    assert!(r["error"].as_str().unwrap().contains("1"), "{r}");
+    let source = json!({"name": "puzzle", "text": "53..7....\n6..1x5..."});
+    let r = reply(json!({"puzzle": "sudoku", "request": {"source": source, "mode": "solve"}}));
+    assert!(r["error"].as_str().unwrap().contains("puzzle:2:"), "{r}");
     let r = reply(json!({"puzzle": "chess"}));
     assert!(
         r["error"].as_str().unwrap().starts_with("bad request"),
@@ -109,4 +110,64 @@ fn the_search_steps_of_the_page_call_end_on_the_tour_placed() {
     let mut numbers = board.to_vec();
     numbers.sort_unstable();
     assert_eq!(numbers, (1..=25).collect::<Vec<_>>());
+}
+
+/// The Sudoku `request` of the page for `text` in boxes of 2×2 or 3×3.
+fn sudoku(mode: Value, text: &str) -> Value {
+    let side = (text.len() as f64).sqrt() as usize;
+    let b = if side == 4 { 2 } else { 3 };
+    let mut request = mode;
+    request["source"] = json!({"name": "puzzle", "text": text});
+    request["box"] = json!([b, b]);
+    reply(json!({"puzzle": "sudoku", "request": request}))
+}
+
+#[test]
+fn a_generated_sudoku_of_the_page_call_is_the_one_the_solver_finds() {
+    let r = reply(json!({"puzzle": "sudoku", "request": {
+        "box": [2, 2], "seed": 7, "mode": "generate", "count": 1, "symmetry": "none"}}));
+    assert_eq!(r["answer"]["listed"], 1, "{r}");
+    let made = &r["items"][0];
+    let (puzzle, solution) = (made["puzzle"].as_str().unwrap(), &made["solution"]);
+    assert!(made["rating"].is_number(), "a rated puzzle: {made}");
+    // The solver, asked separately, finds the generator's solution, and only it.
+    let solved = sudoku(json!({"mode": "solve"}), puzzle);
+    assert_eq!(&solved["answer"]["solution"], solution);
+    assert_eq!(solved["answer"]["unique"], true);
+}
+
+#[test]
+fn a_sudoku_hint_of_the_page_call_places_a_digit_of_the_solution() {
+    // A puzzle of the Wikipedia article "Sudoku" (a single solution).
+    let puzzle =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let solution = sudoku(json!({"mode": "solve"}), puzzle)["answer"]["solution"].clone();
+    let solution = solution.as_str().unwrap().as_bytes();
+    // The page's pencil marks: every digit 1-9 in each empty cell, a filled cell its digit.
+    let marks: Vec<String> = puzzle
+        .chars()
+        .map(|c| match c {
+            '.' => "123456789".to_string(),
+            d => d.to_string(),
+        })
+        .collect();
+    let r = sudoku(
+        json!({"mode": "hint", "marks": {"name": "marks", "text": marks.join(" ")}}),
+        puzzle,
+    );
+    let step = &r["answer"]["step"];
+    let moves: Vec<[usize; 3]> = serde_json::from_value(step["place"].clone()).unwrap();
+    let struck: Vec<[usize; 3]> = serde_json::from_value(step["eliminate"].clone()).unwrap();
+    assert!(!moves.is_empty() || !struck.is_empty(), "{r}");
+    for [row, col, digit] in moves {
+        assert_eq!(solution[row * 9 + col] - b'0', digit as u8, "{r}");
+    }
+    for [row, col, digit] in struck {
+        assert_ne!(solution[row * 9 + col] - b'0', digit as u8, "{r}");
+    }
+    let rated = sudoku(json!({"mode": "rate"}), puzzle);
+    assert!(
+        rated["answer"]["rating"].as_f64().unwrap() >= 1.0,
+        "{rated}"
+    );
 }

@@ -234,6 +234,17 @@ def a_9x9_hint_shows_where_then_why_and_applies(b, url):
     assert placed, f"the hint placed nothing: {text}"
     assert all(after[i] == solution[i] for i in placed), "the hint's digit is the solution's"
     assert len(focus) >= 1
+    # With auto-candidates, the hint is asked with the page's pencil marks.
+    b.click(b.find("#options input[type=checkbox]"))
+    b.click(b.find("#su-hint-button"))
+    b.wait("the cells of the hint", lambda: b.find_all(".sudoku .c.focus"))
+    b.click(b.find("#su-hint-button"))
+    apply = b.wait("the step in words", lambda: b.find_all("#su-apply"))
+    b.click(apply[0])
+    marked = sudoku_values(b)
+    assert all(marked[i] in (after[i], solution[i]) for i in range(81)), "the hint's digits are the solution's"
+    after = marked
+    b.click(b.find("#options input[type=checkbox]"))
     # A pasted puzzle that does not read: one line naming where, the game kept.
     b.click(b.find("textarea"))
     b.keys("53..7....\n6..1x5...")

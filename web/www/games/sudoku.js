@@ -24,6 +24,9 @@ export function create(ctx, params) {
 
   const sym = (v) => (v ? SYMBOLS[v - 1] : ".");
   const lineOf = (vals) => Array.from(vals, sym).join("");
+  // The library's Sudoku request: a grid's text (named in its errors), its boxes, the mode.
+  const ask = (mode, text, box, extra, label) =>
+    ctx.ask({ puzzle: "sudoku", request: { source: text == null ? null : { name: "puzzle", text }, box, mode, ...extra } }, label);
   const peers = (i) => {
     const r = Math.floor(i / n), c = i % n, out = [];
     const r0 = r - (r % br), c0 = c - (c % bc);
@@ -127,8 +130,9 @@ export function create(ctx, params) {
     seed = freshSeed();
     ctx.status("");
     try {
-      const r = await ctx.ask({ puzzle: "sudoku", request: { mode: "generate", box: [br, bc], difficulty: difficulty || null, symmetry, seed } }, "Generating");
-      const p = r.answer.puzzles[0];
+      // A symmetry (none included) asks for rated puzzles: the page shows the rating.
+      const r = await ask("generate", null, [br, bc], { count: 1, difficulty: difficulty || null, symmetry, seed }, "Generating");
+      const p = (r.items || [])[0];
       if (!p) { ctx.status("No puzzle of that band was found: try again, or another band.", "error"); return; }
       load(p.puzzle, p.solution, p.rating != null ? { rating: p.rating, hardest: p.hardest } : null);
     } catch (e) { ctx.failed(e); }
@@ -138,7 +142,7 @@ export function create(ctx, params) {
   async function paste(text, box = null) {
     try {
       // A pasted grid takes the squarest boxes for its size, a link's the boxes it names.
-      const r = await ctx.ask({ puzzle: "sudoku", request: { mode: "check", puzzle: text, box } }, "Checking");
+      const r = await ask("solve", text, box, {}, "Checking");
       const a = r.answer;
       if (a.size > 16) { ctx.status(`A ${a.size}×${a.size} grid: the page takes grids up to 16×16.`, "error"); return false; }
       if (a.clash) { ctx.status(`No solution: r${a.clash[0][0] + 1}c${a.clash[0][1] + 1} and r${a.clash[1][0] + 1}c${a.clash[1][1] + 1} hold the same digit.`, "error"); return false; }
@@ -155,7 +159,7 @@ export function create(ctx, params) {
   }
   async function rate(puzzle) {
     try {
-      const r = await ctx.ask({ puzzle: "sudoku", request: { mode: "rate", puzzle, box: [br, bc] } }, "Rating");
+      const r = await ask("rate", puzzle, [br, bc], {}, "Rating");
       rating = { rating: r.answer.rating, hardest: r.answer.hardest };
       ratingOut.textContent = `Rating ${rating.rating} (Sudoku Explainer's scale), hardest step: ${rating.hardest}.`;
     } catch (e) { ctx.failed(e); }
@@ -168,10 +172,17 @@ export function create(ctx, params) {
     if (hint && hintStage === 1) { hintStage = 2; showHint(); draw(); return; }
     if (hint && hintStage === 2) { applyHint(); return; }
     const s = hist.state;
-    const request = { mode: "hint", puzzle: lineOf(s.v), box: [br, bc] };
-    if (autoCands) request.marks = Array.from(s.v, (v, i) => (v ? 1 << (v - 1) : candidates(s, i)));
+    // The pencil marks, when kept: one field of candidate digits a cell (a
+    // filled cell its digit). A cell left without any means a wrong entry:
+    // the grid goes without marks, and the hint finds no solution.
+    const extra = {};
+    if (autoCands) {
+      const marks = Array.from(s.v, (v, i) => (v ? 1 << (v - 1) : candidates(s, i)));
+      const field = (m) => Array.from({ length: n }, (_, k) => ((m >> k) & 1 ? sym(k + 1) : "")).join("");
+      if (marks.every((m) => m)) extra.marks = { name: "marks", text: marks.map(field).join(" ") };
+    }
     try {
-      const r = await ctx.ask({ puzzle: "sudoku", request }, "Thinking");
+      const r = await ask("hint", lineOf(s.v), [br, bc], extra, "Thinking");
       const a = r.answer;
       if (!a.step) {
         hintBox.replaceChildren(el("p", {}, a.outcome === "solved" ? "The grid is full." : a.outcome === "no-solution" ? "An entry is wrong: Check shows it." : `No single next step (${a.outcome}).`));
