@@ -194,8 +194,11 @@ export function create(ctx, params) {
     } catch (e) { ctx.failed(e); }
   }
   function showHint() {
+    // The step's text begins with its technique's name ("hidden-single: in b2, …"): shown once, in bold.
+    const name = hint.technique;
+    const body = hint.text.startsWith(name + ":") ? hint.text.slice(name.length + 1).trim() : hint.text;
     hintBox.replaceChildren(
-      el("p", {}, el("strong", {}, hint.technique.replace(/-/g, " ")), ": ", el("span", { class: "text" }, hint.text)),
+      el("p", {}, el("strong", {}, name.replace(/-/g, " ")), ": ", el("span", { class: "text" }, body)),
       el("button", { onclick: applyHint, id: "su-apply" }, "Apply"));
   }
   function applyHint() {
