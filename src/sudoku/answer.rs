@@ -257,6 +257,19 @@ pub struct BatchEnd {
     pub none: bool,
 }
 
+impl BatchEnd {
+    /// A batch with no line answered yet.
+    fn begun() -> Self {
+        BatchEnd {
+            listed: 0,
+            complete: true,
+            stopped: None,
+            bad: false,
+            none: false,
+        }
+    }
+}
+
 /// The end of a generation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Generation {
@@ -466,13 +479,7 @@ fn rate_batch(
             "a time limit limits one grid's rating, not a batch's",
         ));
     }
-    let mut end = BatchEnd {
-        listed: 0,
-        complete: true,
-        stopped: None,
-        bad: false,
-        none: false,
-    };
+    let mut end = BatchEnd::begun();
     let finished = explain::rate_batch(source, request.shape, ctl, &mut |line| {
         end.listed += 1;
         let item = match line {
@@ -510,13 +517,7 @@ fn transform(
         Scan::Single(p) => vec![(1, Ok(p))],
         Scan::Batch(lines) => lines.iter().map(|l| (l.line, l.puzzle(source))).collect(),
     };
-    let mut end = BatchEnd {
-        listed: 0,
-        complete: true,
-        stopped: None,
-        bad: false,
-        none: false,
-    };
+    let mut end = BatchEnd::begun();
     for (line, p) in puzzles {
         end.listed += 1;
         let item = match p {

@@ -43,10 +43,20 @@ pub const MAX_FILL: usize = 1 << 28;
 ///
 /// Refused, naming [`MAX_CORE`], when the dense core left by the sparse pivots would be larger.
 pub fn solve(n: usize, ones: &[(usize, usize)], rhs: &[u8]) -> Result<BandSolution> {
+    solve_within(n, ones, rhs, crate::memory::usable())
+}
+
+/// [`solve`], the dense core bounded by `usable` bytes of memory (see [`core_limit`]).
+fn solve_within(
+    n: usize,
+    ones: &[(usize, usize)],
+    rhs: &[u8],
+    usable: Option<u64>,
+) -> Result<BandSolution> {
     assert_eq!(rhs.len(), n, "right-hand side length");
     let mut e = Elimination::new(n, ones, rhs);
     sparse_phase(&mut e, n, CHEAPER, MAX_FILL);
-    e.finish()
+    e.finish(usable)
 }
 
 /// The bytes of a square bit matrix of `side` rows.
@@ -181,11 +191,10 @@ impl Elimination {
     }
 
     /// The dense core by the four Russians, then the sparse pivots undone.
-    fn finish(self) -> Result<BandSolution> {
+    fn finish(self, usable: Option<u64>) -> Result<BandSolution> {
         let n = self.n;
         let core_rows: Vec<usize> = (0..n).filter(|&i| !self.row_done[i]).collect();
         let core_cols: Vec<usize> = (0..n).filter(|&j| !self.col_done[j]).collect();
-        let usable = crate::memory::usable();
         let limit = core_limit(usable);
         if core_cols.len() > limit {
             let why = match usable {
