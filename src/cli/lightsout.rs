@@ -115,7 +115,10 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
             "--count prints the number of solutions: --output, --quiet-patterns and --min go with one solution",
         ),
     ])?;
-    let pattern = pattern(args.pattern.as_deref())?;
+    let pattern = args
+        .pattern
+        .as_deref()
+        .map_or(Ok(Pattern::cross()), Pattern::from_arg)?;
     if args.play {
         let start = play_start(&args);
         return match args.states == 2 && pattern.is_cross() {
@@ -207,35 +210,6 @@ fn request(args: &Args, pattern: Pattern) -> Result<Request, Error> {
         method: args.method,
         mode,
     })
-}
-
-/// The press pattern named on the command line: a built-in, a stencil file, or a one-line stencil.
-fn pattern(arg: Option<&str>) -> Result<Pattern, Error> {
-    let Some(arg) = arg else {
-        return Ok(Pattern::cross());
-    };
-    if let Some(p) = Pattern::named(arg) {
-        return Ok(p);
-    }
-    let path = std::path::Path::new(arg);
-    if path.is_file() {
-        return Pattern::parse(&Source::read(arg)?);
-    }
-    // A one-line stencil holds only its cells, the pressed cell and `/` between rows.
-    let stencil = arg.chars().all(|c| ".#o@/ ".contains(c));
-    if stencil {
-        return arg.parse();
-    }
-    let what = if path.exists() {
-        "not a file"
-    } else {
-        "no such file"
-    };
-    Err(Error::usage(format!(
-        "unknown press pattern '{}': {what}, not a stencil (rows of . and # with the pressed cell @ or o, joined by /), nor one of {}",
-        arg.escape_debug(),
-        lightsout::PATTERN_NAMES.join(", ")
-    )))
 }
 
 /// Where `--play` starts: a file, or a random board of the size given.

@@ -77,6 +77,40 @@ impl Pattern {
         }
     }
 
+    /// The pattern a user names in one word: a built-in name, a stencil file,
+    /// or a one-line stencil (`.#./#@#/.#.`); refused in one line saying
+    /// which of the three `arg` is not.
+    ///
+    /// ```
+    /// use puzzles::lightsout::Pattern;
+    /// assert!(Pattern::from_arg("knight").is_ok());
+    /// assert!(Pattern::from_arg(".#./#@#/.#.").unwrap().is_cross());
+    /// assert!(Pattern::from_arg("/nonexistent/x").unwrap_err().to_string().contains("no such file"));
+    /// ```
+    pub fn from_arg(arg: &str) -> Result<Self> {
+        if let Some(p) = Pattern::named(arg) {
+            return Ok(p);
+        }
+        let path = std::path::Path::new(arg);
+        if path.is_file() {
+            return Pattern::parse(&Source::read(arg)?);
+        }
+        // A one-line stencil holds only its cells, the pressed cell and `/` between rows.
+        if arg.chars().all(|c| ".#o@/ ".contains(c)) {
+            return arg.parse();
+        }
+        let what = if path.exists() {
+            "not a file"
+        } else {
+            "no such file"
+        };
+        Err(Error::usage(format!(
+            "unknown press pattern '{}': {what}, not a stencil (rows of . and # with the pressed cell @ or o, joined by /), nor one of {}",
+            arg.escape_debug(),
+            PATTERN_NAMES.join(", ")
+        )))
+    }
+
     /// Reads a stencil: rows of `.`/`#` with the pressed cell marked `@`
     /// (changed) or `o` (unchanged); spaces are ignored. Refused: rows of
     /// different lengths, two marks, no mark on a stencil of even side, a
