@@ -10,9 +10,6 @@ mod play;
 mod revertigo;
 mod sudoku;
 
-#[cfg(test)]
-mod every_option;
-
 use clap::{CommandFactory, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::render::Picture;

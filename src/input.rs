@@ -122,24 +122,27 @@ fn too_large(name: &str, bytes: u64) -> Error {
 /// A board side as typed on the command line: a whole number from 1 up
 /// (surrounding blanks ignored). The message says what is wrong; the size
 /// limits of each puzzle are checked later, by `Dims::new`.
-pub fn parse_side(s: &str) -> std::result::Result<usize, String> {
+pub fn parse_side(s: &str) -> Result<usize> {
     match s.trim().parse::<u64>() {
-        Ok(0) => Err("a board side must be at least 1".to_string()),
-        Ok(n) => usize::try_from(n).map_err(|_| format!("{n} is too large")),
-        Err(_) => Err(format!(
+        Ok(0) => Err(Error::usage("a board side must be at least 1")),
+        Ok(n) => usize::try_from(n).map_err(|_| Error::usage(format!("{n} is too large"))),
+        Err(_) => Err(Error::usage(format!(
             "'{}' is not a whole number of at least 1",
             s.escape_debug()
-        )),
+        ))),
     }
 }
 
 /// A range of board sides `A..B` or `A..=B` (both ends included), or one side `A`.
-pub fn parse_side_range(s: &str) -> std::result::Result<(usize, usize), String> {
+pub fn parse_side_range(s: &str) -> Result<(usize, usize)> {
     let (a, b) = s.split_once("..").unwrap_or((s, s));
     let a = parse_side(a)?;
     let b = parse_side(b.strip_prefix('=').unwrap_or(b))?;
     if a > b {
-        return Err(format!("the range {} is empty", s.escape_debug()));
+        return Err(Error::usage(format!(
+            "the range {} is empty",
+            s.escape_debug()
+        )));
     }
     Ok((a, b))
 }

@@ -63,10 +63,10 @@ pub const MAX_POLY_SIDE: usize = 5000;
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum RevertigoMethod {
-    /// Lights Out's light chasing on the all-on board ([`lightsout::LightsOutMethod::Chase`]): the fast default.
+    /// Lights Out's light chasing on the all-on board: the fast default.
     #[default]
     Chase,
-    /// Lights Out's full (L·C)-unknown elimination ([`lightsout::LightsOutMethod::Gauss`]), small boards only.
+    /// Lights Out's full (L·C)-unknown elimination, small boards only.
     Gauss,
     /// The page's polynomial method, corrected: the first row as unknowns,
     /// the last row's equations from the coefficient triangle folded at the
@@ -92,7 +92,7 @@ pub enum Builder {
     #[default]
     Short,
     /// A breadth-first search over (board, pawn) states: a walk of the fewest
-    /// moves, for boards of at most [`MAX_SHORTEST_CELLS`] cells.
+    /// moves, for boards of at most 16 cells.
     Shortest,
 }
 

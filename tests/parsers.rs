@@ -319,12 +319,12 @@ proptest! {
                     prop_assert_eq!(n as u64, a);
                 }
             }
-            Err(msg) => prop_assert!(!msg.contains('\n')),
+            Err(msg) => prop_assert!(!msg.to_string().contains('\n')),
         }
         match parse_side_range(&text) {
             Ok((x, y)) => prop_assert!(1 <= x && x <= y),
             Err(msg) => {
-                prop_assert!(!msg.contains('\n'));
+                prop_assert!(!msg.to_string().contains('\n'));
                 if mutations.is_empty() && form == 1 {
                     prop_assert!(a == 0 || b == 0 || a > b, "{text}: {msg}");
                 }

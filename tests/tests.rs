@@ -5,6 +5,7 @@ mod util;
 mod adversary;
 mod cli;
 mod docs;
+mod every_option;
 mod knight;
 mod lightsout;
 mod parsers;

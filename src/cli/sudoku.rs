@@ -154,7 +154,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
 
 /// The one request the flags ask for.
 fn request(args: &Args) -> Result<Request, Failure> {
-    let limit = args.limit;
+    let limit = puzzles::listing::Limit::from_option(args.limit)?;
     let mode = if let Some(count) = args.generate {
         Mode::Generate {
             count,

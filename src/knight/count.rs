@@ -64,11 +64,11 @@ pub enum CountMethod {
     /// The frontier programme on boards with a side of at most 8, but for
     /// the grid of open counts from each start on boards of at most 36
     /// squares and 5 or 6 rows; backtracking then, and when the frontier
-    /// states would not fit on a board of at most [`MAX_FALLBACK_CELLS`]
-    /// squares (larger ones are refused).
+    /// states would not fit on a board of at most 49 squares (larger ones
+    /// are refused).
     #[default]
     Auto,
-    /// The backtracking counter (boards of at most [`MAX_COUNT_CELLS`](super::MAX_COUNT_CELLS) squares).
+    /// The backtracking counter (boards of at most 128 squares).
     Backtrack,
     /// The frontier programme (boards with a side of at most 8).
     Frontier,

@@ -33,13 +33,13 @@ pub enum Mode {
     Count {
         /// The most solutions to count.
         #[serde(default)]
-        limit: Option<u64>,
+        limit: Limit,
     },
     /// Every solution of one grid, streamed (at most `limit`).
     List {
         /// The most solutions to list.
         #[serde(default)]
-        limit: Option<u64>,
+        limit: Limit,
     },
     /// Each puzzle moved by a random symmetry of the Sudoku page.
     Transform,
@@ -326,7 +326,7 @@ pub struct RatedGrid {
 /// assert_eq!(report.unique, Some(true));
 ///
 /// let mut listing = Request::new(Source::from_text("empty", "................"));
-/// listing.mode = Mode::List { limit: Some(5) };
+/// listing.mode = Mode::List { limit: puzzles::listing::Limit::at_most(5)? };
 /// let mut solutions: Vec<Item> = Vec::new();
 /// let Answer::List(end) = answer(&listing, &Control::new(), &mut solutions)? else { panic!() };
 /// assert_eq!((solutions.len(), end.listed, end.complete), (5, 5, false));
@@ -352,7 +352,7 @@ pub fn answer(request: &Request, ctl: &Control, sink: &mut dyn Sink<Item>) -> Re
     };
     let mode = match request.mode {
         Mode::Solve => solve::Mode::Solve,
-        Mode::Count { limit } => solve::Mode::Count(Limit::from_option(limit)?),
+        Mode::Count { limit } => solve::Mode::Count(limit),
         Mode::Rate => return rate_batch(request, source, ctl, sink),
         Mode::List { .. } => {
             return Err(Error::usage(
@@ -398,12 +398,12 @@ fn one_grid(
             threads,
         )?),
         Mode::Count { limit } => {
-            let mode = solve::Mode::Count(Limit::from_option(*limit)?);
+            let mode = solve::Mode::Count(*limit);
             Answer::Count(solve::answer_line(grid, None, mode, ctl, true, threads)?)
         }
         Mode::List { limit } => {
             let (size, box_shape, puzzle) = (grid.side(), grid.shape().box_dims(), grid.to_line());
-            let tally = solve::list(grid, Limit::from_option(*limit)?, ctl, |index, s| {
+            let tally = solve::list(grid, *limit, ctl, |index, s| {
                 sink.take(Item::Solution(ListedGrid {
                     index,
                     solution: s.to_line(),

@@ -313,26 +313,22 @@ impl Found {
         }
     }
 
-    /// The step back on cell indices, for a board of `side`; refused when a cell or digit is off the board.
-    fn of_step(step: &Step, side: usize) -> std::result::Result<Found, String> {
+    /// Step `k` back on cell indices, for a board of `side`; refused when a cell or digit is off the board.
+    fn of_step(step: &Step, side: usize, k: usize) -> Result<Found> {
         let mut found = Found::new(step.technique, step.rating.0);
-        let on_board = |&[r, c, d]: &[usize; 3]| -> std::result::Result<(usize, u8), String> {
+        let on_board = |&[r, c, d]: &[usize; 3]| -> Result<(usize, u8)> {
             if r < side && c < side && (1..=side).contains(&d) {
                 Ok((r * side + c, d as u8))
             } else {
-                Err(format!("r{}c{} {d} is off the board", r + 1, c + 1))
+                Err(Error::usage(format!(
+                    "step {k}: r{}c{} {d} is off the board",
+                    r + 1,
+                    c + 1
+                )))
             }
         };
-        found.place = step
-            .place
-            .iter()
-            .map(on_board)
-            .collect::<std::result::Result<_, _>>()?;
-        found.eliminate = step
-            .eliminate
-            .iter()
-            .map(on_board)
-            .collect::<std::result::Result<_, _>>()?;
+        found.place = step.place.iter().map(on_board).collect::<Result<_>>()?;
+        found.eliminate = step.eliminate.iter().map(on_board).collect::<Result<_>>()?;
         Ok(found)
     }
 
@@ -792,8 +788,7 @@ pub fn replay(puzzle: &Sudoku, marks: Option<&PencilMarks>, steps: &[Step]) -> R
     }
     let side = puzzle.shape().side();
     for (k, step) in steps.iter().enumerate() {
-        let found =
-            Found::of_step(step, side).map_err(|e| Error::usage(format!("step {k}: {e}")))?;
+        let found = Found::of_step(step, side, k)?;
         apply(&mut board, &found).map_err(|(what, c, d)| {
             Error::usage(format!("step {k} {what} {d} at {}", board.geo.cell_name(c)))
         })?;
@@ -810,8 +805,7 @@ pub(crate) fn candidate_grids(puzzle: &Sudoku, steps: &[Step]) -> Result<Vec<Str
     let mut grids = Vec::with_capacity(steps.len());
     for (k, step) in steps.iter().enumerate() {
         grids.push(text::candidates(&board));
-        let found =
-            Found::of_step(step, side).map_err(|e| Error::usage(format!("step {k}: {e}")))?;
+        let found = Found::of_step(step, side, k)?;
         apply(&mut board, &found).map_err(|(what, c, d)| {
             Error::usage(format!("step {k} {what} {d} at {}", board.geo.cell_name(c)))
         })?;

@@ -208,7 +208,7 @@ fn each_technique_is_the_step_found_on_a_grid_that_needs_it_and_a_hint_with_penc
                 assert_eq!(got, *step);
             }
             let side = puzzle.shape().side();
-            apply(&mut board, &Found::of_step(step, side).unwrap()).unwrap();
+            apply(&mut board, &Found::of_step(step, side, 0).unwrap()).unwrap();
         }
     }
     // The grave, the exclusions, the quads, the jellyfish, dynamic chains and the trial are rarer: they have tests of their own.
@@ -261,7 +261,7 @@ fn a_hint_on_a_partly_filled_grid_with_pencil_marks_uses_the_marks() {
     let mut board = Board::new(&puzzle).unwrap();
     let side = puzzle.shape().side();
     for step in &e.steps[..10] {
-        apply(&mut board, &Found::of_step(step, side).unwrap()).unwrap();
+        apply(&mut board, &Found::of_step(step, side, 0).unwrap()).unwrap();
     }
     let partial = board.grid();
     let marks = PencilMarks::from_text(&marks_text(&board), puzzle.shape()).unwrap();
@@ -681,7 +681,7 @@ fn refuted_by_search(puzzle: &Sudoku, steps: &[Step], k: usize) {
     let side = puzzle.shape().side();
     let mut board = Board::new(puzzle).unwrap();
     for step in &steps[..k] {
-        apply(&mut board, &Found::of_step(step, side).unwrap()).unwrap();
+        apply(&mut board, &Found::of_step(step, side, 0).unwrap()).unwrap();
     }
     for &[r, c, d] in &steps[k].eliminate {
         let mut guess = board.clone();

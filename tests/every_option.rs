@@ -1,14 +1,10 @@
-//! Every option of every subcommand takes effect or is refused: each flag of
-//! clap's own definition ([`Cli::command`]) is added to runs of each mode of its
-//! subcommand, and the run must differ from the run without it (its output, its
-//! exit status or the file it writes) or be refused (exit 2, one line).
-//!
-//! Runs the release binary built beside this test (`cargo test --release`
-//! builds it). A new flag needs a sample value in [`sample`], or the test fails
-//! naming it.
+//! Every option of every subcommand takes effect or is refused: each flag
+//! that `puzzles SUBCOMMAND --help` documents is added to runs of each mode of
+//! its subcommand, and the run must differ from the run without it (its
+//! output, its exit status or the file it writes) or be refused (exit 2, one
+//! line). A new flag needs a sample value in [`sample`] (or possible values
+//! its help lists), or the test fails naming it.
 
-use super::Cli;
-use clap::CommandFactory;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -131,21 +127,71 @@ fn run(exe: &Path, args: &[String], dir: &Path) -> (Run, String) {
     (run, stderr)
 }
 
-/// The release binary beside this test's own executable (`target/release/deps/…`).
-fn binary() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let bin = exe.parent().unwrap().parent().unwrap().join("puzzles");
+/// One option as `--help` documents it.
+#[derive(Debug)]
+struct Flag {
+    long: String,
+    takes_value: bool,
+    /// The values its help lists (`Possible values:` or `[possible values: …]`).
+    possible: Vec<String>,
+    /// Its `[default: …]`, if any.
+    default: Option<String>,
+}
+
+/// The options of `puzzles sub`, read from its long help: each starts on a
+/// line `  -q, --long <VALUE>` or `      --long`, and its description follows.
+fn documented_flags(exe: &Path, sub: &str) -> Vec<Flag> {
+    let out = Command::new(exe).args([sub, "--help"]).output().unwrap();
+    assert!(out.status.success(), "puzzles {sub} --help runs");
+    let help = String::from_utf8(out.stdout).unwrap();
+    // The help is made from doc comments: none of their rustdoc links may show.
     assert!(
-        bin.exists(),
-        "{} is not built: run `cargo test --release`",
-        bin.display()
+        !help.contains("[`") && !help.contains("`]("),
+        "puzzles {sub} --help shows rustdoc link markup"
     );
-    bin
+    let mut flags: Vec<Flag> = Vec::new();
+    let mut listing_values = false;
+    for line in help.lines() {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        let header = trimmed.strip_prefix("--").or_else(|| {
+            let (short, rest) = trimmed.split_once(", --")?;
+            (short.len() == 2 && short.starts_with('-')).then_some(rest)
+        });
+        if let Some(header) = header.filter(|_| (2..=6).contains(&indent)) {
+            let (long, value) = header.split_once(' ').unwrap_or((header, ""));
+            flags.push(Flag {
+                long: long.to_string(),
+                takes_value: value.starts_with('<'),
+                possible: Vec::new(),
+                default: None,
+            });
+            listing_values = false;
+            continue;
+        }
+        let Some(flag) = flags.last_mut() else {
+            continue;
+        };
+        if trimmed == "Possible values:" {
+            listing_values = true;
+        } else if let Some(item) = trimmed.strip_prefix("- ").filter(|_| listing_values) {
+            let name = item.split(':').next().unwrap_or(item);
+            flag.possible.push(name.trim().to_string());
+        } else if let Some(list) = trimmed.strip_prefix("[possible values: ") {
+            let list = list.trim_end_matches(']');
+            flag.possible = list.split(", ").map(str::to_string).collect();
+        } else if let Some(default) = trimmed.strip_prefix("[default: ") {
+            flag.default = Some(default.trim_end_matches(']').to_string());
+        } else if trimmed.is_empty() {
+            listing_values = false;
+        }
+    }
+    flags
 }
 
 #[test]
 fn every_option_takes_effect_or_is_refused_in_every_mode() {
-    let exe = binary();
+    let exe = PathBuf::from(env!("CARGO_BIN_EXE_puzzles"));
     let dir = std::env::temp_dir().join(format!("puzzles-options-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // The pencil marks of 4x4.txt's solution: a hint with them differs from one without.
@@ -163,10 +209,10 @@ fn every_option_takes_effect_or_is_refused_in_every_mode() {
         .take(2)
         .collect();
     std::fs::write(dir.join("batch.txt"), two.join("\n") + "\n").unwrap();
-    let cli = Cli::command();
     let mut dropped = Vec::new();
     for &(sub, mode) in MODES {
-        let command = cli.find_subcommand(sub).expect("a subcommand of the walk");
+        let flags = documented_flags(&exe, sub);
+        assert!(flags.len() > 5, "puzzles {sub} --help lists its options");
         let batch = dir.join("batch.txt").to_string_lossy().into_owned();
         let base: Vec<String> = std::iter::once(sub)
             .chain(mode.iter().copied())
@@ -179,23 +225,20 @@ fn every_option_takes_effect_or_is_refused_in_every_mode() {
             })
             .collect();
         let (without, _) = run(&exe, &base, &dir);
-        for arg in command.get_arguments() {
-            let Some(long) = arg.get_long() else {
-                continue;
-            };
+        for flag in &flags {
+            let long = flag.long.as_str();
             if NOT_WALKED.contains(&long) || mode.contains(&format!("--{long}").as_str()) {
                 continue;
             }
             let mut args = base.clone();
             args.push(format!("--{long}"));
-            if arg.get_action().takes_values() {
+            if flag.takes_value {
                 // A sample that shows the flag, else a possible value other than the default.
-                let defaults = arg.get_default_values();
                 let choice = || {
-                    arg.get_possible_values()
-                        .into_iter()
-                        .map(|v| v.get_name().to_string())
-                        .find(|v| defaults.iter().all(|d| d.to_str() != Some(v)))
+                    flag.possible
+                        .iter()
+                        .find(|v| flag.default.as_ref() != Some(*v))
+                        .cloned()
                 };
                 let value = sample(sub, long, &dir).or_else(choice);
                 let Some(value) = value else {
