@@ -14,9 +14,11 @@
 //! reduction, on whether any of them was stopped, ran out of memory or of
 //! count limbs (all then stop alike), on the states held in all, and that
 //! every state sent was received; the count is the sum of what each
-//! process completed, gathered at the end. A process that fails or is lost
-//! makes an MPI call fail in the others, which then end with exit status 2
-//! and one line: never a count without every process.
+//! process completed, gathered at the end, so there is never a count
+//! without every process. A process lost: the launcher stops the others
+//! (SIGTERM), and one that cannot meet the rest at the end of its square
+//! within [`STOP_GRACE`], or whose MPI call fails, ends with exit status 2
+//! and one line.
 //!
 //! MPI rather than a dataflow engine: it is what clusters run (Open MPI or
 //! MPICH, started by `mpirun` or by Slurm's `srun`, with the cluster's
