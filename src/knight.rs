@@ -40,6 +40,8 @@ pub use answer::{
 pub(crate) use count::backtrack::count_all_starts;
 pub(crate) use count::backtrack::count_tours;
 pub use count::backtrack::{Shard, MAX_COUNT_CELLS};
+#[cfg(feature = "mpi")]
+pub use count::distributed::Cluster;
 pub use count::{CountMethod, CountReport, TourCount};
 pub use find::magic::{magic_sums, semi_magic_tour, MagicSums, MAGIC_SUM};
 pub use theorems::{impossible, Impossible};

@@ -4,6 +4,8 @@ mod util;
 
 mod adversary;
 mod cli;
+#[cfg(feature = "mpi")]
+mod distributed;
 mod docs;
 mod every_option;
 mod knight;

@@ -6,9 +6,7 @@ use puzzles::knight::{self, CountMethod, Mode, MoveOrder, Request, Shard, Starts
 use puzzles::listing::Limit;
 
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  puzzles knight 8\n  puzzles knight 6 6 --closed\n  puzzles knight 5 5 --start c3 --count\n  puzzles knight 5 --all --limit 3\n\nExit status: 0 a tour (or a count), 1 no tour (or the search gave up within --budget), 2 bad input, 130 interrupted."
-)]
+#[command(after_help = after_help())]
 pub struct Args {
     /// Rows of the board.
     #[arg(value_parser = parse_side)]
@@ -70,7 +68,78 @@ pub struct Args {
     common: Common,
 }
 
+/// The examples and exit statuses of `--help` (and, built with MPI, how a count is shared).
+fn after_help() -> String {
+    let text = "Examples:\n  puzzles knight 8\n  puzzles knight 6 6 --closed\n  puzzles knight 5 5 --start c3 --count\n  puzzles knight 5 --all --limit 3\n\nExit status: 0 a tour (or a count), 1 no tour (or the search gave up within --budget), 2 bad input, 130 interrupted.";
+    #[cfg(feature = "mpi")]
+    let text = format!(
+        "{text}\n\nBuilt with MPI: started by mpirun or srun as several processes, a --count shares the frontier programme among them (each holds the states its hash gives it, up to --memory); process 0 prints, the others stay silent. Example: mpirun -n 4 puzzles knight 8 8 --closed --count --memory 8000"
+    );
+    text.to_string()
+}
+
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
+    // Within an MPI run, every process checks its command line with the others first.
+    #[cfg(feature = "mpi")]
+    let cluster = knight::Cluster::join()?;
+    let wanted = checked_request(&args);
+    #[cfg(feature = "mpi")]
+    let wanted = match &cluster {
+        Some(cluster) => {
+            let agreed = cluster.agree(wanted.as_ref().ok());
+            wanted.and_then(|_| Ok(agreed?))
+        }
+        None => wanted,
+    };
+    let request = wanted?;
+    if args.animate {
+        let order = args.order.unwrap_or_default();
+        let delay = args.delay.unwrap_or(100);
+        return super::play::animate_knight(request.knight()?, order, delay, ctx);
+    }
+    // Every knight search polls the stop flag and reports what it has.
+    ctx.interruptible();
+    // A distributed count stops with all its processes, or ends with exit status 2.
+    #[cfg(feature = "mpi")]
+    if let Some(cluster) = &cluster {
+        cluster.watch(ctx.control.stop_flag());
+    }
+    let ctl = match request.mode {
+        // The counter sets the bar's length to its tasks (backtracking) or columns (frontier).
+        Mode::Count { .. } => ctx.progress(&args.common, Some(0), "steps"),
+        Mode::List { .. } => ctx.progress(&args.common, None, "tours"),
+        Mode::Find { .. } => ctx.progress(&args.common, None, "nodes"),
+        Mode::Magic => ctx.control.clone(),
+    };
+    // Under mpirun process 0's standard error is no terminal: its progress as lines.
+    #[cfg(feature = "mpi")]
+    let ctl = match &cluster {
+        Some(_)
+            if !args.common.quiet
+                && !args.common.json
+                && !std::io::IsTerminal::is_terminal(&std::io::stderr()) =>
+        {
+            ctx.control
+                .clone()
+                .with_progress(std::sync::Arc::new(Lines::default()))
+        }
+        _ => ctl,
+    };
+    let mut printer = super::Printer::new(&mut ctx.out, &args.common);
+    let answer = knight::answer(&request, &ctl, &mut printer);
+    printer.result()?;
+    ctl.progress().finish();
+    let answer = answer?;
+    // One picture, drawn by process 0 alone.
+    #[cfg(feature = "mpi")]
+    if cluster.as_ref().is_some_and(|c| c.rank() != 0) {
+        return Ok(puzzles::report::Report::ending(&answer));
+    }
+    super::conclude(&answer, &args.common, ctx, |p| answer.svg(p))
+}
+
+/// The request of the command line, its flags checked.
+fn checked_request(args: &Args) -> Result<Request, Failure> {
     let find = !args.count && !args.all && !args.magic;
     super::refuse_unused(&[
         (
@@ -87,27 +156,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         ),
         (args.limit.is_some() && !args.all, "--limit goes with --all"),
     ])?;
-    let request = request(&args)?;
-    if args.animate {
-        let order = args.order.unwrap_or_default();
-        let delay = args.delay.unwrap_or(100);
-        return super::play::animate_knight(request.knight()?, order, delay, ctx);
-    }
-    // Every knight search polls the stop flag and reports what it has.
-    ctx.interruptible();
-    let ctl = match request.mode {
-        // The counter sets the bar's length to its tasks (backtracking) or columns (frontier).
-        Mode::Count { .. } => ctx.progress(&args.common, Some(0), "steps"),
-        Mode::List { .. } => ctx.progress(&args.common, None, "tours"),
-        Mode::Find { .. } => ctx.progress(&args.common, None, "nodes"),
-        Mode::Magic => ctx.control.clone(),
-    };
-    let mut printer = super::Printer::new(&mut ctx.out, &args.common);
-    let answer = knight::answer(&request, &ctl, &mut printer);
-    printer.result()?;
-    ctl.progress().finish();
-    let answer = answer?;
-    super::conclude(&answer, &args.common, ctx, |p| answer.svg(p))
+    request(args)
 }
 
 /// The one request the flags ask for.
@@ -146,4 +195,32 @@ fn request(args: &Args) -> Result<Request, Failure> {
         closed: args.closed,
         mode,
     })
+}
+
+/// Progress as one line on standard error for each column, where no bar can be drawn (process 0 under mpirun, a batch job's log).
+#[cfg(feature = "mpi")]
+#[derive(Default)]
+struct Lines {
+    /// The columns done and in all.
+    columns: std::sync::atomic::AtomicU64,
+    total: std::sync::atomic::AtomicU64,
+}
+
+#[cfg(feature = "mpi")]
+impl puzzles::control::Progress for Lines {
+    fn set_total(&self, total: u64) {
+        use std::sync::atomic::Ordering::Relaxed;
+        self.total.store(total, Relaxed);
+        self.columns.store(0, Relaxed);
+    }
+    fn advance(&self, n: u64) {
+        self.columns
+            .fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+    }
+    fn note(&self, message: &str) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let (done, total) = (self.columns.load(Relaxed), self.total.load(Relaxed));
+        eprintln!("puzzles: column {done} of {total}: {message}");
+    }
+    fn finish(&self) {}
 }

@@ -21,6 +21,8 @@ use std::collections::HashMap;
 
 pub(crate) mod backtrack;
 mod columns;
+#[cfg(feature = "mpi")]
+pub mod distributed;
 mod key;
 mod layers;
 mod meet;
@@ -50,6 +52,10 @@ pub(crate) enum Outcome {
 
 /// Runs the programme on `dims` (at least one side at most 8) for `census`, within `memory` bytes.
 pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Result<Outcome> {
+    #[cfg(feature = "mpi")]
+    if let Some(run) = distributed::run(dims, census, memory, ctl) {
+        return run;
+    }
     if let Some(run) = meet::count(dims, census, memory, ctl) {
         return Ok(run);
     }
@@ -267,6 +273,9 @@ fn check_memory(request: &CountRequest) -> Result<()> {
     // the mirror folding that halves the states of the other counts.
     let folded = request.closed || request.starts == CountFrom::Sum;
     let need = estimated_states(rows, cols, request.closed) * if folded { 1 } else { 2 };
+    // Shared among processes (an MPI run), each holds its part.
+    #[cfg(feature = "mpi")]
+    let need = need.div_ceil(distributed::processes() as u64);
     if need > fit {
         return Err(Error::TooLarge {
             bound: Bound::Other("estimated frontier states"),

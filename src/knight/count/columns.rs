@@ -65,7 +65,7 @@
 //! TR-CS-97-03, ANU, 1997, and OEIS A175881 (closed tours of 6×n boards).
 
 use super::key::{Key, Narrow, Stored};
-use super::layers::{run_with, ColumnsHalt};
+use super::layers::{run_with, ColumnsHalt, Wide};
 use super::{Census, Outcome};
 use crate::control::Control;
 use crate::error::{Bound, Error, Result, Size};
@@ -477,10 +477,41 @@ pub(super) struct SquarePlan<K> {
     pairs: Vec<(usize, usize)>,
 }
 
-fn run_keyed<S: Stored>(walk: &Walk, memory: u64, ctl: &Control) -> Result<Outcome> {
+/// Where the programme runs with keys stored as `S` and counts of `L` limbs:
+/// in this process, or shared among several.
+pub(super) trait Runner {
+    /// The count and the most states held after one square, within `memory` bytes (a process).
+    fn run<S: Stored, const L: usize>(
+        &self,
+        walk: &Walk,
+        memory: u64,
+        ctl: &Control,
+    ) -> Result<(Wide<L>, u64), ColumnsHalt>;
+}
+
+/// The programme in this process, on every core.
+struct Local;
+
+impl Runner for Local {
+    fn run<S: Stored, const L: usize>(
+        &self,
+        walk: &Walk,
+        memory: u64,
+        ctl: &Control,
+    ) -> Result<(Wide<L>, u64), ColumnsHalt> {
+        run_with::<S, L>(walk, memory, ctl)
+    }
+}
+
+fn run_keyed<S: Stored>(
+    walk: &Walk,
+    memory: u64,
+    ctl: &Control,
+    runner: &impl Runner,
+) -> Result<Outcome> {
     macro_rules! attempt {
         ($l:literal) => {{
-            match run_with::<S, $l>(walk, memory, ctl) {
+            match runner.run::<S, $l>(walk, memory, ctl) {
                 Ok((count, peak_states)) => {
                     return Ok(Outcome::Done {
                         count: count.to_big(),
@@ -516,6 +547,16 @@ fn run_keyed<S: Stored>(walk: &Walk, memory: u64, ctl: &Control) -> Result<Outco
 
 /// Runs the programme along `walk`, within `memory` bytes.
 pub(super) fn run_walk(walk: &Walk, memory: u64, ctl: &Control) -> Result<Outcome> {
+    run_walk_by(walk, memory, ctl, &Local)
+}
+
+/// Runs the programme along `walk` by `runner`, within `memory` bytes a process.
+pub(super) fn run_walk_by(
+    walk: &Walk,
+    memory: u64,
+    ctl: &Control,
+    runner: &impl Runner,
+) -> Result<Outcome> {
     if walk.n == 1 {
         // One square: the open tour of no move; no closed one.
         let count = BigUint::from(u8::from(walk.census != Census::Cycles));
@@ -528,9 +569,9 @@ pub(super) fn run_walk(walk: &Walk, memory: u64, ctl: &Control) -> Result<Outcom
     // A step holds the frontier and the added square: `w + 1` squares in a
     // `u64` up to 7 rows; 8 rows are stepped in a `u128` and stored narrow.
     if walk.w < <u64 as Key>::SLOTS {
-        run_keyed::<u64>(walk, memory, ctl)
+        run_keyed::<u64>(walk, memory, ctl, runner)
     } else if walk.w <= Narrow::SLOTS {
-        run_keyed::<Narrow>(walk, memory, ctl)
+        run_keyed::<Narrow>(walk, memory, ctl, runner)
     } else {
         Err(Error::TooLarge {
             bound: Bound::Other("board short side"),

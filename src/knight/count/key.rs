@@ -188,6 +188,12 @@ pub(super) trait Stored: Copy + Ord + Send + Sync {
     fn bits(w: usize) -> u32;
     /// The radix digit of `bits` bits from bit `shift`.
     fn digit(self, shift: u32, bits: u32) -> usize;
+    /// The stored bits, to send to another process.
+    #[cfg(feature = "mpi")]
+    fn to_bits(self) -> u128;
+    /// The stored form of bits made by [`Stored::to_bits`].
+    #[cfg(feature = "mpi")]
+    fn from_bits(bits: u128) -> Self;
 }
 
 macro_rules! impl_stored {
@@ -213,6 +219,16 @@ macro_rules! impl_stored {
             #[inline(always)]
             fn digit(self, shift: u32, bits: u32) -> usize {
                 Key::digit(self, shift, bits)
+            }
+
+            #[cfg(feature = "mpi")]
+            fn to_bits(self) -> u128 {
+                self as u128
+            }
+
+            #[cfg(feature = "mpi")]
+            fn from_bits(bits: u128) -> Self {
+                bits as $t
             }
         }
     };
@@ -259,6 +275,16 @@ impl Stored for Narrow {
     #[inline(always)]
     fn digit(self, shift: u32, bits: u32) -> usize {
         Key::digit(self.0, shift, bits)
+    }
+
+    #[cfg(feature = "mpi")]
+    fn to_bits(self) -> u128 {
+        u128::from(self.0)
+    }
+
+    #[cfg(feature = "mpi")]
+    fn from_bits(bits: u128) -> Self {
+        Narrow(bits as u64)
     }
 }
 

@@ -42,7 +42,7 @@ impl<const L: usize> Wide<L> {
         limbs[0] = 1;
         Wide(limbs)
     };
-    const ZERO: Self = Wide([0u64; L]);
+    pub(super) const ZERO: Self = Wide([0u64; L]);
 
     /// Adds `other`; false when the sum does not fit in `L` limbs.
     #[inline]
@@ -55,6 +55,18 @@ impl<const L: usize> Wide<L> {
             carry = c1 || c2;
         }
         !carry
+    }
+
+    /// The limbs, least significant first.
+    #[cfg(feature = "mpi")]
+    pub(super) fn limbs(&self) -> &[u64; L] {
+        &self.0
+    }
+
+    /// The count of these limbs, least significant first.
+    #[cfg(feature = "mpi")]
+    pub(super) fn from_limbs(limbs: [u64; L]) -> Self {
+        Wide(limbs)
     }
 
     pub(super) fn to_big(self) -> BigUint {
@@ -164,7 +176,7 @@ pub(super) fn merge_equal<K: Stored, C: Summable>(v: &mut Vec<(K, C)>) -> bool {
 }
 
 /// One state with its count.
-type Entry<K, const L: usize> = (K, Wide<L>);
+pub(super) type Entry<K, const L: usize> = (K, Wide<L>);
 
 /// One core's batch of successors and its sorting copy, kept from square to square.
 type Buffers<K, const L: usize> = Mutex<(Vec<Entry<K, L>>, Vec<Entry<K, L>>)>;
@@ -188,28 +200,43 @@ pub(super) fn bytes_per_state(limbs: usize) -> u64 {
 }
 
 /// Keys in increasing order without repeats, held in chunks that are freed as a merge reads them.
-struct SortedRun<E> {
+pub(super) struct SortedRun<E> {
     chunks: VecDeque<Vec<E>>,
     len: usize,
 }
 
 impl<E: Copy> SortedRun<E> {
-    fn new() -> Self {
+    pub(super) fn new() -> Self {
         SortedRun {
             chunks: VecDeque::new(),
             len: 0,
         }
     }
 
-    fn from_slice(v: &[E]) -> Self {
+    pub(super) fn from_slice(v: &[E]) -> Self {
         SortedRun {
             chunks: v.chunks(CHUNK).map(<[E]>::to_vec).collect(),
             len: v.len(),
         }
     }
 
+    /// The entries it holds.
+    #[cfg(feature = "mpi")]
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Takes its first chunk of entries out (the run goes on with the next).
+    #[cfg(feature = "mpi")]
+    pub(super) fn pop_chunk(&mut self) -> Option<Vec<E>> {
+        let chunk = self.chunks.pop_front()?;
+        self.len -= chunk.len();
+        Some(chunk)
+    }
+
+    /// Adds an entry after the last (the keys must keep increasing).
     #[inline]
-    fn push(&mut self, e: E) {
+    pub(super) fn push(&mut self, e: E) {
         match self.chunks.back_mut() {
             Some(c) if c.len() < CHUNK => c.push(e),
             _ => {
@@ -239,7 +266,7 @@ impl<E: Copy> SortedRun<E> {
 
 /// Merges two runs into one, adding the counts of keys in both, freeing the
 /// inputs as it goes; false on a carry.
-fn merge<K: Stored, const L: usize>(
+pub(super) fn merge<K: Stored, const L: usize>(
     mut a: SortedRun<Entry<K, L>>,
     mut b: SortedRun<Entry<K, L>>,
 ) -> (SortedRun<Entry<K, L>>, bool) {
@@ -356,51 +383,109 @@ fn rate_meter() -> impl Fn(u64) -> String {
     }
 }
 
-/// Runs the programme with keys stored as `S` and counts of `L` limbs within `memory`
-/// bytes: a step stops with [`ColumnsHalt::Memory`] as soon as the memory the
-/// process holds (its resident set, else the bytes of the states), with room
-/// for what it may take before the next look, would pass it.
-pub(super) fn run_with<S: Stored, const L: usize>(
-    walk: &Walk,
-    memory: u64,
-    ctl: &Control,
-) -> Result<(Wide<L>, u64), ColumnsHalt> {
-    let w = walk.w;
-    let rows = walk.rows;
-    let bits = S::bits(w);
-    // The mirror across the middle row keeps every square's role but a start's.
-    let symmetric = walk.start.is_none();
-    let mirror = Mirror::<S::Work>::new(rows);
-    // Before the first square, every slot is full (off the board).
-    let range = S::Work::spread((1 << w) - 1);
-    let mut states: SortedRun<Entry<S, L>> = SortedRun::from_slice(&[(S::pack(range), Wide::ONE)]);
-    let mut total = Wide::<L>::ZERO;
-    let mut peak = 1u64;
-    let bar = ctl.progress();
-    let parts = rayon::current_num_threads().max(1);
-    let entry = std::mem::size_of::<Entry<S, L>>() as u64;
-    // Each core's batch and its sorting copy.
-    let batch = ((memory / entry / (16 * parts as u64)) as usize).clamp(1 << 12, MAX_BATCH);
-    // Between two looks at the memory held, each core may grow its batch and
-    // its sorting copy to their full size and copy a batch into a run.
-    let margin = 3 * (parts * batch) as u64 * entry;
-    let buffers: Vec<Buffers<S, L>> = (0..parts)
-        .map(|_| Mutex::new((Vec::new(), Vec::new())))
-        .collect();
-    let rate = rate_meter();
-    let mut processed = 0u64;
-    for v in 0..walk.n {
-        let columns = v / rows;
-        if ctl.stopped() {
-            return Err(ColumnsHalt::Stopped { columns });
+/// The progress of a run: at each column's end, the states held, the peak and the rate.
+pub(super) struct Meter {
+    rate: Box<dyn Fn(u64) -> String>,
+    /// The states read so far.
+    processed: u64,
+    rows: usize,
+}
+
+impl Meter {
+    pub(super) fn new(rows: usize) -> Self {
+        Meter {
+            rate: Box::new(rate_meter()),
+            processed: 0,
+            rows,
         }
-        let fold = symmetric && (v + 1) % rows == 0;
-        processed += states.len as u64;
+    }
+
+    /// A square is to be added to `held` states.
+    pub(super) fn read(&mut self, held: u64) {
+        self.processed += held;
+    }
+
+    /// Square `v` was added: `held` states now (`place`: where), `peak` at most.
+    pub(super) fn added(&self, ctl: &Control, v: usize, held: u64, peak: u64, place: &str) {
+        if (v + 1) % self.rows == 0 {
+            let bar = ctl.progress();
+            bar.advance(1);
+            bar.note(&format!(
+                "{held} states{place}, peak {peak}{}",
+                (self.rate)(self.processed)
+            ));
+        }
+    }
+}
+
+/// Adds one square at a time to a layer of states, on every core, with
+/// keys stored as `S` and counts of `L` limbs, within `memory` bytes.
+pub(super) struct Stepper<'w, S: Stored, const L: usize> {
+    walk: &'w Walk,
+    memory: u64,
+    bits: u32,
+    /// The mirror across the middle row keeps every square's role but a start's.
+    symmetric: bool,
+    mirror: Mirror<S::Work>,
+    /// The slots of a frontier and its added square.
+    range: S::Work,
+    /// The successors one core gathers before sorting them.
+    batch: usize,
+    /// What the process may take between two looks at the memory it holds.
+    margin: u64,
+    /// Each core's batch and its sorting copy.
+    buffers: Vec<Buffers<S, L>>,
+}
+
+impl<'w, S: Stored, const L: usize> Stepper<'w, S, L> {
+    pub(super) fn new(walk: &'w Walk, memory: u64) -> Self {
+        let parts = rayon::current_num_threads().max(1);
+        let entry = std::mem::size_of::<Entry<S, L>>() as u64;
+        let batch = ((memory / entry / (16 * parts as u64)) as usize).clamp(1 << 12, MAX_BATCH);
+        Stepper {
+            walk,
+            memory,
+            bits: S::bits(walk.w),
+            symmetric: walk.start.is_none(),
+            mirror: Mirror::<S::Work>::new(walk.rows),
+            range: S::Work::spread((1 << walk.w) - 1),
+            batch,
+            // Between two looks at the memory held, each core may grow its batch and
+            // its sorting copy to their full size and copy a batch into a run.
+            margin: 3 * (parts * batch) as u64 * entry,
+            buffers: (0..parts)
+                .map(|_| Mutex::new((Vec::new(), Vec::new())))
+                .collect(),
+        }
+    }
+
+    /// The state before the first square: every slot full (off the board).
+    pub(super) fn first(&self) -> Entry<S, L> {
+        (S::pack(self.range), Wide::ONE)
+    }
+
+    /// Adds square `v` to `states`: the run of their successors and the
+    /// tours completed. Stops with [`ColumnsHalt::Memory`] as soon as the
+    /// memory the process holds (its resident set, else the bytes of the
+    /// states), with room for what it may take before the next look, would
+    /// pass the limit.
+    pub(super) fn step(
+        &self,
+        v: usize,
+        mut states: SortedRun<Entry<S, L>>,
+        ctl: &Control,
+    ) -> Result<(SortedRun<Entry<S, L>>, Wide<L>), ColumnsHalt> {
+        let walk = self.walk;
+        let (range, memory, margin, batch) = (self.range, self.memory, self.margin, self.batch);
+        let columns = v / walk.rows;
+        let fold = self.symmetric && (v + 1) % walk.rows == 0;
+        let entry = std::mem::size_of::<Entry<S, L>>() as u64;
         let held = AtomicU64::new(states.len as u64);
         let plan = walk.plan::<S::Work>(v);
         let layer = Mutex::new(std::mem::take(&mut states.chunks));
         let next_chunk = || layer.lock().ok().and_then(|mut q| q.pop_front());
-        let shares: Vec<Result<Share<S, L>, ColumnsHalt>> = buffers
+        let shares: Vec<Result<Share<S, L>, ColumnsHalt>> = self
+            .buffers
             .par_iter()
             .map(|buffers| {
                 let mut guard = buffers
@@ -415,7 +500,7 @@ pub(super) fn run_with<S: Stored, const L: usize>(
                     stack: Vec::new(),
                     ok: true,
                     held: &held,
-                    bits,
+                    bits: self.bits,
                 };
                 let mut done = Wide::<L>::ZERO;
                 while let Some(chunk) = next_chunk() {
@@ -439,7 +524,7 @@ pub(super) fn run_with<S: Stored, const L: usize>(
                             &mut |succ| {
                                 let mut k = canonical(succ, range);
                                 if fold {
-                                    k = k.min(canonical(mirror.apply(succ), range));
+                                    k = k.min(canonical(self.mirror.apply(succ), range));
                                 }
                                 out.push((S::pack(k), count));
                             },
@@ -460,6 +545,7 @@ pub(super) fn run_with<S: Stored, const L: usize>(
             })
             .collect();
         let mut carry = false;
+        let mut total = Wide::<L>::ZERO;
         let mut next = SortedRun::new();
         for share in shares {
             let share = share?;
@@ -471,16 +557,36 @@ pub(super) fn run_with<S: Stored, const L: usize>(
         if carry {
             return Err(ColumnsHalt::Carry);
         }
+        Ok((next, total))
+    }
+}
+
+/// Runs the programme with keys stored as `S` and counts of `L` limbs within
+/// `memory` bytes (see [`Stepper::step`]): the count and the most states
+/// held after one square.
+pub(super) fn run_with<S: Stored, const L: usize>(
+    walk: &Walk,
+    memory: u64,
+    ctl: &Control,
+) -> Result<(Wide<L>, u64), ColumnsHalt> {
+    let rows = walk.rows;
+    let stepper = Stepper::<S, L>::new(walk, memory);
+    let mut states = SortedRun::from_slice(&[stepper.first()]);
+    let mut total = Wide::<L>::ZERO;
+    let mut peak = 1u64;
+    let mut meter = Meter::new(rows);
+    for v in 0..walk.n {
+        if ctl.stopped() {
+            return Err(ColumnsHalt::Stopped { columns: v / rows });
+        }
+        meter.read(states.len as u64);
+        let (next, done) = stepper.step(v, states, ctl)?;
+        if !total.add(&done) {
+            return Err(ColumnsHalt::Carry);
+        }
         states = next;
         peak = peak.max(states.len as u64);
-        if (v + 1) % rows == 0 {
-            bar.advance(1);
-            bar.note(&format!(
-                "{} states, peak {peak}{}",
-                states.len,
-                rate(processed)
-            ));
-        }
+        meter.added(ctl, v, states.len as u64, peak, "");
     }
     Ok((total, peak))
 }
