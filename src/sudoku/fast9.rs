@@ -456,11 +456,17 @@ impl State {
                     continue;
                 }
                 let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+                // Bit j of each cell's digits (0-based), ORed: the digit
+                // itself for a cell left with one.
+                let mut planes = [0u32; 4];
                 for d in 0..9 {
                     let w = self.cand[9 * b + d];
                     thrice |= twice & w;
                     twice |= once & w;
                     once |= w;
+                    for (j, plane) in planes.iter_mut().enumerate() {
+                        *plane |= w & 0u32.wrapping_sub((d >> j) as u32 & 1);
+                    }
                 }
                 let open = self.open[b];
                 if open & !once != 0 {
@@ -471,11 +477,12 @@ impl State {
                 while singles != 0 {
                     let i = singles.trailing_zeros() as usize;
                     singles &= singles - 1;
+                    let d = (0..4).fold(0, |d, j| d | ((planes[j] >> i) as usize & 1) << j);
                     // An earlier single of this round may have emptied the cell.
-                    match (0..9).find(|&d| self.cand[9 * b + d] >> i & 1 != 0) {
-                        Some(d) => self.choose(d, b, i),
-                        None => return false,
+                    if self.cand[9 * b + d] >> i & 1 == 0 {
+                        return false;
                     }
+                    self.choose(d, b, i);
                     chosen = true;
                 }
             }
