@@ -288,7 +288,11 @@ fn hand_over(
         if to == *from {
             return Continue(());
         }
-        let text = String::from_utf8_lossy(&text[*from..to]).into_owned();
+        // The answers are ASCII, written above: `from_utf8` checks that on
+        // its fast path, where a lossy decoding took 2% of Serg's batch.
+        let bytes = text[*from..to].to_vec();
+        let text = String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         *from = to;
         sink.take(Item::Lines(AnswerLines { text }))
     };

@@ -278,12 +278,17 @@ pub(crate) fn scan_shaped(source: &Source, shape: Option<Shape>) -> Result<Scan<
     // The cell count every line has, if they all have the same one.
     let mut same: Option<Option<usize>> = None;
     for l in content_lines(&source.text, shape) {
-        let count = match Grid9::from_plain_line(l.text) {
-            Some(_) => Some(81),
-            None => line_cells(l.text, shape).ok().map(|c| c.len()),
+        // A plain 9×9 line is whole unless another cell count was asked:
+        // told without working the shape of 81 cells out line by line.
+        let (count, is_whole_line) = match Grid9::from_plain_line(l.text) {
+            Some(_) => (Some(81), shape.is_none_or(|s| s.cells() == 81)),
+            None => {
+                let count = line_cells(l.text, shape).ok().map(|c| c.len());
+                (count, count.is_some_and(|c| is_whole(c, shape)))
+            }
         };
         len += 1;
-        whole += usize::from(count.is_some_and(|c| is_whole(c, shape)));
+        whole += usize::from(is_whole_line);
         same = match same {
             None => Some(count),
             Some(c) if c == count => Some(c),
