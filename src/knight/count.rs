@@ -21,6 +21,7 @@ use std::collections::HashMap;
 
 pub(crate) mod backtrack;
 mod columns;
+mod halves;
 mod key;
 mod layers;
 mod meet;
@@ -50,6 +51,17 @@ pub(crate) enum Outcome {
 
 /// Runs the programme on `dims` (at least one side at most 8) for `census`, within `memory` bytes.
 pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Result<Outcome> {
+    // Closed tours: meeting the column programme in the middle, where its
+    // estimated states are fewer than the whole programme's and fit.
+    let (rows, cols) = (dims.rows.min(dims.cols), dims.rows.max(dims.cols));
+    if census == Census::Cycles
+        && halves::fits(rows, cols, memory)
+        && halves::estimated_states(rows, cols) < estimated_states(rows, cols, true)
+    {
+        if let Some(run) = halves::count(dims, census, memory, ctl) {
+            return run;
+        }
+    }
     if let Some(run) = meet::count(dims, census, memory, ctl) {
         return Ok(run);
     }
@@ -261,6 +273,10 @@ fn check_memory(request: &CountRequest) -> Result<()> {
             limit: Size::from(8usize),
             note: " for the frontier programme".to_string(),
         });
+    }
+    // Closed tours whose halves fit need no more.
+    if request.closed && halves::fits(rows, cols, memory) {
+        return Ok(());
     }
     let fit = memory / bytes_per_state(1);
     // Open tours from a start (one run for each, or for each orbit) lose

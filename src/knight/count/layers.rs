@@ -34,7 +34,7 @@ const DIGIT: u32 = 11;
 
 /// An exact count in `L` limbs of 64 bits (least significant first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Wide<const L: usize>([u64; L]);
+pub(super) struct Wide<const L: usize>(pub(super) [u64; L]);
 
 impl<const L: usize> Wide<L> {
     const ONE: Self = {
@@ -164,7 +164,7 @@ pub(super) fn merge_equal<K: Stored, C: Summable>(v: &mut Vec<(K, C)>) -> bool {
 }
 
 /// One state with its count.
-type Entry<K, const L: usize> = (K, Wide<L>);
+pub(super) type Entry<K, const L: usize> = (K, Wide<L>);
 
 /// One core's batch of successors and its sorting copy, kept from square to square.
 type Buffers<K, const L: usize> = Mutex<(Vec<Entry<K, L>>, Vec<Entry<K, L>>)>;
@@ -365,6 +365,22 @@ pub(super) fn run_with<S: Stored, const L: usize>(
     memory: u64,
     ctl: &Control,
 ) -> Result<(Wide<L>, u64), ColumnsHalt> {
+    run_squares::<S, L>(walk, walk.n, memory, ctl).map(|(total, peak, _)| (total, peak))
+}
+
+/// The states after the first `squares` squares of `walk` with their counts,
+/// in increasing order (see [`run_with`]), with the tours completed and the
+/// most states held.
+pub(super) type Squares<S, const L: usize> = (Wide<L>, u64, Vec<Entry<S, L>>);
+
+/// Runs the first `squares` squares of `walk` (see [`run_with`]) and gives
+/// the tours completed, the most states held and the states reached.
+pub(super) fn run_squares<S: Stored, const L: usize>(
+    walk: &Walk,
+    squares: usize,
+    memory: u64,
+    ctl: &Control,
+) -> Result<Squares<S, L>, ColumnsHalt> {
     let w = walk.w;
     let rows = walk.rows;
     let bits = S::bits(w);
@@ -389,7 +405,7 @@ pub(super) fn run_with<S: Stored, const L: usize>(
         .collect();
     let rate = rate_meter();
     let mut processed = 0u64;
-    for v in 0..walk.n {
+    for v in 0..squares.min(walk.n) {
         let columns = v / rows;
         if ctl.stopped() {
             return Err(ColumnsHalt::Stopped { columns });
@@ -482,5 +498,5 @@ pub(super) fn run_with<S: Stored, const L: usize>(
             ));
         }
     }
-    Ok((total, peak))
+    Ok((total, peak, states.chunks.into_iter().flatten().collect()))
 }
