@@ -6,8 +6,11 @@
 //! meeting in the middle (`meet`: the moves taken one at a time, half of
 //! them, each state joined with the half-turn image of another: boards of 3
 //! to 8 rows up to 120 squares whose layers fit, about ten times as fast as
-//! the columns for open tours; 7 × 7 open summed in 30 s CPU against 209 s). [`count`] picks one and gives the report; the counts are
-//! exact at any length.
+//! the columns for open tours; 7 × 7 open summed in 30 s CPU against 209 s),
+//! and for closed tours the column programme met in the middle (`halves`:
+//! each half's column states joined across the middle; 8 × 8 closed in
+//! about 6 minutes of CPU and 6.2 GiB against 31 minutes and 14.1 GiB).
+//! [`count`] picks one and gives the report; the counts are exact at any length.
 
 use crate::control::Control;
 use crate::error::{Bound, Error, Result, Size};
@@ -23,6 +26,7 @@ pub(crate) mod backtrack;
 mod columns;
 #[cfg(feature = "mpi")]
 pub mod distributed;
+mod halves;
 mod key;
 mod layers;
 mod meet;
@@ -55,6 +59,17 @@ pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Res
     #[cfg(feature = "mpi")]
     if let Some(run) = distributed::run(dims, census, memory, ctl) {
         return run;
+    }
+    // Closed tours: meeting the column programme in the middle, where its
+    // estimated states are fewer than the whole programme's and fit.
+    let (rows, cols) = (dims.rows.min(dims.cols), dims.rows.max(dims.cols));
+    if census == Census::Cycles
+        && halves::fits(rows, cols, memory)
+        && halves::estimated_states(rows, cols) < estimated_states(rows, cols, true)
+    {
+        if let Some(run) = halves::count(dims, census, memory, ctl) {
+            return run;
+        }
     }
     if let Some(run) = meet::count(dims, census, memory, ctl) {
         return Ok(run);
@@ -267,6 +282,10 @@ fn check_memory(request: &CountRequest) -> Result<()> {
             limit: Size::from(8usize),
             note: " for the frontier programme".to_string(),
         });
+    }
+    // Closed tours whose halves fit need no more.
+    if request.closed && halves::fits(rows, cols, memory) {
+        return Ok(());
     }
     let fit = memory / bytes_per_state(1);
     // Open tours from a start (one run for each, or for each orbit) lose

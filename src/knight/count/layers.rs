@@ -34,7 +34,7 @@ const DIGIT: u32 = 11;
 
 /// An exact count in `L` limbs of 64 bits (least significant first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Wide<const L: usize>([u64; L]);
+pub(super) struct Wide<const L: usize>(pub(super) [u64; L]);
 
 impl<const L: usize> Wide<L> {
     const ONE: Self = {
@@ -569,13 +569,29 @@ pub(super) fn run_with<S: Stored, const L: usize>(
     memory: u64,
     ctl: &Control,
 ) -> Result<(Wide<L>, u64), ColumnsHalt> {
+    run_squares::<S, L>(walk, walk.n, memory, ctl).map(|(total, peak, _)| (total, peak))
+}
+
+/// The states after the first `squares` squares of `walk` with their counts,
+/// in increasing order (see [`run_with`]), with the tours completed and the
+/// most states held.
+pub(super) type Squares<S, const L: usize> = (Wide<L>, u64, Vec<Entry<S, L>>);
+
+/// Runs the first `squares` squares of `walk` (see [`run_with`]) and gives
+/// the tours completed, the most states held and the states reached.
+pub(super) fn run_squares<S: Stored, const L: usize>(
+    walk: &Walk,
+    squares: usize,
+    memory: u64,
+    ctl: &Control,
+) -> Result<Squares<S, L>, ColumnsHalt> {
     let rows = walk.rows;
     let stepper = Stepper::<S, L>::new(walk, memory);
     let mut states = SortedRun::from_slice(&[stepper.first()]);
     let mut total = Wide::<L>::ZERO;
     let mut peak = 1u64;
     let mut meter = Meter::new(rows);
-    for v in 0..walk.n {
+    for v in 0..squares.min(walk.n) {
         if ctl.stopped() {
             return Err(ColumnsHalt::Stopped { columns: v / rows });
         }
@@ -588,5 +604,5 @@ pub(super) fn run_with<S: Stored, const L: usize>(
         peak = peak.max(states.len as u64);
         meter.added(ctl, v, states.len as u64, peak, "");
     }
-    Ok((total, peak))
+    Ok((total, peak, states.chunks.into_iter().flatten().collect()))
 }

@@ -51,16 +51,16 @@ use num_bigint::BigUint;
 use rustc_hash::FxHashMap;
 use word::Word;
 
-mod word;
+pub(super) mod word;
 
 /// An unused square (or a slot with no square in hand).
-const FREE: u64 = 0;
+pub(super) const FREE: u64 = 0;
 /// A square with its two moves.
-const FULL: u64 = 1;
+pub(super) const FULL: u64 = 1;
 /// The first fragment label.
-const FIRST_LABEL: u64 = 2;
+pub(super) const FIRST_LABEL: u64 = 2;
 /// The label of a fragment a move starts, renumbered before the state is kept.
-const FRESH: u64 = 15;
+pub(super) const FRESH: u64 = 15;
 /// The longest short side this programme takes: its squares in hand fit the slots of a `u128`.
 const MAX_ROWS: usize = 8;
 
@@ -73,21 +73,21 @@ const MAX_ENDS: usize = 25;
 const MAX_CELLS: usize = 120;
 
 /// One move, with what taking or passing it needs.
-struct Move<W> {
+pub(super) struct Move<W> {
     /// The slots of its two squares.
-    x: usize,
-    y: usize,
+    pub(super) x: usize,
+    pub(super) y: usize,
     /// The moves each has after this one.
-    after_x: u8,
-    after_y: u8,
+    pub(super) after_x: u8,
+    pub(super) after_y: u8,
     /// The nibbles of the squares with no move after this one (then full, and cleared).
-    leave: W,
+    pub(super) leave: W,
     /// The move must be taken (the start's edge to the apex).
-    forced: bool,
+    pub(super) forced: bool,
     /// At least the fragment labels a state holds about this move.
-    labels: u64,
+    pub(super) labels: u64,
     /// For a square's edge to the apex: the colours after the move (see [`Colours`]).
-    colours: Option<Colours<W>>,
+    pub(super) colours: Option<Colours<W>>,
 }
 
 /// The chessboard colours of the squares, which every knight move changes:
@@ -96,7 +96,7 @@ struct Move<W> {
 /// those on black ones, so at most the apex's moves still needed, and of
 /// their parity (Hamiltonian cycles: none). Only the apex's moves change it.
 #[derive(Clone, Copy)]
-struct Colours<W> {
+pub(super) struct Colours<W> {
     /// The high bits of the nibbles of the white, and of the black, squares in hand.
     white: W,
     black: W,
@@ -167,7 +167,7 @@ fn labels<W: Word>(k: W, count: u64) -> impl Iterator<Item = (u64, W)> {
 /// first appearance: a label's new name counts the labels appearing first
 /// before it. `count`: at least the labels in use.
 #[inline]
-fn renumber<W: Word>(k: W, from: u64, to: u64, count: u64) -> W {
+pub(super) fn renumber<W: Word>(k: W, from: u64, to: u64, count: u64) -> W {
     let k = k ^ ((k ^ W::filled(from)).zero_nibbles() >> 3).times(from ^ to);
     let firsts = labels(k, count).fold(W::ZERO, |f, (_, m)| f | m.lowest());
     labels(k, count).fold(k, |out, (l, m)| {
@@ -351,10 +351,10 @@ impl<W: Word> MeetPlan<W> {
 }
 
 /// The states after some moves with their counts, in increasing order of state, each once.
-type Layer<W> = Vec<(W, u64)>;
+pub(super) type Layer<W> = Vec<(W, u64)>;
 
 /// Why a half could not be worked out.
-enum MeetHalt {
+pub(super) enum MeetHalt {
     /// The board does not suit: a count would carry past 64 bits.
     Unsuited,
     /// Stopped from outside.
@@ -364,18 +364,20 @@ enum MeetHalt {
 /// Bytes a state may take at the peak of a move: the layer, the states
 /// passing and taking the move, the sorting copy (an entry each), and the
 /// turned half kept for the join (32 bytes), with room to spare.
-fn bytes_per_state<W>() -> u64 {
+pub(super) fn bytes_per_state<W>() -> u64 {
     5 * std::mem::size_of::<(W, u64)>() as u64 + 32
 }
 
 /// What a run keeps an eye on: the most states held, the memory limit, and stop requests.
-struct Watch<'a> {
-    peak: u64,
+pub(super) struct Watch<'a> {
+    pub(super) peak: u64,
     /// The moves worked out so far.
-    done: usize,
+    pub(super) done: usize,
     /// The most states the memory limit allows.
-    most: u64,
-    ctl: &'a Control,
+    pub(super) most: u64,
+    /// Whether to give up as soon as the layers, growing on as they grew, would pass `most`.
+    pub(super) extrapolate: bool,
+    pub(super) ctl: &'a Control,
 }
 
 /// Moves over which the growth of the layers is measured.
@@ -435,11 +437,22 @@ fn merge<W: Word>(a: &[(W, u64)], b: &[(W, u64)], out: &mut Layer<W>) -> bool {
 /// Passing a move keeps the states' order (it clears only full squares
 /// leaving for good, the same in every state that may pass it), so only the
 /// states taking it are sorted, then merged in.
-fn advance<W: Word>(
+pub(super) fn advance<W: Word>(
+    layer: Layer<W>,
+    moves: &[Move<W>],
+    ahead: usize,
+    watch: &mut Watch,
+) -> Result<Layer<W>, MeetHalt> {
+    advance_kept(layer, moves, ahead, watch, |_, _| true)
+}
+
+/// [`advance`], keeping after move `i` only the states `k` for which `keep(i, k)`.
+pub(super) fn advance_kept<W: Word>(
     mut layer: Layer<W>,
     moves: &[Move<W>],
     ahead: usize,
     watch: &mut Watch,
+    keep: impl Fn(usize, W) -> bool,
 ) -> Result<Layer<W>, MeetHalt> {
     let (mut passed, mut taken, mut scratch) = (Layer::new(), Layer::new(), Layer::new());
     let bar = watch.ctl.progress();
@@ -452,10 +465,10 @@ fn advance<W: Word>(
         taken.clear();
         for &(k, c) in &layer {
             let (p, t) = step(m, k);
-            if let Some(p) = p {
+            if let Some(p) = p.filter(|&p| keep(i, p)) {
                 passed.push((p, c));
             }
-            if let Some(t) = t {
+            if let Some(t) = t.filter(|&t| keep(i, t)) {
                 taken.push((t, c));
             }
         }
@@ -465,7 +478,8 @@ fn advance<W: Word>(
         }
         watch.peak = watch.peak.max(layer.len() as u64);
         sizes.push(layer.len());
-        if watch.peak > watch.most || outgrows(&sizes, moves.len() - 1 - i + ahead, watch.most) {
+        let left = moves.len() - 1 - i + ahead;
+        if watch.peak > watch.most || (watch.extrapolate && outgrows(&sizes, left, watch.most)) {
             return Err(MeetHalt::Unsuited);
         }
         watch.done += 1;
@@ -485,29 +499,35 @@ fn low_half<W: Word>(plan: &MeetPlan<W>, watch: &mut Watch) -> Result<Layer<W>, 
 /// high bit of their nibbles), two bits a slot: bit 1 if unused, bit 0 if
 /// full, neither if a fragment end.
 #[inline]
-fn degrees<W: Word>(k: W, meeting: W) -> u64 {
+pub(super) fn degrees<W: Word>(k: W, meeting: W) -> u64 {
     ((k.zero_nibbles() & meeting) | (full_nibbles(k) & meeting) >> 1).packed()
 }
 
 /// The degrees another state must have to make up those of `k` to two moves
 /// a square: unused and full swapped.
 #[inline]
-fn complement<W: Word>(k: W, meeting: W) -> u64 {
+pub(super) fn complement<W: Word>(k: W, meeting: W) -> u64 {
     ((k.zero_nibbles() & meeting) >> 1 | (full_nibbles(k) & meeting)).packed()
 }
 
 /// Each fragment end's other end in state `k`, both by their ranks among
 /// the slots where the halves meet (five bits a rank), and the ranks of the ends.
 fn partners<W: Word>(k: W, plan: &MeetPlan<W>) -> (u128, u32) {
+    pairing(k, plan.meeting, &plan.rank)
+}
+
+/// Each fragment end's other end in state `k`, both by their ranks (`rank`)
+/// among the slots `meeting` (five bits a rank), and the ranks of the ends.
+pub(super) fn pairing<W: Word>(k: W, meeting: u32, rank: &[u8; 32]) -> (u128, u32) {
     let (mut ends, mut partner) = (0u32, 0u128);
     let mut seen = [u8::MAX; 16];
-    let mut slots = plan.meeting;
+    let mut slots = meeting;
     while slots != 0 {
         let s = slots.trailing_zeros() as usize;
         slots &= slots - 1;
         let l = k.nibble(s);
         if l >= FIRST_LABEL {
-            let r = plan.rank[s];
+            let r = rank[s];
             ends |= 1 << r;
             let l = l as usize;
             if seen[l] == u8::MAX {
@@ -523,7 +543,7 @@ fn partners<W: Word>(k: W, plan: &MeetPlan<W>) -> (u128, u32) {
 
 /// Whether two pairings of the same ends (five bits an end) make one cycle through them all.
 #[inline]
-fn one_cycle(a: u128, b: u128, ends: u32) -> bool {
+pub(super) fn one_cycle(a: u128, b: u128, ends: u32) -> bool {
     let end = |p: u128, at: u32| (p >> (5 * at)) as u32 & 31;
     let first = ends.trailing_zeros();
     let (mut at, mut seen) = (first, 0);
@@ -595,6 +615,7 @@ fn run<W: Word>(plan: &MeetPlan<W>, dims: Dims, memory: u64, ctl: &Control) -> O
         peak: 1,
         done: 0,
         most: memory / bytes_per_state::<W>(),
+        extrapolate: true,
         ctl,
     };
     match meet(plan, dims, &mut watch) {

@@ -7,7 +7,7 @@ use super::super::key::Stored;
 use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
 /// A state word of the meet.
-pub(super) trait Word:
+pub(in crate::knight::count) trait Word:
     Stored
     + Default
     + std::fmt::Debug

@@ -1,0 +1,614 @@
+//! Closed tours counted by meeting the column programme in the middle: the states of the left half, of the right half (the left's mirror image), and the moves across.
+//!
+//! The column programme (see `columns`) runs over the first `h = ⌊cols/2⌋`
+//! columns only: its states then give, for each square of columns `h − 2`
+//! and `h − 1` (the squares with moves still to come), whether it is
+//! unused, full or a fragment end, with the pairing of the ends. The board's
+//! left–right mirror turns the states after the first `cols − h` columns
+//! into those of the right half, on columns `h` and `h + 1` (the same run
+//! when the columns are even). What neither half takes are the knight moves
+//! across the middle, from columns `h − 2` and `h − 1` to columns `h` and
+//! `h + 1` (40 on eight rows). The left half's states take them one at a
+//! time, as meeting in the middle does (see `meet`), until the left
+//! squares are full: the states then live on the right half's squares, and
+//! each is joined with the right half's states that make up each square to
+//! two moves; a pair counts when the two pairings of the ends make one
+//! cycle. This is the transfer matrix run from both ends and joined in the
+//! middle, with the column programme's pruning on each half (Stoyan and
+//! Strehl, "Enumeration of Hamiltonian circuits in rectangular grids",
+//! J. Combin. Math. Combin. Comput. 21, 1996; Jacobsen, "Exact enumeration
+//! of Hamiltonian circuits, walks and chains in two and three dimensions",
+//! J. Phys. A 40, 2007).
+//!
+//! The left half's states are kept folded with their mirror images across
+//! the middle row (the moves across and the right half are symmetric so,
+//! and a state and its image join alike); the right half's are unfolded.
+//! On 8 × 8 the left half holds 3,969,876 states at its end, where the
+//! column programme goes on to hold 424 million.
+
+use super::columns::Walk;
+use super::key::{canonical, Key, Mirror, Narrow, Stored};
+use super::layers::{merge_equal, run_squares, ColumnsHalt, Wide};
+use super::meet::word::Word;
+use super::meet::{
+    advance, complement, degrees, one_cycle, pairing, renumber, Layer, MeetHalt, Move, Watch,
+    FIRST_LABEL, FRESH,
+};
+use super::{Census, Outcome};
+use crate::control::Control;
+use crate::error::{Bound, Error, Result, Size};
+use crate::grid::Dims;
+use num_bigint::BigUint;
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+
+/// The column programme's code of a fragment end leading to an open path's terminal (closed tours have none).
+const TO_TERMINAL: u8 = 2;
+
+/// The slots of a state word: a square's slot is its index modulo this.
+const RING: usize = 32;
+
+/// The board as the halves see it: `rows` ≤ `cols`, squares numbered `col · rows + row`.
+struct Halves {
+    rows: usize,
+    cols: usize,
+    /// The columns of the left half.
+    h: usize,
+}
+
+impl Halves {
+    fn slot(&self, square: usize) -> usize {
+        square % RING
+    }
+
+    fn square(&self, row: usize, col: usize) -> usize {
+        col * self.rows + row
+    }
+
+    /// The squares a knight's move from `(row, col)`.
+    fn neighbours(&self, row: usize, col: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let dims = Dims {
+            rows: self.rows,
+            cols: self.cols,
+        };
+        crate::knight::SEED_MOVES
+            .iter()
+            .filter_map(move |&(dr, dc)| {
+                dims.checked(row as i64 + dr, col as i64 + dc)
+                    .map(|q| (q.row, q.col))
+            })
+    }
+
+    /// The moves a half of `t` columns (counted from its own side) takes
+    /// across the middle, as (its square, the other half's square): all
+    /// from column `t − 2` to column `t`, and of those from column `t − 1`
+    /// to column `t`, two rows apart, those going down in the upper rows and
+    /// up in the lower ones. The other half's share, read from its own side,
+    /// is the mirror image of the rest, so the two shares make every move
+    /// across once; and the share is its own image across the middle row
+    /// when the rows are even (then a state and its image join alike).
+    fn share(&self, t: usize) -> Vec<(usize, usize)> {
+        let rows = self.rows;
+        let mut moves = Vec::new();
+        for r in 0..rows {
+            for (q, c) in self.neighbours(r, t - 2) {
+                if c == t {
+                    moves.push((self.square(r, t - 2), self.square(q, t)));
+                }
+            }
+        }
+        for r in 0..rows.saturating_sub(2) {
+            let (from, to) = if r < (rows - 2) / 2 {
+                (r, r + 2)
+            } else {
+                (r + 2, r)
+            };
+            moves.push((self.square(from, t - 1), self.square(to, t)));
+        }
+        // By the square of column `t`, row by row, so that the squares of
+        // column `t − 2` leave early.
+        moves.sort_by_key(|&(a, b)| (b % rows, a));
+        moves
+    }
+
+    /// The state word of a column-programme state after `t` columns (a
+    /// `u128` of the column programme's nibbles) on the squares of columns
+    /// `t − 2` and `t − 1`; `None` for a code closed tours do not have.
+    fn word(&self, key: u128, t: usize) -> Option<u128> {
+        let mut k = 0u128;
+        for i in 1..=2 * self.rows {
+            let square = (t - 2) * self.rows + i - 1;
+            let code = match key.get(i) {
+                TO_TERMINAL => return None,
+                c if c < TO_TERMINAL => u64::from(c),
+                l => u64::from(l) - 1,
+            };
+            k = k.with(self.slot(square), code);
+        }
+        Some(renumber(k, 0, 0, FRESH - FIRST_LABEL))
+    }
+
+    /// The word `k` on columns `cols` with each square `(r, c)` moved to `to(r, c)`, its labels renumbered.
+    fn moved(
+        &self,
+        k: u128,
+        cols: [usize; 2],
+        to: impl Fn(usize, usize) -> (usize, usize),
+    ) -> u128 {
+        let mut out = 0u128;
+        for c in cols {
+            for r in 0..self.rows {
+                let (r2, c2) = to(r, c);
+                out = out.with(
+                    self.slot(self.square(r2, c2)),
+                    k.nibble(self.slot(self.square(r, c))),
+                );
+            }
+        }
+        renumber(out, 0, 0, FRESH - FIRST_LABEL)
+    }
+
+    /// The image across the middle row of a word on columns `t − 1` and `t`.
+    fn flipped(&self, k: u128, t: usize) -> u128 {
+        self.moved(k, [t - 1, t], |r, c| (self.rows - 1 - r, c))
+    }
+
+    /// The image across the middle column of a word on columns `t − 1` and `t`.
+    fn mirrored(&self, k: u128, t: usize) -> u128 {
+        self.moved(k, [t - 1, t], |r, c| (r, self.cols - 1 - c))
+    }
+
+    /// The moves of the share of a half of `t` columns as steps of the
+    /// meet, and the most squares in hand at once.
+    fn moves(&self, t: usize) -> (Vec<Move<u128>>, usize) {
+        let rows = self.rows;
+        let share = self.share(t);
+        // The moves each square has outside the half's own, less those of the share taken.
+        let mut after = vec![0u8; rows * self.cols];
+        for c in t - 2..=t {
+            for r in 0..rows {
+                after[self.square(r, c)] = self
+                    .neighbours(r, c)
+                    .filter(|&(_, c2)| c == t || c2 >= t)
+                    .count() as u8;
+            }
+        }
+        let last = |v: usize| share.iter().rposition(|&(a, _)| a == v);
+        let first = |v: usize| share.iter().position(|&(_, b)| b == v);
+        let left: Vec<usize> = (0..rows).map(|r| self.square(r, t - 2)).collect();
+        let mut most = 0;
+        let moves = share
+            .iter()
+            .enumerate()
+            .map(|(i, &(a, b))| {
+                after[a] -= 1;
+                after[b] -= 1;
+                let gone = left
+                    .iter()
+                    .filter(|&&x| last(x).is_some_and(|j| j < i))
+                    .count();
+                let come = (0..rows)
+                    .filter(|&r| first(self.square(r, t)).is_some_and(|j| j <= i))
+                    .count();
+                let in_hand = 2 * rows - gone + come;
+                most = most.max(in_hand);
+                let leaving = [a, b]
+                    .iter()
+                    .filter(|&&v| after[v] == 0)
+                    .fold(0u32, |m, &v| m | 1 << self.slot(v));
+                Move {
+                    x: self.slot(a),
+                    y: self.slot(b),
+                    after_x: after[a],
+                    after_y: after[b],
+                    leave: u128::nibbles(leaving),
+                    forced: false,
+                    labels: (in_hand as u64 / 2 + 1).min(FRESH - FIRST_LABEL),
+                    colours: None,
+                }
+            })
+            .collect();
+        (moves, most)
+    }
+
+    /// The slots of the squares where the halves meet (columns `h − 1` and `h`), as a mask.
+    fn meeting(&self) -> u32 {
+        ((self.h - 1) * self.rows..(self.h + 1) * self.rows)
+            .fold(0u32, |m, b| m | 1 << self.slot(b))
+    }
+}
+
+/// Why the halves could not give a count.
+enum Ended {
+    /// The board does not suit (a count would carry past 64 bits, or the
+    /// crossing would pass the memory limit): the column programme counts.
+    Unsuited,
+    /// Stopped from outside, after `columns` columns of a half.
+    Stopped { columns: usize },
+    /// An error to report.
+    Failed(Error),
+}
+
+/// The states of the walk after its first `columns` columns, as `u128`
+/// words of the column programme's nibbles, with their counts, and the most
+/// states held.
+fn half<S: Stored>(
+    walk: &Walk,
+    columns: usize,
+    memory: u64,
+    ctl: &Control,
+) -> std::result::Result<(Vec<(u128, u64)>, u64), Ended> {
+    match run_squares::<S, 1>(walk, columns * walk.rows, memory, ctl) {
+        Ok((_, peak, states)) => {
+            let states = states
+                .into_iter()
+                .map(|(k, c): (S, Wide<1>)| {
+                    let k = k.unpack();
+                    let wide = (0..walk.w).fold(0u128, |x, i| x.set(i, k.get(i)));
+                    (wide, c.0[0])
+                })
+                .collect();
+            Ok((states, peak))
+        }
+        Err(ColumnsHalt::Carry) => Err(Ended::Unsuited),
+        Err(ColumnsHalt::Stopped { columns }) => Err(Ended::Stopped { columns }),
+        Err(ColumnsHalt::Memory { states, bytes }) => Err(Ended::Failed(Error::TooLarge {
+            bound: Bound::Other("memory (MiB) the frontier programme would hold"),
+            got: Size::from(bytes.div_ceil(1 << 20)),
+            limit: Size::from(memory >> 20),
+            note: format!(" (the memory limit), with {states} states"),
+        })),
+    }
+}
+
+/// The states of a folded layer (each the smaller of itself and its mirror
+/// image across the middle row, counted for both) one by one, each with its
+/// own count; `None` when a count that should split evenly does not.
+fn unfolded(layer: &[(u128, u64)], rows: usize) -> Option<Vec<(u128, u64)>> {
+    let w = 2 * rows + 1;
+    let range = u128::spread((1 << w) - 1);
+    let mirror = Mirror::<u128>::new(rows);
+    let mut out = Vec::with_capacity(2 * layer.len());
+    for &(k, c) in layer {
+        let m = canonical(mirror.apply(k), range);
+        if m == k {
+            out.push((k, c));
+        } else if c % 2 == 0 {
+            out.push((k, c / 2));
+            out.push((m, c / 2));
+        } else {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// The states after `k` columns of the column programme on boards of
+/// `rows` rows (closed tours, folded), as measured here at four columns (8
+/// rows: 3,969,876; 7 rows: 239,743; 6 rows: 12,260; 5 rows: 1,125) and
+/// growing by about the factor measured from the fourth column to the fifth
+/// (8 rows: 20; 7 rows: 14; 6 rows: 10; 5 rows: 4) each column after.
+fn column_states(rows: usize, k: usize) -> f64 {
+    let (at_four, growth): (f64, f64) = match rows {
+        5 => (1.2e3, 4.0),
+        6 => (1.3e4, 10.0),
+        7 => (2.4e5, 14.0),
+        _ => (4.0e6, 20.0),
+    };
+    at_four * growth.powi(k as i32 - 4)
+}
+
+/// The states the halves are expected to hold at the most, on a board of
+/// `rows` ≤ `cols` (closed tours): the moves across multiply the states of
+/// the larger half about sixteenfold (8 × 8: 3,969,876 states grow to
+/// 64,664,686; 7 × 8: 239,743 to 3,833,580); `u64::MAX` where they do not apply.
+pub(super) fn estimated_states(rows: usize, cols: usize) -> u64 {
+    if !(5..=8).contains(&rows) || cols < 6 {
+        return u64::MAX;
+    }
+    let states = 16.0 * column_states(rows, cols - cols / 2);
+    if states >= u64::MAX as f64 {
+        u64::MAX
+    } else {
+        states as u64
+    }
+}
+
+/// Bytes a state of the halves takes at the most: the layer, the states
+/// passing and taking a move, and the sorting copy, 32 bytes each.
+pub(super) const BYTES_PER_STATE: u64 = 4 * 32;
+
+/// Whether the halves' estimated states fit `memory` bytes.
+pub(super) fn fits(rows: usize, cols: usize, memory: u64) -> bool {
+    estimated_states(rows, cols).saturating_mul(BYTES_PER_STATE) <= memory
+}
+
+/// Counts closed tours (undirected cycles) on `dims` by meeting the column
+/// programme in the middle; `None` when the board does not suit (then the
+/// whole column programme counts).
+pub(super) fn count(
+    dims: Dims,
+    census: Census,
+    memory: u64,
+    ctl: &Control,
+) -> Option<Result<Outcome>> {
+    let (rows, cols) = (dims.rows.min(dims.cols), dims.rows.max(dims.cols));
+    if census != Census::Cycles || !(5..=8).contains(&rows) || cols < 6 {
+        return None;
+    }
+    let board = Halves {
+        rows,
+        cols,
+        h: cols / 2,
+    };
+    let sides = if cols % 2 == 0 {
+        vec![board.h]
+    } else {
+        vec![board.h, cols - board.h]
+    };
+    let mut steps = 0;
+    for &t in &sides {
+        let (moves, most) = board.moves(t);
+        // Fragment labels must stay below the code of a fresh one.
+        if most / 2 + 1 + FIRST_LABEL as usize > FRESH as usize {
+            return None;
+        }
+        steps += t + moves.len();
+    }
+    ctl.progress().set_total(steps as u64 + 1);
+    match halves(&board, &sides, memory, ctl) {
+        Ok(outcome) => Some(Ok(outcome)),
+        Err(Ended::Unsuited) => None,
+        Err(Ended::Stopped { columns }) => Some(Ok(Outcome::Stopped { columns })),
+        Err(Ended::Failed(e)) => Some(Err(e)),
+    }
+}
+
+/// A half's states carried across its share of the moves across, on the
+/// squares where the halves meet, and whether they are folded with their
+/// images across the middle row.
+struct Crossed {
+    states: Layer<u128>,
+    folded: bool,
+}
+
+/// The half of `t` columns (from its own side) carried across its share.
+fn cross(
+    board: &Halves,
+    t: usize,
+    memory: u64,
+    watch: &mut Watch,
+) -> std::result::Result<Crossed, Ended> {
+    let rows = board.rows;
+    let walk = Walk::new(
+        Dims {
+            rows,
+            cols: board.cols,
+        },
+        Census::Cycles,
+    );
+    let (layer, peak) = if rows == 8 {
+        half::<Narrow>(&walk, t, memory, watch.ctl)?
+    } else {
+        half::<u64>(&walk, t, memory, watch.ctl)?
+    };
+    watch.peak = watch.peak.max(peak);
+    // The share is its own image across the middle row only when the rows are even.
+    let folded = rows % 2 == 0;
+    let layer = if folded {
+        layer
+    } else {
+        unfolded(&layer, rows).ok_or_else(asymmetric)?
+    };
+    let mut start: Layer<u128> = layer
+        .iter()
+        .filter_map(|&(k, c)| Some((board.word(k, t)?, c)))
+        .collect();
+    start.sort_unstable_by_key(|e| e.0);
+    let (moves, _) = board.moves(t);
+    let mut states = match advance(start, &moves, 0, watch) {
+        Ok(layer) => layer,
+        Err(MeetHalt::Unsuited) => return Err(Ended::Unsuited),
+        Err(MeetHalt::Stopped) => return Err(Ended::Stopped { columns: t }),
+    };
+    if folded {
+        for e in states.iter_mut() {
+            e.0 = e.0.min(board.flipped(e.0, t));
+        }
+        states.sort_unstable_by_key(|e| e.0);
+        if !merge_equal(&mut states) {
+            return Err(Ended::Unsuited);
+        }
+    }
+    Ok(Crossed { states, folded })
+}
+
+fn asymmetric() -> Ended {
+    Ended::Failed(Error::Check(
+        "the column states are not symmetric across the middle row".to_string(),
+    ))
+}
+
+/// Both halves worked out and carried across their shares, then joined.
+fn halves(
+    board: &Halves,
+    sides: &[usize],
+    memory: u64,
+    ctl: &Control,
+) -> std::result::Result<Outcome, Ended> {
+    let mut watch = Watch {
+        peak: 0,
+        done: 0,
+        most: memory / BYTES_PER_STATE,
+        extrapolate: false,
+        ctl,
+    };
+    let left = cross(board, board.h, memory, &mut watch)?;
+    let other;
+    let (right, t) = match sides {
+        [_, t] => {
+            other = cross(board, *t, memory, &mut watch)?;
+            (&other, *t)
+        }
+        _ => (&left, board.h),
+    };
+    let count = join(board, &left.states, right, t, ctl)?;
+    ctl.progress().advance(1);
+    Ok(Outcome::Done {
+        count: BigUint::from(count),
+        peak_states: watch.peak,
+    })
+}
+
+/// Joins the left half's states across the middle (`left`, on columns `h −
+/// 1` and `h`) with the right half's (`right`, carried across from its own
+/// side, `t` columns); unsuited when the sum would carry past 128 bits.
+///
+/// When the right half's states are folded with their images across the
+/// middle row, each stands for itself and its image, half its count each;
+/// the image `σy` of `y` joins a left state `x` as `y` joins `σx`, so each
+/// left state is joined with the folded states twice, as itself and as its
+/// image, and the sum halved.
+fn join(
+    board: &Halves,
+    left: &[(u128, u64)],
+    right: &Crossed,
+    t: usize,
+    ctl: &Control,
+) -> std::result::Result<u128, Ended> {
+    let meeting = board.meeting();
+    let high = u128::nibbles(meeting) & u128::filled(8);
+    let mut rank = [0u8; 32];
+    for (r, s) in (0..32).filter(|s| meeting >> s & 1 == 1).enumerate() {
+        rank[s] = r as u8;
+    }
+    // The right half's states by the moves they give each square, with their pairings.
+    let mut turned: Vec<(u64, [u64; 3])> = right
+        .states
+        .iter()
+        .map(|&(k, c)| {
+            let y = board.mirrored(k, t);
+            let p = pairing(y, meeting, &rank).0;
+            (degrees(y, high), [p as u64, (p >> 64) as u64, c])
+        })
+        .collect();
+    let h = board.h;
+    turned.sort_unstable_by_key(|e| (e.0, joined(e.1)));
+    let mut runs: FxHashMap<u64, (usize, usize)> = FxHashMap::default();
+    for (i, e) in turned.iter().enumerate() {
+        runs.entry(e.0)
+            .and_modify(|r| r.1 = i + 1)
+            .or_insert((i, i + 1));
+    }
+    let sums: Vec<std::result::Result<u128, Ended>> = left
+        .par_chunks(1 << 14)
+        .map(|chunk| {
+            if ctl.stopped() {
+                return Err(Ended::Stopped { columns: t });
+            }
+            let mut total = 0u128;
+            let images = |k: u128| [Some(k), right.folded.then(|| board.flipped(k, h))];
+            for (k, c) in chunk
+                .iter()
+                .flat_map(|&(k, c)| images(k).into_iter().flatten().map(move |x| (x, c)))
+            {
+                let Some(&(from, to)) = runs.get(&complement(k, high)) else {
+                    continue;
+                };
+                let (partner, ends) = pairing(k, meeting, &rank);
+                if ends == 0 {
+                    continue;
+                }
+                let run = &turned[from..to];
+                // Either each state of the run is tried, or each pairing
+                // that closes one cycle is looked up in the run (sorted by pairing).
+                let closing = CLOSING[ends.count_ones() as usize / 2];
+                let mut sum = 0u128;
+                if closing * (usize::BITS - run.len().leading_zeros()) as usize >= run.len() {
+                    for &(_, [lo, hi, d]) in run {
+                        if one_cycle(partner, u128::from(lo) | u128::from(hi) << 64, ends) {
+                            sum += u128::from(d);
+                        }
+                    }
+                } else {
+                    closings(partner, ends, &mut |q| {
+                        if let Ok(i) = run.binary_search_by_key(&q, |e| joined(e.1)) {
+                            sum += u128::from(run[i].1[2]);
+                        }
+                    });
+                }
+                total = sum
+                    .checked_mul(u128::from(c))
+                    .and_then(|s| total.checked_add(s))
+                    .ok_or(Ended::Unsuited)?;
+            }
+            Ok(total)
+        })
+        .collect();
+    let total = sums
+        .into_iter()
+        .try_fold(0u128, |t, s| t.checked_add(s?).ok_or(Ended::Unsuited))?;
+    match (right.folded, total % 2) {
+        (false, _) => Ok(total),
+        (true, 0) => Ok(total / 2),
+        (true, _) => Err(asymmetric()),
+    }
+}
+
+/// The pairing held in the first two words of a right state's entry.
+#[inline]
+fn joined(e: [u64; 3]) -> u128 {
+    u128::from(e[0]) | u128::from(e[1]) << 64
+}
+
+/// The pairings of `m` pairs of ends that make one cycle with a given one: `2^(m−1)·(m−1)!`.
+const CLOSING: [usize; 17] = {
+    let mut n = [1usize; 17];
+    let mut m = 2;
+    while m < 17 {
+        n[m] = n[m - 1] * 2 * (m - 1);
+        m += 1;
+    }
+    n
+};
+
+/// Calls `f` with each pairing of the ends `ends` (five bits an end, as
+/// [`pairing`] gives them) that makes one cycle with the pairing `p`.
+fn closings(p: u128, ends: u32, f: &mut impl FnMut(u128)) {
+    let other = |at: u32| (p >> (5 * at)) as u32 & 31;
+    /// From end `at` (reached along `p`), each free end `x` joined to it, then along `p` from `x`.
+    fn walk(
+        other: &impl Fn(u32) -> u32,
+        first: u32,
+        at: u32,
+        free: u32,
+        q: u128,
+        f: &mut impl FnMut(u128),
+    ) {
+        if free == 0 {
+            f(q | u128::from(first) << (5 * at) | u128::from(at) << (5 * first));
+            return;
+        }
+        let mut rest = free;
+        while rest != 0 {
+            let x = rest.trailing_zeros();
+            rest &= rest - 1;
+            let y = other(x);
+            let joined = q | u128::from(x) << (5 * at) | u128::from(at) << (5 * x);
+            walk(other, first, y, free & !(1 << x | 1 << y), joined, f);
+        }
+    }
+    if ends == 0 {
+        return;
+    }
+    let first = ends.trailing_zeros();
+    let second = other(first);
+    walk(
+        &other,
+        first,
+        second,
+        ends & !(1 << first | 1 << second),
+        0,
+        f,
+    );
+}
