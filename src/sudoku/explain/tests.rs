@@ -4,6 +4,16 @@ use super::*;
 use crate::sudoku::generate::{generate_rated, Difficulty, RatedPuzzle, RatedRequest, Symmetry};
 use std::collections::BTreeSet;
 
+/// The explanation with the classic technique set.
+fn explain(puzzle: &Sudoku, ctl: &Control) -> Result<Explanation> {
+    super::explain(puzzle, TechniqueSet::Classic, ctl)
+}
+
+/// The hint with the classic technique set.
+fn hint(grid: &Sudoku, marks: Option<&PencilMarks>, ctl: &Control) -> Result<Hint> {
+    super::hint(grid, marks, TechniqueSet::Classic, ctl)
+}
+
 fn grid(text: &str) -> Sudoku {
     Sudoku::from_text(text, None).expect("a grid")
 }
@@ -221,6 +231,13 @@ fn each_technique_is_the_step_found_on_a_grid_that_needs_it_and_a_hint_with_penc
         Technique::Jellyfish,
         Technique::DynamicForcingChain,
         Technique::Trial,
+        // Sukaku Explainer's set only: tested with it.
+        Technique::TurbotFish,
+        Technique::StrongLinks,
+        Technique::WxyzWing,
+        Technique::VwxyzWing,
+        Technique::UvwxyzWing,
+        Technique::TuvwxyzWing,
     ];
     for t in Technique::ALL.into_iter().filter(|t| !rare.contains(t)) {
         assert!(
@@ -517,10 +534,16 @@ fn the_json_keys_are_the_report_s() {
     }
     let mut rows = Vec::new();
     let source = Source::from_text("b.txt", "# two\n1.....3..4.....2\n1.....3..4....x2\n");
-    assert!(rate_batch(&source, None, &Control::new(), &mut |r| {
-        rows.push(r);
-        ControlFlow::Continue(())
-    }));
+    assert!(rate_batch(
+        &source,
+        None,
+        TechniqueSet::Classic,
+        &Control::new(),
+        &mut |r| {
+            rows.push(r);
+            ControlFlow::Continue(())
+        }
+    ));
     let (line, _, first) = rows[0].as_ref().unwrap();
     let first = serde_json::to_value(first).unwrap();
     for key in ["rating", "hardest", "steps"] {
