@@ -62,3 +62,6 @@ pub(crate) fn step(set: TechniqueSet, hook: Hook, board: &Board) -> Option<Found
         Hook::Chains => als_wings::wing(board, 6),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -54,7 +54,7 @@ const DIABOLICAL: &str = include_str!("../../../puzzles/sudoku/diabolical-300.tx
 
 /// Checks an explanation of a puzzle with one solution independently of the explainer:
 /// the general-box search's solution, every placement its digit, no elimination of it, the replay.
-fn check_solved(puzzle: &Sudoku, e: &Explanation) {
+pub(super) fn check_solved(puzzle: &Sudoku, e: &Explanation) {
     assert_eq!(e.outcome, Outcome::Solved, "{puzzle}");
     let (found, tally) = solutions(puzzle, 2, &Control::new());
     assert_eq!(tally.found, 1, "{puzzle} has one solution");
