@@ -38,22 +38,74 @@ impl Link {
 /// A chain of links, each with the end it is entered by (0 or 1).
 type Chain = Vec<(usize, usize)>;
 
+/// The strong links of one digit and how they may be chained.
+struct Net<'a> {
+    board: &'a Board,
+    d: u8,
+    links: Vec<Link>,
+    /// Whether two links share a place (`k·L + j`): they cannot both be in a chain.
+    clash: Vec<bool>,
+    /// The unit an end (`2k + e`) shares with another end, if any (a weak link).
+    joins: Vec<Option<usize>>,
+}
+
+impl Net<'_> {
+    fn join(&self, (k, e): (usize, usize), (j, f): (usize, usize)) -> Option<usize> {
+        self.joins[(2 * k + e) * 2 * self.links.len() + 2 * j + f]
+    }
+}
+
+/// The best fish so far: rating, candidates removed, suffix, digit, chain, what it removes.
+type Best = Option<(u16, usize, String, u8, Chain, Vec<usize>)>;
+
 /// The fish of `links` strong links (2, 3 or 4) Sukaku Explainer takes first, if any.
 pub(crate) fn fish(board: &Board, links: usize) -> Option<Found> {
     let n = board.side();
-    let mut best: Option<(u16, usize, String, Found)> = None;
+    let geo = &board.geo;
+    let mut best: Best = None;
+    let mut step = None;
     for d in 1..=n as u8 {
         let all = strong_links(board, d);
+        let l = all.len();
+        if l < links {
+            continue;
+        }
+        let clash = (0..l * l)
+            .map(|i| {
+                let (k, j) = (i / l, i % l);
+                k == j || all[k].places().any(|c| all[j].places().any(|p| p == c))
+            })
+            .collect();
+        let joins = (0..4 * l * l)
+            .map(|i| {
+                let (a, b) = (i / (2 * l), i % (2 * l));
+                shared_unit(geo, &all[a / 2].ends[a % 2], &all[b / 2].ends[b % 2])
+            })
+            .collect();
+        let net = Net {
+            board,
+            d,
+            links: all,
+            clash,
+            joins,
+        };
+        let before = best.as_ref().map(|b| (b.0, b.1, b.2.clone(), b.3));
         let mut chain: Chain = Vec::with_capacity(links);
-        for first in 0..all.len() {
+        for first in 0..l {
             for entry in 0..2 {
                 chain.push((first, entry));
-                extend(board, d, &all, links, &mut chain, &mut best);
+                extend(&net, links, &mut chain, &mut best);
                 chain.pop();
             }
         }
+        // The step of a better fish of this digit, while its links are at hand.
+        if let Some((r, e, s, bd, chain, eliminate)) = &best {
+            if before != Some((*r, *e, s.clone(), *bd)) {
+                step = Some(found(&net, chain, eliminate));
+            }
+        }
     }
-    best.map(|(_, _, _, f)| f)
+    step
 }
 
 /// The strong links of digit `d`: each unit whose two to six places fall in two groups.
@@ -188,47 +240,46 @@ fn shared_unit(geo: &Geometry, a: &[usize], b: &[usize]) -> Option<usize> {
 
 /// Extends `chain` with links whose entry shares a unit with the last exit, up to `links`
 /// links; each full chain that removes something is weighed against `best`.
-fn extend(
-    board: &Board,
-    d: u8,
-    all: &[Link],
-    links: usize,
-    chain: &mut Chain,
-    best: &mut Option<(u16, usize, String, Found)>,
-) {
-    let geo = &board.geo;
+fn extend(net: &Net, links: usize, chain: &mut Chain, best: &mut Best) {
     if chain.len() == links {
-        if let Some(f) = conclude(board, d, all, chain) {
-            let key = (
-                f.rating,
-                std::cmp::Reverse(f.eliminate.len()),
-                suffix(geo, all, chain),
-            );
-            let better = best
-                .as_ref()
-                .is_none_or(|(r, e, s, _)| key < (*r, std::cmp::Reverse(*e), s.clone()));
-            if better {
-                *best = Some((key.0, f.eliminate.len(), key.2, f));
-            }
-        }
+        weigh(net, chain, best);
         return;
     }
     let &(last, entry) = chain.last().expect("a first link");
-    let exit = &all[last].ends[1 - entry];
-    for (k, link) in all.iter().enumerate() {
-        if chain
-            .iter()
-            .any(|&(j, _)| j == k || all[j].places().any(|c| link.places().any(|p| p == c)))
-        {
+    let l = net.links.len();
+    for k in 0..l {
+        if chain.iter().any(|&(j, _)| net.clash[j * l + k]) {
             continue;
         }
         for e in 0..2 {
-            if shared_unit(geo, exit, &link.ends[e]).is_some() {
+            if net.join((last, 1 - entry), (k, e)).is_some() {
                 chain.push((k, e));
-                extend(board, d, all, links, chain, best);
+                extend(net, links, chain, best);
                 chain.pop();
             }
         }
+    }
+}
+
+/// Weighs a full chain against `best`: the lowest rated first, then the one removing most
+/// candidates, then the least suffix, as Sukaku Explainer sorts its fishes.
+fn weigh(net: &Net, chain: &Chain, best: &mut Best) {
+    let eliminate = eliminations(net, chain);
+    if eliminate.is_empty() {
+        return;
+    }
+    let geo = &net.board.geo;
+    let rating = rating(geo, &net.links, chain);
+    let better = match best {
+        None => true,
+        Some((r, e, s, ..)) => {
+            (rating, std::cmp::Reverse(eliminate.len())) < (*r, std::cmp::Reverse(*e))
+                || ((rating, eliminate.len()) == (*r, *e) && suffix(geo, &net.links, chain) < *s)
+        }
+    };
+    if better {
+        let s = suffix(geo, &net.links, chain);
+        *best = Some((rating, eliminate.len(), s, net.d, chain.clone(), eliminate));
     }
 }
 
@@ -267,56 +318,90 @@ fn rating(geo: &Geometry, all: &[Link], chain: &Chain) -> u16 {
         3 => 54,
         _ => 58,
     };
-    let s = suffix(geo, all, chain);
-    let kinds = &s[1..];
+    let n = geo.side;
+    let kind = |k: usize| all[k].unit / n;
+    let has_box = chain.iter().any(|&(k, _)| kind(k) == 2);
+    let rows = chain.iter().any(|&(k, _)| kind(k) == 0);
+    let cols = chain.iter().any(|&(k, _)| kind(k) == 1);
     if chain.iter().any(|&(k, _)| all[k].grouped) {
         base + 3
-    } else if !kinds.contains('0') && !kinds.contains('2') {
-        base
-    } else if kinds.contains('0') && kinds.contains('2') {
+    } else if has_box && rows && cols {
         base + 2
-    } else {
+    } else if has_box || (rows && cols) {
         base + 1
+    } else {
+        base
     }
 }
 
-/// The step of a full chain, when it removes something.
-fn conclude(board: &Board, d: u8, all: &[Link], chain: &Chain) -> Option<Found> {
+/// The outer ends of a chain: the first link's entry and the last link's exit.
+fn outer<'a>(net: &'a Net, chain: &Chain) -> (&'a Vec<usize>, &'a Vec<usize>) {
+    let (first, entry) = chain[0];
+    let (last, into) = chain[chain.len() - 1];
+    (
+        &net.links[first].ends[entry],
+        &net.links[last].ends[1 - into],
+    )
+}
+
+/// What a full chain removes (cells holding the digit), and whether it is a loop.
+fn eliminations(net: &Net, chain: &Chain) -> Vec<usize> {
+    let board = net.board;
     let geo = &board.geo;
-    let start = &all[chain[0].0].ends[chain[0].1];
-    let &(last, entry) = chain.last()?;
-    let end = &all[last].ends[1 - entry];
-    let bases: Vec<usize> = chain.iter().map(|&(k, _)| all[k].unit).collect();
-    let weak: Vec<(&Vec<usize>, &Vec<usize>)> = chain
-        .windows(2)
-        .map(|w| (&all[w[0].0].ends[1 - w[0].1], &all[w[1].0].ends[w[1].1]))
-        .collect();
-    let shared: Vec<usize> = weak
-        .iter()
-        .filter_map(|(a, b)| shared_unit(geo, a, b))
-        .collect();
-    let ring = shared_unit(geo, start, end).is_some();
-    let in_any = |c: usize, us: &[usize]| us.iter().any(|u| geo.cell_units[c].contains(u));
-    let seeing = |a: &[usize], b: &[usize], c: usize| {
-        board.cand[c] & bit(d) != 0
-            && !a.contains(&c)
-            && !b.contains(&c)
-            && a.iter().chain(b).all(|&s| geo.sees(c, s))
-            && !in_any(c, &bases)
+    let b = bit(net.d);
+    let (start, end) = outer(net, chain);
+    let (first, entry) = chain[0];
+    let (last, into) = chain[chain.len() - 1];
+    let ring = net.join((first, entry), (last, 1 - into)).is_some();
+    let in_base = |c: usize| {
+        chain
+            .iter()
+            .any(|&(k, _)| geo.cell_units[c].contains(&net.links[k].unit))
     };
-    let mut eliminate: Vec<usize> = (0..board.value.len())
-        .filter(|&c| seeing(start, end, c) && (ring || !in_any(c, &shared)))
+    let in_weak = |c: usize| {
+        chain.windows(2).any(|w| {
+            net.join((w[0].0, 1 - w[0].1), w[1])
+                .is_some_and(|u| geo.cell_units[c].contains(&u))
+        })
+    };
+    let seeing = |a: &[usize], z: &[usize]| -> Vec<usize> {
+        geo.peers[a[0]]
+            .iter()
+            .copied()
+            .filter(|&c| {
+                board.cand[c] & b != 0
+                    && !a.contains(&c)
+                    && !z.contains(&c)
+                    && a.iter().chain(z).all(|&s| geo.sees(c, s))
+                    && !in_base(c)
+            })
+            .collect()
+    };
+    let mut eliminate: Vec<usize> = seeing(start, end)
+        .into_iter()
+        .filter(|&c| ring || !in_weak(c))
         .collect();
     if ring {
-        for (a, b) in &weak {
-            eliminate.extend((0..board.value.len()).filter(|&c| seeing(a, b, c)));
+        for w in chain.windows(2) {
+            let exit = &net.links[w[0].0].ends[1 - w[0].1];
+            let entry = &net.links[w[1].0].ends[w[1].1];
+            eliminate.extend(seeing(exit, entry));
         }
         eliminate.sort_unstable();
         eliminate.dedup();
     }
-    if eliminate.is_empty() {
-        return None;
-    }
+    eliminate
+}
+
+/// The step of the chosen fish.
+fn found(net: &Net, chain: &Chain, eliminate: &[usize]) -> Found {
+    let geo = &net.board.geo;
+    let d = net.d;
+    let all = &net.links;
+    let (start, end) = outer(net, chain);
+    let (first, entry) = chain[0];
+    let (last, into) = chain[chain.len() - 1];
+    let ring = net.join((first, entry), (last, 1 - into)).is_some();
     let technique = if chain.len() == 2 {
         Technique::TurbotFish
     } else {
@@ -347,12 +432,12 @@ fn conclude(board: &Board, d: u8, all: &[Link], chain: &Chain) -> Option<Found> 
         group(start),
         group(end),
         if ring { ", and either side of each link" } else { "" },
-        geo.cells_name(&eliminate)
+        geo.cells_name(eliminate)
     );
     f.cells = chain
         .iter()
         .flat_map(|&(k, _)| all[k].places().copied())
         .collect();
-    f.eliminate = eliminate.into_iter().map(|c| (c, d)).collect();
-    Some(f)
+    f.eliminate = eliminate.iter().map(|&c| (c, d)).collect();
+    f
 }
