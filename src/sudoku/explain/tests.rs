@@ -187,7 +187,7 @@ fn every_step_of_all_300_diabolical_puzzles_is_replayed_to_the_solution() {
 }
 
 /// The pencil marks of a board as text, one field per cell.
-fn marks_text(board: &Board) -> String {
+pub(super) fn marks_text(board: &Board) -> String {
     let fields: Vec<String> = (0..board.value.len())
         .map(|c| match board.value[c] {
             0 => digits(board.cand[c]).map(|d| d.to_string()).collect(),

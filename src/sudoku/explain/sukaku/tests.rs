@@ -1,7 +1,8 @@
 //! Sukaku Explainer's technique set: puzzles whose hardest step is each added technique, rated as its default set rates them, every step checked and replayed.
 
-use super::super::tests::check_solved;
-use super::super::{explain, Technique, TechniqueSet};
+use super::super::board::Board;
+use super::super::tests::{check_solved, marks_text};
+use super::super::{apply, explain, hint, Found, PencilMarks, Technique, TechniqueSet};
 use crate::control::Control;
 use crate::sudoku::Sudoku;
 
@@ -163,6 +164,19 @@ const RATED: &[(&str, f64, &str, Technique)] = &[
     ),
 ];
 
+/// Whether a technique is one of Sukaku Explainer's additions.
+fn added(t: Technique) -> bool {
+    matches!(
+        t,
+        Technique::TurbotFish
+            | Technique::StrongLinks
+            | Technique::WxyzWing
+            | Technique::VwxyzWing
+            | Technique::UvwxyzWing
+            | Technique::TuvwxyzWing
+    )
+}
+
 fn grid(text: &str) -> Sudoku {
     Sudoku::from_text(text, None).expect("a grid")
 }
@@ -192,15 +206,7 @@ fn the_classic_set_needs_harder_steps_for_the_same_puzzles() {
     for &(line, rating, named, _) in RATED {
         let e = explain(&grid(line), TechniqueSet::Classic, &ctl).unwrap();
         assert!(e.rating.unwrap().value() > rating, "{line}: {named}");
-        assert!(e.steps.iter().all(|s| !matches!(
-            s.technique,
-            Technique::TurbotFish
-                | Technique::StrongLinks
-                | Technique::WxyzWing
-                | Technique::VwxyzWing
-                | Technique::UvwxyzWing
-                | Technique::TuvwxyzWing
-        )));
+        assert!(e.steps.iter().all(|s| !added(s.technique)));
     }
 }
 
@@ -220,4 +226,32 @@ fn the_bank_s_published_ratings_are_the_sukaku_set_s() {
         let e = explain(&grid(line), TechniqueSet::Sukaku, &ctl).unwrap();
         assert_eq!(e.rating.map(|r| r.value()), Some(rating), "{line}");
     }
+}
+
+#[test]
+fn a_hint_with_pencil_marks_finds_each_added_step_where_the_explanation_took_it() {
+    // The board before each step of an added technique, given as a grid with pencil marks,
+    // gets that step as its hint with the same set (and a classic step with the classic set).
+    let ctl = Control::new();
+    let mut seen = 0;
+    for &(line, ..) in RATED {
+        let puzzle = grid(line);
+        let e = explain(&puzzle, TechniqueSet::Sukaku, &ctl).unwrap();
+        let mut board = Board::new(&puzzle).unwrap();
+        let side = puzzle.shape().side();
+        for step in &e.steps {
+            if !added(step.technique) {
+                apply(&mut board, &Found::of_step(step, side).unwrap()).unwrap();
+                continue;
+            }
+            let marks = PencilMarks::from_text(&marks_text(&board), puzzle.shape()).unwrap();
+            let h = hint(&board.grid(), Some(&marks), TechniqueSet::Sukaku, &ctl).unwrap();
+            assert_eq!(h.step.as_ref(), Some(step), "{line}");
+            let classic = hint(&board.grid(), Some(&marks), TechniqueSet::Classic, &ctl).unwrap();
+            assert_ne!(classic.step.map(|s| s.technique), Some(step.technique));
+            seen += 1;
+            apply(&mut board, &Found::of_step(step, side).unwrap()).unwrap();
+        }
+    }
+    assert!(seen >= RATED.len(), "{seen} steps of added techniques");
 }
