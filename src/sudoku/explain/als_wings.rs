@@ -58,13 +58,20 @@ pub(crate) fn wing(board: &Board, k: usize) -> Option<Found> {
     let mut best: Option<(u16, Wing)> = None;
     let mut set = Vec::with_capacity(k);
     let cells = board.value.len();
+    // The two-candidate cells, in board order: the {x,z} cells to try.
+    let pairs: Vec<usize> = (0..cells)
+        .filter(|&c| board.cand[c].count_ones() == 2)
+        .collect();
+    if pairs.is_empty() {
+        return None;
+    }
     for first in 0..cells {
         let m = board.cand[first];
         if m.count_ones() < 2 || m.count_ones() as usize > k + 1 {
             continue;
         }
         set.push(first);
-        grow(board, k, &mut set, m, &mut |w| {
+        grow(board, k, &mut set, m, &pairs, &mut |w| {
             let rating = rated(k, w.largest).1;
             let better = match &best {
                 None => true,
@@ -91,11 +98,18 @@ pub(crate) fn wing(board: &Board, k: usize) -> Option<Found> {
 
 /// Adds cells after the last of `set` that see every cell of it, up to `k` cells with `k + 1`
 /// digits in all (`union`), and gives each wing they make to `visit`.
-fn grow(board: &Board, k: usize, set: &mut Vec<usize>, union: u64, visit: &mut dyn FnMut(Wing)) {
+fn grow(
+    board: &Board,
+    k: usize,
+    set: &mut Vec<usize>,
+    union: u64,
+    pairs: &[usize],
+    visit: &mut dyn FnMut(Wing),
+) {
     let geo = &board.geo;
     if set.len() == k {
         if union.count_ones() as usize == k + 1 {
-            pincers(board, set, union, visit);
+            pincers(board, set, union, pairs, visit);
         }
         return;
     }
@@ -110,7 +124,7 @@ fn grow(board: &Board, k: usize, set: &mut Vec<usize>, union: u64, visit: &mut d
             continue;
         }
         set.push(c);
-        grow(board, k, set, u, visit);
+        grow(board, k, set, u, pairs, visit);
         set.pop();
     }
 }
@@ -124,29 +138,26 @@ fn holding(board: &Board, set: &[usize], d: u8) -> Vec<usize> {
 }
 
 /// The {x,z} cells for an almost locked set, each wing they make given to `visit`.
-fn pincers(board: &Board, set: &[usize], union: u64, visit: &mut dyn FnMut(Wing)) {
+fn pincers(board: &Board, set: &[usize], union: u64, pairs: &[usize], visit: &mut dyn FnMut(Wing)) {
     let geo = &board.geo;
-    let mut around: Vec<usize> = set
-        .iter()
-        .flat_map(|&s| geo.peers[s].iter().copied())
-        .filter(|c| !set.contains(c))
-        .collect();
-    around.sort_unstable();
-    around.dedup();
     let largest = set
         .iter()
         .map(|&c| board.cand[c].count_ones())
         .max()
         .unwrap_or(0);
     let size = set.iter().map(|&c| board.cand[c].count_ones()).sum();
-    for pivot in around {
+    // The two-candidate cells outside the set seeing one of its cells, in board order.
+    for &pivot in pairs {
         let pm = board.cand[pivot];
-        if pm.count_ones() != 2 || pm & !union != 0 {
+        if pm & !union != 0 || set.contains(&pivot) || !set.iter().any(|&s| geo.sees(s, pivot)) {
             continue;
         }
         let mut ds = digits(pm);
         let (x, z) = (ds.next().unwrap_or(1), ds.next().unwrap_or(1));
-        let restricted = |d: u8| holding(board, set, d).iter().all(|&c| geo.sees(pivot, c));
+        let restricted = |d: u8| {
+            set.iter()
+                .all(|&c| board.cand[c] & bit(d) == 0 || geo.sees(pivot, c))
+        };
         let (rx, rz) = (restricted(x), restricted(z));
         let wing = |restricted: u8, doubly: bool| {
             let mut w = Wing {

@@ -47,6 +47,8 @@ struct Net<'a> {
     clash: Vec<bool>,
     /// The unit an end (`2k + e`) shares with another end, if any (a weak link).
     joins: Vec<Option<usize>>,
+    /// For each end (`2k + e`), the ends of other links it shares a unit with, as `(j, f)`.
+    next: Vec<Vec<(usize, usize)>>,
 }
 
 impl Net<'_> {
@@ -70,16 +72,30 @@ pub(crate) fn fish(board: &Board, links: usize) -> Option<Found> {
         if l < links {
             continue;
         }
-        let clash = (0..l * l)
-            .map(|i| {
-                let (k, j) = (i / l, i % l);
-                k == j || all[k].places().any(|c| all[j].places().any(|p| p == c))
-            })
+        // Each cell is a place of at most three links (its row's, column's and box's).
+        let mut at = vec![[usize::MAX; 3]; board.value.len()];
+        let mut clash = vec![false; l * l];
+        for (k, link) in all.iter().enumerate() {
+            clash[k * l + k] = true;
+            for &c in link.places() {
+                for slot in at[c].iter_mut() {
+                    if *slot == usize::MAX {
+                        *slot = k;
+                        break;
+                    }
+                    clash[*slot * l + k] = true;
+                    clash[k * l + *slot] = true;
+                }
+            }
+        }
+        // The units holding the whole of each end (column, row, box, as there).
+        let common: Vec<Vec<usize>> = (0..2 * l)
+            .map(|a| common_units(geo, &all[a / 2].ends[a % 2]))
             .collect();
-        let joins = (0..4 * l * l)
+        let joins: Vec<Option<usize>> = (0..4 * l * l)
             .map(|i| {
                 let (a, b) = (i / (2 * l), i % (2 * l));
-                shared_unit(geo, &all[a / 2].ends[a % 2], &all[b / 2].ends[b % 2])
+                common[a].iter().copied().find(|u| common[b].contains(u))
             })
             .collect();
         let net = Net {
@@ -87,14 +103,23 @@ pub(crate) fn fish(board: &Board, links: usize) -> Option<Found> {
             d,
             links: all,
             clash,
+            next: (0..2 * l)
+                .map(|a| {
+                    (0..2 * l)
+                        .filter(|&b| b / 2 != a / 2 && joins[a * 2 * l + b].is_some())
+                        .map(|b| (b / 2, b % 2))
+                        .collect()
+                })
+                .collect(),
             joins,
         };
         let before = best.as_ref().map(|b| (b.0, b.1, b.2.clone(), b.3));
         let mut chain: Chain = Vec::with_capacity(links);
+        let mut scratch = Vec::new();
         for first in 0..l {
             for entry in 0..2 {
                 chain.push((first, entry));
-                extend(&net, links, &mut chain, &mut best);
+                extend(&net, links, &mut chain, &mut best, &mut scratch);
                 chain.pop();
             }
         }
@@ -227,44 +252,42 @@ fn with(heart: usize, mut cells: Vec<usize>) -> Vec<usize> {
     cells
 }
 
-/// The first unit (column, then row, then box, as there) holding every cell of `a` and `b`.
-fn shared_unit(geo: &Geometry, a: &[usize], b: &[usize]) -> Option<usize> {
-    let first = a[0];
-    let [r, c, x] = geo.cell_units[first];
-    [c, r, x].into_iter().find(|&u| {
-        a.iter()
-            .chain(b)
-            .all(|&cell| geo.cell_units[cell].contains(&u))
-    })
+/// The units holding every cell of `cells`: its column, then its row, then its box (the
+/// order a weak link's unit is looked for there).
+fn common_units(geo: &Geometry, cells: &[usize]) -> Vec<usize> {
+    let [r, c, x] = geo.cell_units[cells[0]];
+    [c, r, x]
+        .into_iter()
+        .filter(|u| cells.iter().all(|&cell| geo.cell_units[cell].contains(u)))
+        .collect()
 }
 
 /// Extends `chain` with links whose entry shares a unit with the last exit, up to `links`
 /// links; each full chain that removes something is weighed against `best`.
-fn extend(net: &Net, links: usize, chain: &mut Chain, best: &mut Best) {
+fn extend(net: &Net, links: usize, chain: &mut Chain, best: &mut Best, scratch: &mut Vec<usize>) {
     if chain.len() == links {
-        weigh(net, chain, best);
+        // A chain and its reverse remove the same: each is weighed once.
+        if chain[0].0 < chain[links - 1].0 {
+            weigh(net, chain, best, scratch);
+        }
         return;
     }
     let &(last, entry) = chain.last().expect("a first link");
     let l = net.links.len();
-    for k in 0..l {
+    for &(k, e) in &net.next[2 * last + 1 - entry] {
         if chain.iter().any(|&(j, _)| net.clash[j * l + k]) {
             continue;
         }
-        for e in 0..2 {
-            if net.join((last, 1 - entry), (k, e)).is_some() {
-                chain.push((k, e));
-                extend(net, links, chain, best);
-                chain.pop();
-            }
-        }
+        chain.push((k, e));
+        extend(net, links, chain, best, scratch);
+        chain.pop();
     }
 }
 
 /// Weighs a full chain against `best`: the lowest rated first, then the one removing most
 /// candidates, then the least suffix, as Sukaku Explainer sorts its fishes.
-fn weigh(net: &Net, chain: &Chain, best: &mut Best) {
-    let eliminate = eliminations(net, chain);
+fn weigh(net: &Net, chain: &Chain, best: &mut Best, eliminate: &mut Vec<usize>) {
+    eliminations(net, chain, eliminate);
     if eliminate.is_empty() {
         return;
     }
@@ -279,7 +302,14 @@ fn weigh(net: &Net, chain: &Chain, best: &mut Best) {
     };
     if better {
         let s = suffix(geo, &net.links, chain);
-        *best = Some((rating, eliminate.len(), s, net.d, chain.clone(), eliminate));
+        *best = Some((
+            rating,
+            eliminate.len(),
+            s,
+            net.d,
+            chain.clone(),
+            eliminate.clone(),
+        ));
     }
 }
 
@@ -344,8 +374,8 @@ fn outer<'a>(net: &'a Net, chain: &Chain) -> (&'a Vec<usize>, &'a Vec<usize>) {
     )
 }
 
-/// What a full chain removes (cells holding the digit), and whether it is a loop.
-fn eliminations(net: &Net, chain: &Chain) -> Vec<usize> {
+/// What a full chain removes (cells holding the digit), into `eliminate`.
+fn eliminations(net: &Net, chain: &Chain, eliminate: &mut Vec<usize>) {
     let board = net.board;
     let geo = &board.geo;
     let b = bit(net.d);
@@ -364,33 +394,34 @@ fn eliminations(net: &Net, chain: &Chain) -> Vec<usize> {
                 .is_some_and(|u| geo.cell_units[c].contains(&u))
         })
     };
-    let seeing = |a: &[usize], z: &[usize]| -> Vec<usize> {
-        geo.peers[a[0]]
+    let seeing = |a: &[usize], z: &[usize], c: usize| {
+        board.cand[c] & b != 0
+            && !a.contains(&c)
+            && !z.contains(&c)
+            && a.iter().chain(z).all(|&s| geo.sees(c, s))
+            && !in_base(c)
+    };
+    eliminate.clear();
+    eliminate.extend(
+        geo.peers[start[0]]
             .iter()
             .copied()
-            .filter(|&c| {
-                board.cand[c] & b != 0
-                    && !a.contains(&c)
-                    && !z.contains(&c)
-                    && a.iter().chain(z).all(|&s| geo.sees(c, s))
-                    && !in_base(c)
-            })
-            .collect()
-    };
-    let mut eliminate: Vec<usize> = seeing(start, end)
-        .into_iter()
-        .filter(|&c| ring || !in_weak(c))
-        .collect();
+            .filter(|&c| seeing(start, end, c) && (ring || !in_weak(c))),
+    );
     if ring {
         for w in chain.windows(2) {
             let exit = &net.links[w[0].0].ends[1 - w[0].1];
             let entry = &net.links[w[1].0].ends[w[1].1];
-            eliminate.extend(seeing(exit, entry));
+            eliminate.extend(
+                geo.peers[exit[0]]
+                    .iter()
+                    .copied()
+                    .filter(|&c| seeing(exit, entry, c)),
+            );
         }
         eliminate.sort_unstable();
         eliminate.dedup();
     }
-    eliminate
 }
 
 /// The step of the chosen fish.
