@@ -94,6 +94,7 @@ fn sample(sub: &str, flag: &str, dir: &Path) -> Option<String> {
         ("sudoku", "marks") => out("marks.txt"),
         ("sudoku", "time-limit") => "5".into(),
         ("sudoku", "box") => "3x2".into(),
+        ("sudoku", "techniques") => "sukaku".into(),
         _ => return None,
     })
 }

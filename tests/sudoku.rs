@@ -964,6 +964,30 @@ fn the_json_of_every_mode_reads_back_through_the_library_types() {
         vec!["puzzles/sudoku/9x9-line.txt", "--hint"],
         vec!["puzzles/sudoku/4x4.txt", "--hint", "--marks", &marks],
         vec!["puzzles/sudoku/9x9-line.txt", "--rate"],
+        vec![
+            "puzzles/sudoku/9x9-line.txt",
+            "--rate",
+            "--techniques",
+            "sukaku",
+        ],
+        vec![
+            "puzzles/sudoku/9x9-line.txt",
+            "--explain",
+            "--techniques",
+            "sukaku",
+        ],
+        vec![
+            "puzzles/sudoku/9x9-line.txt",
+            "--hint",
+            "--techniques",
+            "sukaku",
+        ],
+        vec![
+            "puzzles/sudoku/batch-9x9.txt",
+            "--rate",
+            "--techniques",
+            "sukaku",
+        ],
     ];
     for run in runs {
         let args: Vec<&str> = ["sudoku"]

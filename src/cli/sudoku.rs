@@ -5,6 +5,7 @@ use clap::ValueEnum as _;
 use puzzles::input::Source;
 use puzzles::render::Picture;
 use puzzles::report::{Detail, Ending, Report, Text};
+use puzzles::sudoku::explain::TechniqueSet;
 use puzzles::sudoku::generate::{Difficulty, Symmetry};
 use puzzles::sudoku::{self, Answer, Item, Mode, Request, Shape, MAX_GENERATED};
 use puzzles::{Error, Sink};
@@ -82,6 +83,12 @@ pub struct Args {
     /// Rate the puzzle (each puzzle of a batch) on Sudoku Explainer's scale: rating, hardest technique, steps.
     #[arg(long, conflicts_with_all = ["count", "all", "transform"])]
     rate: bool,
+    /// With --explain, --hint or --rate: the techniques, and so the scale of the ratings:
+    /// `classic` (Sudoku Explainer 1.2.1's) or `sukaku` (Sukaku Explainer's default set, the
+    /// Sudoku Exchange bank's ratings: skyscrapers, kites, Turbot fish, 3 and 4 strong links,
+    /// WXYZ- to TUVWXYZ-wings besides).
+    #[arg(long, value_enum, value_name = "SET")]
+    techniques: Option<TechniqueSet>,
     /// The box shape, R rows by C columns (2x3 for 6×6 boards); by default the squarest for the cell count.
     #[arg(long = "box", value_name = "RxC")]
     box_shape: Option<String>,
@@ -199,6 +206,7 @@ fn request(args: &Args) -> Result<Request, Failure> {
         seed: args.seed,
         jobs: args.jobs as usize,
         time_limit: args.time_limit,
+        techniques: args.techniques.unwrap_or_default(),
         reports: args.common.json,
         mode,
     })
@@ -229,6 +237,10 @@ fn refuse_unused(args: &Args) -> Result<(), Error> {
         (
             args.time_limit.is_some() && !stepwise,
             "--time-limit goes with --explain, --hint or --rate",
+        ),
+        (
+            args.techniques.is_some() && !stepwise,
+            "--techniques goes with --explain, --hint or --rate",
         ),
         (
             shaped && !made,

@@ -3,7 +3,7 @@
 //! solutions, batch lines and made puzzles stream through a [`Sink`] as [`Item`]s.
 
 use super::batch::{self, BatchOptions};
-use super::explain::{self, Explanation, Hint, Outcome, PencilMarks, Rated};
+use super::explain::{self, Explanation, Hint, Outcome, PencilMarks, Rated, TechniqueSet};
 use super::generate::{Difficulty, Symmetry};
 use super::parse::{scan_shaped, Scan};
 use super::solve::{self, GridReport, MadePuzzle, Transformer};
@@ -92,6 +92,10 @@ pub struct Request {
     /// limit); by default 8 for a hint and 120 otherwise past 16×16, none below.
     #[serde(default)]
     pub time_limit: Option<u64>,
+    /// The techniques an explanation, hint or rating uses: Sudoku Explainer 1.2.1's
+    /// (`classic`, the default) or Sukaku Explainer's default set (`sukaku`).
+    #[serde(default)]
+    pub techniques: TechniqueSet,
     /// A batch answered as one typed [`GridReport`] per line rather than as
     /// text lines (the fast form of the benchmark files).
     #[serde(default)]
@@ -115,6 +119,7 @@ impl Request {
             seed: None,
             jobs: 1,
             time_limit: None,
+            techniques: TechniqueSet::Classic,
             reports: false,
             mode: Mode::Solve,
         }
@@ -388,6 +393,7 @@ fn one_grid(
     sink: &mut dyn Sink<Item>,
 ) -> Result<Answer> {
     let threads = request.jobs;
+    let techniques = request.techniques;
     Ok(match &request.mode {
         Mode::Solve => Answer::Solve(solve::answer_line(
             grid,
@@ -423,7 +429,7 @@ fn one_grid(
             let puzzle = grid.clone();
             let mut e = budget.run(
                 ctl,
-                move |ctl| explain::explain(&puzzle, ctl),
+                move |ctl| explain::explain(&puzzle, techniques, ctl),
                 |e| &e.outcome,
             )?;
             if *candidates {
@@ -439,7 +445,7 @@ fn one_grid(
             let budget = Budget::new(request, grid.side(), "next step");
             let hint = budget.run(
                 ctl,
-                move |ctl| explain::hint(&grid, marks.as_ref(), ctl),
+                move |ctl| explain::hint(&grid, marks.as_ref(), techniques, ctl),
                 |h| &h.outcome,
             )?;
             Answer::Hint(hint)
@@ -447,7 +453,11 @@ fn one_grid(
         Mode::Rate => {
             let budget = Budget::new(request, grid.side(), "rating");
             let puzzle = grid.clone();
-            let rated = budget.run(ctl, move |ctl| explain::rate(&puzzle, ctl), |r| &r.outcome)?;
+            let rated = budget.run(
+                ctl,
+                move |ctl| explain::rate(&puzzle, techniques, ctl),
+                |r| &r.outcome,
+            )?;
             Answer::Rate(RatedGrid::new(None, &grid, rated))
         }
         Mode::Transform | Mode::Generate { .. } => unreachable!("answered before"),
@@ -480,23 +490,29 @@ fn rate_batch(
         ));
     }
     let mut end = BatchEnd::begun();
-    let finished = explain::rate_batch(source, request.shape, ctl, &mut |line| {
-        end.listed += 1;
-        let item = match line {
-            Ok((line, grid, rated)) => {
-                end.none |= matches!(rated.outcome, Outcome::NoSolution { .. });
-                Item::Rated(RatedGrid::new(Some(line), &grid, rated))
-            }
-            Err((line, e)) => {
-                end.bad = true;
-                Item::Bad(BadLine {
-                    line,
-                    error: e.to_string(),
-                })
-            }
-        };
-        sink.take(item)
-    });
+    let finished = explain::rate_batch(
+        source,
+        request.shape,
+        request.techniques,
+        ctl,
+        &mut |line| {
+            end.listed += 1;
+            let item = match line {
+                Ok((line, grid, rated)) => {
+                    end.none |= matches!(rated.outcome, Outcome::NoSolution { .. });
+                    Item::Rated(RatedGrid::new(Some(line), &grid, rated))
+                }
+                Err((line, e)) => {
+                    end.bad = true;
+                    Item::Bad(BadLine {
+                        line,
+                        error: e.to_string(),
+                    })
+                }
+            };
+            sink.take(item)
+        },
+    );
     if !finished && ctl.stopped() {
         end.complete = false;
         end.stopped = Some(Stop::Interrupted);

@@ -51,6 +51,7 @@
 //! # Ok::<(), puzzles::Error>(())
 //! ```
 
+mod als_wings;
 mod board;
 mod budget;
 mod chaining;
@@ -60,7 +61,9 @@ mod grave;
 mod intersections;
 mod singles;
 mod solve;
+mod strong_links;
 mod subsets;
+mod sukaku;
 mod text;
 mod trial;
 mod uniqueness;
@@ -73,6 +76,8 @@ use crate::input::Source;
 use board::{bit, digits, Board};
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
+use sukaku::Hook;
+pub use sukaku::TechniqueSet;
 
 /// A technique a person uses, named as the solving literature names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -110,6 +115,18 @@ pub enum Technique {
     XyWing,
     /// A three-candidate pivot and two pincers that see it.
     XyzWing,
+    /// Two strong links on one digit joined by a weak link: skyscraper, two-string kite, Turbot fish (Sukaku Explainer's set).
+    TurbotFish,
+    /// Three or four strong links on one digit joined by weak links, grouped or not, or closed in a loop (Sukaku Explainer's set).
+    StrongLinks,
+    /// Three cells seeing one another with four candidates between them, and a two-candidate cell (Sukaku Explainer's set).
+    WxyzWing,
+    /// The same with four cells and five candidates (Sukaku Explainer's set).
+    VwxyzWing,
+    /// The same with five cells and six candidates (Sukaku Explainer's set).
+    UvwxyzWing,
+    /// The same with six cells and seven candidates (Sukaku Explainer's set).
+    TuvwxyzWing,
     /// Every empty cell with two candidates but one with three: that cell holds the digit it has a third place for.
     BivalueUniversalGrave,
     /// Two cells whose combinations of digits, but those that would empty a cell seeing both, leave a candidate out.
@@ -138,7 +155,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first (in the order the explainer tries them, but for the unique rectangle).
-    pub const ALL: [Technique; 28] = [
+    pub const ALL: [Technique; 34] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -150,18 +167,24 @@ impl Technique {
         Technique::NakedTriple,
         Technique::Swordfish,
         Technique::HiddenTriple,
+        Technique::TurbotFish,
         Technique::XyWing,
         Technique::XyzWing,
         Technique::UniqueRectangle,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::StrongLinks,
+        Technique::WxyzWing,
         Technique::BivalueUniversalGrave,
+        Technique::VwxyzWing,
         Technique::AlignedPairExclusion,
+        Technique::UvwxyzWing,
         Technique::XChain,
         Technique::XyChain,
         Technique::Cycle,
         Technique::ForcingChain,
+        Technique::TuvwxyzWing,
         Technique::AlignedTripleExclusion,
         Technique::NishioForcingChain,
         Technique::MultipleForcingChain,
@@ -188,6 +211,12 @@ impl Technique {
             Technique::Jellyfish => "jellyfish",
             Technique::XyWing => "xy-wing",
             Technique::XyzWing => "xyz-wing",
+            Technique::TurbotFish => "turbot-fish",
+            Technique::StrongLinks => "strong-links",
+            Technique::WxyzWing => "wxyz-wing",
+            Technique::VwxyzWing => "vwxyz-wing",
+            Technique::UvwxyzWing => "uvwxyz-wing",
+            Technique::TuvwxyzWing => "tuvwxyz-wing",
             Technique::BivalueUniversalGrave => "bivalue-universal-grave",
             Technique::AlignedPairExclusion => "aligned-pair-exclusion",
             Technique::AlignedTripleExclusion => "aligned-triple-exclusion",
@@ -387,6 +416,9 @@ pub struct Explanation {
     pub puzzle: String,
     /// The number of clues.
     pub clues: usize,
+    /// The technique set of the steps and the rating (left out of JSON when classic).
+    #[serde(default, skip_serializing_if = "TechniqueSet::is_classic")]
+    pub techniques: TechniqueSet,
     /// The solution in line form, when the steps reach it.
     pub solution: Option<String>,
     /// The rating: that of the hardest step, when the steps reach the solution.
@@ -415,6 +447,9 @@ pub struct Hint {
     pub puzzle: String,
     /// The number of clues.
     pub clues: usize,
+    /// The technique set of the steps and the rating (left out of JSON when classic).
+    #[serde(default, skip_serializing_if = "TechniqueSet::is_classic")]
+    pub techniques: TechniqueSet,
     /// Whether the grid can be finished in one way only (`solved`), or why not.
     #[serde(flatten)]
     pub outcome: Outcome,
@@ -431,6 +466,10 @@ pub struct Rated {
     pub hardest: Option<Technique>,
     /// The number of steps of the explanation.
     pub steps: usize,
+    /// The technique set of the steps and the rating (left out of JSON when classic).
+    #[serde(default, skip_serializing_if = "TechniqueSet::is_classic")]
+    pub techniques: TechniqueSet,
+
     /// How the explanation ended.
     #[serde(flatten)]
     pub outcome: Outcome,
@@ -443,7 +482,11 @@ impl Rated {
     pub fn summary(&self) -> String {
         match (&self.outcome, self.rating, self.hardest) {
             (Outcome::Solved, Some(r), Some(h)) => {
-                format!("rating {r} ({h}), {} steps", self.steps)
+                format!(
+                    "rating {r} ({h}), {} steps{}",
+                    self.steps,
+                    scale(self.techniques)
+                )
             }
             (
                 Outcome::NoSolution {
@@ -466,6 +509,14 @@ impl Rated {
             (Outcome::Solved, None, _) => "solved (no step: the grid is full)".into(),
             _ => "interrupted".into(),
         }
+    }
+}
+
+/// What a rating's text adds to say it is on Sukaku Explainer's scale (nothing for the classic one).
+pub(crate) fn scale(set: TechniqueSet) -> &'static str {
+    match set {
+        TechniqueSet::Classic => "",
+        TechniqueSet::Sukaku => ", Sukaku Explainer's techniques",
     }
 }
 
@@ -660,6 +711,7 @@ fn apply_marks(board: &mut Board, grid: &Sudoku, marks: &PencilMarks) -> Result<
 /// `forcing_fits` is false (see [`budget`]).
 fn next_step(
     board: &Board,
+    set: TechniqueSet,
     unique: bool,
     truth: &[u8],
     trial_allowed: bool,
@@ -677,6 +729,7 @@ fn next_step(
         .or_else(|| subsets::naked(board, 3))
         .or_else(|| fish::basic(board, 3))
         .or_else(|| subsets::hidden(board, 3))
+        .or_else(|| sukaku::step(set, Hook::HiddenTriple, board))
         .or_else(|| wings::xy_wing(board))
         .or_else(|| wings::xyz_wing(board));
     if easy.is_some() {
@@ -691,6 +744,7 @@ fn next_step(
         .or_else(|| subsets::naked(board, 4))
         .or_else(|| fish::basic(board, 4))
         .or_else(|| subsets::hidden(board, 4))
+        .or_else(|| sukaku::step(set, Hook::HiddenQuad, board))
         .or_else(|| {
             if unique {
                 grave::bivalue_grave(board)
@@ -698,8 +752,11 @@ fn next_step(
                 None
             }
         })
+        .or_else(|| sukaku::step(set, Hook::Grave, board))
         .or_else(|| exclusion::aligned(board, 2))
+        .or_else(|| sukaku::step(set, Hook::PairExclusion, board))
         .or_else(|| chaining::forcing_chains_and_cycles(board))
+        .or_else(|| sukaku::step(set, Hook::Chains, board))
         .or_else(|| exclusion::aligned(board, 3))
         .or_else(|| chaining::nishio(board))
         .or_else(|| forcing_fits.then(|| chaining::multiple(board)).flatten())
@@ -818,13 +875,14 @@ pub(crate) fn candidate_grids(puzzle: &Sudoku, steps: &[Step]) -> Result<Vec<Str
 /// A grid with no solution gives [`Outcome::NoSolution`] (naming the clash when
 /// two clues conflict); one with several gives the steps up to where the
 /// solutions part and [`Outcome::Several`]; no unique-rectangle step is used then.
-pub(crate) fn explain(puzzle: &Sudoku, ctl: &Control) -> Result<Explanation> {
+pub(crate) fn explain(puzzle: &Sudoku, set: TechniqueSet, ctl: &Control) -> Result<Explanation> {
     let shape = puzzle.shape();
     let mut explanation = Explanation {
         size: shape.side(),
         box_shape: shape.box_dims(),
         puzzle: puzzle.to_line(),
         clues: puzzle.clues(),
+        techniques: set,
         solution: None,
         rating: None,
         hardest: None,
@@ -850,7 +908,7 @@ pub(crate) fn explain(puzzle: &Sudoku, ctl: &Control) -> Result<Explanation> {
         }
         let refusal = budget::forcing_refusal(&board, &cap);
         let fits = refusal.is_none();
-        let Some(found) = next_step(&board, unique, &truth.first, unique, fits, ctl) else {
+        let Some(found) = next_step(&board, set, unique, &truth.first, unique, fits, ctl) else {
             if let (Some(e), false) = (refusal, ctl.stopped()) {
                 return Err(e);
             }
@@ -907,13 +965,19 @@ fn parting(board: &Board, truth: &Truth) -> Outcome {
 ///
 /// Pencil marks that exclude a filled cell's digit, or leave a cell with no
 /// candidate, are refused; marks that remove a digit the grid needs are refused too.
-pub(crate) fn hint(grid: &Sudoku, marks: Option<&PencilMarks>, ctl: &Control) -> Result<Hint> {
+pub(crate) fn hint(
+    grid: &Sudoku,
+    marks: Option<&PencilMarks>,
+    set: TechniqueSet,
+    ctl: &Control,
+) -> Result<Hint> {
     let shape = grid.shape();
     let mut hint = Hint {
         size: shape.side(),
         box_shape: shape.box_dims(),
         puzzle: grid.to_line(),
         clues: grid.clues(),
+        techniques: set,
         outcome: Outcome::Solved,
         step: None,
     };
@@ -930,7 +994,7 @@ pub(crate) fn hint(grid: &Sudoku, marks: Option<&PencilMarks>, ctl: &Control) ->
     let unique = truth.second.is_none();
     let refusal = budget::forcing_refusal(&board, &budget::Cap::default());
     let fits = refusal.is_none();
-    match next_step(&board, unique, &truth.first, unique, fits, ctl) {
+    match next_step(&board, set, unique, &truth.first, unique, fits, ctl) {
         Some(found) => {
             check_and_apply(&mut board, &found, &truth)?;
             hint.step = Some(found.to_step(shape.side()));
@@ -950,9 +1014,10 @@ pub(crate) fn hint(grid: &Sudoku, marks: Option<&PencilMarks>, ctl: &Control) ->
 }
 
 /// Rates `puzzle`: the rating of its explanation's hardest step.
-pub(crate) fn rate(puzzle: &Sudoku, ctl: &Control) -> Result<Rated> {
-    let e = explain(puzzle, ctl)?;
+pub(crate) fn rate(puzzle: &Sudoku, set: TechniqueSet, ctl: &Control) -> Result<Rated> {
+    let e = explain(puzzle, set, ctl)?;
     Ok(Rated {
+        techniques: set,
         rating: e.rating,
         hardest: e.hardest,
         steps: e.steps.len(),
@@ -970,6 +1035,7 @@ pub(crate) type LineRating = std::result::Result<(usize, Sudoku, Rated), (usize,
 pub(crate) fn rate_batch(
     source: &Source,
     shape: Option<Shape>,
+    set: TechniqueSet,
     ctl: &Control,
     visit: &mut dyn FnMut(LineRating) -> ControlFlow<()>,
 ) -> bool {
@@ -990,7 +1056,7 @@ pub(crate) fn rate_batch(
             return false;
         }
         let rated = super::parse::line_puzzle(source, line, text, shape)
-            .and_then(|grid| rate(&grid, &each).map(|rated| (line, grid, rated)))
+            .and_then(|grid| rate(&grid, set, &each).map(|rated| (line, grid, rated)))
             .map_err(|e| (line, e));
         ctl.progress().advance(1);
         if visit(rated).is_break() {

@@ -282,7 +282,7 @@ impl SudokuGame {
             .map(|(&v, &gone)| if v != 0 { 1 << (v - 1) } else { all & !gone })
             .collect();
         let marks = explain::PencilMarks::from_masks(candidates);
-        let hint = explain::hint(&grid, Some(&marks), ctl)?;
+        let hint = explain::hint(&grid, Some(&marks), explain::TechniqueSet::Classic, ctl)?;
         match (hint.outcome, hint.step) {
             (Outcome::Solved, Some(step)) => {
                 let n = self.side();

@@ -390,7 +390,7 @@ pub(crate) fn generate_rated(
             if !rated {
                 break (one, None, None);
             }
-            let e = explain::explain(&one.puzzle, ctl)?;
+            let e = explain::explain(&one.puzzle, explain::TechniqueSet::Classic, ctl)?;
             if e.outcome == Outcome::Interrupted {
                 return Ok(stopped(made.found));
             }

@@ -4,6 +4,16 @@ use super::*;
 use crate::sudoku::generate::{generate_rated, Difficulty, RatedPuzzle, RatedRequest, Symmetry};
 use std::collections::BTreeSet;
 
+/// The explanation with the classic technique set.
+fn explain(puzzle: &Sudoku, ctl: &Control) -> Result<Explanation> {
+    super::explain(puzzle, TechniqueSet::Classic, ctl)
+}
+
+/// The hint with the classic technique set.
+fn hint(grid: &Sudoku, marks: Option<&PencilMarks>, ctl: &Control) -> Result<Hint> {
+    super::hint(grid, marks, TechniqueSet::Classic, ctl)
+}
+
 fn grid(text: &str) -> Sudoku {
     Sudoku::from_text(text, None).expect("a grid")
 }
@@ -44,7 +54,7 @@ const DIABOLICAL: &str = include_str!("../../../puzzles/sudoku/diabolical-300.tx
 
 /// Checks an explanation of a puzzle with one solution independently of the explainer:
 /// the general-box search's solution, every placement its digit, no elimination of it, the replay.
-fn check_solved(puzzle: &Sudoku, e: &Explanation) {
+pub(super) fn check_solved(puzzle: &Sudoku, e: &Explanation) {
     assert_eq!(e.outcome, Outcome::Solved, "{puzzle}");
     let (found, tally) = solutions(puzzle, 2, &Control::new());
     assert_eq!(tally.found, 1, "{puzzle} has one solution");
@@ -177,7 +187,7 @@ fn every_step_of_all_300_diabolical_puzzles_is_replayed_to_the_solution() {
 }
 
 /// The pencil marks of a board as text, one field per cell.
-fn marks_text(board: &Board) -> String {
+pub(super) fn marks_text(board: &Board) -> String {
     let fields: Vec<String> = (0..board.value.len())
         .map(|c| match board.value[c] {
             0 => digits(board.cand[c]).map(|d| d.to_string()).collect(),
@@ -221,6 +231,13 @@ fn each_technique_is_the_step_found_on_a_grid_that_needs_it_and_a_hint_with_penc
         Technique::Jellyfish,
         Technique::DynamicForcingChain,
         Technique::Trial,
+        // Sukaku Explainer's set only: tested with it.
+        Technique::TurbotFish,
+        Technique::StrongLinks,
+        Technique::WxyzWing,
+        Technique::VwxyzWing,
+        Technique::UvwxyzWing,
+        Technique::TuvwxyzWing,
     ];
     for t in Technique::ALL.into_iter().filter(|t| !rare.contains(t)) {
         assert!(
@@ -517,10 +534,16 @@ fn the_json_keys_are_the_report_s() {
     }
     let mut rows = Vec::new();
     let source = Source::from_text("b.txt", "# two\n1.....3..4.....2\n1.....3..4....x2\n");
-    assert!(rate_batch(&source, None, &Control::new(), &mut |r| {
-        rows.push(r);
-        ControlFlow::Continue(())
-    }));
+    assert!(rate_batch(
+        &source,
+        None,
+        TechniqueSet::Classic,
+        &Control::new(),
+        &mut |r| {
+            rows.push(r);
+            ControlFlow::Continue(())
+        }
+    ));
     let (line, _, first) = rows[0].as_ref().unwrap();
     let first = serde_json::to_value(first).unwrap();
     for key in ["rating", "hardest", "steps"] {

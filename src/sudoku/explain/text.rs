@@ -1,13 +1,14 @@
 //! Explanations, hints and ratings as text: a heading, one numbered line per step, then the solution and the rating.
 
 use super::board::{bit, Board};
-use super::{Explanation, Hint, Outcome, Rated, Step};
+use super::{scale, Explanation, Hint, Outcome, Rated, Step, TechniqueSet};
 use crate::report::{Detail, Ending, Report, Text, Tone};
 
-/// The first line: the board, its boxes and its clues.
-fn heading(text: &mut Text, size: usize, [r, c]: [usize; 2], clues: usize) {
+/// The first line: the board, its boxes and its clues (and the technique set, when not the classic one).
+fn heading(text: &mut Text, size: usize, [r, c]: [usize; 2], clues: usize, set: TechniqueSet) {
     text.line(format!(
-        "Sudoku {size}×{size} (boxes {r}×{c}), {clues} clues"
+        "Sudoku {size}×{size} (boxes {r}×{c}), {clues} clues{}",
+        scale(set)
     ));
 }
 
@@ -47,7 +48,13 @@ fn ending(outcome: &Outcome) -> Ending {
 impl Report for Explanation {
     fn text(&self, _: Detail) -> Text {
         let mut text = Text::new();
-        heading(&mut text, self.size, self.box_shape, self.clues);
+        heading(
+            &mut text,
+            self.size,
+            self.box_shape,
+            self.clues,
+            self.techniques,
+        );
         for (k, step) in self.steps.iter().enumerate() {
             if let Some(grid) = self.candidates.get(k) {
                 for line in grid.lines() {
@@ -61,8 +68,9 @@ impl Report for Explanation {
         {
             text.line(format!("solution: {solution}"));
             text.line(format!(
-                "rating {rating} ({hardest}), {} steps",
-                self.steps.len()
+                "rating {rating} ({hardest}), {} steps{}",
+                self.steps.len(),
+                scale(self.techniques)
             ));
         }
         no_solution(&mut text, &self.outcome);
@@ -77,7 +85,13 @@ impl Report for Explanation {
 impl Report for Hint {
     fn text(&self, _: Detail) -> Text {
         let mut text = Text::new();
-        heading(&mut text, self.size, self.box_shape, self.clues);
+        heading(
+            &mut text,
+            self.size,
+            self.box_shape,
+            self.clues,
+            self.techniques,
+        );
         match &self.step {
             Some(step) => step_line(&mut text, None, step),
             None if self.outcome == Outcome::Solved => {
