@@ -91,6 +91,23 @@ impl Closure {
         }
     }
 
+    /// The closure emptied, its buffers kept.
+    fn reset(mut self) -> Closure {
+        self.pot.clear();
+        self.start.clear();
+        self.start.push(0);
+        self.parents.clear();
+        self.depth.clear();
+        self.on.fill(0);
+        self.off.fill(0);
+        self.on_order.clear();
+        self.off_order.clear();
+        self.absurd = None;
+        self.sorted.clear();
+        self.nest.clear();
+        self
+    }
+
     /// Keeps the potentials reached in a sorted list, to be kept at less cost.
     fn finish(mut self) -> Closure {
         self.sorted = self
@@ -181,6 +198,8 @@ pub(crate) struct Chainer<'a> {
     stamp: u32,
     /// The nested chains met while counting a step's length.
     nests: Vec<nested::Nest>,
+    /// Closures done with, kept for their buffers.
+    spare: std::cell::RefCell<Vec<Closure>>,
     /// For a chain nested in another, the grid the outer chain started from.
     outer: Option<&'a [u64]>,
     /// Sudoku Explainer's level of dynamic chains: 0 plain, 1 "dynamic +" (the rules of
@@ -212,6 +231,7 @@ impl<'a> Chainer<'a> {
             seen: vec![0; board.value.len() * n * 2],
             stamp: 0,
             nests: Vec::new(),
+            spare: Default::default(),
             outer: None,
             level: 0,
         }
@@ -219,6 +239,21 @@ impl<'a> Chainer<'a> {
 
     fn size(&self) -> usize {
         self.board.value.len() * self.n
+    }
+
+    /// An empty closure, from the spare ones if there is one.
+    fn scratch(&self) -> Closure {
+        match self.spare.borrow_mut().pop() {
+            Some(clo) => clo.reset(),
+            None => Closure::new(self.size()),
+        }
+    }
+
+    /// Keeps `clo`'s buffers for the next [`Chainer::scratch`].
+    fn recycle(&self, clo: Closure) {
+        if clo.on.len() == self.size() {
+            self.spare.borrow_mut().push(clo);
+        }
     }
 
     /// What `p` ("on") puts "off" on the grid `cand`: the cell's other digits (with `y`), then the digit's other places in the box, the row and the column.
@@ -294,7 +329,7 @@ impl<'a> Chainer<'a> {
     fn follow(&self, start: Pot, mode: Mode) -> Closure {
         let source = &self.board.cand;
         let mut cand = source.clone();
-        let mut clo = Closure::new(self.size());
+        let mut clo = self.scratch();
         let (mut on_queue, mut off_queue) = start_queues(&mut clo, start);
         let y = mode != Mode::Nishio;
         let (mut offs, mut ons) = (Vec::new(), Implied::default());
@@ -566,9 +601,21 @@ fn cycles(ch: &mut Chainer, start: Pot, links: (bool, bool), best: &mut Best) {
     let Some(longest) = best.longest(base, link_kind(links)) else {
         return;
     };
+    let mut clo = ch.scratch();
+    cycles_in(ch, &mut clo, start, (links, longest), best);
+    ch.recycle(clo);
+}
+
+/// [`cycles`] of at most `longest` nodes, followed in `clo`.
+fn cycles_in(
+    ch: &mut Chainer,
+    clo: &mut Closure,
+    start: Pot,
+    (links, longest): ((bool, bool), usize),
+    best: &mut Best,
+) {
     let board = ch.board;
     let cand = &board.cand;
-    let mut clo = Closure::new(ch.size());
     let first = clo.add(start, &[]);
     let mut on_queue = VecDeque::from([first]);
     let mut off_queue = VecDeque::new();
@@ -682,10 +729,22 @@ fn unary(ch: &mut Chainer, start: Pot, y: bool, best: &mut Best) {
     let Some(longest) = best.longest(if y { 70 } else { 66 }, link_kind((y, true))) else {
         return;
     };
+    let mut clo = ch.scratch();
+    unary_in(ch, &mut clo, start, (y, longest), best);
+    ch.recycle(clo);
+}
+
+/// [`unary`] of at most `longest` nodes, followed in `clo`.
+fn unary_in(
+    ch: &mut Chainer,
+    clo: &mut Closure,
+    start: Pot,
+    (y, longest): (bool, usize),
+    best: &mut Best,
+) {
     let board = ch.board;
     let cand = &board.cand;
-    let mut clo = Closure::new(ch.size());
-    let (mut on_queue, mut off_queue) = start_queues(&mut clo, start);
+    let (mut on_queue, mut off_queue) = start_queues(clo, start);
     let mut target = None;
     let (mut offs, mut ons) = (Vec::new(), Implied::default());
     'search: while !on_queue.is_empty() || !off_queue.is_empty() {
@@ -901,6 +960,7 @@ fn cell_chains(
         if count >= 3 && mode == Mode::Dynamic {
             double(ch, c, d, yes, &no, base, best);
         }
+        ch.recycle(no);
         if mode != Mode::Nishio {
             region_chains(ch, c, d, mode, base, ons, best);
         }
