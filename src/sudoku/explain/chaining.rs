@@ -631,7 +631,7 @@ fn cycles_in(
             }
             ch.on_to_off(cand, clo.pot[k as usize], links.0, &mut offs);
             for &q in &offs {
-                if !is_parent(&clo, k, q) {
+                if !is_parent(clo, k, q) {
                     let node = clo.node(q, &[k]);
                     off_queue.push_back(node);
                     if clo.get(q).is_none() {
@@ -646,7 +646,7 @@ fn cycles_in(
                 continue;
             }
             let p = clo.pot[k as usize];
-            ch.off_to_on(cand, cand, p, k, &clo, links, &mut ons);
+            ch.off_to_on(cand, cand, p, k, clo, links, &mut ons);
             for (q, causes) in ons.iter() {
                 if length >= 4 && q == start {
                     found.push(clo.node(q, causes));
@@ -687,7 +687,7 @@ fn cycles_in(
         if eliminate.is_empty() {
             continue;
         }
-        let length = ch.ancestors(&clo, end);
+        let length = ch.ancestors(clo, end);
         let rating = if links == (true, true) { 70 } else { 65 } + length_bonus(length);
         let kind = link_kind(links);
         if !best.beats(rating, length, kind) {
@@ -703,13 +703,13 @@ fn cycles_in(
         cells.reverse();
         f.text = format!(
             "bidirectional {name}: {}; the loop holds either way round, so every candidate seen by both kinds of its links goes: {}",
-            ch.path(&clo, end),
+            ch.path(clo, end),
             removals_name(ch, &eliminate)
         );
         f.eliminate = eliminate;
         f.cells = cells;
         best.keep(rating, length, kind, f, || {
-            ch.rests_on(&clo, &[end], None, true)
+            ch.rests_on(clo, &[end], None, true)
         });
     }
 }
@@ -768,7 +768,7 @@ fn unary_in(
                 continue;
             }
             let p = clo.pot[k as usize];
-            ch.off_to_on(cand, cand, p, k, &clo, (y, true), &mut ons);
+            ch.off_to_on(cand, cand, p, k, clo, (y, true), &mut ons);
             for (q, causes) in ons.iter() {
                 if q == start ^ 1 {
                     target = Some(clo.node(q, causes));
@@ -783,7 +783,7 @@ fn unary_in(
     let Some(end) = target else {
         return;
     };
-    let length = ch.ancestors(&clo, end);
+    let length = ch.ancestors(clo, end);
     let rating = if y { 70 } else { 66 } + length_bonus(length);
     let kind = link_kind((y, true));
     if !best.beats(rating, length, kind) {
@@ -791,7 +791,7 @@ fn unary_in(
     }
     let technique = if !y {
         Technique::XChain
-    } else if through_pairs(ch, &clo, end) {
+    } else if through_pairs(ch, clo, end) {
         Technique::XyChain
     } else {
         Technique::ForcingChain
@@ -805,11 +805,11 @@ fn unary_in(
         } else {
             "forcing x-chain"
         },
-        ch.path(&clo, end)
+        ch.path(clo, end)
     );
-    f.cells = chain_cells(ch, &clo, end);
+    f.cells = chain_cells(ch, clo, end);
     best.keep(rating, length, kind, f, || {
-        ch.rests_on(&clo, &[end], None, false)
+        ch.rests_on(clo, &[end], None, false)
     });
 }
 

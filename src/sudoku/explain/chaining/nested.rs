@@ -152,7 +152,7 @@ impl Chainer<'_> {
             cand: cand.to_vec(),
         };
         let outer = &self.board.cand;
-        let mut all = collect(&reached, outer, |ch, best| cycle_starts(ch, best));
+        let mut all = collect(&reached, outer, cycle_starts);
         if all.is_empty() && self.level >= 3 {
             all = collect(&reached, outer, |ch, best| {
                 multiple_into(ch, Mode::Static, MULTIPLE, best)
