@@ -59,6 +59,7 @@ mod exclusion;
 mod fish;
 mod grave;
 mod intersections;
+mod plus;
 mod singles;
 mod solve;
 mod strong_links;
@@ -149,13 +150,17 @@ pub enum Technique {
     MultipleForcingChain,
     /// The same, a contradiction, or a candidate whose presence and absence imply the same, followed with the candidates removed taken off (dynamic links).
     DynamicForcingChain,
+    /// The same, with locked candidates, hidden and naked pairs and X-wings applied when the links run out (Sudoku Explainer's "dynamic +").
+    DynamicPlusForcingChain,
+    /// The same, with static forcing chains, then static multiple forcing chains, sought on the grid a chain reaches when nothing else is left (Sudoku Explainer's nested forcing chains).
+    NestedForcingChain,
     /// A guess refuted by a search.
     Trial,
 }
 
 impl Technique {
     /// Every technique, easiest first (in the order the explainer tries them, but for the unique rectangle).
-    pub const ALL: [Technique; 34] = [
+    pub const ALL: [Technique; 36] = [
         Technique::FullHouse,
         Technique::HiddenSingle,
         Technique::NakedSingle,
@@ -189,6 +194,8 @@ impl Technique {
         Technique::NishioForcingChain,
         Technique::MultipleForcingChain,
         Technique::DynamicForcingChain,
+        Technique::DynamicPlusForcingChain,
+        Technique::NestedForcingChain,
         Technique::Trial,
     ];
 
@@ -228,6 +235,8 @@ impl Technique {
             Technique::NishioForcingChain => "nishio-forcing-chain",
             Technique::MultipleForcingChain => "multiple-forcing-chain",
             Technique::DynamicForcingChain => "dynamic-forcing-chain",
+            Technique::DynamicPlusForcingChain => "dynamic-plus-forcing-chain",
+            Technique::NestedForcingChain => "nested-forcing-chain",
             Technique::Trial => "trial",
         }
     }
@@ -761,6 +770,13 @@ fn next_step(
         .or_else(|| chaining::nishio(board))
         .or_else(|| forcing_fits.then(|| chaining::multiple(board)).flatten())
         .or_else(|| forcing_fits.then(|| chaining::dynamic(board)).flatten())
+        .or_else(|| {
+            forcing_fits
+                .then(|| chaining::dynamic_plus(board))
+                .flatten()
+        })
+        .or_else(|| forcing_fits.then(|| chaining::nested(board, 2)).flatten())
+        .or_else(|| forcing_fits.then(|| chaining::nested(board, 3)).flatten())
         .or_else(|| {
             if trial_allowed && forcing_fits {
                 trial::refute(board, truth, ctl)

@@ -170,6 +170,25 @@ impl SudokuGame {
         self.index(p).map_or(0, |i| self.marks[i])
     }
 
+    /// The candidates of `p` as the grid stands, bit d−1 for digit d: the digits no cell of
+    /// its row, column or box holds, less those the hints shown so far removed; 0 on a filled cell.
+    pub fn candidates(&self, p: Pos) -> u64 {
+        let Some(i) = self.index(p) else {
+            return 0;
+        };
+        if self.value(p) != 0 {
+            return 0;
+        }
+        let n = self.side();
+        let shape = self.shape();
+        let seen = (0..n * n)
+            .filter(|&j| j / n == p.row || j % n == p.col || shape.box_of(j) == shape.box_of(i))
+            .map(|j| self.value(Pos::new(j / n, j % n)))
+            .filter(|&v| v != 0)
+            .fold(0u64, |m, v| m | 1 << (v - 1));
+        ((1u64 << n) - 1) & !seen & !self.eliminated[i]
+    }
+
     /// The number of moves made (an undone move no longer counts).
     pub fn moves(&self) -> usize {
         self.history.len()
@@ -310,6 +329,32 @@ mod tests {
     fn game() -> SudokuGame {
         let puzzle = Sudoku::from_text(PUZZLE, None).unwrap();
         SudokuGame::new(puzzle, &Control::new()).unwrap().unwrap()
+    }
+
+    #[test]
+    fn candidates_are_the_digits_no_peer_holds_less_those_hints_removed() {
+        let mut g = game();
+        // r1c1 sees 8 3 2 9 (row 1), 3 (column 1), 2 9 (box 1): 1 4 5 6 7 are left.
+        let at = Pos::new(0, 0);
+        assert_eq!(g.candidates(at), 0b1111001);
+        assert_eq!(g.candidates(Pos::new(0, 1)), 0, "a clue has none");
+        assert!(g.enter(Pos::new(0, 3), 1));
+        assert_eq!(g.candidates(at), 0b1111000);
+        assert!(g.undo());
+        // Every candidate a hint removes is gone from the cell it names.
+        let mut removed = 0;
+        while removed == 0 {
+            let GameHint::Step(step) = g.hint(&Control::new()).unwrap() else {
+                panic!("no hint")
+            };
+            for &[r, c, d] in &step.eliminate {
+                assert_eq!(g.candidates(Pos::new(r, c)) & 1 << (d - 1), 0);
+                removed += 1;
+            }
+            for &[r, c, d] in &step.place {
+                assert!(g.enter(Pos::new(r, c), d as u8));
+            }
+        }
     }
 
     #[test]

@@ -24,7 +24,10 @@ const TEXT_WIDTH: usize = 46;
 
 /// The keys, as the screen lists them.
 const KEYS: &str =
-    "arrows/click: cell · 1-9 A-Z: digit · 0/⌫: clear · p: pencil · h: hint · c: check · u: undo · q: quit";
+    "arrows/click: cell · 1-9 A-Z: digit · 0/⌫: clear · p: pencil · a: all candidates · h: hint · c: check · u: undo · q: quit";
+
+/// The largest side whose cells can show all their candidates, each cell a box-shaped block of them.
+const FULL_SIDE: usize = 9;
 
 /// Pencil marks 1–9 as they are drawn in a cell.
 const SMALL: [char; 9] = ['¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
@@ -45,6 +48,8 @@ pub struct SudokuScreen {
     cursor: Pos,
     /// Digits go into the pencil marks instead of the cells.
     pencil: bool,
+    /// Every empty cell shows all its candidates (on boards up to [`FULL_SIDE`]).
+    full: bool,
     shown: Shown,
     /// What the title says of where the puzzle came from.
     origin: String,
@@ -61,6 +66,7 @@ impl SudokuScreen {
             game,
             cursor: Pos::new(n / 2, n / 2),
             pencil: false,
+            full: false,
             shown: Shown::Nothing,
             origin,
             message: "Fill every row, column and box with each digit once.".to_string(),
@@ -85,11 +91,28 @@ impl SudokuScreen {
         (r, c)
     }
 
+    /// Whether the cells show all their candidates, each a block of the box's shape.
+    fn blocks(&self) -> bool {
+        self.full && self.game.side() <= FULL_SIDE
+    }
+
+    /// A cell's width and height in characters: 3×1, or with all candidates shown a
+    /// block of the box's shape and a space.
+    fn cell_dims(&self) -> (usize, usize) {
+        let (br, bc) = self.boxes();
+        if self.blocks() {
+            (bc + 1, br)
+        } else {
+            (CELL, 1)
+        }
+    }
+
     /// The grid's size in characters: cells and the lines between boxes.
     fn grid_size(&self) -> (usize, usize) {
         let n = self.game.side();
         let (br, bc) = self.boxes();
-        (n * CELL + n / bc - 1, n + n / br - 1)
+        let (w, h) = self.cell_dims();
+        (n * w + n / bc - 1, n * h + n / br - 1)
     }
 
     fn board_size(&self) -> (u16, u16) {
@@ -101,7 +124,8 @@ impl SudokuScreen {
     /// Where cell `p` starts, from the board's top-left corner.
     fn offset(&self, p: Pos) -> (usize, usize) {
         let (br, bc) = self.boxes();
-        (p.col * CELL + p.col / bc, p.row + p.row / br)
+        let (w, h) = self.cell_dims();
+        (p.col * w + p.col / bc, p.row * h + p.row / br)
     }
 
     /// The cell at screen position (`x`, `y`), if the grid is there.
@@ -112,10 +136,14 @@ impl SudokuScreen {
         }
         let (dx, dy) = ((x - b.x) as usize, (y - b.y) as usize);
         let n = self.game.side();
-        let row = (0..n).find(|&r| self.offset(Pos::new(r, 0)).1 == dy)?;
+        let (w, h) = self.cell_dims();
+        let row = (0..n).find(|&r| {
+            let y0 = self.offset(Pos::new(r, 0)).1;
+            (y0..y0 + h).contains(&dy)
+        })?;
         let col = (0..n).find(|&c| {
             let x0 = self.offset(Pos::new(0, c)).0;
-            (x0..x0 + CELL).contains(&dx)
+            (x0..x0 + w).contains(&dx)
         })?;
         Some(Pos::new(row, col))
     }
@@ -258,6 +286,7 @@ impl SudokuScreen {
                     style = style.fg(Color::Black).bg(Color::Yellow);
                 }
             }
+            _ if self.is_equal(p) => style = style.fg(Color::White).bg(Color::Blue),
             _ => {}
         }
         if p == self.cursor {
@@ -268,6 +297,47 @@ impl SudokuScreen {
             text[2] = ']';
         }
         (text, style)
+    }
+
+    /// Whether `p` holds the digit of the cursor's cell (another cell than the cursor's).
+    fn is_equal(&self, p: Pos) -> bool {
+        let d = self.game.value(self.cursor);
+        d != 0 && p != self.cursor && self.game.value(p) == d
+    }
+
+    /// The lines of cell `p` when every cell shows its candidates, each character with its
+    /// style: the digit in the middle of a filled cell, else each candidate at its place
+    /// in a block of the box's shape (the cursor's digit lit where it is a candidate);
+    /// the cursor's cell reversed.
+    fn block(&self, p: Pos) -> Vec<Vec<(char, Style)>> {
+        let (br, bc) = self.boxes();
+        let (_, style) = self.cell(p);
+        let v = self.game.value(p);
+        let cursor_digit = self.game.value(self.cursor);
+        let mut lines = vec![vec![(' ', style); bc + 1]; br];
+        if v != 0 {
+            lines[(br - 1) / 2][bc / 2] = (symbol(v), style);
+        } else {
+            let cands = self.game.candidates(p);
+            for d in 1..=(br * bc) as u8 {
+                let (i, j) = ((d as usize - 1) / bc, (d as usize - 1) % bc);
+                lines[i][j] = if cands & 1 << (d - 1) == 0 {
+                    (' ', style)
+                } else if d == cursor_digit {
+                    (symbol(d), Style::new().fg(Color::White).bg(Color::Blue))
+                } else {
+                    (symbol(d), style)
+                };
+            }
+        }
+        if p == self.cursor {
+            for line in &mut lines {
+                for (_, s) in &mut line[..bc] {
+                    *s = s.add_modifier(Modifier::REVERSED);
+                }
+            }
+        }
+        lines
     }
 
     /// The words under the grid: the hint's step, or what the cursor's cell holds.
@@ -282,12 +352,13 @@ impl SudokuScreen {
             format!("clue {}", symbol(v))
         } else if v != 0 {
             format!("your {}", symbol(v))
+        } else if self.full {
+            format!(
+                "empty, candidates {}",
+                self.digit_list(self.game.candidates(p))
+            )
         } else if marks != 0 {
-            let list: Vec<String> = (1..=self.game.side() as u8)
-                .filter(|&d| marks & (1 << (d - 1)) != 0)
-                .map(|d| symbol(d).to_string())
-                .collect();
-            format!("empty, pencil marks {}", list.join(" "))
+            format!("empty, pencil marks {}", self.digit_list(marks))
         } else {
             "empty".to_string()
         };
@@ -297,6 +368,17 @@ impl SudokuScreen {
             "digits (p: pencil marks)"
         };
         format!("{p}: {what}.\nTyping: {mode}.")
+    }
+}
+
+impl SudokuScreen {
+    /// The digits of `mask`, `1 4 7`.
+    fn digit_list(&self, mask: u64) -> String {
+        let list: Vec<String> = (1..=self.game.side() as u8)
+            .filter(|&d| mask & (1 << (d - 1)) != 0)
+            .map(|d| symbol(d).to_string())
+            .collect();
+        list.join(" ")
     }
 }
 
@@ -331,17 +413,18 @@ impl Screen for SudokuScreen {
         let buf = frame.buffer_mut();
         let line = Style::new().fg(Color::DarkGray);
         let (x0, y0) = (at.board.x, at.board.y);
+        let (cw, ch) = self.cell_dims();
         // The lines between boxes.
         for k in 1..n / bc {
-            let x = x0 + (k * (bc * CELL + 1) - 1) as u16;
+            let x = x0 + (k * (bc * cw + 1) - 1) as u16;
             for y in 0..gh {
                 buf.set_string(x, y0 + y as u16, "│", line);
             }
         }
         for k in 1..n / br {
-            let y = y0 + (k * (br + 1) - 1) as u16;
+            let y = y0 + (k * (br * ch + 1) - 1) as u16;
             for x in 0..gw {
-                let cross = (x + 1) % (bc * CELL + 1) == 0;
+                let cross = (x + 1) % (bc * cw + 1) == 0;
                 buf.set_string(x0 + x as u16, y, if cross { "┼" } else { "─" }, line);
             }
         }
@@ -349,6 +432,15 @@ impl Screen for SudokuScreen {
             for c in 0..n {
                 let p = Pos::new(r, c);
                 let (dx, dy) = self.offset(p);
+                if self.blocks() {
+                    for (i, chars) in self.block(p).iter().enumerate() {
+                        for (j, &(glyph, style)) in chars.iter().enumerate() {
+                            let (x, y) = (x0 + (dx + j) as u16, y0 + (dy + i) as u16);
+                            buf.set_string(x, y, glyph.to_string(), style);
+                        }
+                    }
+                    continue;
+                }
                 let (text, style) = self.cell(p);
                 let s: String = text.iter().collect();
                 buf.set_string(x0 + dx as u16, y0 + dy as u16, s, style);
@@ -381,6 +473,16 @@ impl Screen for SudokuScreen {
                     "Pencil: digits now set or remove pencil marks.".to_string()
                 } else {
                     "Digits now go into the cells.".to_string()
+                };
+            }
+            Some(KeyCode::Char('a')) => {
+                self.full = !self.full;
+                self.message = match (self.full, self.blocks()) {
+                    (false, _) => "Cells show your pencil marks.".to_string(),
+                    (true, true) => "Every empty cell shows all its candidates.".to_string(),
+                    (true, false) => {
+                        "The cursor's cell names all its candidates below the grid.".to_string()
+                    }
                 };
             }
             Some(KeyCode::Char('h')) => self.hint(),

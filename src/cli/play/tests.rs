@@ -568,3 +568,55 @@ fn sudoku_is_won_when_every_cell_holds_the_solution_s_digit() {
     );
     assert!(text[0].contains("· 12 moves · 0 empty"), "{}", text[0]);
 }
+
+#[test]
+fn sudoku_shows_all_candidates_on_demand_and_lights_the_cursor_s_digit_elsewhere() {
+    let mut screen = sudoku_game();
+    draw(&mut screen, 60, 20);
+    // 3 at 0,1 (the solution's digit), then the cursor on the clue 3 at 1,2: the 3 at 0,1 is lit.
+    let (x, y) = sudoku_cell(0, 1);
+    screen.handle(&click(x, y));
+    screen.handle(&key(KeyCode::Char('3')));
+    screen.handle(&key(KeyCode::Down));
+    screen.handle(&key(KeyCode::Right));
+    assert_eq!(screen.cursor(), Pos::new(1, 2));
+    let buf = draw(&mut screen, 60, 20);
+    assert_eq!(buf[(x, y)].bg, Color::Blue);
+    let (x1, y1) = sudoku_cell(0, 0);
+    assert_eq!(buf[(x1, y1)].bg, Color::Reset, "a 1 is not lit");
+    // `a`: every empty cell a 2×2 block of its candidates (1 2 over 3 4).
+    screen.handle(&key(KeyCode::Char('a')));
+    let buf = draw(&mut screen, 60, 20);
+    let text = lines(&buf);
+    assert_eq!(
+        &text[2..11],
+        [
+            "│ 1  3 │ 2                                     │",
+            "│      │ 4  4                                  │",
+            "│ 2  2 │ 3 1                                   │",
+            "│ 4    │    4                                  │",
+            "│──────┼──────                                 │",
+            "│ 2  4 │1  1                                   │",
+            "│3     │   3                                   │",
+            "│   1  │1   2                                  │",
+            "│3     │ 4                                     │",
+        ]
+    );
+    assert_eq!(text[16], "Every empty cell shows all its candidates.");
+    // The cursor's cell reversed; the candidate 3 of 2,0 lit like the digit 3.
+    assert_eq!(buf[(9, 4)].symbol(), "3");
+    assert!(buf[(9, 4)]
+        .modifier
+        .contains(ratatui::style::Modifier::REVERSED));
+    assert_eq!((buf[(1, 8)].symbol(), buf[(1, 8)].bg), ("3", Color::Blue));
+    assert_eq!(buf[(2, 7)].bg, Color::Reset, "a 4 is not lit");
+    // A click lands on the cell whose block holds it; `a` again goes back to pencil marks.
+    screen.handle(&click(2, 8));
+    assert_eq!(screen.cursor(), Pos::new(2, 0));
+    assert!(lines(&draw(&mut screen, 60, 20))[12].starts_with("│2,0: empty, candidates 2 3."));
+    screen.handle(&key(KeyCode::Char('a')));
+    assert_eq!(
+        lines(&draw(&mut screen, 60, 20))[5],
+        "│[·] 4 │ ·  ·                                  │"
+    );
+}

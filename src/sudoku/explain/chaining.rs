@@ -20,6 +20,9 @@
 //! and region forcing chains, and contradictions last, then the first found.
 
 use super::board::{bit, digits, Board};
+use super::plus;
+
+mod nested;
 use super::{length_bonus, Found, Technique};
 use std::collections::VecDeque;
 use std::fmt::Write as _;
@@ -67,6 +70,8 @@ struct Closure {
     absurd: Option<(u32, u32)>,
     /// Once finished, each potential reached and its node, in place of `on` and `off`.
     sorted: Vec<(Pot, u32)>,
+    /// The nodes a nested chain caused, in order, each with its chain's key and length.
+    nest: Vec<(u32, nested::Nest)>,
 }
 
 impl Closure {
@@ -82,7 +87,25 @@ impl Closure {
             off_order: Vec::new(),
             absurd: None,
             sorted: Vec::new(),
+            nest: Vec::new(),
         }
+    }
+
+    /// The closure emptied, its buffers kept.
+    fn reset(mut self) -> Closure {
+        self.pot.clear();
+        self.start.clear();
+        self.start.push(0);
+        self.parents.clear();
+        self.depth.clear();
+        self.on.fill(0);
+        self.off.fill(0);
+        self.on_order.clear();
+        self.off_order.clear();
+        self.absurd = None;
+        self.sorted.clear();
+        self.nest.clear();
+        self
     }
 
     /// Keeps the potentials reached in a sorted list, to be kept at less cost.
@@ -173,6 +196,15 @@ pub(crate) struct Chainer<'a> {
     regions: Vec<[usize; 3]>,
     seen: Vec<u32>,
     stamp: u32,
+    /// The nested chains met while counting a step's length.
+    nests: Vec<nested::Nest>,
+    /// Closures done with, kept for their buffers.
+    spare: std::cell::RefCell<Vec<Closure>>,
+    /// For a chain nested in another, the grid the outer chain started from.
+    outer: Option<&'a [u64]>,
+    /// Sudoku Explainer's level of dynamic chains: 0 plain, 1 "dynamic +" (the rules of
+    /// [`plus`] applied when the links run out), 2 and 3 with chains nested ([`nested`]).
+    level: u8,
 }
 
 fn pot(n: usize, cell: usize, d: u8, on: bool) -> Pot {
@@ -198,11 +230,30 @@ impl<'a> Chainer<'a> {
             regions,
             seen: vec![0; board.value.len() * n * 2],
             stamp: 0,
+            nests: Vec::new(),
+            spare: Default::default(),
+            outer: None,
+            level: 0,
         }
     }
 
     fn size(&self) -> usize {
         self.board.value.len() * self.n
+    }
+
+    /// An empty closure, from the spare ones if there is one.
+    fn scratch(&self) -> Closure {
+        match self.spare.borrow_mut().pop() {
+            Some(clo) => clo.reset(),
+            None => Closure::new(self.size()),
+        }
+    }
+
+    /// Keeps `clo`'s buffers for the next [`Chainer::scratch`].
+    fn recycle(&self, clo: Closure) {
+        if clo.on.len() == self.size() {
+            self.spare.borrow_mut().push(clo);
+        }
     }
 
     /// What `p` ("on") puts "off" on the grid `cand`: the cell's other digits (with `y`), then the digit's other places in the box, the row and the column.
@@ -278,7 +329,7 @@ impl<'a> Chainer<'a> {
     fn follow(&self, start: Pot, mode: Mode) -> Closure {
         let source = &self.board.cand;
         let mut cand = source.clone();
-        let mut clo = Closure::new(self.size());
+        let mut clo = self.scratch();
         let (mut on_queue, mut off_queue) = start_queues(&mut clo, start);
         let y = mode != Mode::Nishio;
         let (mut offs, mut ons) = (Vec::new(), Implied::default());
@@ -298,6 +349,12 @@ impl<'a> Chainer<'a> {
                 continue;
             }
             let Some(k) = off_queue.pop_front() else {
+                if mode == Mode::Dynamic
+                    && self.level > 0
+                    && self.advance(&cand, &mut clo, &mut off_queue)
+                {
+                    continue;
+                }
                 return clo;
             };
             let p = clo.pot[k as usize];
@@ -319,7 +376,54 @@ impl<'a> Chainer<'a> {
         }
     }
 
-    /// The number of distinct potentials behind node `k` of `clo`, itself included.
+    /// Applies the rules of the chain's level to the grid `cand` it has reached (see [`plus`]):
+    /// each removal not yet reached becomes an "off" caused by the "off" nodes it rests on,
+    /// queued; whether any was.
+    fn advance(&self, cand: &[u64], clo: &mut Closure, off_queue: &mut VecDeque<u32>) -> bool {
+        let at = plus::Reached {
+            geo: &self.board.geo,
+            value: &self.board.value,
+            cand,
+            source: &self.board.cand,
+        };
+        let mut found = Vec::new();
+        plus::basic_rules(&at, &mut found);
+        if found.is_empty() && self.level >= 2 {
+            return self.advance_nested(cand, clo, off_queue);
+        }
+        let n = self.n;
+        let mut causes = Vec::new();
+        for f in found {
+            let q = pot(n, f.cell, f.digit, false);
+            if clo.get(q).is_some() {
+                continue;
+            }
+            causes.clear();
+            causes.extend(
+                f.parents
+                    .iter()
+                    .filter_map(|&(c, d)| clo.get(pot(n, c, d, false))),
+            );
+            off_queue.push_back(clo.add(q, &causes));
+        }
+        !off_queue.is_empty()
+    }
+
+    /// A step's length: the distinct potentials behind each of its `ends` (node `k` of a
+    /// closure), summed, and the lengths of the distinct chains nested in them.
+    fn length(&mut self, ends: &[(&Closure, u32)]) -> usize {
+        self.nests.clear();
+        let mut length = 0;
+        for &(clo, k) in ends {
+            length += self.ancestors(clo, k);
+        }
+        self.nests.sort_unstable();
+        self.nests.dedup();
+        length + self.nests.iter().map(|n| n.length as usize).sum::<usize>()
+    }
+
+    /// The number of distinct potentials behind node `k` of `clo`, itself included (the
+    /// chains nested in them are noted in `nests`).
     fn ancestors(&mut self, clo: &Closure, k: u32) -> usize {
         self.stamp += 1;
         let mut count = 0;
@@ -331,6 +435,11 @@ impl<'a> Chainer<'a> {
             }
             self.seen[p] = self.stamp;
             count += 1;
+            if !clo.nest.is_empty() {
+                if let Ok(i) = clo.nest.binary_search_by_key(&k, |&(node, _)| node) {
+                    self.nests.push(clo.nest[i].1);
+                }
+            }
             stack.extend_from_slice(clo.parents_of(k));
         }
         count
@@ -381,25 +490,43 @@ impl<'a> Chainer<'a> {
 pub(crate) struct Best {
     key: Option<(u16, usize, u8)>,
     pub found: Option<Found>,
+    /// When set, every step found is kept, not only the best (the chains nested in a
+    /// dynamic chain use them all).
+    all: Option<Vec<nested::Collected>>,
 }
 
 impl Best {
     /// Whether a step rated `rating` with `length` nodes and sort key `kind` would be kept.
     fn beats(&self, rating: u16, length: usize, kind: u8) -> bool {
-        self.key.is_none_or(|k| (rating, length, kind) < k)
+        self.all.is_some() || self.key.is_none_or(|k| (rating, length, kind) < k)
     }
 
     /// The most nodes a chain of base rating `base` and sort key `kind` may have and still be kept; `None` when none may.
     fn longest(&self, base: u16, kind: u8) -> Option<usize> {
-        let Some(key) = self.key else {
+        let Some(key) = self.key.filter(|_| self.all.is_none()) else {
             return Some(usize::MAX);
         };
         let fits = |l: usize| (base + length_bonus(l), l, kind) < key;
         (1..=key.1 + 1).take_while(|&l| fits(l)).last()
     }
 
-    fn keep(&mut self, rating: u16, length: usize, kind: u8, found: Found) {
-        if self.beats(rating, length, kind) {
+    /// Keeps `found` if it is the best so far (every step when collecting them all, with
+    /// the removals of the outer chain it `rests_on`).
+    fn keep(
+        &mut self,
+        rating: u16,
+        length: usize,
+        kind: u8,
+        found: Found,
+        rests_on: impl FnOnce() -> Vec<(usize, u8)>,
+    ) {
+        if let Some(all) = &mut self.all {
+            all.push(nested::Collected {
+                key: (rating, length, kind),
+                found,
+                rests_on: rests_on(),
+            });
+        } else if self.beats(rating, length, kind) {
             self.key = Some((rating, length, kind));
             self.found = Some(found);
         }
@@ -422,6 +549,13 @@ const DYNAMIC: u16 = 85;
 pub(crate) fn forcing_chains_and_cycles(board: &Board) -> Option<Found> {
     let mut ch = Chainer::new(board);
     let mut best = Best::default();
+    cycle_starts(&mut ch, &mut best);
+    best.found
+}
+
+/// The cycles and forcing chains of [`forcing_chains_and_cycles`] from every candidate, kept in `best`.
+fn cycle_starts(ch: &mut Chainer, best: &mut Best) {
+    let board = ch.board;
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for c in board.empty_cells() {
             if board.cand[c].count_ones() < 2 || (!x && board.cand[c].count_ones() > 2) {
@@ -429,15 +563,14 @@ pub(crate) fn forcing_chains_and_cycles(board: &Board) -> Option<Found> {
             }
             for d in digits(board.cand[c]) {
                 let on = pot(ch.n, c, d, true);
-                cycles(&mut ch, on, (y, x), &mut best);
+                cycles(ch, on, (y, x), best);
                 if x {
-                    unary(&mut ch, on, y, &mut best);
-                    unary(&mut ch, on & !1, y, &mut best);
+                    unary(ch, on, y, best);
+                    unary(ch, on & !1, y, best);
                 }
             }
         }
     }
-    best.found
 }
 
 /// The sort key of a chain of one kind of link: X-links only 2, Y-links only 3, both 4.
@@ -468,9 +601,21 @@ fn cycles(ch: &mut Chainer, start: Pot, links: (bool, bool), best: &mut Best) {
     let Some(longest) = best.longest(base, link_kind(links)) else {
         return;
     };
+    let mut clo = ch.scratch();
+    cycles_in(ch, &mut clo, start, (links, longest), best);
+    ch.recycle(clo);
+}
+
+/// [`cycles`] of at most `longest` nodes, followed in `clo`.
+fn cycles_in(
+    ch: &mut Chainer,
+    clo: &mut Closure,
+    start: Pot,
+    (links, longest): ((bool, bool), usize),
+    best: &mut Best,
+) {
     let board = ch.board;
     let cand = &board.cand;
-    let mut clo = Closure::new(ch.size());
     let first = clo.add(start, &[]);
     let mut on_queue = VecDeque::from([first]);
     let mut off_queue = VecDeque::new();
@@ -486,7 +631,7 @@ fn cycles(ch: &mut Chainer, start: Pot, links: (bool, bool), best: &mut Best) {
             }
             ch.on_to_off(cand, clo.pot[k as usize], links.0, &mut offs);
             for &q in &offs {
-                if !is_parent(&clo, k, q) {
+                if !is_parent(clo, k, q) {
                     let node = clo.node(q, &[k]);
                     off_queue.push_back(node);
                     if clo.get(q).is_none() {
@@ -501,7 +646,7 @@ fn cycles(ch: &mut Chainer, start: Pot, links: (bool, bool), best: &mut Best) {
                 continue;
             }
             let p = clo.pot[k as usize];
-            ch.off_to_on(cand, cand, p, k, &clo, links, &mut ons);
+            ch.off_to_on(cand, cand, p, k, clo, links, &mut ons);
             for (q, causes) in ons.iter() {
                 if length >= 4 && q == start {
                     found.push(clo.node(q, causes));
@@ -542,7 +687,7 @@ fn cycles(ch: &mut Chainer, start: Pot, links: (bool, bool), best: &mut Best) {
         if eliminate.is_empty() {
             continue;
         }
-        let length = ch.ancestors(&clo, end);
+        let length = ch.ancestors(clo, end);
         let rating = if links == (true, true) { 70 } else { 65 } + length_bonus(length);
         let kind = link_kind(links);
         if !best.beats(rating, length, kind) {
@@ -558,12 +703,14 @@ fn cycles(ch: &mut Chainer, start: Pot, links: (bool, bool), best: &mut Best) {
         cells.reverse();
         f.text = format!(
             "bidirectional {name}: {}; the loop holds either way round, so every candidate seen by both kinds of its links goes: {}",
-            ch.path(&clo, end),
+            ch.path(clo, end),
             removals_name(ch, &eliminate)
         );
         f.eliminate = eliminate;
         f.cells = cells;
-        best.keep(rating, length, kind, f);
+        best.keep(rating, length, kind, f, || {
+            ch.rests_on(clo, &[end], None, true)
+        });
     }
 }
 
@@ -582,10 +729,22 @@ fn unary(ch: &mut Chainer, start: Pot, y: bool, best: &mut Best) {
     let Some(longest) = best.longest(if y { 70 } else { 66 }, link_kind((y, true))) else {
         return;
     };
+    let mut clo = ch.scratch();
+    unary_in(ch, &mut clo, start, (y, longest), best);
+    ch.recycle(clo);
+}
+
+/// [`unary`] of at most `longest` nodes, followed in `clo`.
+fn unary_in(
+    ch: &mut Chainer,
+    clo: &mut Closure,
+    start: Pot,
+    (y, longest): (bool, usize),
+    best: &mut Best,
+) {
     let board = ch.board;
     let cand = &board.cand;
-    let mut clo = Closure::new(ch.size());
-    let (mut on_queue, mut off_queue) = start_queues(&mut clo, start);
+    let (mut on_queue, mut off_queue) = start_queues(clo, start);
     let mut target = None;
     let (mut offs, mut ons) = (Vec::new(), Implied::default());
     'search: while !on_queue.is_empty() || !off_queue.is_empty() {
@@ -609,7 +768,7 @@ fn unary(ch: &mut Chainer, start: Pot, y: bool, best: &mut Best) {
                 continue;
             }
             let p = clo.pot[k as usize];
-            ch.off_to_on(cand, cand, p, k, &clo, (y, true), &mut ons);
+            ch.off_to_on(cand, cand, p, k, clo, (y, true), &mut ons);
             for (q, causes) in ons.iter() {
                 if q == start ^ 1 {
                     target = Some(clo.node(q, causes));
@@ -624,7 +783,7 @@ fn unary(ch: &mut Chainer, start: Pot, y: bool, best: &mut Best) {
     let Some(end) = target else {
         return;
     };
-    let length = ch.ancestors(&clo, end);
+    let length = ch.ancestors(clo, end);
     let rating = if y { 70 } else { 66 } + length_bonus(length);
     let kind = link_kind((y, true));
     if !best.beats(rating, length, kind) {
@@ -632,7 +791,7 @@ fn unary(ch: &mut Chainer, start: Pot, y: bool, best: &mut Best) {
     }
     let technique = if !y {
         Technique::XChain
-    } else if through_pairs(ch, &clo, end) {
+    } else if through_pairs(ch, clo, end) {
         Technique::XyChain
     } else {
         Technique::ForcingChain
@@ -646,10 +805,12 @@ fn unary(ch: &mut Chainer, start: Pot, y: bool, best: &mut Best) {
         } else {
             "forcing x-chain"
         },
-        ch.path(&clo, end)
+        ch.path(clo, end)
     );
-    f.cells = chain_cells(ch, &clo, end);
-    best.keep(rating, length, kind, f);
+    f.cells = chain_cells(ch, clo, end);
+    best.keep(rating, length, kind, f, || {
+        ch.rests_on(clo, &[end], None, false)
+    });
 }
 
 /// Whether every "on" of the chain to `end` comes from its cell's other candidate, the cells having two: an XY-chain.
@@ -698,15 +859,41 @@ pub(crate) fn dynamic(board: &Board) -> Option<Found> {
     multiple_chains(board, Mode::Dynamic)
 }
 
+/// Its dynamic forcing chains "+" (9.0): the same, with locked candidates, hidden and naked
+/// pairs and X-wings applied on the grid a chain reaches when its links run out ([`plus`]).
+pub(crate) fn dynamic_plus(board: &Board) -> Option<Found> {
+    chains_at_level(board, Mode::Dynamic, 1)
+}
+
+/// Its nested forcing chains: dynamic chains "+" that also apply, when nothing else is
+/// left, the static forcing chains and cycles (level 2, 9.5) and then the static multiple
+/// forcing chains (level 3, 10.0) on the grid they reach ([`nested`]).
+pub(crate) fn nested(board: &Board, level: u8) -> Option<Found> {
+    chains_at_level(board, Mode::Dynamic, level)
+}
+
 /// The chains of `mode` from every cell of two candidates or more (three or more when static).
 fn multiple_chains(board: &Board, mode: Mode) -> Option<Found> {
+    chains_at_level(board, mode, 0)
+}
+
+/// [`multiple_chains`] at Sudoku Explainer's `level` of dynamic chains (0 plain, rated 0.5 more a level).
+fn chains_at_level(board: &Board, mode: Mode, level: u8) -> Option<Found> {
     let mut ch = Chainer::new(board);
+    ch.level = level;
     let mut best = Best::default();
     let base = match mode {
         Mode::Static => MULTIPLE,
-        Mode::Dynamic => DYNAMIC,
+        Mode::Dynamic => DYNAMIC + 5 * u16::from(level),
         Mode::Nishio => NISHIO,
     };
+    multiple_into(&mut ch, mode, base, &mut best);
+    best.found
+}
+
+/// The chains of `mode` rated from `base`, kept in `best`.
+fn multiple_into(ch: &mut Chainer, mode: Mode, base: u16, best: &mut Best) {
+    let board = ch.board;
     // What each candidate implies, followed once for its cell's chains and its regions'.
     let n = ch.n;
     let mut ons: Vec<Option<Closure>> = (0..ch.size()).map(|_| None).collect();
@@ -719,10 +906,9 @@ fn multiple_chains(board: &Board, mode: Mode) -> Option<Found> {
     for c in board.empty_cells() {
         let count = board.cand[c].count_ones();
         if count > 2 || (count > 1 && mode != Mode::Static) {
-            cell_chains(&mut ch, c, mode, base, &ons, &mut best);
+            cell_chains(ch, c, mode, base, &ons, best);
         }
     }
-    best.found
 }
 
 /// The chains of one cell: contradictions and double forcing chains from each candidate,
@@ -754,19 +940,19 @@ fn cell_chains(
         if mode != Mode::Static {
             for (clo, assumed) in [(yes, on), (&no, on & !1)] {
                 if let Some((a, b)) = clo.absurd {
-                    let length = ch.ancestors(clo, a) + ch.ancestors(clo, b);
+                    let length = ch.length(&[(clo, a), (clo, b)]);
                     let rating = base + length_bonus(length);
                     if best.beats(rating, length, ABSURD) {
-                        let mut f = Found::new(chain_technique(mode), rating);
+                        let mut f = Found::new(ch.technique(mode), rating);
                         let conclusion = ch.conclude(&mut f, assumed ^ 1);
                         f.text = format!(
                             "{}contradiction forcing chain: {} and {}; so {conclusion}",
-                            prefix(mode),
+                            ch.prefix(mode),
                             ch.path(clo, a),
                             ch.path(clo, b)
                         );
                         f.cells = chain_cells(ch, clo, a);
-                        best.keep(rating, length, ABSURD, f);
+                        best.keep(rating, length, ABSURD, f, Vec::new);
                     }
                 }
             }
@@ -774,6 +960,7 @@ fn cell_chains(
         if count >= 3 && mode == Mode::Dynamic {
             double(ch, c, d, yes, &no, base, best);
         }
+        ch.recycle(no);
         if mode != Mode::Nishio {
             region_chains(ch, c, d, mode, base, ons, best);
         }
@@ -786,27 +973,43 @@ fn cell_chains(
             .collect();
         let what = format!(
             "{}cell forcing chain: {} holds {}",
-            prefix(mode),
+            ch.prefix(mode),
             board.geo.cell_name(c),
             super::board::digits_name(board.cand[c]).replace(" and ", " or ")
         );
-        agreed(ch, &branches, &what, mode, base, CELL, best);
+        agreed(
+            ch,
+            &branches,
+            &what,
+            mode,
+            (base, CELL),
+            nested::Origin::Cell,
+            best,
+        );
     }
 }
 
-fn prefix(mode: Mode) -> &'static str {
-    match mode {
-        Mode::Dynamic => "dynamic ",
-        Mode::Nishio => "nishio ",
-        Mode::Static => "",
+impl Chainer<'_> {
+    /// The words naming the kind of chain: `dynamic `, `dynamic+ `…
+    fn prefix(&self, mode: Mode) -> &'static str {
+        match (mode, self.level) {
+            (Mode::Dynamic, 0) => "dynamic ",
+            (Mode::Dynamic, 1) => "dynamic+ ",
+            (Mode::Dynamic, 2) => "nested (+ forcing chains) ",
+            (Mode::Dynamic, _) => "nested (+ multiple forcing chains) ",
+            (Mode::Nishio, _) => "nishio ",
+            (Mode::Static, _) => "",
+        }
     }
-}
 
-fn chain_technique(mode: Mode) -> Technique {
-    match mode {
-        Mode::Nishio => Technique::NishioForcingChain,
-        Mode::Static => Technique::MultipleForcingChain,
-        Mode::Dynamic => Technique::DynamicForcingChain,
+    fn technique(&self, mode: Mode) -> Technique {
+        match (mode, self.level) {
+            (Mode::Nishio, _) => Technique::NishioForcingChain,
+            (Mode::Static, _) => Technique::MultipleForcingChain,
+            (Mode::Dynamic, 0) => Technique::DynamicForcingChain,
+            (Mode::Dynamic, 1) => Technique::DynamicPlusForcingChain,
+            (Mode::Dynamic, _) => Technique::NestedForcingChain,
+        }
     }
 }
 
@@ -831,15 +1034,16 @@ fn double(
             if on && board.cand[t] == bit(e) {
                 continue;
             }
-            let length = ch.ancestors(yes, k) + ch.ancestors(no, j);
+            let length = ch.length(&[(yes, k), (no, j)]);
             let rating = base + length_bonus(length);
             if !best.beats(rating, length, DOUBLE) {
                 continue;
             }
-            let mut f = Found::new(Technique::DynamicForcingChain, rating);
+            let mut f = Found::new(ch.technique(Mode::Dynamic), rating);
             let conclusion = ch.conclude(&mut f, p);
             f.text = format!(
-                "dynamic double forcing chain: whether {} holds {d} or not; {}; {}; either way {conclusion}",
+                "{}double forcing chain: whether {} holds {d} or not; {}; {}; either way {conclusion}",
+                ch.prefix(Mode::Dynamic),
                 board.geo.cell_name(c),
                 ch.path(yes, k),
                 ch.path(no, j)
@@ -847,7 +1051,7 @@ fn double(
             let mut cells = chain_cells(ch, yes, k);
             cells.extend(chain_cells(ch, no, j));
             f.cells = cells;
-            best.keep(rating, length, DOUBLE, f);
+            best.keep(rating, length, DOUBLE, f, Vec::new);
         }
     }
 }
@@ -885,11 +1089,19 @@ fn region_chains(
         };
         let what = format!(
             "{}region forcing chain: in {}, {d} goes at {}",
-            prefix(mode),
+            ch.prefix(mode),
             geo.unit_name(u),
             geo.cells_name(&places).replace(" and ", " or ")
         );
-        agreed(ch, &branches, &what, mode, base, REGION, best);
+        agreed(
+            ch,
+            &branches,
+            &what,
+            mode,
+            (base, REGION),
+            nested::Origin::Region(u),
+            best,
+        );
     }
 }
 
@@ -900,8 +1112,8 @@ fn agreed(
     branches: &[(String, &Closure)],
     what: &str,
     mode: Mode,
-    base: u16,
-    kind: u8,
+    (base, kind): (u16, u8),
+    origin: nested::Origin,
     best: &mut Best,
 ) {
     let board = ch.board;
@@ -922,15 +1134,17 @@ fn agreed(
             if on && board.cand[t] == bit(e) {
                 continue;
             }
-            let mut length = 0;
-            for ((_, clo), &j) in branches.iter().zip(&nodes) {
-                length += ch.ancestors(clo, j);
-            }
+            let ends: Vec<(&Closure, u32)> = branches
+                .iter()
+                .map(|(_, clo)| *clo)
+                .zip(nodes.iter().copied())
+                .collect();
+            let length = ch.length(&ends);
             let rating = base + length_bonus(length);
             if !best.beats(rating, length, kind) {
                 continue;
             }
-            let mut f = Found::new(chain_technique(mode), rating);
+            let mut f = Found::new(ch.technique(mode), rating);
             let conclusion = ch.conclude(&mut f, p);
             let mut text = format!("{what}; ");
             let mut cells = Vec::new();
@@ -943,7 +1157,14 @@ fn agreed(
             cells.dedup();
             f.text = text;
             f.cells = cells;
-            best.keep(rating, length, kind, f);
+            best.keep(rating, length, kind, f, || {
+                let ends: Vec<(&Closure, u32)> = branches
+                    .iter()
+                    .map(|(_, clo)| *clo)
+                    .zip(nodes.iter().copied())
+                    .collect();
+                ch.rests_on_all(&ends, origin)
+            });
         }
     }
 }

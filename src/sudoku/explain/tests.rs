@@ -186,6 +186,22 @@ fn every_step_of_all_300_diabolical_puzzles_is_replayed_to_the_solution() {
     }
 }
 
+#[test]
+#[ignore = "rates a puzzle of the forum's hardest (about 15 s in release)"]
+fn a_forum_hardest_puzzle_rates_as_sudoku_explainer_rates_it_with_nested_chains() {
+    // Sukaku Explainer (`serate.sh --se121`, Sudoku Explainer 1.2.1's techniques) rates this
+    // puzzle of the forum's hardest list 11.0, by "Dynamic Contradiction Forcing Chains
+    // (+ Multiple Forcing Chains)": nested chains, no guess.
+    let puzzle =
+        grid("98.7..6..7...5..8...4..9..74....3..8.9..2......35..1..1......6..4...8..1.......2.");
+    let e = explain(&puzzle, &Control::new()).unwrap();
+    check_solved(&puzzle, &e);
+    let rating = e.rating.unwrap().value();
+    assert!((rating - 11.0).abs() <= 0.2 + 1e-9, "{rating}");
+    assert_eq!(e.hardest, Some(Technique::NestedForcingChain));
+    assert!(e.steps.iter().all(|s| s.technique != Technique::Trial));
+}
+
 /// The pencil marks of a board as text, one field per cell.
 pub(super) fn marks_text(board: &Board) -> String {
     let fields: Vec<String> = (0..board.value.len())
@@ -230,6 +246,8 @@ fn each_technique_is_the_step_found_on_a_grid_that_needs_it_and_a_hint_with_penc
         Technique::HiddenQuad,
         Technique::Jellyfish,
         Technique::DynamicForcingChain,
+        Technique::DynamicPlusForcingChain,
+        Technique::NestedForcingChain,
         Technique::Trial,
         // Sukaku Explainer's set only: tested with it.
         Technique::TurbotFish,
