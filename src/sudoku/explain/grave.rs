@@ -229,11 +229,12 @@ fn type3(board: &Board, g: &Grave) -> Option<Found> {
             if g.cells.iter().any(|&c| geo.cell_units[c][kind] != u) {
                 continue;
             }
+            // Only empty cells join the subset: a solved cell holds a digit of its own.
             let open: Vec<usize> = g
                 .common
                 .iter()
                 .copied()
-                .filter(|&c| geo.cell_units[c][kind] == u)
+                .filter(|&c| board.value[c] == 0 && geo.cell_units[c][kind] == u)
                 .collect();
             if open.len() < k {
                 continue;

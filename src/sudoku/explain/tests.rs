@@ -815,3 +815,14 @@ fn rated(request: &RatedRequest, ctl: &Control) -> Result<Vec<RatedPuzzle>> {
     })?;
     Ok(made)
 }
+
+/// A generated puzzle (`--generate 100 --difficulty hard --seed 1`, its 64th
+/// candidate) on which a bivalue-universal-grave step once removed the
+/// solution's 6 at r3c9; Sudoku Explainer rates it 7.1 (forcing chain).
+#[test]
+fn the_grave_never_removes_a_solution_digit() {
+    let puzzle =
+        grid("...9....3..7..2.5...8....7..2.........5.4..6.7....65.2..1..58...4..7..1....6.3...");
+    let explained = explain(&puzzle, &Control::new()).expect("every step checked");
+    assert_eq!(explained.rating.map(|r| r.0), Some(71));
+}

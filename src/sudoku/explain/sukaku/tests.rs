@@ -241,7 +241,7 @@ fn a_hint_with_pencil_marks_finds_each_added_step_where_the_explanation_took_it(
         let side = puzzle.shape().side();
         for step in &e.steps {
             if !added(step.technique) {
-                apply(&mut board, &Found::of_step(step, side).unwrap()).unwrap();
+                apply(&mut board, &Found::of_step(step, side, 0).unwrap()).unwrap();
                 continue;
             }
             let marks = PencilMarks::from_text(&marks_text(&board), puzzle.shape()).unwrap();
@@ -250,7 +250,7 @@ fn a_hint_with_pencil_marks_finds_each_added_step_where_the_explanation_took_it(
             let classic = hint(&board.grid(), Some(&marks), TechniqueSet::Classic, &ctl).unwrap();
             assert_ne!(classic.step.map(|s| s.technique), Some(step.technique));
             seen += 1;
-            apply(&mut board, &Found::of_step(step, side).unwrap()).unwrap();
+            apply(&mut board, &Found::of_step(step, side, 0).unwrap()).unwrap();
         }
     }
     assert!(seen >= RATED.len(), "{seen} steps of added techniques");
