@@ -835,6 +835,7 @@ fn search<const BMI2: bool>(
     done(found, None)
 }
 
+#[cfg(target_arch = "x86_64")]
 mod cpu;
 #[cfg(test)]
 mod tests;

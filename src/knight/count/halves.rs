@@ -524,7 +524,8 @@ fn join(
                 // that closes one cycle is looked up in the run (sorted by pairing).
                 let closing = CLOSING[ends.count_ones() as usize / 2];
                 let mut sum = 0u128;
-                if closing * (usize::BITS - run.len().leading_zeros()) as usize >= run.len() {
+                if closing * u64::from(usize::BITS - run.len().leading_zeros()) >= run.len() as u64
+                {
                     for &(_, [lo, hi, d]) in run {
                         if one_cycle(partner, u128::from(lo) | u128::from(hi) << 64, ends) {
                             sum += u128::from(d);
@@ -562,11 +563,11 @@ fn joined(e: [u64; 3]) -> u128 {
 }
 
 /// The pairings of `m` pairs of ends that make one cycle with a given one: `2^(m−1)·(m−1)!`.
-const CLOSING: [usize; 17] = {
-    let mut n = [1usize; 17];
+const CLOSING: [u64; 17] = {
+    let mut n = [1u64; 17];
     let mut m = 2;
     while m < 17 {
-        n[m] = n[m - 1] * 2 * (m - 1);
+        n[m] = n[m - 1] * 2 * (m as u64 - 1);
         m += 1;
     }
     n

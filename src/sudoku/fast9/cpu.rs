@@ -1,4 +1,4 @@
-//! Which compiled form of the 9×9 search this processor runs, read with three `cpuid` questions.
+//! Which compiled form of the 9×9 search an x86-64 processor runs, read with three `cpuid` questions.
 //!
 //! The standard library's feature detection asks `cpuid` about every
 //! feature it knows, a dozen leaves; under a hypervisor each question is a
@@ -67,12 +67,6 @@ fn detect() -> Form {
     } else {
         Form::Avx2
     }
-}
-
-/// Off x86-64: the plain form.
-#[cfg(not(target_arch = "x86_64"))]
-fn detect() -> Form {
-    Form::Plain
 }
 
 /// Whether `pext` is one fast instruction on this processor (`vendor`:
