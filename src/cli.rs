@@ -12,12 +12,14 @@ mod sudoku;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
+use puzzles::ask::{Ask, Pace, Stopping};
 use puzzles::render::Picture;
-use puzzles::report::{Detail, Report};
+use puzzles::report::{Detail, Report, Text};
 use puzzles::Control;
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 pub use output::{exit_status, style, Exit, Failure, Out};
 pub use puzzles::report::Tone;
@@ -100,6 +102,9 @@ pub struct Context {
     pub out: Out,
     /// Stopped by Ctrl-C or SIGTERM.
     pub control: Control,
+    /// Progress as lines on stderr where no bar can be drawn (process 0 of a
+    /// distributed count, whose stderr is a log).
+    pub progress_lines: bool,
 }
 
 /// Whether the running work polls the stop flag and reports what it found when stopped.
@@ -110,33 +115,40 @@ static INTERRUPTIBLE: AtomicBool = AtomicBool::new(false);
 static GRACE_MS: AtomicU64 = AtomicU64::new(0);
 
 impl Context {
-    /// Declares that the work from here on polls `control` and reports
-    /// partial results: Ctrl-C then stops it cleanly instead of ending the process.
-    pub fn interruptible(&self) {
+    /// Declares how the work from here on answers the stop flag: when it polls
+    /// it, Ctrl-C stops it cleanly (it reports what it found) instead of
+    /// ending the process, and work that polls only between long steps is
+    /// given its grace before the process ends with 130 all the same.
+    pub fn allow_stop(&self, stopping: Stopping) {
+        let grace = match stopping {
+            Stopping::Never => return,
+            Stopping::Promptly => 0,
+            Stopping::Within(grace) => grace.as_millis() as u64,
+        };
+        GRACE_MS.store(grace, Ordering::SeqCst);
         INTERRUPTIBLE.store(true, Ordering::SeqCst);
     }
 
-    /// Like [`Context::interruptible`], for work that polls `control` only
-    /// between long steps: when it has not stopped `grace` after Ctrl-C, the
-    /// process ends with 130 all the same.
-    pub fn interruptible_within(&self, grace: std::time::Duration) {
-        GRACE_MS.store(grace.as_millis() as u64, Ordering::SeqCst);
-        self.interruptible();
-    }
-
-    /// A control that draws a progress bar on stderr for long work: a bar when
-    /// the `total` number of `unit`s is known, a spinner otherwise. It is drawn
-    /// only when stderr is a terminal, and never with `--quiet` or `--json`.
-    pub fn progress(&self, common: &Common, total: Option<u64>, unit: &str) -> Control {
-        if common.quiet || common.json || !std::io::stderr().is_terminal() {
-            return self.control.clone();
+    /// A control that shows the progress of work of this `pace` on stderr: a
+    /// bar when it sets a total, a spinner otherwise, drawn only when stderr
+    /// is a terminal (else lines, when asked), never with `--quiet` or `--json`.
+    pub fn progress(&self, common: &Common, pace: Pace) -> Control {
+        let control = self.control.clone();
+        let Some(unit) = pace.unit.filter(|_| !common.quiet && !common.json) else {
+            return control;
+        };
+        if !std::io::stderr().is_terminal() {
+            return match self.progress_lines {
+                true => control.with_progress(Arc::new(Lines::default())),
+                false => control,
+            };
         }
-        let (bar, template) = match total {
-            Some(len) => (
-                ProgressBar::new(len),
+        let (bar, template) = match pace.bounded {
+            true => (
+                ProgressBar::new(0),
                 "{spinner} [{bar:30}] {human_pos}/{human_len} UNIT, {per_sec}, eta {eta} {msg} (Ctrl-C stops)",
             ),
-            None => (
+            false => (
                 ProgressBar::new_spinner(),
                 "{spinner} {human_pos} UNIT, {per_sec}, {elapsed} {msg} (Ctrl-C stops)",
             ),
@@ -145,9 +157,7 @@ impl Context {
             bar.set_style(style.progress_chars("=> "));
         }
         bar.enable_steady_tick(std::time::Duration::from_millis(120));
-        self.control
-            .clone()
-            .with_progress(std::sync::Arc::new(Bar(bar)))
+        control.with_progress(Arc::new(Bar(bar)))
     }
 }
 
@@ -168,6 +178,58 @@ impl puzzles::control::Progress for Bar {
     fn finish(&self) {
         self.0.finish_and_clear();
     }
+}
+
+/// Progress as one line on stderr for each note (a frontier count's column),
+/// where no bar can be drawn.
+#[derive(Default)]
+struct Lines {
+    /// The steps done and in all.
+    done: AtomicU64,
+    total: AtomicU64,
+}
+
+impl puzzles::control::Progress for Lines {
+    fn set_total(&self, total: u64) {
+        self.total.store(total, Ordering::Relaxed);
+        self.done.store(0, Ordering::Relaxed);
+    }
+    fn advance(&self, n: u64) {
+        self.done.fetch_add(n, Ordering::Relaxed);
+    }
+    fn note(&self, message: &str) {
+        let (done, total) = (
+            self.done.load(Ordering::Relaxed),
+            self.total.load(Ordering::Relaxed),
+        );
+        eprintln!("puzzles: column {done} of {total}: {message}");
+    }
+    fn finish(&self) {}
+}
+
+/// Asks the library `request`, as its pace says: Ctrl-C stops it cleanly when
+/// it polls, progress is drawn when it counts, and its streamed items are
+/// printed as they come (after `heading`, in text).
+pub fn ask<Q: Ask>(
+    request: &Q,
+    common: &Common,
+    ctx: &mut Context,
+    heading: Option<String>,
+) -> Result<Q::Answer, Failure> {
+    let pace = request.pace();
+    ctx.allow_stop(pace.stopping);
+    let ctl = ctx.progress(common, pace);
+    let mut printer = Printer {
+        out: &mut ctx.out,
+        json: common.json,
+        detail: common.detail(),
+        heading: heading.filter(|_| !common.json),
+        failed: None,
+    };
+    let answer = request.ask(&ctl, &mut printer);
+    printer.failed.map_or(Ok(()), Err)?;
+    ctl.progress().finish();
+    Ok(answer?)
 }
 
 /// Runs the subcommand named on the command line.
@@ -195,6 +257,7 @@ pub fn run(cli: Cli) -> Result<Exit, Failure> {
     let mut ctx = Context {
         out: Out::stdout(),
         control,
+        progress_lines: false,
     };
     let outcome = match cli.command {
         Command::LightsOut(args) => lightsout::run(args, &mut ctx),
@@ -262,46 +325,32 @@ pub struct Common {
 }
 
 /// Prints the items a request streams as they come: text, or one JSON line
-/// each; keeps the first write error, which stops the request.
-pub struct Printer<'a> {
+/// each (a complaint on stderr); keeps the first write error, which stops the request.
+struct Printer<'a> {
     out: &'a mut Out,
     json: bool,
     detail: Detail,
+    /// The comment line printed before the first item.
+    heading: Option<String>,
     /// The first failed write.
-    pub failed: Option<Failure>,
-}
-
-impl<'a> Printer<'a> {
-    /// Prints on `out` as `common` says (JSON or text, quiet or not).
-    pub fn new(out: &'a mut Out, common: &Common) -> Self {
-        Printer {
-            out,
-            json: common.json,
-            detail: common.detail(),
-            failed: None,
-        }
-    }
-
-    /// Writes out what is buffered (before a note on stderr).
-    pub fn flush(&mut self) -> Result<(), Failure> {
-        self.out.flush()
-    }
-
-    /// The first write error, if any.
-    pub fn result(self) -> Result<(), Failure> {
-        self.failed.map_or(Ok(()), Err)
-    }
+    failed: Option<Failure>,
 }
 
 impl<I: Report> puzzles::Sink<I> for Printer<'_> {
     fn take(&mut self, item: I) -> ControlFlow<()> {
-        let written = match self.json {
-            true => self.out.json(&item),
-            false => self.out.write(&item.text(self.detail)),
+        let mut written = match self.heading.take() {
+            Some(line) => self.out.write(Text::new().line(&line)),
+            None => Ok(()),
+        };
+        if let Some(complaint) = item.complaint() {
+            // In order with the answers before it.
+            written = written.and_then(|()| self.out.flush());
+            eprintln!("puzzles: {complaint}");
+        } else {
+            written = written.and_then(|()| self.out.report(&item, self.json, self.detail));
         }
         // An item may take long to find: let a reader see each at once.
-        .and_then(|()| self.out.flush());
-        match written {
+        match written.and_then(|()| self.out.flush()) {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => {
                 self.failed = Some(e);
@@ -321,12 +370,12 @@ pub fn conclude<A: Report>(
     picture: impl Fn(Picture) -> puzzles::Result<String>,
 ) -> Result<Exit, Failure> {
     common.draw(&picture)?;
-    let exit = ctx.out.report(answer, common.json, common.quiet)?;
+    ctx.out.report(answer, common.json, common.detail())?;
     if let Some(note) = answer.partial() {
         ctx.out.flush()?;
         partial_note(&note);
     }
-    Ok(exit)
+    Ok(answer.ending())
 }
 
 impl Common {
@@ -385,42 +434,34 @@ pub fn message(e: &puzzles::Error) -> String {
     else {
         return e.to_string();
     };
-    let (what, advice): (&str, &str) = match bound {
-        Bound::GaussCells => ("cells for --method gauss", "; use --method poly or chase"),
-        Bound::NaiveCells => (
-            "cells for --method naive",
-            "; use --method first-row or poly",
-        ),
+    let first_row = "use --method poly or chase";
+    let (what, advice) = match bound {
+        Bound::GaussCells => ("cells for --method gauss", first_row),
+        Bound::NaiveCells => ("cells for --method naive", "use --method first-row or poly"),
         Bound::FirstRowUnknowns => (
             "first-row unknowns (the shorter side) for --method first-row",
-            "; use --method poly or chase",
+            first_row,
         ),
         Bound::FirstRowSteps => (
             "row steps (2^C first rows × L rows) for --method first-row",
-            "; use --method poly or chase",
+            first_row,
         ),
-        Bound::PolySide => ("board side for --method poly", "; use --method chase"),
-        Bound::ShortestCells => (
-            "cells for the exact shortest walk",
-            "; use --builder short or diagonal",
-        ),
-        Bound::QuietPatternCells => (
-            "quiet pattern cells to print",
-            "; drop --quiet-patterns (the nullity is in the summary)",
-        ),
-        Bound::NullitySide => ("side for --nullity", "; ask for a range of smaller sides"),
-        Bound::Listing(_) => ("", "; pass --limit K to list the first K, or --count"),
+        Bound::PolySide => ("board side for --method poly", "use --method chase"),
+        Bound::ShortestCells => ("", "use --builder short or diagonal"),
+        Bound::QuietPatternCells => ("", "drop --quiet-patterns (the nullity is in the summary)"),
+        Bound::NullitySide => ("side for --nullity", "ask for a range of smaller sides"),
+        Bound::Listing(_) => ("", "pass --limit K to list the first K, or --count"),
         Bound::UnlimitedListingSquares => (
             "board squares for --all without --limit",
-            "; its tours run to millions (6×6 alone has 6,637,920): give --limit K",
+            "its tours run to millions (6×6 alone has 6,637,920): give --limit K",
         ),
         Bound::HeldCells => (
             "cells of solutions held for one JSON object",
-            "; pass a smaller --limit, or drop --json (the text listing is streamed)",
+            "pass a smaller --limit, or drop --json (the text listing is streamed)",
         ),
         Bound::SvgCells => (
-            "cells to draw",
-            "; drop --svg and --sheet (the text and --json hold the whole answer)",
+            "",
+            "drop --svg and --sheet (the text and --json hold the whole answer)",
         ),
         _ => return e.to_string(),
     };
@@ -428,10 +469,8 @@ pub fn message(e: &puzzles::Error) -> String {
         "" => bound.what(),
         words => words.into(),
     };
-    puzzles::Error::usage(format!(
-        "{what} {got} is over the limit of {limit}{note}{advice}"
-    ))
-    .to_string()
+    let line = format!("{what} {got} is over the limit of {limit}{note}; {advice}");
+    puzzles::Error::usage(line).to_string()
 }
 
 /// Says on stderr that a stream of answers on stdout (a listing, a table)

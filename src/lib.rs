@@ -27,6 +27,7 @@
 pub mod puzzle;
 
 // Shared pieces.
+pub mod ask;
 pub mod control;
 pub mod error;
 pub mod grid;

@@ -165,6 +165,13 @@ pub trait Report: Serialize {
     fn partial(&self) -> Option<String> {
         None
     }
+
+    /// A streamed item that is a refusal rather than an answer (a batch line
+    /// that is not a puzzle): a front end shows it apart from the answers, as
+    /// the command line does on stderr.
+    fn complaint(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The note of a listing that ended early, `None` when it ran to the end or

@@ -97,39 +97,14 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         let delay = args.delay.unwrap_or(100);
         return super::play::animate_knight(request.knight()?, order, delay, ctx);
     }
-    // Every knight search polls the stop flag and reports what it has.
-    ctx.interruptible();
     // A distributed count stops with all its processes, or ends with exit status 2.
     #[cfg(feature = "mpi")]
     if let Some(cluster) = &cluster {
         cluster.watch(ctx.control.stop_flag());
+        // Under mpirun process 0's standard error is no terminal: its progress as lines.
+        ctx.progress_lines = true;
     }
-    let ctl = match request.mode {
-        // The counter sets the bar's length to its tasks (backtracking) or columns (frontier).
-        Mode::Count { .. } => ctx.progress(&args.common, Some(0), "steps"),
-        Mode::List { .. } => ctx.progress(&args.common, None, "tours"),
-        Mode::Find { .. } => ctx.progress(&args.common, None, "nodes"),
-        Mode::Magic => ctx.control.clone(),
-    };
-    // Under mpirun process 0's standard error is no terminal: its progress as lines.
-    #[cfg(feature = "mpi")]
-    let ctl = match &cluster {
-        Some(_)
-            if !args.common.quiet
-                && !args.common.json
-                && !std::io::IsTerminal::is_terminal(&std::io::stderr()) =>
-        {
-            ctx.control
-                .clone()
-                .with_progress(std::sync::Arc::new(Lines::default()))
-        }
-        _ => ctl,
-    };
-    let mut printer = super::Printer::new(&mut ctx.out, &args.common);
-    let answer = knight::answer(&request, &ctl, &mut printer);
-    printer.result()?;
-    ctl.progress().finish();
-    let answer = answer?;
+    let answer = super::ask(&request, &args.common, ctx, None)?;
     // One picture, drawn by process 0 alone.
     #[cfg(feature = "mpi")]
     if cluster.as_ref().is_some_and(|c| c.rank() != 0) {
@@ -195,32 +170,4 @@ fn request(args: &Args) -> Result<Request, Failure> {
         closed: args.closed,
         mode,
     })
-}
-
-/// Progress as one line on standard error for each column, where no bar can be drawn (process 0 under mpirun, a batch job's log).
-#[cfg(feature = "mpi")]
-#[derive(Default)]
-struct Lines {
-    /// The columns done and in all.
-    columns: std::sync::atomic::AtomicU64,
-    total: std::sync::atomic::AtomicU64,
-}
-
-#[cfg(feature = "mpi")]
-impl puzzles::control::Progress for Lines {
-    fn set_total(&self, total: u64) {
-        use std::sync::atomic::Ordering::Relaxed;
-        self.total.store(total, Relaxed);
-        self.columns.store(0, Relaxed);
-    }
-    fn advance(&self, n: u64) {
-        self.columns
-            .fetch_add(n, std::sync::atomic::Ordering::Relaxed);
-    }
-    fn note(&self, message: &str) {
-        use std::sync::atomic::Ordering::Relaxed;
-        let (done, total) = (self.columns.load(Relaxed), self.total.load(Relaxed));
-        eprintln!("puzzles: column {done} of {total}: {message}");
-    }
-    fn finish(&self) {}
 }

@@ -130,24 +130,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         };
     }
     let request = request(&args, pattern)?;
-    let ctl = match request.mode {
-        Mode::Solve { fewest: true, .. } => ctx.progress(&args.common, None, "sums"),
-        Mode::List { .. } => ctx.progress(&args.common, Some(0), "listed"),
-        Mode::Table { .. } => ctx.progress(&args.common, Some(0), "sizes"),
-        _ => ctx.control.clone(),
-    };
-    // Ctrl-C keeps what was found: the lightest solution seen, the solutions or rows listed.
-    if !matches!(
-        request.mode,
-        Mode::Solve { fewest: false, .. } | Mode::Count
-    ) {
-        ctx.interruptible();
-    }
-    let mut printer = super::Printer::new(&mut ctx.out, &args.common);
-    let answer = lightsout::answer(&request, &ctl, &mut printer);
-    printer.result()?;
-    ctl.progress().finish();
-    let mut answer = answer?;
+    let mut answer = super::ask(&request, &args.common, ctx, None)?;
     if let (Answer::Solve(s), Some(path)) = (&mut answer, &args.output) {
         if let Some(Pressed::Cells(presses)) = &s.presses {
             puzzles::input::write_rows(path, &presses.symbol_rows(s.setup.states()))?;

@@ -123,20 +123,17 @@ impl Out {
         Ok(())
     }
 
-    /// Writes a report as one line of JSON or as its text; its ending decides the exit status.
+    /// Writes a report as one line of JSON or as its text.
     pub fn report<R: Report>(
         &mut self,
         report: &R,
         json: bool,
-        quiet: bool,
-    ) -> Result<Exit, Failure> {
-        if json {
-            self.json(report)?;
-        } else {
-            let detail = if quiet { Detail::Quiet } else { Detail::Full };
-            self.write(&report.text(detail))?;
+        detail: Detail,
+    ) -> Result<(), Failure> {
+        match json {
+            true => self.json(report),
+            false => self.write(&report.text(detail)),
         }
-        Ok(report.ending())
     }
 
     /// Writes `value` as one line of JSON.

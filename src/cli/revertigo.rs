@@ -4,7 +4,7 @@ use super::{parse_side, Common, Context, Exit, Failure};
 use puzzles::grid::Dims;
 use puzzles::input::Source;
 use puzzles::listing::Limit;
-use puzzles::revertigo::{self, Answer, Builder, Mode, Request, RevertigoMethod};
+use puzzles::revertigo::{Answer, Builder, Mode, Request, RevertigoMethod};
 use puzzles::Error;
 
 #[derive(Debug, clap::Args)]
@@ -79,23 +79,12 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         let (dims, seed) = request.board()?;
         return super::play::play_revertigo(dims, seed, ctx);
     }
-    if matches!(request.mode, Mode::List { .. }) {
-        ctx.interruptible();
-    }
-    let ctl = match request.mode {
-        Mode::List { .. } => ctx.progress(&args.common, Some(0), "listed"),
-        _ => ctx.control.clone(),
-    };
-    let mut printer = super::Printer::new(&mut ctx.out, &args.common);
-    let mut answer = revertigo::answer(&request, &ctl, &mut printer);
-    printer.result()?;
-    ctl.progress().finish();
-    if let (Ok(Answer::Solve(report)), Some(path)) = (&mut answer, &args.output) {
+    let mut answer = super::ask(&request, &args.common, ctx, None)?;
+    if let (Answer::Solve(report), Some(path)) = (&mut answer, &args.output) {
         let walk = report.walk.take().unwrap_or_default();
         puzzles::input::write_rows(path, &[walk])?;
         report.output = Some(path.clone());
     }
-    let answer = answer?;
     super::conclude(&answer, &args.common, ctx, |p| answer.svg(p))
 }
 

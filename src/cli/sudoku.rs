@@ -1,16 +1,12 @@
 //! `puzzles sudoku`: the flags made into one request (solve, count, list, transform, generate, explain, hint or rate), answered once, printed.
 
-use super::{Common, Context, Exit, Failure, Printer};
+use super::{Common, Context, Exit, Failure};
 use clap::ValueEnum as _;
 use puzzles::input::Source;
-use puzzles::render::Picture;
-use puzzles::report::{Detail, Ending, Report, Text};
 use puzzles::sudoku::explain::TechniqueSet;
 use puzzles::sudoku::generate::{Difficulty, Symmetry};
-use puzzles::sudoku::{self, Answer, Item, Mode, Request, Shape, MAX_GENERATED};
-use puzzles::{Error, Sink};
-use std::ops::ControlFlow;
-use std::time::Duration;
+use puzzles::sudoku::{Mode, Request, Shape, MAX_GENERATED};
+use puzzles::Error;
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -105,54 +101,17 @@ pub struct Args {
     common: Common,
 }
 
-/// How long an explanation, hint or rating may take to stop after Ctrl-C:
-/// the techniques poll the stop flag only between steps.
-const GRACE: Duration = Duration::from_millis(1500);
-
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     refuse_unused(&args)?;
     let request = request(&args)?.seeded();
     if args.play {
         return super::play::play_sudoku(request, ctx);
     }
-    let stepwise = matches!(
-        request.mode,
-        Mode::Explain { .. } | Mode::Hint { .. } | Mode::Rate
-    );
-    match stepwise {
-        true => ctx.interruptible_within(GRACE),
-        false => ctx.interruptible(),
+    if args.common.draws() && request.is_batch()? {
+        return Err(Error::usage("--svg draws one grid, not a batch").into());
     }
-    let unit = match request.mode {
-        Mode::Solve | Mode::Transform | Mode::Generate { .. } => "puzzles",
-        Mode::Count { .. } | Mode::List { .. } => "solutions",
-        _ => "steps",
-    };
-    let ctl = ctx.progress(&args.common, None, unit);
-    let mut printer = Streamed {
-        refused: None,
-        draws: args.common.draws(),
-        heading: heading(&args, &request).map(Heading),
-        printer: Printer::new(&mut ctx.out, &args.common),
-        first: None,
-    };
-    let answer = sudoku::answer(&request, &ctl, &mut printer);
-    let Streamed {
-        printer,
-        first,
-        refused,
-        ..
-    } = printer;
-    printer.result()?;
-    ctl.progress().finish();
-    if let Some(e) = refused {
-        return Err(e.into());
-    }
-    let answer = answer?;
-    let exit = super::conclude(&answer, &args.common, ctx, |p: Picture| match &first {
-        Some(item) if matches!(answer, Answer::Generate(_)) => item.svg(p),
-        _ => answer.svg(p),
-    })?;
+    let answer = super::ask(&request, &args.common, ctx, heading(&request))?;
+    let exit = super::conclude(&answer, &args.common, ctx, |p| answer.svg(p))?;
     match answer.refusal() {
         Some(e) => Err(e.into()),
         None => Ok(exit),
@@ -275,10 +234,7 @@ fn refuse_unused(args: &Args) -> Result<(), Error> {
 
 /// The comment line that starts the text of made or moved puzzles: the
 /// command that makes them again.
-fn heading(args: &Args, request: &Request) -> Option<String> {
-    if args.common.json {
-        return None;
-    }
+fn heading(request: &Request) -> Option<String> {
     let seed = request.seed.unwrap_or_default();
     let name = |v: Option<clap::builder::PossibleValue>| v.map(|v| v.get_name().to_string());
     match request.mode {
@@ -300,64 +256,5 @@ fn heading(args: &Args, request: &Request) -> Option<String> {
             Some(format!("{line} --seed {seed}"))
         }
         _ => None,
-    }
-}
-
-/// The comment line that starts the text of made or moved puzzles.
-#[derive(serde::Serialize)]
-struct Heading(String);
-
-impl Report for Heading {
-    fn text(&self, _: Detail) -> Text {
-        let mut text = Text::new();
-        text.line(&self.0);
-        text
-    }
-
-    fn ending(&self) -> Ending {
-        Ending::Answered
-    }
-}
-
-/// The printer of a request's items, which prints the heading before the
-/// first, keeps the first (a generation draws it) and says the bad lines of
-/// a batch on stderr, where every refusal goes.
-struct Streamed<'a> {
-    /// Set when the items turn out to be a batch's and a picture was asked
-    /// for: the request then ends before its first answer is printed.
-    refused: Option<Error>,
-    /// Whether a picture was asked for.
-    draws: bool,
-    heading: Option<Heading>,
-    printer: Printer<'a>,
-    first: Option<Item>,
-}
-
-impl Sink<Item> for Streamed<'_> {
-    fn take(&mut self, item: Item) -> ControlFlow<()> {
-        let batch = matches!(
-            item,
-            Item::Lines(_) | Item::Line(_) | Item::Rated(_) | Item::Bad(_)
-        );
-        if self.draws && batch {
-            self.refused = Some(Error::usage("--svg draws one grid, not a batch"));
-            return ControlFlow::Break(());
-        }
-        if let Some(heading) = self.heading.take() {
-            self.printer.take(heading)?;
-        }
-        if self.first.is_none() && matches!(item, Item::Made(_)) {
-            self.first = Some(item.clone());
-        }
-        if let Item::Bad(bad) = &item {
-            return match self.printer.flush() {
-                Ok(()) => {
-                    eprintln!("puzzles: {}", bad.error);
-                    ControlFlow::Continue(())
-                }
-                Err(_) => ControlFlow::Break(()),
-            };
-        }
-        self.printer.take(item)
     }
 }

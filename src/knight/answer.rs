@@ -7,6 +7,7 @@ use super::{
     draw_board, file_name, magic_sums, parse_square, semi_magic_tour, verify_tour, Impossible,
     Knight, MagicSums, MoveOrder, Shard, Tour, TourSearch, Verdict, DEFAULT_BUDGET, MAX_CELLS,
 };
+use crate::ask::{Pace, Stopping};
 use crate::control::{Control, Stop};
 use crate::error::{Error, Result};
 use crate::grid::{Dims, Pos};
@@ -234,6 +235,30 @@ pub struct MagicReport {
     pub tour: Option<Tour>,
     /// Row, column and diagonal sums, `semi_magic`, `magic` (diagonals too).
     pub sums: Option<MagicSums>,
+}
+
+impl crate::ask::Ask for Request {
+    type Item = Item;
+    type Answer = Answer;
+
+    fn ask(&self, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
+        answer(self, ctl, sink)
+    }
+
+    /// Every knight search polls the stop flag and reports what it has; a
+    /// count sets its total (backtracking's tasks, the frontier's columns).
+    fn pace(&self) -> Pace {
+        match self.mode {
+            Mode::Count { .. } => Pace::polling("steps", true),
+            Mode::List { .. } => Pace::polling("tours", false),
+            Mode::Find { .. } => Pace::polling("nodes", false),
+            Mode::Magic => Pace {
+                unit: None,
+                bounded: false,
+                stopping: Stopping::Promptly,
+            },
+        }
+    }
 }
 
 /// Answers `request`: finds one tour, lists them, counts them, or finds the

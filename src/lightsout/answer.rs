@@ -10,6 +10,7 @@
 
 use super::cells::Cells;
 use super::{solve, table, Graph, GraphGame, LightsOutMethod, Pattern, Variant};
+use crate::ask::Pace;
 use crate::control::{Control, Stop};
 use crate::error::{Error, Result};
 use crate::input::Source;
@@ -413,6 +414,26 @@ pub enum Answer {
     List(PressListing),
     /// The end of a nullity table.
     Table(NullityTable),
+}
+
+impl crate::ask::Ask for Request {
+    type Item = Item;
+    type Answer = Answer;
+
+    fn ask(&self, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
+        answer(self, ctl, sink)
+    }
+
+    /// A stop keeps what was found: the lightest solution seen, the
+    /// solutions or rows listed; one solution or a count runs to its end.
+    fn pace(&self) -> Pace {
+        match self.mode {
+            Mode::Solve { fewest: true, .. } => Pace::polling("sums", false),
+            Mode::List { .. } => Pace::polling("listed", true),
+            Mode::Table { .. } => Pace::polling("sizes", true),
+            Mode::Solve { fewest: false, .. } | Mode::Count => Pace::QUIET,
+        }
+    }
 }
 
 /// Answers `request`: solves, counts or lists the board's solutions, or

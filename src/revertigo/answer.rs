@@ -3,6 +3,7 @@
 //! stream through a [`Sink`] as [`Item`]s.
 
 use super::{Builder, Revertigo, RevertigoMethod, RevertigoSolver, Walk, MAX_CELLS};
+use crate::ask::Pace;
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
 use crate::grid::{BitGrid, Dims, Pos};
@@ -193,6 +194,23 @@ pub struct Unfinished {
     pub rows: usize,
     /// Board columns.
     pub cols: usize,
+}
+
+impl crate::ask::Ask for Request {
+    type Item = Item;
+    type Answer = Answer;
+
+    fn ask(&self, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
+        answer(self, ctl, sink)
+    }
+
+    /// A listing stops with the maps listed; a walk or a check runs to its end.
+    fn pace(&self) -> Pace {
+        match self.mode {
+            Mode::List { .. } => Pace::polling("listed", true),
+            Mode::Solve | Mode::Check { .. } => Pace::QUIET,
+        }
+    }
 }
 
 /// Answers `request`: solves, lists or checks. Listed maps go to `sink`,

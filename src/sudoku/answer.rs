@@ -8,6 +8,7 @@ use super::generate::{Difficulty, Symmetry};
 use super::parse::{scan_shaped, Scan};
 use super::solve::{self, GridReport, MadePuzzle, Transformer};
 use super::{Shape, Sudoku};
+use crate::ask::{Pace, Stopping};
 use crate::control::{Control, Stop};
 use crate::error::{Error, Result};
 use crate::input::Source;
@@ -148,6 +149,18 @@ impl Request {
         self
     }
 
+    /// Whether the source is a batch (one puzzle a line) rather than one grid;
+    /// a generation reads none.
+    pub fn is_batch(&self) -> Result<bool> {
+        if matches!(self.mode, Mode::Generate { .. }) {
+            return Ok(false);
+        }
+        Ok(matches!(
+            scan_shaped(self.text()?, self.shape)?,
+            Scan::Batch(_)
+        ))
+    }
+
     /// The text to read, refused when absent.
     fn text(&self) -> Result<&Source> {
         self.source
@@ -276,7 +289,7 @@ impl BatchEnd {
 }
 
 /// The end of a generation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Generation {
     /// The grid side.
     pub size: usize,
@@ -295,6 +308,10 @@ pub struct Generation {
     pub complete: bool,
     /// Why the generation stopped early, if it did.
     pub stopped: Option<Stop>,
+    /// The first puzzle made, the one a picture shows (not in the JSON:
+    /// the puzzles went to the sink).
+    #[serde(skip)]
+    pub first: Option<MadePuzzle>,
 }
 
 /// A grid rated: its board, then the rating (a batch line also names its line).
@@ -313,6 +330,36 @@ pub struct RatedGrid {
     /// The rating.
     #[serde(flatten)]
     pub rated: Rated,
+}
+
+impl crate::ask::Ask for Request {
+    type Item = Item;
+    type Answer = Answer;
+
+    fn ask(&self, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
+        answer(self, ctl, sink)
+    }
+
+    /// Every mode polls the stop flag; the techniques of an explanation, a
+    /// hint or a rating poll it only between steps.
+    fn pace(&self) -> Pace {
+        let unit = match self.mode {
+            Mode::Solve | Mode::Transform | Mode::Generate { .. } => "puzzles",
+            Mode::Count { .. } | Mode::List { .. } => "solutions",
+            Mode::Explain { .. } | Mode::Hint { .. } | Mode::Rate => "steps",
+        };
+        let stepwise = matches!(
+            self.mode,
+            Mode::Explain { .. } | Mode::Hint { .. } | Mode::Rate
+        );
+        Pace {
+            stopping: match stepwise {
+                true => Stopping::Within(GRACE),
+                false => Stopping::Promptly,
+            },
+            ..Pace::polling(unit, false)
+        }
+    }
 }
 
 /// Answers `request`: solves, counts, lists, transforms, generates,
@@ -571,10 +618,13 @@ fn generate(
     }
     let shape = request.shape.unwrap_or(Shape::CLASSIC);
     let seed = request.seed.unwrap_or_else(random::fresh_seed);
+    let mut first = None;
+    let mut made = |m: MadePuzzle| {
+        first.get_or_insert_with(|| m.clone());
+        sink.take(Item::Made(m))
+    };
     let tally = match (difficulty, symmetry) {
-        (None, None) => {
-            solve::generate_puzzles(shape, count, seed, ctl, |m| sink.take(Item::Made(m)))?
-        }
+        (None, None) => solve::generate_puzzles(shape, count, seed, ctl, &mut made)?,
         _ => {
             let rated = super::generate::RatedRequest {
                 shape,
@@ -583,9 +633,7 @@ fn generate(
                 symmetry: symmetry.unwrap_or_default(),
                 seed,
             };
-            super::generate::generate_rated(&rated, ctl, &mut |p| {
-                sink.take(Item::Made(MadePuzzle::rated(p, seed)))
-            })?
+            super::generate::generate_rated(&rated, ctl, &mut |p| made(MadePuzzle::rated(p, seed)))?
         }
     };
     Ok(Answer::Generate(Generation {
@@ -597,6 +645,7 @@ fn generate(
         listed: tally.found,
         complete: tally.is_complete(),
         stopped: tally.stopped,
+        first,
     }))
 }
 
@@ -693,8 +742,8 @@ impl Answer {
 
     /// The grid drawn as SVG: the puzzle alone (clues only), or with the
     /// digits of its solution (an explanation's or a hint's grid as it
-    /// ends). A listing, a batch or a generation has no one grid: its first
-    /// item does ([`Item::svg`]).
+    /// ends), a generation's first puzzle. A listing or a batch has no one
+    /// grid: its items do ([`Item::svg`]).
     pub fn svg(&self, picture: Picture) -> Result<String> {
         let (size, shape, puzzle, solution) = match self {
             Answer::Solve(r) | Answer::Count(r) => {
@@ -703,10 +752,11 @@ impl Answer {
             Answer::Explain(e) => (e.size, e.box_shape, &e.puzzle, e.solution.as_ref()),
             Answer::Hint(h) => (h.size, h.box_shape, &h.puzzle, None),
             Answer::Rate(r) => (r.size, r.box_shape, &r.puzzle, None),
+            Answer::Generate(Generation { first: Some(m), .. }) => {
+                (m.size, m.box_shape, &m.puzzle, m.solution.as_ref())
+            }
             Answer::List(_) | Answer::Batch(_) | Answer::Transform(_) | Answer::Generate(_) => {
-                return Err(Error::usage(
-                    "a listing, a batch or a generation has no one grid to draw",
-                ))
+                return Err(Error::usage("a listing or a batch has no one grid to draw"))
             }
         };
         draw(size, shape, puzzle, picture.shows(solution))

@@ -185,4 +185,11 @@ impl Report for Item {
     fn ending(&self) -> Ending {
         Ending::Answered
     }
+
+    fn complaint(&self) -> Option<String> {
+        match self {
+            Item::Bad(BadLine { error, .. }) => Some(error.clone()),
+            _ => None,
+        }
+    }
 }
