@@ -63,9 +63,9 @@ function open(name, params) {
   ctx.changed();
 }
 
-function fromUrl() {
+function fromUrl(hash = location.hash) {
   ctx.notice("");
-  const q = new URLSearchParams(location.hash.slice(1));
+  const q = new URLSearchParams(hash.slice(1));
   open(q.get("game") || "lightsout", q);
 }
 
@@ -83,5 +83,7 @@ document.addEventListener("keydown", (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   if (current.key && current.key(e)) e.preventDefault();
 });
-window.addEventListener("hashchange", fromUrl);
+// The link's own URL, not location: a game's answer that came in since the
+// link was opened may have put its own parameters back (ctx.changed).
+window.addEventListener("hashchange", (e) => fromUrl(new URL(e.newURL).hash));
 fromUrl();
