@@ -361,9 +361,10 @@ pub(super) enum MeetHalt {
     Stopped,
 }
 
-/// Bytes a state may take at the peak of a move: the layer, the states
-/// passing and taking the move, the sorting copy (an entry each), and the
-/// turned half kept for the join (32 bytes), with room to spare.
+/// Bytes a state may take at the peak of a move: the layer grown by the
+/// states taking the move, those states and their sorting copy (an entry
+/// each), and the turned half kept for the join (32 bytes), with room to
+/// spare (an entry more).
 pub(super) fn bytes_per_state<W>() -> u64 {
     5 * std::mem::size_of::<(W, u64)>() as u64 + 32
 }
@@ -404,39 +405,50 @@ fn outgrows(sizes: &[usize], left: usize, most: u64) -> bool {
     now as f64 * growth.max(1.0).powi(left.min(GROWTH_SPAN) as i32) > most as f64
 }
 
-/// Merges the sorted layers `a` and `b` into `out`, adding the counts of
-/// states in both; false on a carry.
-fn merge<W: Word>(a: &[(W, u64)], b: &[(W, u64)], out: &mut Layer<W>) -> bool {
-    out.clear();
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        let (x, y) = (a[i], b[j]);
-        if x.0 < y.0 {
-            out.push(x);
-            i += 1;
-        } else if y.0 < x.0 {
-            out.push(y);
-            j += 1;
-        } else {
-            let mut sum = x.1;
+/// Merges the sorted states `taken` into the sorted layer `layer` in place,
+/// adding the counts of states in both; false on a carry. It works from the
+/// back, the layer grown by the states taken: each entry is written at or
+/// after the place it is read from, so none is overwritten before it is read.
+fn merge_into<W: Word>(layer: &mut Layer<W>, taken: &[(W, u64)]) -> bool {
+    let n = layer.len();
+    // Grown to the size it needs only (a large block grows in place, where a
+    // doubling would hold twice the layer for a while).
+    layer.reserve_exact(taken.len());
+    layer.resize(n + taken.len(), (W::ZERO, 0));
+    let (mut i, mut j, mut w) = (n, taken.len(), n + taken.len());
+    while j > 0 {
+        let y = taken[j - 1];
+        w -= 1;
+        if i > 0 && layer[i - 1].0 > y.0 {
+            layer[w] = layer[i - 1];
+            i -= 1;
+        } else if i > 0 && layer[i - 1].0 == y.0 {
+            let mut sum = layer[i - 1].1;
             if !sum.tally(&y.1) {
                 return false;
             }
-            out.push((x.0, sum));
-            i += 1;
-            j += 1;
+            layer[w] = (y.0, sum);
+            i -= 1;
+            j -= 1;
+        } else {
+            layer[w] = y;
+            j -= 1;
         }
     }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
+    // The states in both left a gap of as many entries after the first `i`.
+    if w > i {
+        layer.copy_within(w.., i);
+        layer.truncate(layer.len() - (w - i));
+    }
     true
 }
 
 /// Runs `moves` from `layer`, noting in `watch` the most states held.
 ///
 /// Passing a move keeps the states' order (it clears only full squares
-/// leaving for good, the same in every state that may pass it), so only the
-/// states taking it are sorted, then merged in.
+/// leaving for good, the same in every state that may pass it), so the
+/// states passing it stay in the layer, in place, and only those taking it
+/// are sorted, then merged in.
 pub(super) fn advance<W: Word>(
     layer: Layer<W>,
     moves: &[Move<W>],
@@ -454,26 +466,29 @@ pub(super) fn advance_kept<W: Word>(
     watch: &mut Watch,
     keep: impl Fn(usize, W) -> bool,
 ) -> Result<Layer<W>, MeetHalt> {
-    let (mut passed, mut taken, mut scratch) = (Layer::new(), Layer::new(), Layer::new());
+    let (mut taken, mut scratch) = (Layer::new(), Layer::new());
     let bar = watch.ctl.progress();
     let mut sizes = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
         if watch.ctl.stopped() {
             return Err(MeetHalt::Stopped);
         }
-        passed.clear();
         taken.clear();
-        for &(k, c) in &layer {
+        let mut kept = 0;
+        for r in 0..layer.len() {
+            let (k, c) = layer[r];
             let (p, t) = step(m, k);
             if let Some(p) = p.filter(|&p| keep(i, p)) {
-                passed.push((p, c));
+                layer[kept] = (p, c);
+                kept += 1;
             }
             if let Some(t) = t.filter(|&t| keep(i, t)) {
                 taken.push((t, c));
             }
         }
+        layer.truncate(kept);
         radix_sort(&mut taken, &mut scratch, 4 * W::NIBBLES as u32);
-        if !merge_equal(&mut taken) || !merge(&passed, &taken, &mut layer) {
+        if !merge_equal(&mut taken) || !merge_into(&mut layer, &taken) {
             return Err(MeetHalt::Unsuited);
         }
         watch.peak = watch.peak.max(layer.len() as u64);
