@@ -29,7 +29,7 @@
 use super::columns::Walk;
 use super::key::{canonical, Key, Mirror, Narrow, Stored};
 use super::layers::{merge_equal, run_squares, ColumnsHalt, Wide};
-use super::meet::word::Word;
+use super::meet::word::{Split, Word};
 use super::meet::{
     advance, complement, degrees, renumber, Layer, MeetHalt, Move, Watch, FIRST_LABEL, FRESH,
 };
@@ -401,7 +401,7 @@ fn cross(
     };
     let mut start: Layer<u128> = layer
         .iter()
-        .filter_map(|&(k, c)| Some((board.word(k, t)?, c)))
+        .filter_map(|&(k, c)| Some((Split::pack(board.word(k, t)?), c)))
         .collect();
     start.sort_unstable_by_key(|e| e.0);
     let (moves, _) = board.moves(t);
@@ -412,7 +412,8 @@ fn cross(
     };
     if folded {
         for e in states.iter_mut() {
-            e.0 = e.0.min(board.flipped(e.0, t));
+            let k = e.0.unpack();
+            e.0 = Split::pack(k.min(board.flipped(k, t)));
         }
         states.sort_unstable_by_key(|e| e.0);
         if !merge_equal(&mut states) {
@@ -470,7 +471,7 @@ fn halves(
 /// image, and the sum halved.
 fn join(
     board: &Halves,
-    left: &[(u128, u64)],
+    left: &[(Split, u64)],
     right: &Crossed,
     t: usize,
     ctl: &Control,
@@ -488,7 +489,7 @@ fn join(
         .states
         .iter()
         .map(|&(k, c)| {
-            let y = board.mirrored(k, t);
+            let y = board.mirrored(k.unpack(), t);
             (degrees(y, high), ends_paired(y, meeting, &rank).0, c)
         })
         .collect();
@@ -509,10 +510,12 @@ fn join(
             }
             let mut total = 0u128;
             let images = |k: u128| [Some(k), right.folded.then(|| board.flipped(k, h))];
-            for (k, c) in chunk
-                .iter()
-                .flat_map(|&(k, c)| images(k).into_iter().flatten().map(move |x| (x, c)))
-            {
+            for (k, c) in chunk.iter().flat_map(|&(k, c)| {
+                images(k.unpack())
+                    .into_iter()
+                    .flatten()
+                    .map(move |x| (x, c))
+            }) {
                 let Some(&(from, to)) = runs.get(&complement(k, high)) else {
                     continue;
                 };

@@ -43,6 +43,7 @@
 //! largest layers at the same place (it is given up some moves short of
 //! the middle, once its growth over eight moves would pass the limit).
 
+use super::key::Stored;
 use super::layers::{merge_equal, radix_sort, Summable};
 use super::{Census, Outcome};
 use crate::control::Control;
@@ -350,8 +351,9 @@ impl<W: Word> MeetPlan<W> {
     }
 }
 
-/// The states after some moves with their counts, in increasing order of state, each once.
-pub(super) type Layer<W> = Vec<(W, u64)>;
+/// The states after some moves with their counts, in increasing order of
+/// state, each once, each as a layer holds it ([`Word::Held`]).
+pub(super) type Layer<W> = Vec<(<W as Word>::Held, u64)>;
 
 /// Why a half could not be worked out.
 pub(super) enum MeetHalt {
@@ -409,12 +411,12 @@ fn outgrows(sizes: &[usize], left: usize, most: u64) -> bool {
 /// adding the counts of states in both; false on a carry. It works from the
 /// back, the layer grown by the states taken: each entry is written at or
 /// after the place it is read from, so none is overwritten before it is read.
-fn merge_into<W: Word>(layer: &mut Layer<W>, taken: &[(W, u64)]) -> bool {
+fn merge_into<W: Word>(layer: &mut Layer<W>, taken: &[(W::Held, u64)]) -> bool {
     let n = layer.len();
     // Grown to the size it needs only (a large block grows in place, where a
     // doubling would hold twice the layer for a while).
     layer.reserve_exact(taken.len());
-    layer.resize(n + taken.len(), (W::ZERO, 0));
+    layer.resize(n + taken.len(), (W::Held::pack(W::ZERO), 0));
     let (mut i, mut j, mut w) = (n, taken.len(), n + taken.len());
     while j > 0 {
         let y = taken[j - 1];
@@ -466,7 +468,7 @@ pub(super) fn advance_kept<W: Word>(
     watch: &mut Watch,
     keep: impl Fn(usize, W) -> bool,
 ) -> Result<Layer<W>, MeetHalt> {
-    let (mut taken, mut scratch) = (Layer::new(), Layer::new());
+    let (mut taken, mut scratch): (Layer<W>, Layer<W>) = (Vec::new(), Vec::new());
     let bar = watch.ctl.progress();
     let mut sizes = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
@@ -477,18 +479,18 @@ pub(super) fn advance_kept<W: Word>(
         let mut kept = 0;
         for r in 0..layer.len() {
             let (k, c) = layer[r];
-            let (p, t) = step(m, k);
+            let (p, t) = step(m, k.unpack());
             if let Some(p) = p.filter(|&p| keep(i, p)) {
-                layer[kept] = (p, c);
+                layer[kept] = (W::Held::pack(p), c);
                 kept += 1;
             }
             if let Some(t) = t.filter(|&t| keep(i, t)) {
-                taken.push((t, c));
+                taken.push((W::Held::pack(t), c));
             }
         }
         layer.truncate(kept);
         radix_sort(&mut taken, &mut scratch, 4 * W::NIBBLES as u32);
-        if !merge_equal(&mut taken) || !merge_into(&mut layer, &taken) {
+        if !merge_equal(&mut taken) || !merge_into::<W>(&mut layer, &taken) {
             return Err(MeetHalt::Unsuited);
         }
         watch.peak = watch.peak.max(layer.len() as u64);
@@ -507,7 +509,12 @@ pub(super) fn advance_kept<W: Word>(
 /// The states after the moves below the middle of `plan`, from the empty board.
 fn low_half<W: Word>(plan: &MeetPlan<W>, watch: &mut Watch) -> Result<Layer<W>, MeetHalt> {
     let middle = plan.moves.len() - plan.below;
-    advance(vec![(W::ZERO, 1)], &plan.moves[..plan.below], middle, watch)
+    advance(
+        vec![(W::Held::pack(W::ZERO), 1)],
+        &plan.moves[..plan.below],
+        middle,
+        watch,
+    )
 }
 
 /// What state `k` gives each square where the halves meet (`meeting`: the
@@ -672,7 +679,7 @@ fn meet<W: Word>(
     let mut turned: Vec<(u64, [u64; 3])> = other
         .iter()
         .map(|&(k, c)| {
-            let t = plan.turned(k);
+            let t = plan.turned(k.unpack());
             let pairing = partners(t, plan).0;
             (
                 degrees(t, meeting),
@@ -691,6 +698,7 @@ fn meet<W: Word>(
     // Each state against the turned states giving what it lacks.
     let mut total: u128 = 0;
     for &(k, c) in &high {
+        let k = k.unpack();
         let Some(&(from, to)) = runs.get(&complement(k, meeting)) else {
             continue;
         };
@@ -788,6 +796,31 @@ mod tests {
             let plan = MeetPlan::<u128>::new(dims, census).unwrap();
             turns_each_slot(&plan, &format!("{rows}×{cols}"));
         }
+    }
+
+    #[test]
+    fn states_taken_are_merged_into_the_layer_in_place() {
+        use rand::Rng;
+        let mut rng = crate::random::rng(5);
+        for round in 0..200 {
+            let mut sorted = |n: usize| {
+                let mut v: Vec<(u64, u64)> = (0..n)
+                    .map(|_| (rng.gen_range(0..60u64), rng.gen_range(1..9u64)))
+                    .collect();
+                v.sort_unstable();
+                v.dedup_by_key(|e| e.0);
+                v
+            };
+            let (mut layer, taken) = (sorted(round % 37), sorted(round % 23));
+            let mut want = std::collections::BTreeMap::new();
+            for &(k, c) in layer.iter().chain(&taken) {
+                *want.entry(k).or_insert(0) += c;
+            }
+            assert!(merge_into::<u64>(&mut layer, &taken));
+            assert_eq!(layer, want.into_iter().collect::<Vec<_>>());
+        }
+        let mut layer = vec![(3u64, u64::MAX)];
+        assert!(!merge_into::<u64>(&mut layer, &[(3, 1)]));
     }
 
     #[test]
