@@ -452,7 +452,7 @@ fn halves(
         }
         _ => (&left, board.h),
     };
-    let count = join(board, &left.states, right, t, ctl)?;
+    let count = join(board, &left.states, right, t, sides.len() == 1, ctl)?;
     ctl.progress().advance(1);
     Ok(Outcome::Done {
         count: BigUint::from(count),
@@ -469,11 +469,19 @@ fn halves(
 /// the image `σy` of `y` joins a left state `x` as `y` joins `σx`, so each
 /// left state is joined with the folded states twice, as itself and as its
 /// image, and the sum halved.
+///
+/// When the right half is the left one's mirror image (`same`: the columns
+/// are even), a left state `x` and the mirror image of a left state `z`
+/// join as `z` and the image of `x` do (the board's mirror turns one tour
+/// into the other), and so do `σx` with `z` and `σz` with `x`: the pairs
+/// are counted with `z` from `x` on only (in the right states' order),
+/// twice each, and `x` with itself once.
 fn join(
     board: &Halves,
     left: &[(Split, u64)],
     right: &Crossed,
     t: usize,
+    same: bool,
     ctl: &Control,
 ) -> std::result::Result<u128, Ended> {
     let meeting = board.meeting();
@@ -484,15 +492,17 @@ fn join(
     }
     // The right half's states by the moves they give each square, then by
     // their pairings (a state is its degrees and its pairing, so no two
-    // are equal).
-    let mut turned: Vec<(u64, u64, u64)> = right
+    // are equal), each with its place in the half.
+    let mut turned: Vec<(u64, u64, u64, u32)> = right
         .states
         .iter()
-        .map(|&(k, c)| {
+        .enumerate()
+        .map(|(i, &(k, c))| {
             let y = board.mirrored(k.unpack(), t);
-            (degrees(y, high), ends_paired(y, meeting, &rank).0, c)
+            let i = u32::try_from(i).map_err(|_| Ended::Unsuited)?;
+            Ok((degrees(y, high), ends_paired(y, meeting, &rank).0, c, i))
         })
-        .collect();
+        .collect::<std::result::Result<_, Ended>>()?;
     turned.sort_unstable();
     let mut runs: FxHashMap<u64, (usize, usize)> = FxHashMap::default();
     for (i, e) in turned.iter().enumerate() {
@@ -500,51 +510,45 @@ fn join(
             .and_modify(|r| r.1 = i + 1)
             .or_insert((i, i + 1));
     }
-    let turned: Vec<(u64, u64)> = turned.into_iter().map(|(_, p, c)| (p, c)).collect();
+    // Each left state's place among the right ones (`same`): its mirror image's.
+    let mut place = vec![0u32; if same { turned.len() } else { 0 }];
+    for (p, e) in turned.iter().enumerate().filter(|_| same) {
+        place[e.3 as usize] = p as u32;
+    }
+    let turned: Vec<(u64, u64)> = turned.into_iter().map(|(_, p, c, _)| (p, c)).collect();
     let h = board.h;
+    const CHUNK: usize = 1 << 14;
     let sums: Vec<std::result::Result<u128, Ended>> = left
-        .par_chunks(1 << 14)
-        .map(|chunk| {
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(n, chunk)| {
             if ctl.stopped() {
                 return Err(Ended::Stopped { columns: t });
             }
             let mut total = 0u128;
             let images = |k: u128| [Some(k), right.folded.then(|| board.flipped(k, h))];
-            for (k, c) in chunk.iter().flat_map(|&(k, c)| {
-                images(k.unpack())
-                    .into_iter()
-                    .flatten()
-                    .map(move |x| (x, c))
-            }) {
-                let Some(&(from, to)) = runs.get(&complement(k, high)) else {
-                    continue;
-                };
-                let (partner, ends) = ends_paired(k, meeting, &rank);
-                if ends == 0 {
-                    continue;
+            for (i, &(k, c)) in chunk.iter().enumerate() {
+                let own = same.then(|| place[n * CHUNK + i] as usize);
+                for k in images(k.unpack()).into_iter().flatten() {
+                    let Some(&(from, to)) = runs.get(&complement(k, high)) else {
+                        continue;
+                    };
+                    let (partner, ends) = ends_paired(k, meeting, &rank);
+                    if ends == 0 {
+                        continue;
+                    }
+                    let sum = |a: usize, b: usize| run_sum(partner, ends, &turned[a..b]);
+                    let sum = match own {
+                        None => sum(from, to),
+                        Some(p) if p >= to => 0,
+                        Some(p) if p < from => 2 * sum(from, to),
+                        Some(p) => 2 * sum(p + 1, to) + sum(p, p + 1),
+                    };
+                    total = sum
+                        .checked_mul(u128::from(c))
+                        .and_then(|s| total.checked_add(s))
+                        .ok_or(Ended::Unsuited)?;
                 }
-                let run = &turned[from..to];
-                // Either each state of the run is tried, or each pairing
-                // that closes one cycle is looked up in the run (sorted by
-                // pairing): a try is a few steps along the cycle, a look-up
-                // a binary search, some times dearer.
-                let closing = CLOSING[ends.count_ones() as usize / 2];
-                let bits = u64::from(usize::BITS - run.len().leading_zeros());
-                let sum = if LOOKUP_COST * closing * bits >= run.len() as u64 {
-                    closing_sum(partner, ends, run)
-                } else {
-                    let mut sum = 0u128;
-                    closings(partner, ends, &mut |q| {
-                        if let Ok(i) = run.binary_search_by_key(&q, |e| e.0) {
-                            sum += u128::from(run[i].1);
-                        }
-                    });
-                    sum
-                };
-                total = sum
-                    .checked_mul(u128::from(c))
-                    .and_then(|s| total.checked_add(s))
-                    .ok_or(Ended::Unsuited)?;
             }
             Ok(total)
         })
@@ -557,6 +561,28 @@ fn join(
         (true, 0) => Ok(total / 2),
         (true, _) => Err(asymmetric()),
     }
+}
+
+/// The counts of the right states of `run` (sorted by pairing, as
+/// `(pairing, count)`) whose pairing makes one cycle with `partner` through
+/// the ends `ends`.
+///
+/// Either each state of the run is tried, or each pairing that closes one
+/// cycle is looked up in the run: a try is a few steps along the cycle, a
+/// look-up a binary search, some times dearer.
+fn run_sum(partner: u64, ends: u32, run: &[(u64, u64)]) -> u128 {
+    let closing = CLOSING[ends.count_ones() as usize / 2];
+    let bits = u64::from(usize::BITS - run.len().leading_zeros());
+    if LOOKUP_COST * closing * bits >= run.len() as u64 {
+        return closing_sum(partner, ends, run);
+    }
+    let mut sum = 0u128;
+    closings(partner, ends, &mut |q| {
+        if let Ok(i) = run.binary_search_by_key(&q, |e| e.0) {
+            sum += u128::from(run[i].1);
+        }
+    });
+    sum
 }
 
 /// How many tries of a right state a look-up of a closing pairing costs, about.
