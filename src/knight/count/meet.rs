@@ -44,7 +44,7 @@
 //! the middle, once its growth over eight moves would pass the limit).
 
 use super::key::Stored;
-use super::layers::{merge_equal, radix_sort, Summable};
+use super::layers::{merge_equal, radix_sort, radix_sort_in, Summable};
 use super::{Census, Outcome};
 use crate::control::Control;
 use crate::grid::{Dims, Pos};
@@ -364,9 +364,9 @@ pub(super) enum MeetHalt {
 }
 
 /// Bytes a state may take at the peak of a move: the layer grown by the
-/// states taking the move, those states and their sorting copy (an entry
-/// each), and the turned half kept for the join (32 bytes), with room to
-/// spare (an entry more).
+/// states taking the move (the room they are sorted in) and those states
+/// (an entry each), and the turned half kept for the join (32 bytes), with
+/// room to spare (two entries more).
 pub(super) fn bytes_per_state<W>() -> u64 {
     5 * std::mem::size_of::<(W, u64)>() as u64 + 32
 }
@@ -407,16 +407,21 @@ fn outgrows(sizes: &[usize], left: usize, most: u64) -> bool {
     now as f64 * growth.max(1.0).powi(left.min(GROWTH_SPAN) as i32) > most as f64
 }
 
+/// The layer lengthened by `more` entries (empty states), its room grown to
+/// the size it needs only (a large block grows in place, where a doubling
+/// would hold twice the layer for a while).
+fn grow<W: Word>(layer: &mut Layer<W>, more: usize) {
+    layer.reserve_exact(more);
+    layer.resize(layer.len() + more, (W::Held::pack(W::ZERO), 0));
+}
+
 /// Merges the sorted states `taken` into the sorted layer `layer` in place,
 /// adding the counts of states in both; false on a carry. It works from the
 /// back, the layer grown by the states taken: each entry is written at or
 /// after the place it is read from, so none is overwritten before it is read.
 fn merge_into<W: Word>(layer: &mut Layer<W>, taken: &[(W::Held, u64)]) -> bool {
     let n = layer.len();
-    // Grown to the size it needs only (a large block grows in place, where a
-    // doubling would hold twice the layer for a while).
-    layer.reserve_exact(taken.len());
-    layer.resize(n + taken.len(), (W::Held::pack(W::ZERO), 0));
+    grow::<W>(layer, taken.len());
     let (mut i, mut j, mut w) = (n, taken.len(), n + taken.len());
     while j > 0 {
         let y = taken[j - 1];
@@ -468,7 +473,7 @@ pub(super) fn advance_kept<W: Word>(
     watch: &mut Watch,
     keep: impl Fn(usize, W) -> bool,
 ) -> Result<Layer<W>, MeetHalt> {
-    let (mut taken, mut scratch): (Layer<W>, Layer<W>) = (Vec::new(), Vec::new());
+    let mut taken: Layer<W> = Vec::new();
     let bar = watch.ctl.progress();
     let mut sizes = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
@@ -488,8 +493,11 @@ pub(super) fn advance_kept<W: Word>(
                 taken.push((W::Held::pack(t), c));
             }
         }
+        // The room the layer grows into for the states taken is the sorting copy meanwhile.
         layer.truncate(kept);
-        radix_sort(&mut taken, &mut scratch, 4 * W::NIBBLES as u32);
+        grow::<W>(&mut layer, taken.len());
+        radix_sort_in(&mut taken, &mut layer[kept..], 4 * W::NIBBLES as u32);
+        layer.truncate(kept);
         if !merge_equal(&mut taken) || !merge_into::<W>(&mut layer, &taken) {
             return Err(MeetHalt::Unsuited);
         }
