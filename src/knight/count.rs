@@ -9,7 +9,7 @@
 //! the columns for open tours; 7 × 7 open summed in 30 s CPU against 209 s),
 //! and for closed tours the column programme met in the middle (`halves`:
 //! each half's column states joined across the middle; 8 × 8 closed in
-//! about 6 minutes of CPU and 6.2 GiB against 31 minutes and 14.1 GiB).
+//! about 3 minutes of CPU and 2.9 GiB against 31 minutes and 14.1 GiB).
 //! [`count`] picks one and gives the report; the counts are exact at any length.
 
 use crate::control::Control;

@@ -29,10 +29,9 @@
 use super::columns::Walk;
 use super::key::{canonical, Key, Mirror, Narrow, Stored};
 use super::layers::{merge_equal, run_squares, ColumnsHalt, Wide};
-use super::meet::word::Word;
+use super::meet::word::{Split, Word};
 use super::meet::{
-    advance, complement, degrees, one_cycle, pairing, renumber, Layer, MeetHalt, Move, Watch,
-    FIRST_LABEL, FRESH,
+    advance, complement, degrees, renumber, Layer, MeetHalt, Move, Watch, FIRST_LABEL, FRESH,
 };
 use super::{Census, Outcome};
 use crate::control::Control;
@@ -402,7 +401,7 @@ fn cross(
     };
     let mut start: Layer<u128> = layer
         .iter()
-        .filter_map(|&(k, c)| Some((board.word(k, t)?, c)))
+        .filter_map(|&(k, c)| Some((Split::pack(board.word(k, t)?), c)))
         .collect();
     start.sort_unstable_by_key(|e| e.0);
     let (moves, _) = board.moves(t);
@@ -413,7 +412,8 @@ fn cross(
     };
     if folded {
         for e in states.iter_mut() {
-            e.0 = e.0.min(board.flipped(e.0, t));
+            let k = e.0.unpack();
+            e.0 = Split::pack(k.min(board.flipped(k, t)));
         }
         states.sort_unstable_by_key(|e| e.0);
         if !merge_equal(&mut states) {
@@ -452,7 +452,7 @@ fn halves(
         }
         _ => (&left, board.h),
     };
-    let count = join(board, &left.states, right, t, ctl)?;
+    let count = join(board, &left.states, right, t, sides.len() == 1, ctl)?;
     ctl.progress().advance(1);
     Ok(Outcome::Done {
         count: BigUint::from(count),
@@ -469,11 +469,19 @@ fn halves(
 /// the image `σy` of `y` joins a left state `x` as `y` joins `σx`, so each
 /// left state is joined with the folded states twice, as itself and as its
 /// image, and the sum halved.
+///
+/// When the right half is the left one's mirror image (`same`: the columns
+/// are even), a left state `x` and the mirror image of a left state `z`
+/// join as `z` and the image of `x` do (the board's mirror turns one tour
+/// into the other), and so do `σx` with `z` and `σz` with `x`: the pairs
+/// are counted with `z` from `x` on only (in the right states' order),
+/// twice each, and `x` with itself once.
 fn join(
     board: &Halves,
-    left: &[(u128, u64)],
+    left: &[(Split, u64)],
     right: &Crossed,
     t: usize,
+    same: bool,
     ctl: &Control,
 ) -> std::result::Result<u128, Ended> {
     let meeting = board.meeting();
@@ -482,66 +490,65 @@ fn join(
     for (r, s) in (0..32).filter(|s| meeting >> s & 1 == 1).enumerate() {
         rank[s] = r as u8;
     }
-    // The right half's states by the moves they give each square, with their pairings.
-    let mut turned: Vec<(u64, [u64; 3])> = right
+    // The right half's states by the moves they give each square, then by
+    // their pairings (a state is its degrees and its pairing, so no two
+    // are equal), each with its place in the half.
+    let mut turned: Vec<(u64, u64, u64, u32)> = right
         .states
         .iter()
-        .map(|&(k, c)| {
-            let y = board.mirrored(k, t);
-            let p = pairing(y, meeting, &rank).0;
-            (degrees(y, high), [p as u64, (p >> 64) as u64, c])
+        .enumerate()
+        .map(|(i, &(k, c))| {
+            let y = board.mirrored(k.unpack(), t);
+            let i = u32::try_from(i).map_err(|_| Ended::Unsuited)?;
+            Ok((degrees(y, high), ends_paired(y, meeting, &rank).0, c, i))
         })
-        .collect();
-    let h = board.h;
-    turned.sort_unstable_by_key(|e| (e.0, joined(e.1)));
+        .collect::<std::result::Result<_, Ended>>()?;
+    turned.sort_unstable();
     let mut runs: FxHashMap<u64, (usize, usize)> = FxHashMap::default();
     for (i, e) in turned.iter().enumerate() {
         runs.entry(e.0)
             .and_modify(|r| r.1 = i + 1)
             .or_insert((i, i + 1));
     }
+    // Each left state's place among the right ones (`same`): its mirror image's.
+    let mut place = vec![0u32; if same { turned.len() } else { 0 }];
+    for (p, e) in turned.iter().enumerate().filter(|_| same) {
+        place[e.3 as usize] = p as u32;
+    }
+    let turned: Vec<(u64, u64)> = turned.into_iter().map(|(_, p, c, _)| (p, c)).collect();
+    let h = board.h;
+    const CHUNK: usize = 1 << 14;
     let sums: Vec<std::result::Result<u128, Ended>> = left
-        .par_chunks(1 << 14)
-        .map(|chunk| {
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(n, chunk)| {
             if ctl.stopped() {
                 return Err(Ended::Stopped { columns: t });
             }
             let mut total = 0u128;
             let images = |k: u128| [Some(k), right.folded.then(|| board.flipped(k, h))];
-            for (k, c) in chunk
-                .iter()
-                .flat_map(|&(k, c)| images(k).into_iter().flatten().map(move |x| (x, c)))
-            {
-                let Some(&(from, to)) = runs.get(&complement(k, high)) else {
-                    continue;
-                };
-                let (partner, ends) = pairing(k, meeting, &rank);
-                if ends == 0 {
-                    continue;
-                }
-                let run = &turned[from..to];
-                // Either each state of the run is tried, or each pairing
-                // that closes one cycle is looked up in the run (sorted by pairing).
-                let closing = CLOSING[ends.count_ones() as usize / 2];
-                let mut sum = 0u128;
-                if closing * u64::from(usize::BITS - run.len().leading_zeros()) >= run.len() as u64
-                {
-                    for &(_, [lo, hi, d]) in run {
-                        if one_cycle(partner, u128::from(lo) | u128::from(hi) << 64, ends) {
-                            sum += u128::from(d);
-                        }
+            for (i, &(k, c)) in chunk.iter().enumerate() {
+                let own = same.then(|| place[n * CHUNK + i] as usize);
+                for k in images(k.unpack()).into_iter().flatten() {
+                    let Some(&(from, to)) = runs.get(&complement(k, high)) else {
+                        continue;
+                    };
+                    let (partner, ends) = ends_paired(k, meeting, &rank);
+                    if ends == 0 {
+                        continue;
                     }
-                } else {
-                    closings(partner, ends, &mut |q| {
-                        if let Ok(i) = run.binary_search_by_key(&q, |e| joined(e.1)) {
-                            sum += u128::from(run[i].1[2]);
-                        }
-                    });
+                    let sum = |a: usize, b: usize| run_sum(partner, ends, &turned[a..b]);
+                    let sum = match own {
+                        None => sum(from, to),
+                        Some(p) if p >= to => 0,
+                        Some(p) if p < from => 2 * sum(from, to),
+                        Some(p) => 2 * sum(p + 1, to) + sum(p, p + 1),
+                    };
+                    total = sum
+                        .checked_mul(u128::from(c))
+                        .and_then(|s| total.checked_add(s))
+                        .ok_or(Ended::Unsuited)?;
                 }
-                total = sum
-                    .checked_mul(u128::from(c))
-                    .and_then(|s| total.checked_add(s))
-                    .ok_or(Ended::Unsuited)?;
             }
             Ok(total)
         })
@@ -556,38 +563,139 @@ fn join(
     }
 }
 
-/// The pairing held in the first two words of a right state's entry.
-#[inline]
-fn joined(e: [u64; 3]) -> u128 {
-    u128::from(e[0]) | u128::from(e[1]) << 64
+/// The counts of the right states of `run` (sorted by pairing, as
+/// `(pairing, count)`) whose pairing makes one cycle with `partner` through
+/// the ends `ends`.
+///
+/// Either each state of the run is tried, or each pairing that closes one
+/// cycle is looked up in the run: a try is a few steps along the cycle, a
+/// look-up a binary search, some times dearer.
+fn run_sum(partner: u64, ends: u32, run: &[(u64, u64)]) -> u128 {
+    let closing = CLOSING[ends.count_ones() as usize / 2];
+    let bits = u64::from(usize::BITS - run.len().leading_zeros());
+    if LOOKUP_COST * closing * bits >= run.len() as u64 {
+        return closing_sum(partner, ends, run);
+    }
+    let mut sum = 0u128;
+    closings(partner, ends, &mut |q| {
+        if let Ok(i) = run.binary_search_by_key(&q, |e| e.0) {
+            sum += u128::from(run[i].1);
+        }
+    });
+    sum
+}
+
+/// How many tries of a right state a look-up of a closing pairing costs, about.
+const LOOKUP_COST: u64 = 4;
+
+/// Each fragment end's other end in state `k`, both by their ranks (`rank`)
+/// among the slots `meeting` (at most 16: four bits a rank), and the ranks
+/// of the ends.
+fn ends_paired(k: u128, meeting: u32, rank: &[u8; 32]) -> (u64, u32) {
+    debug_assert!(meeting.count_ones() <= 16);
+    let (mut ends, mut partner) = (0u32, 0u64);
+    let mut seen = [u8::MAX; 16];
+    let mut slots = meeting;
+    while slots != 0 {
+        let s = slots.trailing_zeros() as usize;
+        slots &= slots - 1;
+        let l = k.nibble(s);
+        if l >= FIRST_LABEL {
+            let r = rank[s];
+            ends |= 1 << r;
+            let l = l as usize;
+            if seen[l] == u8::MAX {
+                seen[l] = r;
+            } else {
+                let q = seen[l];
+                partner |= u64::from(r) << (4 * q) | u64::from(q) << (4 * r);
+            }
+        }
+    }
+    (partner, ends)
+}
+
+/// Right states tried side by side: each try is a chain of dependent
+/// steps, and independent chains overlap.
+const LANES: usize = 4;
+
+/// The counts of the entries `(pairing, count)` of `run` whose pairing
+/// makes one cycle with `partner` through the ends `ends` (four bits an end).
+///
+/// The cycle through the first end alternates a step along `partner` and
+/// one along the right pairing; with `m` pairs of ends it takes in every end
+/// exactly when it first comes back after `m` double steps (after fewer it
+/// closes a cycle short of them; after `m` not at all when it is longer,
+/// which cannot be). Each try takes the same `m` steps, without a branch.
+fn closing_sum(partner: u64, ends: u32, run: &[(u64, u64)]) -> u128 {
+    let m = ends.count_ones() / 2;
+    let first = u64::from(ends.trailing_zeros());
+    // Four times each end's partner: the shift to its nibble in a pairing.
+    let mut to = [0u8; 16];
+    for (e, x) in to.iter_mut().enumerate() {
+        *x = 4 * ((partner >> (4 * e)) & 15) as u8;
+    }
+    let mut sum = 0u128;
+    let mut chunks = run.chunks_exact(LANES);
+    for entries in &mut chunks {
+        if let Ok(entries) = <&[(u64, u64); LANES]>::try_from(entries) {
+            sum += tries(entries, &to, first, m);
+        }
+    }
+    for entry in chunks.remainder() {
+        sum += tries(&[*entry], &to, first, m);
+    }
+    sum
+}
+
+/// The counts of the `N` entries whose pairing closes one cycle (see
+/// [`closing_sum`]), from the end `first` along `m` double steps; `to`:
+/// four times each end's partner on the left.
+#[inline(always)]
+fn tries<const N: usize>(entries: &[(u64, u64); N], to: &[u8; 16], first: u64, m: u32) -> u128 {
+    let mut at = [first; N];
+    let mut back = [false; N];
+    for _ in 1..m {
+        for j in 0..N {
+            at[j] = (entries[j].0 >> to[at[j] as usize & 15]) & 15;
+            back[j] |= at[j] == first;
+        }
+    }
+    let mut sum = 0u128;
+    for j in 0..N {
+        let at = (entries[j].0 >> to[at[j] as usize & 15]) & 15;
+        let closes = at == first && !back[j];
+        sum += u128::from(entries[j].1 & 0u64.wrapping_sub(u64::from(closes)));
+    }
+    sum
 }
 
 /// The pairings of `m` pairs of ends that make one cycle with a given one: `2^(m−1)·(m−1)!`.
-const CLOSING: [u64; 17] = {
-    let mut n = [1u64; 17];
+const CLOSING: [u64; 9] = {
+    let mut n = [1u64; 9];
     let mut m = 2;
-    while m < 17 {
+    while m < 9 {
         n[m] = n[m - 1] * 2 * (m as u64 - 1);
         m += 1;
     }
     n
 };
 
-/// Calls `f` with each pairing of the ends `ends` (five bits an end, as
-/// [`pairing`] gives them) that makes one cycle with the pairing `p`.
-fn closings(p: u128, ends: u32, f: &mut impl FnMut(u128)) {
-    let other = |at: u32| (p >> (5 * at)) as u32 & 31;
+/// Calls `f` with each pairing of the ends `ends` (four bits an end, as
+/// [`ends_paired`] gives them) that makes one cycle with the pairing `p`.
+fn closings(p: u64, ends: u32, f: &mut impl FnMut(u64)) {
+    let other = |at: u32| (p >> (4 * at)) as u32 & 15;
     /// From end `at` (reached along `p`), each free end `x` joined to it, then along `p` from `x`.
     fn walk(
         other: &impl Fn(u32) -> u32,
         first: u32,
         at: u32,
         free: u32,
-        q: u128,
-        f: &mut impl FnMut(u128),
+        q: u64,
+        f: &mut impl FnMut(u64),
     ) {
         if free == 0 {
-            f(q | u128::from(first) << (5 * at) | u128::from(at) << (5 * first));
+            f(q | u64::from(first) << (4 * at) | u64::from(at) << (4 * first));
             return;
         }
         let mut rest = free;
@@ -595,7 +703,7 @@ fn closings(p: u128, ends: u32, f: &mut impl FnMut(u128)) {
             let x = rest.trailing_zeros();
             rest &= rest - 1;
             let y = other(x);
-            let joined = q | u128::from(x) << (5 * at) | u128::from(at) << (5 * x);
+            let joined = q | u64::from(x) << (4 * at) | u64::from(at) << (4 * x);
             walk(other, first, y, free & !(1 << x | 1 << y), joined, f);
         }
     }

@@ -96,21 +96,45 @@ pub(super) fn radix_sort<K: Stored, C: Copy>(
     scratch: &mut Vec<(K, C)>,
     bits: u32,
 ) {
-    let n = v.len();
-    if n < 256 {
+    if v.len() < 256 {
         v.sort_unstable_by_key(|e| e.0);
         return;
     }
     scratch.clear();
     scratch.extend_from_slice(v);
+    if !radix_passes(v, scratch, bits) {
+        std::mem::swap(v, scratch);
+    }
+}
+
+/// Sorts `v` as [`radix_sort`] does, in the room `scratch` (at least as
+/// long; its entries are overwritten), the result left in `v`.
+pub(super) fn radix_sort_in<K: Stored, C: Copy>(
+    v: &mut [(K, C)],
+    scratch: &mut [(K, C)],
+    bits: u32,
+) {
+    let n = v.len();
+    if n < 256 {
+        v.sort_unstable_by_key(|e| e.0);
+    } else if !radix_passes(v, &mut scratch[..n], bits) {
+        v.copy_from_slice(&scratch[..n]);
+    }
+}
+
+/// The passes of the radix sort of `v` (at least 256 entries) with the
+/// room `scratch` of the same length; whether the result is in `v` (else
+/// in `scratch`).
+fn radix_passes<K: Stored, C: Copy>(v: &mut [(K, C)], scratch: &mut [(K, C)], bits: u32) -> bool {
+    let n = v.len();
     let mut in_v = true;
     let mut hist = vec![0usize; 1 << DIGIT];
     let mut shift = 0;
     while shift < bits {
         let (src, dst) = if in_v {
-            (&v[..], &mut scratch[..])
+            (&*v, &mut *scratch)
         } else {
-            (&scratch[..], &mut v[..])
+            (&*scratch, &mut *v)
         };
         hist.iter_mut().for_each(|h| *h = 0);
         for e in src {
@@ -133,9 +157,7 @@ pub(super) fn radix_sort<K: Stored, C: Copy>(
         }
         in_v = !in_v;
     }
-    if !in_v {
-        std::mem::swap(v, scratch);
-    }
+    in_v
 }
 
 /// A count that adds another and tells of a carry.

@@ -43,7 +43,8 @@
 //! largest layers at the same place (it is given up some moves short of
 //! the middle, once its growth over eight moves would pass the limit).
 
-use super::layers::{merge_equal, radix_sort, Summable};
+use super::key::Stored;
+use super::layers::{merge_equal, radix_sort, radix_sort_in, Summable};
 use super::{Census, Outcome};
 use crate::control::Control;
 use crate::grid::{Dims, Pos};
@@ -363,8 +364,9 @@ impl<W: Word> MeetPlan<W> {
     }
 }
 
-/// The states after some moves with their counts, in increasing order of state, each once.
-pub(super) type Layer<W> = Vec<(W, u64)>;
+/// The states after some moves with their counts, in increasing order of
+/// state, each once, each as a layer holds it ([`Word::Held`]).
+pub(super) type Layer<W> = Vec<(<W as Word>::Held, u64)>;
 
 /// Why a half could not be worked out.
 pub(super) enum MeetHalt {
@@ -374,9 +376,10 @@ pub(super) enum MeetHalt {
     Stopped,
 }
 
-/// Bytes a state may take at the peak of a move: the layer, the states
-/// passing and taking the move, the sorting copy (an entry each), and the
-/// turned half kept for the join (32 bytes), with room to spare.
+/// Bytes a state may take at the peak of a move: the layer grown by the
+/// states taking the move (the room they are sorted in) and those states
+/// (an entry each), and the turned half kept for the join (32 bytes), with
+/// room to spare (two entries more).
 pub(super) fn bytes_per_state<W>() -> u64 {
     5 * std::mem::size_of::<(W, u64)>() as u64 + 32
 }
@@ -417,39 +420,55 @@ fn outgrows(sizes: &[usize], left: usize, most: u64) -> bool {
     now as f64 * growth.max(1.0).powi(left.min(GROWTH_SPAN) as i32) > most as f64
 }
 
-/// Merges the sorted layers `a` and `b` into `out`, adding the counts of
-/// states in both; false on a carry.
-fn merge<W: Word>(a: &[(W, u64)], b: &[(W, u64)], out: &mut Layer<W>) -> bool {
-    out.clear();
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        let (x, y) = (a[i], b[j]);
-        if x.0 < y.0 {
-            out.push(x);
-            i += 1;
-        } else if y.0 < x.0 {
-            out.push(y);
-            j += 1;
-        } else {
-            let mut sum = x.1;
+/// The layer lengthened by `more` entries (empty states), its room grown to
+/// the size it needs only (a large block grows in place, where a doubling
+/// would hold twice the layer for a while).
+fn grow<W: Word>(layer: &mut Layer<W>, more: usize) {
+    layer.reserve_exact(more);
+    layer.resize(layer.len() + more, (W::Held::pack(W::ZERO), 0));
+}
+
+/// Merges the sorted states `taken` into the sorted layer `layer` in place,
+/// adding the counts of states in both; false on a carry. It works from the
+/// back, the layer grown by the states taken: each entry is written at or
+/// after the place it is read from, so none is overwritten before it is read.
+fn merge_into<W: Word>(layer: &mut Layer<W>, taken: &[(W::Held, u64)]) -> bool {
+    let n = layer.len();
+    grow::<W>(layer, taken.len());
+    let (mut i, mut j, mut w) = (n, taken.len(), n + taken.len());
+    while j > 0 {
+        let y = taken[j - 1];
+        w -= 1;
+        if i > 0 && layer[i - 1].0 > y.0 {
+            layer[w] = layer[i - 1];
+            i -= 1;
+        } else if i > 0 && layer[i - 1].0 == y.0 {
+            let mut sum = layer[i - 1].1;
             if !sum.tally(&y.1) {
                 return false;
             }
-            out.push((x.0, sum));
-            i += 1;
-            j += 1;
+            layer[w] = (y.0, sum);
+            i -= 1;
+            j -= 1;
+        } else {
+            layer[w] = y;
+            j -= 1;
         }
     }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
+    // The states in both left a gap of as many entries after the first `i`.
+    if w > i {
+        layer.copy_within(w.., i);
+        layer.truncate(layer.len() - (w - i));
+    }
     true
 }
 
 /// Runs `moves` from `layer`, noting in `watch` the most states held.
 ///
 /// Passing a move keeps the states' order (it clears only full squares
-/// leaving for good, the same in every state that may pass it), so only the
-/// states taking it are sorted, then merged in.
+/// leaving for good, the same in every state that may pass it), so the
+/// states passing it stay in the layer, in place, and only those taking it
+/// are sorted, then merged in.
 pub(super) fn advance<W: Word>(
     layer: Layer<W>,
     moves: &[Move<W>],
@@ -467,26 +486,32 @@ pub(super) fn advance_kept<W: Word>(
     watch: &mut Watch,
     keep: impl Fn(usize, W) -> bool,
 ) -> Result<Layer<W>, MeetHalt> {
-    let (mut passed, mut taken, mut scratch) = (Layer::new(), Layer::new(), Layer::new());
+    let mut taken: Layer<W> = Vec::new();
     let bar = watch.ctl.progress();
     let mut sizes = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
         if watch.ctl.stopped() {
             return Err(MeetHalt::Stopped);
         }
-        passed.clear();
         taken.clear();
-        for &(k, c) in &layer {
-            let (p, t) = step(m, k);
+        let mut kept = 0;
+        for r in 0..layer.len() {
+            let (k, c) = layer[r];
+            let (p, t) = step(m, k.unpack());
             if let Some(p) = p.filter(|&p| keep(i, p)) {
-                passed.push((p, c));
+                layer[kept] = (W::Held::pack(p), c);
+                kept += 1;
             }
             if let Some(t) = t.filter(|&t| keep(i, t)) {
-                taken.push((t, c));
+                taken.push((W::Held::pack(t), c));
             }
         }
-        radix_sort(&mut taken, &mut scratch, 4 * W::NIBBLES as u32);
-        if !merge_equal(&mut taken) || !merge(&passed, &taken, &mut layer) {
+        // The room the layer grows into for the states taken is the sorting copy meanwhile.
+        layer.truncate(kept);
+        grow::<W>(&mut layer, taken.len());
+        radix_sort_in(&mut taken, &mut layer[kept..], 4 * W::NIBBLES as u32);
+        layer.truncate(kept);
+        if !merge_equal(&mut taken) || !merge_into::<W>(&mut layer, &taken) {
             return Err(MeetHalt::Unsuited);
         }
         watch.peak = watch.peak.max(layer.len() as u64);
@@ -505,7 +530,12 @@ pub(super) fn advance_kept<W: Word>(
 /// The states after the moves below the middle of `plan`, from the empty board.
 fn low_half<W: Word>(plan: &MeetPlan<W>, watch: &mut Watch) -> Result<Layer<W>, MeetHalt> {
     let middle = plan.moves.len() - plan.below;
-    advance(vec![(W::ZERO, 1)], &plan.moves[..plan.below], middle, watch)
+    advance(
+        vec![(W::Held::pack(W::ZERO), 1)],
+        &plan.moves[..plan.below],
+        middle,
+        watch,
+    )
 }
 
 /// What state `k` gives each square where the halves meet (`meeting`: the
@@ -670,7 +700,7 @@ fn meet<W: Word>(
     let mut turned: Vec<(u64, [u64; 3])> = other
         .iter()
         .map(|&(k, c)| {
-            let t = plan.turned(k);
+            let t = plan.turned(k.unpack());
             let pairing = partners(t, plan).0;
             (
                 degrees(t, meeting),
@@ -689,6 +719,7 @@ fn meet<W: Word>(
     // Each state against the turned states giving what it lacks.
     let mut total: u128 = 0;
     for &(k, c) in &high {
+        let k = k.unpack();
         let Some(&(from, to)) = runs.get(&complement(k, meeting)) else {
             continue;
         };
@@ -786,6 +817,31 @@ mod tests {
             let plan = MeetPlan::<u128>::new(dims, census).unwrap();
             turns_each_slot(&plan, &format!("{rows}×{cols}"));
         }
+    }
+
+    #[test]
+    fn states_taken_are_merged_into_the_layer_in_place() {
+        use rand::Rng;
+        let mut rng = crate::random::rng(5);
+        for round in 0..200 {
+            let mut sorted = |n: usize| {
+                let mut v: Vec<(u64, u64)> = (0..n)
+                    .map(|_| (rng.gen_range(0..60u64), rng.gen_range(1..9u64)))
+                    .collect();
+                v.sort_unstable();
+                v.dedup_by_key(|e| e.0);
+                v
+            };
+            let (mut layer, taken) = (sorted(round % 37), sorted(round % 23));
+            let mut want = std::collections::BTreeMap::new();
+            for &(k, c) in layer.iter().chain(&taken) {
+                *want.entry(k).or_insert(0) += c;
+            }
+            assert!(merge_into::<u64>(&mut layer, &taken));
+            assert_eq!(layer, want.into_iter().collect::<Vec<_>>());
+        }
+        let mut layer = vec![(3u64, u64::MAX)];
+        assert!(!merge_into::<u64>(&mut layer, &[(3, 1)]));
     }
 
     #[test]

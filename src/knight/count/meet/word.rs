@@ -3,7 +3,7 @@
 //! Tests on every slot at once are done within the word ("SIMD within a
 //! register"): a comparison yields the high bit of each matching nibble.
 
-use super::super::key::Stored;
+use super::super::key::{Key, Stored};
 use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
 /// A state word of the meet.
@@ -18,6 +18,8 @@ pub(in crate::knight::count) trait Word:
     + Shl<u32, Output = Self>
     + Shr<u32, Output = Self>
 {
+    /// The word as a layer holds it: it sorts as the word does.
+    type Held: Stored<Work = Self> + std::fmt::Debug;
     /// Nibbles in the word.
     const NIBBLES: usize;
     /// No bit set.
@@ -65,8 +67,9 @@ fn pack_u64(x: u64) -> u64 {
 }
 
 macro_rules! impl_word {
-    ($t:ty, $pack:expr) => {
+    ($t:ty, $held:ty, $pack:expr) => {
         impl Word for $t {
+            type Held = $held;
             const NIBBLES: usize = <$t>::BITS as usize / 4;
             const ZERO: Self = 0;
             const ONES: Self = <$t>::MAX / 15;
@@ -152,6 +155,78 @@ macro_rules! impl_word {
     };
 }
 
-impl_word!(u64, pack_u64);
-impl_word!(u128, |x: u128| pack_u64(x as u64)
+impl_word!(u64, u64, pack_u64);
+impl_word!(u128, Split, |x: u128| pack_u64(x as u64)
     | pack_u64((x >> 64) as u64) << 32);
+
+/// A `u128` word held as two `u64`s, the high one first, so that it sorts
+/// as the word does: aligned to 8 bytes, an entry of it and a 64-bit count
+/// takes 24 bytes, where a `u128` (aligned to 16) makes it 32.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(in crate::knight::count) struct Split {
+    high: u64,
+    low: u64,
+}
+
+impl Stored for Split {
+    type Work = u128;
+    const SLOTS: usize = 32;
+
+    #[inline(always)]
+    fn pack(w: u128) -> Self {
+        Split {
+            high: (w >> 64) as u64,
+            low: w as u64,
+        }
+    }
+
+    #[inline(always)]
+    fn unpack(self) -> u128 {
+        u128::from(self.high) << 64 | u128::from(self.low)
+    }
+
+    fn bits(w: usize) -> u32 {
+        4 * w as u32
+    }
+
+    #[inline(always)]
+    fn digit(self, shift: u32, bits: u32) -> usize {
+        Key::digit(self.unpack(), shift, bits)
+    }
+
+    #[cfg(feature = "mpi")]
+    fn to_bits(self) -> u128 {
+        self.unpack()
+    }
+
+    #[cfg(feature = "mpi")]
+    fn from_bits(bits: u128) -> Self {
+        Split::pack(bits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_split_word_comes_back_and_sorts_as_the_word() {
+        use rand::Rng;
+        let mut rng = crate::random::rng(11);
+        let words: Vec<u128> = (0..500)
+            .map(|i| match i % 3 {
+                0 => u128::from(rng.gen::<u64>()),
+                1 => u128::from(rng.gen::<u64>()) << 64,
+                _ => rng.gen::<u128>(),
+            })
+            .collect();
+        for &a in &words {
+            assert_eq!(Split::pack(a).unpack(), a);
+            assert_eq!(Split::pack(a).digit(60, 11), Key::digit(a, 60, 11));
+            for &b in &words[..20] {
+                assert_eq!(Split::pack(a).cmp(&Split::pack(b)), a.cmp(&b));
+            }
+        }
+        assert_eq!(std::mem::size_of::<(Split, u64)>(), 24);
+    }
+}
