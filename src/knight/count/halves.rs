@@ -31,7 +31,8 @@ use super::key::{canonical, Key, Mirror, Narrow, Stored};
 use super::layers::{merge_equal, run_squares, ColumnsHalt, Wide};
 use super::meet::word::{Split, Word};
 use super::meet::{
-    advance, complement, degrees, renumber, Layer, MeetHalt, Move, Watch, FIRST_LABEL, FRESH,
+    advance, complement, degrees, pairing, renumber, Layer, MeetHalt, Move, Watch, FIRST_LABEL,
+    FRESH,
 };
 use super::{Census, Outcome};
 use crate::control::Control;
@@ -592,27 +593,8 @@ const LOOKUP_COST: u64 = 4;
 /// among the slots `meeting` (at most 16: four bits a rank), and the ranks
 /// of the ends.
 fn ends_paired(k: u128, meeting: u32, rank: &[u8; 32]) -> (u64, u32) {
-    debug_assert!(meeting.count_ones() <= 16);
-    let (mut ends, mut partner) = (0u32, 0u64);
-    let mut seen = [u8::MAX; 16];
-    let mut slots = meeting;
-    while slots != 0 {
-        let s = slots.trailing_zeros() as usize;
-        slots &= slots - 1;
-        let l = k.nibble(s);
-        if l >= FIRST_LABEL {
-            let r = rank[s];
-            ends |= 1 << r;
-            let l = l as usize;
-            if seen[l] == u8::MAX {
-                seen[l] = r;
-            } else {
-                let q = seen[l];
-                partner |= u64::from(r) << (4 * q) | u64::from(q) << (4 * r);
-            }
-        }
-    }
-    (partner, ends)
+    let (partner, ends) = pairing::<u128, 4>(k, meeting, rank);
+    (partner as u64, ends)
 }
 
 /// Right states tried side by side: each try is a chain of dependent

@@ -556,12 +556,18 @@ pub(super) fn complement<W: Word>(k: W, meeting: W) -> u64 {
 /// Each fragment end's other end in state `k`, both by their ranks among
 /// the slots where the halves meet (five bits a rank), and the ranks of the ends.
 fn partners<W: Word>(k: W, plan: &MeetPlan<W>) -> (u128, u32) {
-    pairing(k, plan.meeting, &plan.rank)
+    pairing::<W, 5>(k, plan.meeting, &plan.rank)
 }
 
 /// Each fragment end's other end in state `k`, both by their ranks (`rank`)
-/// among the slots `meeting` (five bits a rank), and the ranks of the ends.
-pub(super) fn pairing<W: Word>(k: W, meeting: u32, rank: &[u8; 32]) -> (u128, u32) {
+/// among the slots `meeting` (`BITS` bits a rank: five here, four in the
+/// halves, whose meeting has at most 16 slots), and the ranks of the ends.
+pub(super) fn pairing<W: Word, const BITS: u32>(
+    k: W,
+    meeting: u32,
+    rank: &[u8; 32],
+) -> (u128, u32) {
+    debug_assert!(meeting.count_ones() <= 1 << BITS);
     let (mut ends, mut partner) = (0u32, 0u128);
     let mut seen = [u8::MAX; 16];
     let mut slots = meeting;
@@ -577,7 +583,8 @@ pub(super) fn pairing<W: Word>(k: W, meeting: u32, rank: &[u8; 32]) -> (u128, u3
                 seen[l] = r;
             } else {
                 let q = seen[l];
-                partner |= u128::from(r) << (5 * q) | u128::from(q) << (5 * r);
+                partner |=
+                    u128::from(r) << (BITS * u32::from(q)) | u128::from(q) << (BITS * u32::from(r));
             }
         }
     }
