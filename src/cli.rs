@@ -12,16 +12,16 @@ mod sudoku;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use puzzles::ask::{Ask, Pace, Stopping};
+use puzzles::ask::{Ask, Pace};
+use puzzles::control::Interrupt;
 use puzzles::render::Picture;
 use puzzles::report::{Detail, Report, Text};
 use puzzles::Control;
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
-pub use output::{exit_status, style, Exit, Failure, Out};
+pub use output::{style, Exit, Failure, Out};
 pub use puzzles::report::Tone;
 
 /// Solve, count, draw and play Lights Out, Revertigo, the knight's tour and Sudoku.
@@ -37,32 +37,6 @@ pub struct Cli {
     /// NO_COLOR is set), always, or never.
     #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
     color: clap::ColorChoice,
-}
-
-/// The `--color` choice, read from the raw arguments before clap parses them
-/// (clap's own help and errors must already follow it), and made the choice
-/// of every output stream; `auto` when absent or misspelt (clap then reports it).
-pub fn color_choice(args: &[std::ffi::OsString]) -> clap::ColorChoice {
-    let mut choice = "auto";
-    let mut it = args.iter().skip(1).map(|a| a.to_str().unwrap_or(""));
-    while let Some(arg) = it.next() {
-        match arg {
-            "--" => break,
-            "--color" => choice = it.next().unwrap_or(""),
-            _ => {
-                if let Some(value) = arg.strip_prefix("--color=") {
-                    choice = value;
-                }
-            }
-        }
-    }
-    let (clap_choice, stream_choice) = match choice {
-        "always" => (clap::ColorChoice::Always, anstream::ColorChoice::Always),
-        "never" => (clap::ColorChoice::Never, anstream::ColorChoice::Never),
-        _ => (clap::ColorChoice::Auto, anstream::ColorChoice::Auto),
-    };
-    stream_choice.write_global();
-    clap_choice
 }
 
 #[derive(Debug, Subcommand)]
@@ -107,28 +81,7 @@ pub struct Context {
     pub progress_lines: bool,
 }
 
-/// Whether the running work polls the stop flag and reports what it found when stopped.
-static INTERRUPTIBLE: AtomicBool = AtomicBool::new(false);
-
-/// How long, in milliseconds, interruptible work may take to stop after Ctrl-C
-/// before the process ends anyway with 130 (0: as long as it takes).
-static GRACE_MS: AtomicU64 = AtomicU64::new(0);
-
 impl Context {
-    /// Declares how the work from here on answers the stop flag: when it polls
-    /// it, Ctrl-C stops it cleanly (it reports what it found) instead of
-    /// ending the process, and work that polls only between long steps is
-    /// given its grace before the process ends with 130 all the same.
-    pub fn allow_stop(&self, stopping: Stopping) {
-        let grace = match stopping {
-            Stopping::Never => return,
-            Stopping::Promptly => 0,
-            Stopping::Within(grace) => grace.as_millis() as u64,
-        };
-        GRACE_MS.store(grace, Ordering::SeqCst);
-        INTERRUPTIBLE.store(true, Ordering::SeqCst);
-    }
-
     /// A control that shows the progress of work of this `pace` on stderr: a
     /// bar when it sets a total, a spinner otherwise, drawn only when stderr
     /// is a terminal (else lines, when asked), never with `--quiet` or `--json`.
@@ -137,11 +90,10 @@ impl Context {
         let Some(unit) = pace.unit.filter(|_| !common.quiet && !common.json) else {
             return control;
         };
-        if !std::io::stderr().is_terminal() {
-            return match self.progress_lines {
-                true => control.with_progress(Arc::new(Lines::default())),
-                false => control,
-            };
+        // Off a terminal the bar is hidden: its notes become lines, when asked.
+        let lines = !std::io::stderr().is_terminal();
+        if lines && !self.progress_lines {
+            return control;
         }
         let (bar, template) = match pace.bounded {
             true => (
@@ -157,54 +109,38 @@ impl Context {
             bar.set_style(style.progress_chars("=> "));
         }
         bar.enable_steady_tick(std::time::Duration::from_millis(120));
-        control.with_progress(Arc::new(Bar(bar)))
+        control.with_progress(Arc::new(Bar { bar, lines }))
     }
 }
 
-/// The library's progress reports drawn as an indicatif bar on stderr.
-struct Bar(ProgressBar);
+/// The library's progress reports drawn as an indicatif bar on stderr, or,
+/// where none can be drawn, each note as a line (a frontier count's column).
+struct Bar {
+    bar: ProgressBar,
+    lines: bool,
+}
 
 impl puzzles::control::Progress for Bar {
     fn set_total(&self, total: u64) {
-        self.0.set_length(total);
-        self.0.set_position(0);
+        self.bar.set_length(total);
+        self.bar.set_position(0);
     }
     fn advance(&self, n: u64) {
-        self.0.inc(n);
+        self.bar.inc(n);
     }
     fn note(&self, message: &str) {
-        self.0.set_message(message.to_string());
+        match self.lines {
+            true => eprintln!(
+                "puzzles: column {} of {}: {message}",
+                self.bar.position(),
+                self.bar.length().unwrap_or_default()
+            ),
+            false => self.bar.set_message(message.to_string()),
+        }
     }
     fn finish(&self) {
-        self.0.finish_and_clear();
+        self.bar.finish_and_clear();
     }
-}
-
-/// Progress as one line on stderr for each note (a frontier count's column),
-/// where no bar can be drawn.
-#[derive(Default)]
-struct Lines {
-    /// The steps done and in all.
-    done: AtomicU64,
-    total: AtomicU64,
-}
-
-impl puzzles::control::Progress for Lines {
-    fn set_total(&self, total: u64) {
-        self.total.store(total, Ordering::Relaxed);
-        self.done.store(0, Ordering::Relaxed);
-    }
-    fn advance(&self, n: u64) {
-        self.done.fetch_add(n, Ordering::Relaxed);
-    }
-    fn note(&self, message: &str) {
-        let (done, total) = (
-            self.done.load(Ordering::Relaxed),
-            self.total.load(Ordering::Relaxed),
-        );
-        eprintln!("puzzles: column {done} of {total}: {message}");
-    }
-    fn finish(&self) {}
 }
 
 /// Asks the library `request`, as its pace says: Ctrl-C stops it cleanly when
@@ -217,7 +153,7 @@ pub fn ask<Q: Ask>(
     heading: Option<String>,
 ) -> Result<Q::Answer, Failure> {
     let pace = request.pace();
-    ctx.allow_stop(pace.stopping);
+    ctx.control.expect(pace.stopping);
     let ctl = ctx.progress(common, pace);
     let mut printer = Printer {
         out: &mut ctx.out,
@@ -235,24 +171,19 @@ pub fn ask<Q: Ask>(
 /// Runs the subcommand named on the command line.
 pub fn run(cli: Cli) -> Result<Exit, Failure> {
     let control = Control::new();
-    let flag = control.stop_flag();
+    let interrupted = control.clone();
     // Ctrl-C and SIGTERM stop an interruptible search, which then reports what
-    // it found so far; other work (or a second Ctrl-C) ends at once with 130,
-    // giving a game's terminal back first.
-    let _ = ctrlc::set_handler(move || {
-        if INTERRUPTIBLE.load(Ordering::SeqCst) && !flag.swap(true, Ordering::SeqCst) {
-            let grace = GRACE_MS.load(Ordering::SeqCst);
-            if grace > 0 {
-                std::thread::spawn(move || {
-                    std::thread::sleep(std::time::Duration::from_millis(grace));
-                    play::restore();
-                    std::process::exit(130);
-                });
-            }
-            return;
+    // it found so far (or ends with 130 when its grace is over); other work,
+    // or a second Ctrl-C, ends at once with 130, giving a game's terminal back first.
+    let _ = ctrlc::set_handler(move || match interrupted.interrupt() {
+        Interrupt::Stopping(None) => {}
+        Interrupt::Stopping(Some(grace)) => {
+            std::thread::spawn(move || {
+                std::thread::sleep(grace);
+                interrupted_end();
+            });
         }
-        play::restore();
-        std::process::exit(130);
+        Interrupt::End => interrupted_end(),
     });
     let mut ctx = Context {
         out: Out::stdout(),
@@ -287,20 +218,6 @@ pub fn run(cli: Cli) -> Result<Exit, Failure> {
     }?;
     ctx.out.flush()?;
     Ok(outcome)
-}
-
-/// Turns a panic into one line on stderr and exit status 2: no backtrace reaches a user.
-pub fn install_panic_hook() {
-    std::panic::set_hook(Box::new(|info| {
-        let msg = info
-            .payload()
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| info.payload().downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown cause".to_string());
-        eprintln!("puzzles: internal error: {msg} (please report this)");
-        std::process::exit(2);
-    }));
 }
 
 /// A board side: a whole number from 1 up (in the library, so it can be fuzzed).
@@ -421,56 +338,10 @@ pub fn refuse_unused(rules: &[(bool, &str)]) -> Result<(), puzzles::Error> {
     }
 }
 
-/// An error as the command line words it: a refused size names the option
-/// that gets around it (the library speaks of methods and requests, not flags).
-pub fn message(e: &puzzles::Error) -> String {
-    use puzzles::error::Bound;
-    let puzzles::Error::TooLarge {
-        bound,
-        got,
-        limit,
-        note,
-    } = e
-    else {
-        return e.to_string();
-    };
-    let first_row = "use --method poly or chase";
-    let (what, advice) = match bound {
-        Bound::GaussCells => ("cells for --method gauss", first_row),
-        Bound::NaiveCells => ("cells for --method naive", "use --method first-row or poly"),
-        Bound::FirstRowUnknowns => (
-            "first-row unknowns (the shorter side) for --method first-row",
-            first_row,
-        ),
-        Bound::FirstRowSteps => (
-            "row steps (2^C first rows × L rows) for --method first-row",
-            first_row,
-        ),
-        Bound::PolySide => ("board side for --method poly", "use --method chase"),
-        Bound::ShortestCells => ("", "use --builder short or diagonal"),
-        Bound::QuietPatternCells => ("", "drop --quiet-patterns (the nullity is in the summary)"),
-        Bound::NullitySide => ("side for --nullity", "ask for a range of smaller sides"),
-        Bound::Listing(_) => ("", "pass --limit K to list the first K, or --count"),
-        Bound::UnlimitedListingSquares => (
-            "board squares for --all without --limit",
-            "its tours run to millions (6×6 alone has 6,637,920): give --limit K",
-        ),
-        Bound::HeldCells => (
-            "cells of solutions held for one JSON object",
-            "pass a smaller --limit, or drop --json (the text listing is streamed)",
-        ),
-        Bound::SvgCells => (
-            "",
-            "drop --svg and --sheet (the text and --json hold the whole answer)",
-        ),
-        _ => return e.to_string(),
-    };
-    let what = match what {
-        "" => bound.what(),
-        words => words.into(),
-    };
-    let line = format!("{what} {got} is over the limit of {limit}{note}; {advice}");
-    puzzles::Error::usage(line).to_string()
+/// Ends the process as interrupted (130), giving a game's terminal back first.
+fn interrupted_end() {
+    play::restore();
+    std::process::exit(130);
 }
 
 /// Says on stderr that a stream of answers on stdout (a listing, a table)

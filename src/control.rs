@@ -26,8 +26,10 @@
 //! assert!(ctl.stopped());
 //! ```
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::ask::Stopping;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Where a long search says how far it got: units of work done, and the
 /// total when it becomes known. Implementations must be cheap to call and
@@ -61,6 +63,25 @@ impl Progress for NoProgress {
 pub struct Control {
     stop: Arc<AtomicBool>,
     progress: Arc<dyn Progress>,
+    /// How the work asked answers the stop flag: [`NEVER`], or the
+    /// milliseconds it may take to stop (0: promptly).
+    grace_ms: Arc<AtomicU64>,
+}
+
+/// The `grace_ms` of work that never looks at the stop flag.
+const NEVER: u64 = u64::MAX;
+
+/// What an interrupt (Ctrl-C, say) does to the work running, as
+/// [`Control::interrupt`] decides it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Interrupt {
+    /// The stop flag is now set and the work stops on its own, reporting what
+    /// it found: at once (`None`), or within the grace given, past which a
+    /// front end may end the process all the same.
+    Stopping(Option<Duration>),
+    /// The work never looks at the stop flag, or was already asked to stop
+    /// (a second interrupt): a front end ends the process.
+    End,
 }
 
 impl std::fmt::Debug for Control {
@@ -83,7 +104,42 @@ impl Control {
         Control {
             stop: Arc::new(AtomicBool::new(false)),
             progress: Arc::new(NoProgress),
+            grace_ms: Arc::new(AtomicU64::new(NEVER)),
         }
+    }
+
+    /// Declares how the work asked from here on answers the stop flag (its
+    /// [`Pace`](crate::ask::Pace)'s `stopping`), for [`Control::interrupt`].
+    pub fn expect(&self, stopping: Stopping) {
+        let grace = match stopping {
+            Stopping::Never => NEVER,
+            Stopping::Promptly => 0,
+            Stopping::Within(grace) => grace.as_millis().min(u128::from(NEVER - 1)) as u64,
+        };
+        self.grace_ms.store(grace, Ordering::SeqCst);
+    }
+
+    /// An interrupt: sets the stop flag when the work answers it (see
+    /// [`Control::expect`]) and says what the caller still has to do.
+    ///
+    /// ```
+    /// use puzzles::ask::Stopping;
+    /// use puzzles::control::{Control, Interrupt};
+    /// use std::time::Duration;
+    ///
+    /// let ctl = Control::new();
+    /// assert_eq!(ctl.interrupt(), Interrupt::End);
+    /// ctl.expect(Stopping::Within(Duration::from_secs(2)));
+    /// assert_eq!(ctl.interrupt(), Interrupt::Stopping(Some(Duration::from_secs(2))));
+    /// assert!(ctl.stopped());
+    /// assert_eq!(ctl.interrupt(), Interrupt::End);
+    /// ```
+    pub fn interrupt(&self) -> Interrupt {
+        let grace = self.grace_ms.load(Ordering::SeqCst);
+        if grace == NEVER || self.stop.swap(true, Ordering::SeqCst) {
+            return Interrupt::End;
+        }
+        Interrupt::Stopping((grace > 0).then(|| Duration::from_millis(grace)))
     }
 
     /// The same control (same stop flag) reporting progress to `progress`.

@@ -5,6 +5,10 @@ use puzzles::grid::Dims;
 use puzzles::knight::{self, CountMethod, Mode, MoveOrder, Request, Shard, Starts};
 use puzzles::listing::Limit;
 
+/// The modes a count's options are refused in (clap waives their
+/// `requires = "count"` when an option that excludes `--count` is given).
+const NOT_COUNTING: [&str; 3] = ["all", "magic", "animate"];
+
 #[derive(Debug, clap::Args)]
 #[command(after_help = after_help())]
 pub struct Args {
@@ -21,33 +25,33 @@ pub struct Args {
     #[arg(long)]
     closed: bool,
     /// warnsdorff: fewest onward moves first (Roth's tie-break, the default); plain: the knight's tour lab's move order.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, conflicts_with_all = ["count", "magic"])]
     order: Option<MoveOrder>,
     /// Count every tour from the start (directed; closed tours also as cycles).
     #[arg(long, conflicts_with = "all")]
     count: bool,
     /// With --count: count from every square of the board.
-    #[arg(long, requires = "count")]
+    #[arg(long, requires = "count", conflicts_with_all = NOT_COUNTING)]
     all_starts: bool,
     /// With --count: only the sum over every square (open tours: one frontier run, not one a square).
-    #[arg(long, requires = "count", conflicts_with = "all_starts")]
+    #[arg(long, requires = "count", conflicts_with = "all_starts", conflicts_with_all = NOT_COUNTING)]
     sum: bool,
     /// With --count: backtrack (cost grows with the tours; boards of at most 128 squares),
     /// frontier (a dynamic programme whose cost grows with its states; a side of at most 8),
     /// or auto (the faster for the board).
-    #[arg(long, value_enum, default_value_t = CountMethod::Auto, requires = "count")]
+    #[arg(long, value_enum, default_value_t = CountMethod::Auto, requires = "count", conflicts_with_all = NOT_COUNTING)]
     method: CountMethod,
     /// With --count: the memory the frontier programme may take, in MiB (larger boards are refused).
-    #[arg(long, value_name = "MIB", requires = "count")]
+    #[arg(long, value_name = "MIB", requires = "count", conflicts_with_all = NOT_COUNTING)]
     memory: Option<u64>,
     /// With --count: count only part i of N (1 ≤ i ≤ N); the N parts add up to the whole count.
-    #[arg(long, value_name = "i/N", requires = "count")]
+    #[arg(long, value_name = "i/N", requires = "count", conflicts_with_all = NOT_COUNTING)]
     shard: Option<Shard>,
     /// List every tour from the start (at most --limit).
     #[arg(long)]
     all: bool,
     /// With --all: list at most K tours (required on boards of more than 30 squares).
-    #[arg(long, value_name = "K", requires = "all")]
+    #[arg(long, value_name = "K", requires = "all", conflicts_with_all = ["count", "magic"])]
     limit: Option<u64>,
     /// Find a semi-magic tour of the 8×8 board (rows and columns sum to 260) and tell whether
     /// its diagonals do too.
@@ -56,13 +60,13 @@ pub struct Args {
     /// Search nodes (moves tried) before giving up on finding one tour (boards of at most 128
     /// squares then get a second try with the counting engine, up to 10·N of its cheaper nodes).
     /// (Default: 5,000,000.)
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with_all = ["count", "all", "magic"])]
     budget: Option<u64>,
     /// Draw the search step by step in the terminal, as the knight's tour lab animates it (q stops).
     #[arg(long, conflicts_with_all = ["count", "all"])]
     animate: bool,
     /// With --animate: milliseconds between steps (0: as fast as the screen follows; default 100).
-    #[arg(long, value_name = "MS", requires = "animate")]
+    #[arg(long, value_name = "MS", requires = "animate", conflicts_with_all = ["count", "all"])]
     delay: Option<u64>,
     #[command(flatten)]
     common: Common,
@@ -82,7 +86,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     // Within an MPI run, every process checks its command line with the others first.
     #[cfg(feature = "mpi")]
     let cluster = knight::Cluster::join()?;
-    let wanted = checked_request(&args);
+    let wanted = request(&args);
     #[cfg(feature = "mpi")]
     let wanted = match &cluster {
         Some(cluster) => {
@@ -111,27 +115,6 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         return Ok(puzzles::report::Report::ending(&answer));
     }
     super::conclude(&answer, &args.common, ctx, |p| answer.svg(p))
-}
-
-/// The request of the command line, its flags checked.
-fn checked_request(args: &Args) -> Result<Request, Failure> {
-    let find = !args.count && !args.all && !args.magic;
-    super::refuse_unused(&[
-        (
-            args.order.is_some() && (args.count || args.magic),
-            "--order sets the search's move order: a count or the magic tour has none",
-        ),
-        (
-            args.budget.is_some() && !find,
-            "--budget bounds the search for one tour (not --count, --all or --magic)",
-        ),
-        (
-            args.delay.is_some() && !args.animate,
-            "--delay goes with --animate",
-        ),
-        (args.limit.is_some() && !args.all, "--limit goes with --all"),
-    ])?;
-    request(args)
 }
 
 /// The one request the flags ask for.

@@ -3,7 +3,7 @@
 use super::{parse_side, Common, Context, Exit, Failure};
 use puzzles::input::Source;
 use puzzles::lightsout::{
-    self, Answer, Board, GraphRule, LightsOutMethod, Mode, Pattern, Pressed, Request,
+    Answer, Board, GraphRule, LightsOutMethod, Mode, Pattern, Pressed, Request,
 };
 use puzzles::listing::Limit;
 use puzzles::Error;
@@ -31,7 +31,7 @@ pub struct Args {
     #[arg(long, value_enum)]
     method: Option<LightsOutMethod>,
     /// Print only the number of solutions.
-    #[arg(long, conflicts_with = "all")]
+    #[arg(long, conflicts_with_all = ["all", "output", "quiet_patterns", "min"])]
     count: bool,
     /// Presses wrap around the edges (a torus).
     #[arg(long)]
@@ -40,7 +40,7 @@ pub struct Args {
     #[arg(long, conflicts_with = "all")]
     min: bool,
     /// List every solution (at most --limit).
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["output", "quiet_patterns", "svg", "sheet"])]
     all: bool,
     /// With --all: list at most K solutions.
     #[arg(long, value_name = "K", requires = "all")]
@@ -52,7 +52,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     output: Option<String>,
     /// Print the nullity of every n×n board for n in A..B (inclusive), no board built.
-    #[arg(long, value_name = "A..B", value_parser = puzzles::input::parse_side_range, conflicts_with_all = ["rows", "state", "all", "count"])]
+    #[arg(long, value_name = "A..B", value_parser = puzzles::input::parse_side_range, conflicts_with_all = ["rows", "state", "all", "count", "seed", "min", "quiet_patterns", "output", "svg", "sheet"])]
     nullity: Option<(usize, usize)>,
     /// Play in the terminal: click or arrows+space press, s hints, u undo, r new board, q quits.
     #[arg(long, conflicts_with_all = ["count", "all", "min", "quiet_patterns", "output", "nullity", "graph"])]
@@ -86,7 +86,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
-    let (graph, table) = (args.graph.is_some(), args.nullity.is_some());
+    let graph = args.graph.is_some();
     super::refuse_unused(&[
         (
             !graph && (args.no_self || args.on.is_some()),
@@ -97,37 +97,13 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
             "--svg and --seed are for boards; a graph has none",
         ),
         (args.limit.is_some() && !args.all, "--limit goes with --all"),
-        (
-            table
-                && (args.seed.is_some()
-                    || args.min
-                    || args.quiet_patterns
-                    || args.output.is_some()
-                    || args.common.draws()),
-            "--nullity prints a table of sides: --seed, --min, --quiet-patterns, --output and --svg need one board",
-        ),
-        (
-            args.all && (args.output.is_some() || args.quiet_patterns || args.common.draws()),
-            "--all lists solutions: --output, --quiet-patterns, --svg and --sheet go with one solution",
-        ),
-        (
-            args.count && (args.output.is_some() || args.quiet_patterns || args.min),
-            "--count prints the number of solutions: --output, --quiet-patterns and --min go with one solution",
-        ),
     ])?;
     let pattern = args
         .pattern
         .as_deref()
         .map_or(Ok(Pattern::cross()), Pattern::from_arg)?;
     if args.play {
-        let start = play_start(&args);
-        return match args.states == 2 && pattern.is_cross() {
-            true => super::play::play_lightsout(start, ctx),
-            false => {
-                let variant = lightsout::Variant::new(args.states, pattern, args.torus)?;
-                super::play::play_states(start, variant, ctx)
-            }
-        };
+        return super::play::play_lightsout(play_start(&args), args.states, pattern, ctx);
     }
     let request = request(&args, pattern)?;
     let mut answer = super::ask(&request, &args.common, ctx, None)?;

@@ -14,15 +14,6 @@ use std::io::{self, BufWriter, Stdout, Write};
 /// How a subcommand ended: the library's [`Ending`] of its request.
 pub type Exit = Ending;
 
-/// The process exit status of an ending: 0 answered, 1 no solution, 130 interrupted.
-pub fn exit_status(exit: Exit) -> u8 {
-    match exit {
-        Ending::Answered => 0,
-        Ending::NoSolution => 1,
-        Ending::Interrupted => 130,
-    }
-}
-
 /// Why a subcommand did not finish normally.
 #[derive(Debug)]
 pub enum Failure {

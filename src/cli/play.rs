@@ -24,7 +24,6 @@ mod tests;
 
 pub use knight::animate_knight;
 pub use lightsout::{play_lightsout, LightsOutStart};
-pub use lightsout_states::play_states;
 pub use revertigo::play_revertigo;
 pub use sudoku::play_sudoku;
 

@@ -19,7 +19,7 @@ pub struct Args {
     #[arg(value_parser = parse_side)]
     cols: Option<usize>,
     /// Seed of the random board size (printed, so any run can be repeated).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "rows")]
     seed: Option<u64>,
     /// How the activation maps are found (all agree; chase, the default, is the fast one).
     #[arg(long, value_enum)]
@@ -34,10 +34,10 @@ pub struct Args {
     /// Replay WALK (letters N/E/S/W, O for west; or a FILE holding them, `-`
     /// for stdin) on the ROWS×COLS board: exit 0 if it turns every cell
     /// black, 1 if not (the white cells are shown).
-    #[arg(long, value_name = "WALK", conflicts_with_all = ["all", "shortest", "output"])]
+    #[arg(long, value_name = "WALK", conflicts_with_all = ["all", "shortest", "output", "method", "builder"])]
     check: Option<String>,
     /// List every activation map (at most --limit).
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["builder", "shortest", "output", "svg", "sheet"])]
     all: bool,
     /// With --all: list at most K maps.
     #[arg(long, value_name = "K", requires = "all")]
@@ -53,27 +53,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
-    let (checking, all) = (args.check.is_some(), args.all);
-    let builder = args.builder.is_some() || args.shortest;
-    super::refuse_unused(&[
-        (
-            args.seed.is_some() && args.rows.is_some(),
-            "--seed picks a random board size: drop it, or ROWS",
-        ),
-        (
-            checking && (args.method.is_some() || builder),
-            "--check replays the walk given: --method and --builder find none",
-        ),
-        (args.limit.is_some() && !all, "--limit goes with --all"),
-        (
-            all && (builder || args.output.is_some()),
-            "--all lists maps: --builder, --shortest and --output make a walk",
-        ),
-        (
-            (args.common.svg.is_some() || args.common.sheet.is_some()) && all,
-            "--svg and --sheet draw one walk; --all lists maps and draws nothing",
-        ),
-    ])?;
+    super::refuse_unused(&[(args.limit.is_some() && !args.all, "--limit goes with --all")])?;
     let request = request(&args)?;
     if args.play {
         let (dims, seed) = request.board()?;

@@ -1,7 +1,6 @@
 //! `puzzles sudoku`: the flags made into one request (solve, count, list, transform, generate, explain, hint or rate), answered once, printed.
 
 use super::{Common, Context, Exit, Failure};
-use clap::ValueEnum as _;
 use puzzles::input::Source;
 use puzzles::sudoku::explain::TechniqueSet;
 use puzzles::sudoku::generate::{Difficulty, Symmetry};
@@ -28,7 +27,7 @@ pub struct Args {
     #[arg(long, conflicts_with = "all")]
     count: bool,
     /// List every solution (at most --limit).
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["svg", "sheet"])]
     all: bool,
     /// With --count or --all: stop after K solutions.
     #[arg(long, value_name = "K")]
@@ -39,10 +38,10 @@ pub struct Args {
     jobs: u64,
     /// Print each puzzle moved by a random symmetry of the Sudoku page (band, stack,
     /// row and column permutations, transposition, relabelling), one per line.
-    #[arg(long, conflicts_with_all = ["count", "all"])]
+    #[arg(long, conflicts_with_all = ["count", "all", "svg", "sheet"])]
     transform: bool,
     /// Generate K minimal puzzles with a unique solution, one per line.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=MAX_GENERATED))]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=MAX_GENERATED), conflicts_with_all = ["explain", "hint", "rate", "count", "all", "transform"])]
     generate: Option<u64>,
     /// With --generate: the order n (n²×n² grids), 2 to 6 (default 3).
     #[arg(long, value_name = "N", requires = "generate", conflicts_with = "box_shape", value_parser = clap::value_parser!(u64).range(2..=6))]
@@ -110,7 +109,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     if args.common.draws() && request.is_batch()? {
         return Err(Error::usage("--svg draws one grid, not a batch").into());
     }
-    let answer = super::ask(&request, &args.common, ctx, heading(&request))?;
+    let answer = super::ask(&request, &args.common, ctx, request.heading())?;
     let exit = super::conclude(&answer, &args.common, ctx, |p| answer.svg(p))?;
     match answer.refusal() {
         Some(e) => Err(e.into()),
@@ -179,7 +178,6 @@ fn refuse_unused(args: &Args) -> Result<(), Error> {
         || args.size.is_some()
         || args.difficulty.is_some()
         || args.symmetry.is_some();
-    let draws = args.common.draws();
     super::refuse_unused(&[
         (
             args.limit.is_some() && !args.count && !args.all,
@@ -210,14 +208,6 @@ fn refuse_unused(args: &Args) -> Result<(), Error> {
             "--seed goes with --generate or --transform",
         ),
         (
-            args.generate.is_some() && (stepwise || args.count || args.all || args.transform),
-            "--generate makes puzzles: --count, --all, --transform, --explain, --hint and --rate take a FILE",
-        ),
-        (
-            draws && (args.transform || args.all),
-            "--svg and --sheet draw one grid; --transform and --all give many and draw none",
-        ),
-        (
             args.play && args.generate.is_some_and(|k| k != 1),
             "--play plays one puzzle: --generate 1",
         ),
@@ -230,31 +220,4 @@ fn refuse_unused(args: &Args) -> Result<(), Error> {
             "--play reads the keyboard on stdin: give the puzzle as a file, not -",
         ),
     ])
-}
-
-/// The comment line that starts the text of made or moved puzzles: the
-/// command that makes them again.
-fn heading(request: &Request) -> Option<String> {
-    let seed = request.seed.unwrap_or_default();
-    let name = |v: Option<clap::builder::PossibleValue>| v.map(|v| v.get_name().to_string());
-    match request.mode {
-        Mode::Transform => Some(format!("# puzzles sudoku --transform --seed {seed}")),
-        Mode::Generate {
-            count,
-            difficulty,
-            symmetry,
-        } => {
-            let [r, c] = request.shape.unwrap_or(Shape::CLASSIC).box_dims();
-            let mut line = format!("# puzzles sudoku --generate {count} --box {r}x{c}");
-            if let Some(d) = name(difficulty.and_then(|d| d.to_possible_value())) {
-                line += &format!(" --difficulty {d}");
-            }
-            if difficulty.is_some() || symmetry.is_some() {
-                let s = name(symmetry.unwrap_or_default().to_possible_value());
-                line += &format!(" --symmetry {}", s.unwrap_or_default());
-            }
-            Some(format!("{line} --seed {seed}"))
-        }
-        _ => None,
-    }
 }

@@ -149,6 +149,31 @@ impl Request {
         self
     }
 
+    /// The comment line that starts the text of generated or transformed
+    /// puzzles: the command that makes them again (`None` in other modes).
+    pub fn heading(&self) -> Option<String> {
+        let seed = self.seed.unwrap_or_default();
+        match self.mode {
+            Mode::Transform => Some(format!("# puzzles sudoku --transform --seed {seed}")),
+            Mode::Generate {
+                count,
+                difficulty,
+                symmetry,
+            } => {
+                let [r, c] = self.shape.unwrap_or(Shape::CLASSIC).box_dims();
+                let mut line = format!("# puzzles sudoku --generate {count} --box {r}x{c}");
+                if let Some(d) = difficulty {
+                    line += &format!(" --difficulty {}", d.name());
+                }
+                if difficulty.is_some() || symmetry.is_some() {
+                    line += &format!(" --symmetry {}", symmetry.unwrap_or_default().name());
+                }
+                Some(format!("{line} --seed {seed}"))
+            }
+            _ => None,
+        }
+    }
+
     /// Whether the source is a batch (one puzzle a line) rather than one grid;
     /// a generation reads none.
     pub fn is_batch(&self) -> Result<bool> {

@@ -179,6 +179,17 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
+    /// Its name on the command line and in JSON.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotate180 => "rotate180",
+            Symmetry::Rotate90 => "rotate90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
     /// The orbits of the cells of a `side`×`side` board: the sets of cells a clue pattern keeps or drops together.
     pub fn orbits(self, side: usize) -> Vec<Vec<usize>> {
         let image = |c: usize| -> Vec<usize> {
@@ -225,6 +236,17 @@ pub enum Difficulty {
 }
 
 impl Difficulty {
+    /// Its name on the command line and in JSON.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Expert => "expert",
+            Difficulty::Extreme => "extreme",
+        }
+    }
+
     /// The band's ratings, in tenths, both ends included.
     pub fn band(self) -> (u16, u16) {
         match self {

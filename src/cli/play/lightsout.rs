@@ -5,7 +5,7 @@ use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::{Dims, Pos};
 use puzzles::input::Source;
 use puzzles::lightsout::game::{LightsOutGame, PressHint};
-use puzzles::lightsout::{self, LightsOut};
+use puzzles::lightsout::{self, LightsOut, Pattern};
 use puzzles::random::{self, Rng};
 use puzzles::Error;
 use ratatui::crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
@@ -291,8 +291,18 @@ pub fn first_game(
     Ok((game, rng, Some(seed)))
 }
 
-/// Runs the game in the terminal.
-pub fn play_lightsout(start: LightsOutStart, ctx: &mut Context) -> Result<Exit, Failure> {
+/// Runs the game in the terminal: the classic one, or the game of `states`
+/// and `pattern` when they are not the classic two states and cross.
+pub fn play_lightsout(
+    start: LightsOutStart,
+    states: u32,
+    pattern: Pattern,
+    ctx: &mut Context,
+) -> Result<Exit, Failure> {
+    if states != 2 || !pattern.is_cross() {
+        let variant = lightsout::Variant::new(states, pattern, start.torus)?;
+        return super::lightsout_states::play_states(start, variant, ctx);
+    }
     let (game, rng, seed) = first_game(&start, |min| super::check_terminal("--play", min))?;
     let mut screen = LightsOutScreen::new(game, rng, seed);
     super::run(&mut screen, "--play", ctx)
