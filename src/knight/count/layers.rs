@@ -127,6 +127,10 @@ pub(super) fn radix_sort_in<K: Stored, C: Copy>(
     }
 }
 
+/// Entries from which a radix sort counts every digit's values in one
+/// reading: past the caches a reading costs more than the counting.
+const COUNTED_AT_ONCE: usize = 1 << 20;
+
 /// The passes of the radix sort of `v` (at least 256 entries) with the
 /// room `scratch` of the same length (what it holds is only read once a
 /// pass has written every place); whether the result is in `v` (else in
@@ -137,13 +141,24 @@ fn radix_passes<K: Stored, C: Copy>(
     bits: u32,
 ) -> bool {
     let n = v.len();
+    let digits = bits.div_ceil(DIGIT);
+    // The counts of each digit's values: of all the digits in one reading
+    // on many entries, else of one digit at a time, ahead of its pass.
+    let at_once = n >= COUNTED_AT_ONCE;
+    let mut counts = vec![[0usize; 1 << DIGIT]; if at_once { digits as usize } else { 1 }];
+    if at_once {
+        for e in v.iter() {
+            for (d, h) in (0..digits).zip(counts.iter_mut()) {
+                h[e.0.digit(d * DIGIT, DIGIT)] += 1;
+            }
+        }
+    }
     // SAFETY: `MaybeUninit<T>` has the layout of `T`, and only entries of
     // `v` or of the room once written (so initialised) are stored in it.
     let v = unsafe { &mut *(v as *mut [(K, C)] as *mut [MaybeUninit<(K, C)>]) };
     let mut in_v = true;
-    let mut hist = vec![0usize; 1 << DIGIT];
-    let mut shift = 0;
-    while shift < bits {
+    for d in 0..digits {
+        let shift = d * DIGIT;
         let (src, dst) = if in_v {
             (&*v, &mut *scratch)
         } else {
@@ -151,11 +166,16 @@ fn radix_passes<K: Stored, C: Copy>(
         };
         // SAFETY: `src` is `v`, or the room after a pass wrote each of its places.
         let src = unsafe { &*(src as *const [MaybeUninit<(K, C)>] as *const [(K, C)]) };
-        hist.iter_mut().for_each(|h| *h = 0);
-        for e in src {
-            hist[e.0.digit(shift, DIGIT)] += 1;
-        }
-        shift += DIGIT;
+        let hist = if at_once {
+            &mut counts[d as usize]
+        } else {
+            let hist = &mut counts[0];
+            hist.iter_mut().for_each(|h| *h = 0);
+            for e in src {
+                hist[e.0.digit(shift, DIGIT)] += 1;
+            }
+            hist
+        };
         if hist.contains(&n) {
             continue;
         }
@@ -166,7 +186,7 @@ fn radix_passes<K: Stored, C: Copy>(
             sum += c;
         }
         for e in src {
-            let d = e.0.digit(shift - DIGIT, DIGIT);
+            let d = e.0.digit(shift, DIGIT);
             dst[hist[d]].write(*e);
             hist[d] += 1;
         }

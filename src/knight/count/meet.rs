@@ -206,11 +206,14 @@ fn step<W: Word>(m: &Move<W>, k: W) -> (Option<W>, Option<W>) {
     if need_a - 1 > m.after_x || need_b - 1 > m.after_y {
         return (passed, None);
     }
+    // Each label marks the two ends of a fragment: the labels of `k` are half its ends.
+    let ends = W::NIBBLES as u32 - k.zero_nibbles().ones() - full_nibbles(k).ones();
+    let count = u64::from(ends / 2).min(m.labels);
     let taken = match (a, b) {
-        (FREE, FREE) => renumber(k.with(m.x, FRESH).with(m.y, FRESH), 0, 0, m.labels),
-        (FREE, l) => renumber(k.with(m.x, l).with(m.y, FULL), 0, 0, m.labels),
-        (l, FREE) => renumber(k.with(m.y, l).with(m.x, FULL), 0, 0, m.labels),
-        (l, j) => renumber(k.with(m.x, FULL).with(m.y, FULL), j, l, m.labels),
+        (FREE, FREE) => renumber(k.with(m.x, FRESH).with(m.y, FRESH), 0, 0, count),
+        (FREE, l) => renumber(k.with(m.x, l).with(m.y, FULL), 0, 0, count),
+        (l, FREE) => renumber(k.with(m.y, l).with(m.x, FULL), 0, 0, count),
+        (l, j) => renumber(k.with(m.x, FULL).with(m.y, FULL), j, l, count),
     };
     if m.colours.is_some_and(|c| !c.fit(taken)) {
         return (passed, None);
