@@ -26,6 +26,7 @@ use crate::control::Control;
 use num_bigint::BigUint;
 use rayon::prelude::*;
 use std::collections::VecDeque;
+use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 
@@ -96,51 +97,85 @@ pub(super) fn radix_sort<K: Stored, C: Copy>(
     scratch: &mut Vec<(K, C)>,
     bits: u32,
 ) {
-    if v.len() < 256 {
+    let n = v.len();
+    if n < 256 {
         v.sort_unstable_by_key(|e| e.0);
         return;
     }
     scratch.clear();
-    scratch.extend_from_slice(v);
-    if !radix_passes(v, scratch, bits) {
+    scratch.reserve(n);
+    if !radix_passes(v, &mut scratch.spare_capacity_mut()[..n], bits) {
+        // SAFETY: the passes left the sorted entries in the first `n` places of the room.
+        unsafe { scratch.set_len(n) };
         std::mem::swap(v, scratch);
     }
 }
 
 /// Sorts `v` as [`radix_sort`] does, in the room `scratch` (at least as
-/// long; its entries are overwritten), the result left in `v`.
+/// long; what it holds is never read, only written), the result left in `v`.
 pub(super) fn radix_sort_in<K: Stored, C: Copy>(
     v: &mut [(K, C)],
-    scratch: &mut [(K, C)],
+    scratch: &mut [MaybeUninit<(K, C)>],
     bits: u32,
 ) {
     let n = v.len();
     if n < 256 {
         v.sort_unstable_by_key(|e| e.0);
     } else if !radix_passes(v, &mut scratch[..n], bits) {
-        v.copy_from_slice(&scratch[..n]);
+        // SAFETY: the passes wrote each of the first `n` places of the room.
+        v.copy_from_slice(unsafe { &*(&scratch[..n] as *const [_] as *const [(K, C)]) });
     }
 }
 
+/// Entries from which a radix sort counts every digit's values in one
+/// reading: past the caches a reading costs more than the counting.
+const COUNTED_AT_ONCE: usize = 1 << 20;
+
 /// The passes of the radix sort of `v` (at least 256 entries) with the
-/// room `scratch` of the same length; whether the result is in `v` (else
-/// in `scratch`).
-fn radix_passes<K: Stored, C: Copy>(v: &mut [(K, C)], scratch: &mut [(K, C)], bits: u32) -> bool {
+/// room `scratch` of the same length (what it holds is only read once a
+/// pass has written every place); whether the result is in `v` (else in
+/// `scratch`).
+fn radix_passes<K: Stored, C: Copy>(
+    v: &mut [(K, C)],
+    scratch: &mut [MaybeUninit<(K, C)>],
+    bits: u32,
+) -> bool {
     let n = v.len();
+    let digits = bits.div_ceil(DIGIT);
+    // The counts of each digit's values: of all the digits in one reading
+    // on many entries, else of one digit at a time, ahead of its pass.
+    let at_once = n >= COUNTED_AT_ONCE;
+    let mut counts = vec![[0usize; 1 << DIGIT]; if at_once { digits as usize } else { 1 }];
+    if at_once {
+        for e in v.iter() {
+            for (d, h) in (0..digits).zip(counts.iter_mut()) {
+                h[e.0.digit(d * DIGIT, DIGIT)] += 1;
+            }
+        }
+    }
+    // SAFETY: `MaybeUninit<T>` has the layout of `T`, and only entries of
+    // `v` or of the room once written (so initialised) are stored in it.
+    let v = unsafe { &mut *(v as *mut [(K, C)] as *mut [MaybeUninit<(K, C)>]) };
     let mut in_v = true;
-    let mut hist = vec![0usize; 1 << DIGIT];
-    let mut shift = 0;
-    while shift < bits {
+    for d in 0..digits {
+        let shift = d * DIGIT;
         let (src, dst) = if in_v {
             (&*v, &mut *scratch)
         } else {
             (&*scratch, &mut *v)
         };
-        hist.iter_mut().for_each(|h| *h = 0);
-        for e in src {
-            hist[e.0.digit(shift, DIGIT)] += 1;
-        }
-        shift += DIGIT;
+        // SAFETY: `src` is `v`, or the room after a pass wrote each of its places.
+        let src = unsafe { &*(src as *const [MaybeUninit<(K, C)>] as *const [(K, C)]) };
+        let hist = if at_once {
+            &mut counts[d as usize]
+        } else {
+            let hist = &mut counts[0];
+            hist.iter_mut().for_each(|h| *h = 0);
+            for e in src {
+                hist[e.0.digit(shift, DIGIT)] += 1;
+            }
+            hist
+        };
         if hist.contains(&n) {
             continue;
         }
@@ -151,8 +186,8 @@ fn radix_passes<K: Stored, C: Copy>(v: &mut [(K, C)], scratch: &mut [(K, C)], bi
             sum += c;
         }
         for e in src {
-            let d = e.0.digit(shift - DIGIT, DIGIT);
-            dst[hist[d]] = *e;
+            let d = e.0.digit(shift, DIGIT);
+            dst[hist[d]].write(*e);
             hist[d] += 1;
         }
         in_v = !in_v;

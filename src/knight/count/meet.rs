@@ -29,8 +29,10 @@
 //! slot 31). Labels are renumbered by first appearance so that equal states
 //! meet, and a state is dropped as soon as a square has fewer moves to come
 //! than it still needs, or (open tours) when the colours of the path's ends
-//! can no longer balance (see [`Colours`]). Where the halves meet, the ends'
-//! pairings are named by the ends' ranks among the squares in hand.
+//! can no longer balance (see [`Colours`]). Where the halves meet, the ends
+//! of a pairing are named by their order (0 to `2m − 1` for `m` fragments),
+//! four bits an end up to 16 ends (7 × 7 open never has more), else five;
+//! the join tries several turned states side by side.
 //!
 //! Counts per state are 64-bit: a board whose half counts would carry past
 //! them, whose squares in hand would not fit the slots, or whose layers
@@ -50,6 +52,8 @@ use crate::control::Control;
 use crate::grid::{Dims, Pos};
 use num_bigint::BigUint;
 use rustc_hash::FxHashMap;
+use std::mem::MaybeUninit;
+use std::ops::{BitOr, Shl};
 use word::Word;
 
 pub(super) mod word;
@@ -65,7 +69,7 @@ pub(super) const FRESH: u64 = 15;
 /// The longest short side this programme takes: its squares in hand fit the slots of a `u128`.
 const MAX_ROWS: usize = 8;
 
-/// The most fragment ends where the halves meet: their pairings are held five bits an end in a `u128`.
+/// The most squares in hand where the halves meet: a pairing of their ends is held at most five bits an end in a `u128`.
 const MAX_ENDS: usize = 25;
 
 /// The largest board it takes: on much longer ones the counts of a half
@@ -132,8 +136,6 @@ struct MeetPlan<W> {
     meeting: u32,
     /// The high bits of their nibbles.
     meeting_high: W,
-    /// For each slot where the halves meet, its rank among them (the ends' names in a pairing).
-    rank: [u8; 32],
 }
 
 /// The number of moves still needed by a square in state `code`.
@@ -204,11 +206,14 @@ fn step<W: Word>(m: &Move<W>, k: W) -> (Option<W>, Option<W>) {
     if need_a - 1 > m.after_x || need_b - 1 > m.after_y {
         return (passed, None);
     }
+    // Each label marks the two ends of a fragment: the labels of `k` are half its ends.
+    let ends = W::NIBBLES as u32 - k.zero_nibbles().ones() - full_nibbles(k).ones();
+    let count = u64::from(ends / 2).min(m.labels);
     let taken = match (a, b) {
-        (FREE, FREE) => renumber(k.with(m.x, FRESH).with(m.y, FRESH), 0, 0, m.labels),
-        (FREE, l) => renumber(k.with(m.x, l).with(m.y, FULL), 0, 0, m.labels),
-        (l, FREE) => renumber(k.with(m.y, l).with(m.x, FULL), 0, 0, m.labels),
-        (l, j) => renumber(k.with(m.x, FULL).with(m.y, FULL), j, l, m.labels),
+        (FREE, FREE) => renumber(k.with(m.x, FRESH).with(m.y, FRESH), 0, 0, count),
+        (FREE, l) => renumber(k.with(m.x, l).with(m.y, FULL), 0, 0, count),
+        (l, FREE) => renumber(k.with(m.y, l).with(m.x, FULL), 0, 0, count),
+        (l, j) => renumber(k.with(m.x, FULL).with(m.y, FULL), j, l, count),
     };
     if m.colours.is_some_and(|c| !c.fit(taken)) {
         return (passed, None);
@@ -335,10 +340,6 @@ impl<W: Word> MeetPlan<W> {
         if turned != meeting || meeting.count_ones() as usize > MAX_ENDS {
             return None;
         }
-        let mut rank = [0u8; 32];
-        for (r, s) in (0..32).filter(|s| meeting >> s & 1 == 1).enumerate() {
-            rank[s] = r as u8;
-        }
         Some(MeetPlan {
             moves,
             below,
@@ -346,7 +347,6 @@ impl<W: Word> MeetPlan<W> {
             last: ((n - 1) % ring) as u32,
             meeting,
             meeting_high: W::nibbles(meeting) & W::filled(8),
-            rank,
         })
     }
 
@@ -366,7 +366,10 @@ impl<W: Word> MeetPlan<W> {
 
 /// The states after some moves with their counts, in increasing order of
 /// state, each once, each as a layer holds it ([`Word::Held`]).
-pub(super) type Layer<W> = Vec<(<W as Word>::Held, u64)>;
+pub(super) type Layer<W> = Vec<Entry<W>>;
+
+/// A state of a layer with its count.
+type Entry<W> = (<W as Word>::Held, u64);
 
 /// Why a half could not be worked out.
 pub(super) enum MeetHalt {
@@ -420,41 +423,72 @@ fn outgrows(sizes: &[usize], left: usize, most: u64) -> bool {
     now as f64 * growth.max(1.0).powi(left.min(GROWTH_SPAN) as i32) > most as f64
 }
 
-/// The layer lengthened by `more` entries (empty states), its room grown to
-/// the size it needs only (a large block grows in place, where a doubling
-/// would hold twice the layer for a while).
-fn grow<W: Word>(layer: &mut Layer<W>, more: usize) {
+/// The entries of the layer and the room after them for `more` entries,
+/// reserved but not filled (and so not read before it is written): the
+/// room grows to the size it needs only (a large block grows in place,
+/// where a doubling would hold twice the layer for a while).
+fn with_room<W: Word>(
+    layer: &mut Layer<W>,
+    more: usize,
+) -> (&mut [Entry<W>], &mut [MaybeUninit<Entry<W>>]) {
     layer.reserve_exact(more);
-    layer.resize(layer.len() + more, (W::Held::pack(W::ZERO), 0));
+    let (n, start) = (layer.len(), layer.as_mut_ptr());
+    // SAFETY: the first `n` entries are initialised, the `more` after them
+    // reserved, and the two ranges do not overlap.
+    unsafe {
+        (
+            std::slice::from_raw_parts_mut(start, n),
+            std::slice::from_raw_parts_mut(start.add(n).cast(), more),
+        )
+    }
 }
 
 /// Merges the sorted states `taken` into the sorted layer `layer` in place,
 /// adding the counts of states in both; false on a carry. It works from the
-/// back, the layer grown by the states taken: each entry is written at or
-/// after the place it is read from, so none is overwritten before it is read.
-fn merge_into<W: Word>(layer: &mut Layer<W>, taken: &[(W::Held, u64)]) -> bool {
-    let n = layer.len();
-    grow::<W>(layer, taken.len());
-    let (mut i, mut j, mut w) = (n, taken.len(), n + taken.len());
-    while j > 0 {
-        let y = taken[j - 1];
-        w -= 1;
-        if i > 0 && layer[i - 1].0 > y.0 {
-            layer[w] = layer[i - 1];
-            i -= 1;
-        } else if i > 0 && layer[i - 1].0 == y.0 {
-            let mut sum = layer[i - 1].1;
-            if !sum.tally(&y.1) {
-                return false;
+/// back, into the layer and the room after it for the states taken: each
+/// entry is written at or after the place it is read from, so none is
+/// overwritten before it is read.
+fn merge_into<W: Word>(layer: &mut Layer<W>, taken: &[Entry<W>]) -> bool {
+    let (n, t) = (layer.len(), taken.len());
+    let (old, room) = with_room::<W>(layer, t);
+    // The entry to write next, the last of those left to read; `None` on a carry.
+    let next = |old: &[Entry<W>], i: &mut usize, j: &mut usize| {
+        let y = taken[*j - 1];
+        match (*i > 0).then(|| old[*i - 1]) {
+            Some(x) if x.0 > y.0 => {
+                *i -= 1;
+                Some(x)
             }
-            layer[w] = (y.0, sum);
-            i -= 1;
-            j -= 1;
-        } else {
-            layer[w] = y;
-            j -= 1;
+            Some(mut x) if x.0 == y.0 => {
+                *i -= 1;
+                *j -= 1;
+                x.1.tally(&y.1).then_some(x)
+            }
+            _ => {
+                *j -= 1;
+                Some(y)
+            }
         }
+    };
+    let (mut i, mut j) = (n, t);
+    // The room first, its `t` places from the back (a turn takes at most one
+    // state of `taken`, so none runs out before), then the layer's places.
+    for place in room.iter_mut().rev() {
+        let Some(e) = next(old, &mut i, &mut j) else {
+            return false;
+        };
+        place.write(e);
     }
+    let mut w = n;
+    while j > 0 {
+        let Some(e) = next(old, &mut i, &mut j) else {
+            return false;
+        };
+        w -= 1;
+        old[w] = e;
+    }
+    // SAFETY: each place of the room is written.
+    unsafe { layer.set_len(n + t) };
     // The states in both left a gap of as many entries after the first `i`.
     if w > i {
         layer.copy_within(w.., i);
@@ -508,9 +542,8 @@ pub(super) fn advance_kept<W: Word>(
         }
         // The room the layer grows into for the states taken is the sorting copy meanwhile.
         layer.truncate(kept);
-        grow::<W>(&mut layer, taken.len());
-        radix_sort_in(&mut taken, &mut layer[kept..], 4 * W::NIBBLES as u32);
-        layer.truncate(kept);
+        let room = with_room::<W>(&mut layer, taken.len()).1;
+        radix_sort_in(&mut taken, room, 4 * W::NIBBLES as u32);
         if !merge_equal(&mut taken) || !merge_into::<W>(&mut layer, &taken) {
             return Err(MeetHalt::Unsuited);
         }
@@ -553,55 +586,133 @@ pub(super) fn complement<W: Word>(k: W, meeting: W) -> u64 {
     ((k.zero_nibbles() & meeting) >> 1 | (full_nibbles(k) & meeting)).packed()
 }
 
-/// Each fragment end's other end in state `k`, both by their ranks among
-/// the slots where the halves meet (five bits a rank), and the ranks of the ends.
-fn partners<W: Word>(k: W, plan: &MeetPlan<W>) -> (u128, u32) {
-    pairing::<W, 5>(k, plan.meeting, &plan.rank)
+/// The most fragment ends where the halves meet whose pairing the join holds four bits an end (in a `u64`).
+const NARROW_ENDS: u32 = 16;
+
+/// Each fragment end's other end in state `k`, the ends named by their
+/// order among the slots where the halves meet (0 to `2m − 1`), four bits
+/// an end when there are at most [`NARROW_ENDS`] of them, else five; and
+/// how many ends there are.
+#[inline]
+fn ends_paired<W: Word>(k: W, plan: &MeetPlan<W>) -> (u128, u32) {
+    let count = (plan.meeting_high & !(k.zero_nibbles() | full_nibbles(k))).ones();
+    let order = |_, i| i;
+    let (partner, _) = if count <= NARROW_ENDS {
+        let (p, ends) = paired::<W, u64, 4>(k, plan.meeting, order);
+        (u128::from(p), ends)
+    } else {
+        paired::<W, u128, 5>(k, plan.meeting, order)
+    };
+    (partner, count)
 }
 
 /// Each fragment end's other end in state `k`, both by their ranks (`rank`)
-/// among the slots `meeting` (`BITS` bits a rank: five here, four in the
-/// halves, whose meeting has at most 16 slots), and the ranks of the ends.
+/// among the slots `meeting` (`BITS` bits a rank: four in the halves, whose
+/// meeting has at most 16 slots), and the ranks of the ends.
 pub(super) fn pairing<W: Word, const BITS: u32>(
     k: W,
     meeting: u32,
     rank: &[u8; 32],
 ) -> (u128, u32) {
     debug_assert!(meeting.count_ones() <= 1 << BITS);
-    let (mut ends, mut partner) = (0u32, 0u128);
-    let mut seen = [u8::MAX; 16];
+    paired::<W, u128, BITS>(k, meeting, |s, _| u32::from(rank[s]))
+}
+
+/// Each fragment end's other end in state `k`, `BITS` bits an end in a
+/// `P`, and the ends as a mask of their names: an end is named `name(s, i)`
+/// from its slot `s` and its place `i` among the ends of the slots `meeting`.
+#[inline]
+fn paired<W: Word, P, const BITS: u32>(
+    k: W,
+    meeting: u32,
+    name: impl Fn(usize, u32) -> u32,
+) -> (P, u32)
+where
+    P: From<u32> + Shl<u32, Output = P> + BitOr<Output = P>,
+{
+    let (mut ends, mut partner, mut i) = (0u32, P::from(0), 0);
+    let mut seen = [u32::MAX; 16];
     let mut slots = meeting;
     while slots != 0 {
         let s = slots.trailing_zeros() as usize;
         slots &= slots - 1;
-        let l = k.nibble(s);
-        if l >= FIRST_LABEL {
-            let r = rank[s];
+        let l = k.nibble(s) as usize;
+        if l >= FIRST_LABEL as usize {
+            let r = name(s, i);
+            i += 1;
             ends |= 1 << r;
-            let l = l as usize;
-            if seen[l] == u8::MAX {
+            if seen[l] == u32::MAX {
                 seen[l] = r;
             } else {
                 let q = seen[l];
-                partner |=
-                    u128::from(r) << (BITS * u32::from(q)) | u128::from(q) << (BITS * u32::from(r));
+                partner = partner | P::from(r) << (BITS * q) | P::from(q) << (BITS * r);
             }
         }
     }
     (partner, ends)
 }
 
-/// Whether two pairings of the same ends (five bits an end) make one cycle through them all.
+/// Turned states tried side by side in the join: each try is a chain of
+/// dependent steps, and independent chains overlap.
+const LANES: usize = 4;
+
+/// A turned state in the join: its pairing of the ends (as
+/// [`ends_paired`] gives it, low and high 64 bits) and its count.
+type Turned = [u64; 3];
+
+/// The counts of the turned states `run` whose pairing (four bits an end)
+/// makes one cycle with `partner` through all the `2m` ends.
+///
+/// From end 0 the cycle alternates a step along `partner` and one along the
+/// turned pairing: it takes in every end exactly when it first comes back
+/// after `m` double steps. Every try takes the `m` steps, without a branch.
+fn narrow_sum(partner: u64, m: u32, run: &[(u64, Turned)]) -> u128 {
+    // Four times each end's partner: the shift to that end's partner in a turned pairing.
+    let mut shift = [0u8; 16];
+    for (e, s) in shift.iter_mut().enumerate() {
+        *s = 4 * (partner >> (4 * e) & 15) as u8;
+    }
+    let mut groups = run.chunks_exact(LANES);
+    let mut sum = 0u128;
+    for group in &mut groups {
+        sum += closing::<LANES>(group, &shift, m);
+    }
+    for one in groups.remainder().chunks(1) {
+        sum += closing::<1>(one, &shift, m);
+    }
+    sum
+}
+
+/// The counts of the `N` turned states `group` whose pairing closes one
+/// cycle through `2m` ends (see [`narrow_sum`]); `shift`: four times each
+/// end's partner.
+#[inline(always)]
+fn closing<const N: usize>(group: &[(u64, Turned)], shift: &[u8; 16], m: u32) -> u128 {
+    let step = |at: u64, j: usize| group[j].1[0] >> shift[at as usize & 15] & 15;
+    let (mut at, mut early) = ([0u64; N], [false; N]);
+    for _ in 1..m {
+        for j in 0..N {
+            at[j] = step(at[j], j);
+            early[j] |= at[j] == 0;
+        }
+    }
+    (0..N)
+        .filter(|&j| step(at[j], j) == 0 && !early[j])
+        .map(|j| u128::from(group[j].1[2]))
+        .sum()
+}
+
+/// Whether two pairings of `ends` ends named 0 to `ends − 1` (five bits an
+/// end) make one cycle through them all.
 #[inline]
-pub(super) fn one_cycle(a: u128, b: u128, ends: u32) -> bool {
+fn one_cycle(a: u128, b: u128, ends: u32) -> bool {
     let end = |p: u128, at: u32| (p >> (5 * at)) as u32 & 31;
-    let first = ends.trailing_zeros();
-    let (mut at, mut seen) = (first, 0);
+    let (mut at, mut seen) = (0, 0);
     loop {
         at = end(b, end(a, at));
         seen += 2;
-        if at == first {
-            return seen == ends.count_ones();
+        if at == 0 {
+            return seen == ends;
         }
     }
 }
@@ -703,19 +814,18 @@ fn meet<W: Word>(
     };
     // The turned states by what they give the squares where the halves meet,
     // each with its pairing of the ends (two words) and its count.
-    let mut scratch = Vec::new();
-    let mut turned: Vec<(u64, [u64; 3])> = other
+    let mut turned: Vec<(u64, Turned)> = other
         .iter()
         .map(|&(k, c)| {
             let t = plan.turned(k.unpack());
-            let pairing = partners(t, plan).0;
+            let pairing = ends_paired(t, plan).0;
             (
                 degrees(t, meeting),
                 [pairing as u64, (pairing >> 64) as u64, c],
             )
         })
         .collect();
-    radix_sort(&mut turned, &mut scratch, 2 * W::NIBBLES as u32);
+    radix_sort(&mut turned, &mut Vec::new(), 2 * W::NIBBLES as u32);
     let mut runs: FxHashMap<u64, (usize, usize)> = FxHashMap::default();
     for (i, e) in turned.iter().enumerate() {
         runs.entry(e.0)
@@ -730,19 +840,29 @@ fn meet<W: Word>(
         let Some(&(from, to)) = runs.get(&complement(k, meeting)) else {
             continue;
         };
-        let (partner, ends) = partners(k, plan);
+        let (partner, ends) = ends_paired(k, plan);
         // A cycle through the whole board crosses the middle.
         if ends == 0 {
             continue;
         }
-        for &(_, [lo, hi, d]) in &turned[from..to] {
-            if one_cycle(partner, u128::from(lo) | u128::from(hi) << 64, ends) {
-                let Some(sum) = total.checked_add(u128::from(c) * u128::from(d)) else {
-                    return Ok(None);
-                };
-                total = sum;
-            }
-        }
+        let run = &turned[from..to];
+        let sum = if ends <= NARROW_ENDS {
+            narrow_sum(partner as u64, ends / 2, run)
+        } else {
+            run.iter()
+                .filter(|(_, [lo, hi, _])| {
+                    one_cycle(partner, u128::from(*lo) | u128::from(*hi) << 64, ends)
+                })
+                .map(|(_, [.., d])| u128::from(*d))
+                .sum()
+        };
+        let Some(sum) = sum
+            .checked_mul(u128::from(c))
+            .and_then(|s| total.checked_add(s))
+        else {
+            return Ok(None);
+        };
+        total = sum;
     }
     Ok(Some(total))
 }
@@ -851,22 +971,61 @@ mod tests {
         assert!(!merge_into::<u64>(&mut layer, &[(3, 1)]));
     }
 
+    /// The pairing of `pairs`, `bits` bits an end.
+    fn paired_as(pairs: &[(u128, u128)], bits: u128) -> u128 {
+        pairs
+            .iter()
+            .fold(0, |p, &(a, b)| p | b << (bits * a) | a << (bits * b))
+    }
+
     #[test]
     fn two_pairings_make_one_cycle_or_several() {
-        let pairing = |pairs: &[(u128, u128)]| {
-            pairs
-                .iter()
-                .fold(0u128, |p, &(a, b)| p | b << (5 * a) | a << (5 * b))
-        };
-        let ends = 0b1111;
+        let pairing = |pairs: &[(u128, u128)]| paired_as(pairs, 5);
         let a = pairing(&[(0, 1), (2, 3)]);
-        assert!(one_cycle(a, pairing(&[(1, 2), (3, 0)]), ends));
-        assert!(one_cycle(a, pairing(&[(0, 2), (1, 3)]), ends));
-        assert!(!one_cycle(a, a, ends));
+        assert!(one_cycle(a, pairing(&[(1, 2), (3, 0)]), 4));
+        assert!(one_cycle(a, pairing(&[(0, 2), (1, 3)]), 4));
+        assert!(!one_cycle(a, a, 4));
         // Ends past the sixteenth.
-        let ends = 0b1111 << 20;
-        let a = pairing(&[(20, 21), (22, 23)]);
-        assert!(one_cycle(a, pairing(&[(21, 22), (23, 20)]), ends));
-        assert!(!one_cycle(a, a, ends));
+        let a = pairing(&[(0, 20), (21, 1), (22, 23)]);
+        assert!(!one_cycle(a, pairing(&[(0, 1), (20, 21), (22, 23)]), 6));
+        assert!(one_cycle(a, pairing(&[(0, 22), (1, 23), (20, 21)]), 6));
+    }
+
+    #[test]
+    fn the_narrow_join_counts_the_pairings_making_one_cycle() {
+        use rand::seq::SliceRandom;
+        let mut rng = crate::random::rng(7);
+        for m in 1..=8u128 {
+            let mut matching = || {
+                let mut ends: Vec<u128> = (0..2 * m).collect();
+                ends.shuffle(&mut rng);
+                ends.chunks(2).map(|p| (p[0], p[1])).collect::<Vec<_>>()
+            };
+            for _ in 0..20 {
+                let a = matching();
+                let run: Vec<(u64, Turned)> = (0..11u64)
+                    .map(|d| (0, [paired_as(&matching(), 4) as u64, 0, 1 << d]))
+                    .collect();
+                let want: u64 = run
+                    .iter()
+                    .map(|(_, [p, _, d])| {
+                        let b: Vec<_> = (0..2 * m)
+                            .filter_map(|e| {
+                                let q = u128::from(*p) >> (4 * e) & 15;
+                                (e < q).then_some((e, q))
+                            })
+                            .collect();
+                        let closes = one_cycle(paired_as(&a, 5), paired_as(&b, 5), 2 * m as u32);
+                        if closes {
+                            *d
+                        } else {
+                            0
+                        }
+                    })
+                    .sum();
+                let partner = paired_as(&a, 4) as u64;
+                assert_eq!(narrow_sum(partner, m as u32, &run), u128::from(want));
+            }
+        }
     }
 }
