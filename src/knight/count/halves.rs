@@ -32,7 +32,7 @@ use super::layers::{merge_equal, run_squares, ColumnsHalt, Wide};
 use super::meet::word::{Split, Word};
 use super::meet::{
     advance, complement, degrees, pairing, renumber, Layer, MeetHalt, Move, Watch, FIRST_LABEL,
-    FRESH,
+    FREE, FRESH, FULL,
 };
 use super::{Census, Outcome};
 use crate::control::Control;
@@ -54,11 +54,19 @@ struct Halves {
     cols: usize,
     /// The columns of the left half.
     h: usize,
+    /// Open tours: the apex (see `meet`) is joined to every square.
+    open: bool,
 }
 
 impl Halves {
     fn slot(&self, square: usize) -> usize {
         square % RING
+    }
+
+    /// The apex's slot in the words of a half of `t` columns: the first
+    /// after the squares of columns `t − 2` to `t` (at most 24 of the 32).
+    fn apex(&self, t: usize) -> usize {
+        self.slot((t + 1) * self.rows)
     }
 
     fn square(&self, row: usize, col: usize) -> usize {
@@ -113,29 +121,43 @@ impl Halves {
 
     /// The state word of a column-programme state after `t` columns (a
     /// `u128` of the column programme's nibbles) on the squares of columns
-    /// `t − 2` and `t − 1`; `None` for a code closed tours do not have.
-    fn word(&self, key: u128, t: usize) -> Option<u128> {
+    /// `t − 2` and `t − 1`, and the apex: the ends leading to a terminal of
+    /// the path lead to the apex (its edges are the terminals), so one such
+    /// end shares a label with the apex, and two share one, the apex full.
+    fn word(&self, key: u128, t: usize) -> u128 {
         let mut k = 0u128;
+        let mut terminals = 0;
         for i in 1..=2 * self.rows {
             let square = (t - 2) * self.rows + i - 1;
             let code = match key.get(i) {
-                TO_TERMINAL => return None,
+                TO_TERMINAL => {
+                    terminals += 1;
+                    FRESH
+                }
                 c if c < TO_TERMINAL => u64::from(c),
                 l => u64::from(l) - 1,
             };
             k = k.with(self.slot(square), code);
         }
-        Some(renumber(k, 0, 0, FRESH - FIRST_LABEL))
+        let apex = match terminals {
+            0 => FREE,
+            1 => FRESH,
+            _ => FULL,
+        };
+        renumber(k.with(self.apex(t), apex), 0, 0, FRESH - FIRST_LABEL)
     }
 
-    /// The word `k` on columns `cols` with each square `(r, c)` moved to `to(r, c)`, its labels renumbered.
+    /// The word `k` on columns `cols` (`t − 1` and `t`) with each square
+    /// `(r, c)` moved to `to(r, c)` and the apex to slot `apex`, its labels
+    /// renumbered.
     fn moved(
         &self,
         k: u128,
         cols: [usize; 2],
         to: impl Fn(usize, usize) -> (usize, usize),
+        apex: usize,
     ) -> u128 {
-        let mut out = 0u128;
+        let mut out = 0u128.with(apex, k.nibble(self.apex(cols[1])));
         for c in cols {
             for r in 0..self.rows {
                 let (r2, c2) = to(r, c);
@@ -150,37 +172,78 @@ impl Halves {
 
     /// The image across the middle row of a word on columns `t − 1` and `t`.
     fn flipped(&self, k: u128, t: usize) -> u128 {
-        self.moved(k, [t - 1, t], |r, c| (self.rows - 1 - r, c))
+        self.moved(k, [t - 1, t], |r, c| (self.rows - 1 - r, c), self.apex(t))
     }
 
-    /// The image across the middle column of a word on columns `t − 1` and `t`.
+    /// The image across the middle column of a word on columns `t − 1` and
+    /// `t`, its apex in the left half's slot.
     fn mirrored(&self, k: u128, t: usize) -> u128 {
-        self.moved(k, [t - 1, t], |r, c| (r, self.cols - 1 - c))
+        self.moved(
+            k,
+            [t - 1, t],
+            |r, c| (r, self.cols - 1 - c),
+            self.apex(self.h),
+        )
     }
 
     /// The moves of the share of a half of `t` columns as steps of the
-    /// meet, and the most squares in hand at once.
+    /// meet, and the most squares in hand at once (the apex with them).
+    ///
+    /// Open tours: each square of columns `t − 2` and `t − 1` may end the
+    /// path, by its edge to the apex, taken right after its last move of
+    /// the share (first, if it has none), when it is settled whether the
+    /// square needs it; the other half takes those of its own two columns.
     fn moves(&self, t: usize) -> (Vec<Move<u128>>, usize) {
         let rows = self.rows;
-        let share = self.share(t);
-        // The moves each square has outside the half's own, less those of the share taken.
-        let mut after = vec![0u8; rows * self.cols];
-        for c in t - 2..=t {
-            for r in 0..rows {
-                after[self.square(r, c)] = self
-                    .neighbours(r, c)
-                    .filter(|&(_, c2)| c == t || c2 >= t)
-                    .count() as u8;
+        let apex = rows * self.cols;
+        let slot = |v: usize| {
+            if v == apex {
+                self.apex(t)
+            } else {
+                self.slot(v)
             }
-        }
+        };
+        let share = self.share(t);
         let last = |v: usize| share.iter().rposition(|&(a, _)| a == v);
         let first = |v: usize| share.iter().position(|&(_, b)| b == v);
+        let own: Vec<usize> = if self.open {
+            ((t - 2) * rows..t * rows).collect()
+        } else {
+            Vec::new()
+        };
+        // The edges in order, each with the place in the share of the move it comes with.
+        let mut edges: Vec<((usize, usize), usize)> = own
+            .iter()
+            .filter(|&&v| last(v).is_none())
+            .map(|&v| ((v, apex), 0))
+            .collect();
+        for (i, &m) in share.iter().enumerate() {
+            edges.push((m, i));
+            edges.extend(
+                own.iter()
+                    .filter(|&&v| last(v) == Some(i))
+                    .map(|&v| ((v, apex), i)),
+            );
+        }
+        // The moves each square has outside the half's own (and its edge to
+        // the apex), less those taken; the apex's edges to come are those
+        // of the squares of columns `t − 2` to `t + 1`.
+        let mut after = vec![0u8; apex + 1];
+        for c in t - 2..=t {
+            for r in 0..rows {
+                let moves = self
+                    .neighbours(r, c)
+                    .filter(|&(_, c2)| c == t || c2 >= t)
+                    .count();
+                after[self.square(r, c)] = (moves + usize::from(self.open)) as u8;
+            }
+        }
+        after[apex] = 4 * rows as u8;
         let left: Vec<usize> = (0..rows).map(|r| self.square(r, t - 2)).collect();
         let mut most = 0;
-        let moves = share
+        let moves = edges
             .iter()
-            .enumerate()
-            .map(|(i, &(a, b))| {
+            .map(|&((a, b), i)| {
                 after[a] -= 1;
                 after[b] -= 1;
                 let gone = left
@@ -190,15 +253,15 @@ impl Halves {
                 let come = (0..rows)
                     .filter(|&r| first(self.square(r, t)).is_some_and(|j| j <= i))
                     .count();
-                let in_hand = 2 * rows - gone + come;
+                let in_hand = 2 * rows - gone + come + usize::from(self.open);
                 most = most.max(in_hand);
                 let leaving = [a, b]
                     .iter()
                     .filter(|&&v| after[v] == 0)
-                    .fold(0u32, |m, &v| m | 1 << self.slot(v));
+                    .fold(0u32, |m, &v| m | 1 << slot(v));
                 Move {
-                    x: self.slot(a),
-                    y: self.slot(b),
+                    x: slot(a),
+                    y: slot(b),
                     after_x: after[a],
                     after_y: after[b],
                     leave: u128::nibbles(leaving),
@@ -323,9 +386,10 @@ pub(super) fn fits(rows: usize, cols: usize, memory: u64) -> bool {
     estimated_states(rows, cols).saturating_mul(BYTES_PER_STATE) <= memory
 }
 
-/// Counts closed tours (undirected cycles) on `dims` by meeting the column
+/// Counts closed tours (undirected cycles) or open ones summed over every
+/// start (undirected paths: `census`) on `dims` by meeting the column
 /// programme in the middle; `None` when the board does not suit (then the
-/// whole column programme counts).
+/// others count).
 pub(super) fn count(
     dims: Dims,
     census: Census,
@@ -333,13 +397,14 @@ pub(super) fn count(
     ctl: &Control,
 ) -> Option<Result<Outcome>> {
     let (rows, cols) = (dims.rows.min(dims.cols), dims.rows.max(dims.cols));
-    if census != Census::Cycles || !(5..=8).contains(&rows) || cols < 6 {
+    if matches!(census, Census::PathsFrom(_)) || !(5..=8).contains(&rows) || cols < 6 {
         return None;
     }
     let board = Halves {
         rows,
         cols,
         h: cols / 2,
+        open: census == Census::Paths,
     };
     let sides = if cols % 2 == 0 {
         vec![board.h]
@@ -380,12 +445,17 @@ fn cross(
     watch: &mut Watch,
 ) -> std::result::Result<Crossed, Ended> {
     let rows = board.rows;
+    let census = if board.open {
+        Census::Paths
+    } else {
+        Census::Cycles
+    };
     let walk = Walk::new(
         Dims {
             rows,
             cols: board.cols,
         },
-        Census::Cycles,
+        census,
     );
     let (layer, peak) = if rows == 8 {
         half::<Narrow>(&walk, t, memory, watch.ctl)?
@@ -402,7 +472,7 @@ fn cross(
     };
     let mut start: Layer<u128> = layer
         .iter()
-        .filter_map(|&(k, c)| Some((Split::pack(board.word(k, t)?), c)))
+        .map(|&(k, c)| (Split::pack(board.word(k, t)), c))
         .collect();
     start.sort_unstable_by_key(|e| e.0);
     let (moves, _) = board.moves(t);
@@ -486,7 +556,8 @@ fn join(
     ctl: &Control,
 ) -> std::result::Result<u128, Ended> {
     let meeting = board.meeting();
-    let high = u128::nibbles(meeting) & u128::filled(8);
+    let apex = board.open.then(|| board.apex(board.h));
+    let high = u128::nibbles(meeting | apex.map_or(0, |a| 1 << a)) & u128::filled(8);
     let mut rank = [0u8; 32];
     for (r, s) in (0..32).filter(|s| meeting >> s & 1 == 1).enumerate() {
         rank[s] = r as u8;
@@ -501,7 +572,12 @@ fn join(
         .map(|(i, &(k, c))| {
             let y = board.mirrored(k.unpack(), t);
             let i = u32::try_from(i).map_err(|_| Ended::Unsuited)?;
-            Ok((degrees(y, high), ends_paired(y, meeting, &rank).0, c, i))
+            Ok((
+                degrees(y, high),
+                ends_paired(y, meeting, &rank, apex).0,
+                c,
+                i,
+            ))
         })
         .collect::<std::result::Result<_, Ended>>()?;
     turned.sort_unstable();
@@ -534,7 +610,7 @@ fn join(
                     let Some(&(from, to)) = runs.get(&complement(k, high)) else {
                         continue;
                     };
-                    let (partner, ends) = ends_paired(k, meeting, &rank);
+                    let (partner, ends) = ends_paired(k, meeting, &rank, apex);
                     if ends == 0 {
                         continue;
                     }
@@ -592,7 +668,25 @@ const LOOKUP_COST: u64 = 4;
 /// Each fragment end's other end in state `k`, both by their ranks (`rank`)
 /// among the slots `meeting` (at most 16: four bits a rank), and the ranks
 /// of the ends.
-fn ends_paired(k: u128, meeting: u32, rank: &[u8; 32]) -> (u64, u32) {
+///
+/// Open tours: the apex (in slot `apex`), when an end, takes the rank of
+/// the first square of `meeting` that is not one. The ends are odd among
+/// the squares then, at most 15 of 16; and two states that join have the
+/// same ends (their degrees make up two moves a square), so the apex has
+/// the same rank in both.
+fn ends_paired(k: u128, meeting: u32, rank: &[u8; 32], apex: Option<usize>) -> (u64, u32) {
+    let mut k = k;
+    if let Some(a) = apex.filter(|&a| k.nibble(a) >= FIRST_LABEL) {
+        let mut slots = meeting;
+        while slots != 0 {
+            let s = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            if k.nibble(s) < FIRST_LABEL {
+                k = k.with(s, k.nibble(a));
+                break;
+            }
+        }
+    }
     let (partner, ends) = pairing::<u128, 4>(k, meeting, rank);
     (partner as u64, ends)
 }
