@@ -1,4 +1,4 @@
-//! Closed tours counted by meeting the column programme in the middle: the states of the left half, of the right half (the left's mirror image), and the moves across.
+//! Closed tours, and open ones summed over every start, counted by meeting the column programme in the middle: the states of the left half, of the right half (the left's mirror image), and the moves across.
 //!
 //! The column programme (see `columns`) runs over the first `h = ⌊cols/2⌋`
 //! columns only: its states then give, for each square of columns `h − 2`
@@ -25,6 +25,23 @@
 //! and a state and its image join alike); the right half's are unfolded.
 //! On 8 × 8 the left half holds 3,969,876 states at its end, where the
 //! column programme goes on to hold 424 million.
+//!
+//! Open tours (undirected Hamiltonian paths, counted over every start) are
+//! the Hamiltonian cycles through one extra vertex, the apex, joined to
+//! every square (Knuth's DYNAHAMP, as in `meet`): its two edges are the
+//! path's terminals. The column programme marks a fragment end whose other
+//! end is a terminal already placed (see `columns`); such an end leads to
+//! the apex, so one of them shares its label with the apex, and two share
+//! one, the apex full between them. The squares of the two columns by the
+//! middle of each half may still end the path: each half takes their edges
+//! to the apex along with its share of the moves across, each right after
+//! the square's last move of the share. Where the halves meet, the apex is
+//! one more square whose moves the two halves make up to two. On 8 × 8 the
+//! left half then holds 126,875,529 states after four columns (209,779,949
+//! at the most within the fourth), 32 times the closed ones; the moves
+//! across would take them to about 2·10^9 (the sixteenfold growth of the
+//! closed ones), some 250 GiB at 128 bytes a state: the count is refused
+//! up front under the default memory limit (12 GiB).
 
 use super::columns::Walk;
 use super::key::{canonical, Key, Mirror, Narrow, Stored};
@@ -347,29 +364,38 @@ fn unfolded(layer: &[(u128, u64)], rows: usize) -> Option<Vec<(u128, u64)>> {
 }
 
 /// The states after `k` columns of the column programme on boards of
-/// `rows` rows (closed tours, folded), as measured here at four columns (8
-/// rows: 3,969,876; 7 rows: 239,743; 6 rows: 12,260; 5 rows: 1,125) and
-/// growing by about the factor measured from the fourth column to the fifth
-/// (8 rows: 20; 7 rows: 14; 6 rows: 10; 5 rows: 4) each column after.
-fn column_states(rows: usize, k: usize) -> f64 {
-    let (at_four, growth): (f64, f64) = match rows {
-        5 => (1.2e3, 4.0),
-        6 => (1.3e4, 10.0),
-        7 => (2.4e5, 14.0),
-        _ => (4.0e6, 20.0),
+/// `rows` rows (folded), as measured here at four columns (closed, 8 rows:
+/// 3,969,876; 7 rows: 239,743; 6 rows: 12,260; 5 rows: 1,125; open summed,
+/// 8 rows: 126,875,529; 7 rows: 6,352,912; 6 rows: 328,771; 5 rows: 15,017)
+/// and growing by about the factor measured from the fourth column to the
+/// fifth (closed, 8 rows: 20; 7 rows: 14; 6 rows: 10; 5 rows: 4; open, 6
+/// rows: 6.0; 5 rows: 4.2; 7 and 8 rows, not measured: the closed ones')
+/// each column after.
+fn column_states(rows: usize, k: usize, closed: bool) -> f64 {
+    let (at_four, growth): (f64, f64) = match (closed, rows) {
+        (true, 5) => (1.2e3, 4.0),
+        (true, 6) => (1.3e4, 10.0),
+        (true, 7) => (2.4e5, 14.0),
+        (true, _) => (4.0e6, 20.0),
+        (false, 5) => (1.6e4, 4.2),
+        (false, 6) => (3.3e5, 6.0),
+        (false, 7) => (6.4e6, 14.0),
+        (false, _) => (1.3e8, 20.0),
     };
     at_four * growth.powi(k as i32 - 4)
 }
 
 /// The states the halves are expected to hold at the most, on a board of
-/// `rows` ≤ `cols` (closed tours): the moves across multiply the states of
-/// the larger half about sixteenfold (8 × 8: 3,969,876 states grow to
-/// 64,664,686; 7 × 8: 239,743 to 3,833,580); `u64::MAX` where they do not apply.
-pub(super) fn estimated_states(rows: usize, cols: usize) -> u64 {
+/// `rows` ≤ `cols` (closed tours, or open ones summed over every start): the
+/// moves across multiply the states of the larger half about sixteenfold
+/// (8 × 8 closed: 3,969,876 states grow to 64,664,686; 7 × 8 closed:
+/// 239,743 to 3,833,580; 6 × 8 open: 328,771 to 3,813,405); `u64::MAX`
+/// where they do not apply.
+pub(super) fn estimated_states(rows: usize, cols: usize, closed: bool) -> u64 {
     if !(5..=8).contains(&rows) || cols < 6 {
         return u64::MAX;
     }
-    let states = 16.0 * column_states(rows, cols - cols / 2);
+    let states = 16.0 * column_states(rows, cols - cols / 2, closed);
     if states >= u64::MAX as f64 {
         u64::MAX
     } else {
@@ -382,8 +408,8 @@ pub(super) fn estimated_states(rows: usize, cols: usize) -> u64 {
 pub(super) const BYTES_PER_STATE: u64 = 4 * 32;
 
 /// Whether the halves' estimated states fit `memory` bytes.
-pub(super) fn fits(rows: usize, cols: usize, memory: u64) -> bool {
-    estimated_states(rows, cols).saturating_mul(BYTES_PER_STATE) <= memory
+pub(super) fn fits(rows: usize, cols: usize, closed: bool, memory: u64) -> bool {
+    estimated_states(rows, cols, closed).saturating_mul(BYTES_PER_STATE) <= memory
 }
 
 /// Counts closed tours (undirected cycles) or open ones summed over every

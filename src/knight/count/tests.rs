@@ -446,6 +446,21 @@ fn published_closed_count_8x8() {
     assert_eq!(halved(dims), BigUint::from(13_267_364_410_532u64));
 }
 
+/// The directed open tours of 8 × 8 summed over every start (OEIS A165134,
+/// A. Chernov 2014) by the halves, twice the undirected paths: their
+/// estimate (2.1·10^9 states across the middle, about 250 GiB) is far past
+/// this machine, so the test asks for 300 GiB and has not been run.
+#[test]
+#[ignore = "about 250 GiB: 8×8 open summed by the halves"]
+fn published_open_count_8x8() {
+    let dims = Dims { rows: 8, cols: 8 };
+    let count = match halves::count(dims, Census::Paths, 300 << 30, &Control::new()) {
+        Some(Ok(Outcome::Done { count, .. })) => count,
+        other => panic!("8×8 open by halves: {other:?}"),
+    };
+    assert_eq!(count * 2u32, BigUint::from(19_591_828_170_979_904u64));
+}
+
 /// The same count by the whole column programme (about 45 minutes and 15
 /// GiB), the cross-check of the halves.
 #[test]
