@@ -423,7 +423,24 @@ pub(super) fn count(
     ctl: &Control,
 ) -> Option<Result<Outcome>> {
     let (rows, cols) = (dims.rows.min(dims.cols), dims.rows.max(dims.cols));
-    if matches!(census, Census::PathsFrom(_)) || !(5..=8).contains(&rows) || cols < 6 {
+    if cols < 6 {
+        return None;
+    }
+    count_as_walked(Dims { rows, cols }, census, memory, ctl)
+}
+
+/// Counts as [`count`] does on `dims` as given, squares numbered down the
+/// rows column by column, even when the rows are the longer side (a board
+/// of 7 or 8 rows and 4 or 5 columns then takes the words of 7 or 8 rows);
+/// `None` when the board does not suit.
+pub(super) fn count_as_walked(
+    dims: Dims,
+    census: Census,
+    memory: u64,
+    ctl: &Control,
+) -> Option<Result<Outcome>> {
+    let (rows, cols) = (dims.rows, dims.cols);
+    if matches!(census, Census::PathsFrom(_)) || !(5..=8).contains(&rows) || cols < 4 {
         return None;
     }
     let board = Halves {
@@ -476,12 +493,13 @@ fn cross(
     } else {
         Census::Cycles
     };
-    let walk = Walk::new(
+    let walk = Walk::along(
         Dims {
             rows,
             cols: board.cols,
         },
         census,
+        false,
     );
     let (layer, peak) = if rows == 8 {
         half::<Narrow>(&walk, t, memory, watch.ctl)?

@@ -308,12 +308,13 @@ fn halves_agree_with_the_column_programme() {
 /// Meeting the column programme in the middle, open summed (undirected
 /// paths), against meeting in the middle of the moves: the boards of 7 or 8
 /// rows up to 40 squares it takes (7 × 5 and 8 × 5, along the longer
-/// side), and every board of 5 or 6 rows from 6 to 8 columns, odd and even;
-/// and 6 × 6 against the published count (OEIS A165134: 6,637,920
-/// directed tours).
+/// side), every board of 5 or 6 rows from 6 to 8 columns, odd and even,
+/// and 5 × 12 (whose squares in hand wrap round the slots of a word); and
+/// 6 × 6 against the published count (OEIS A165134: 6,637,920 directed
+/// tours).
 #[test]
 fn open_halves_agree_with_meeting_in_the_middle() {
-    let mut boards = vec![(7, 5), (8, 5)];
+    let mut boards = vec![(7, 5), (8, 5), (5, 12)];
     for rows in 5..=6 {
         boards.extend((6..=8).map(|cols| (rows, cols)));
     }
@@ -330,6 +331,24 @@ fn open_halves_agree_with_meeting_in_the_middle() {
         halved_census(six, Census::Paths) * 2u32,
         BigUint::from(6_637_920u32)
     );
+}
+
+/// The halves walked down 7 or 8 rows (the words of 7 and 8 rows) against
+/// meeting in the middle along the longer side, closed and open summed:
+/// 7 × 4 and 8 × 4 (a few seconds).
+#[test]
+fn halves_down_seven_and_eight_rows_agree_with_the_meet() {
+    for (rows, cols) in [(7, 4), (8, 4)] {
+        let dims = Dims { rows, cols };
+        for census in [Census::Cycles, Census::Paths] {
+            let ctl = Control::new();
+            let halved = match halves::count_as_walked(dims, census, DEFAULT_MEMORY_LIMIT, &ctl) {
+                Some(Ok(Outcome::Done { count, .. })) => count,
+                other => panic!("{dims} {census:?} by halves down the rows: {other:?}"),
+            };
+            assert_eq!(halved, met(dims, census), "{dims} {census:?}");
+        }
+    }
 }
 
 /// 7 × 8 closed by the halves and by meeting in the middle of the moves (a
