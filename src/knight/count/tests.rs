@@ -331,6 +331,13 @@ fn open_halves_agree_with_meeting_in_the_middle() {
         halved_census(six, Census::Paths) * 2u32,
         BigUint::from(6_637_920u32)
     );
+    // Stopped from outside, it says how far it got.
+    let ctl = Control::new();
+    ctl.request_stop();
+    assert!(matches!(
+        halves::count(six, Census::Paths, DEFAULT_MEMORY_LIMIT, &ctl),
+        Some(Ok(Outcome::Stopped { columns: 0 }))
+    ));
 }
 
 /// The halves walked down 7 or 8 rows (the words of 7 and 8 rows) against
