@@ -141,6 +141,8 @@ impl Halves {
     /// `t − 2` and `t − 1`, and the apex: the ends leading to a terminal of
     /// the path lead to the apex (its edges are the terminals), so one such
     /// end shares a label with the apex, and two share one, the apex full.
+    /// Closed tours have no such ends: the apex stays unused, and the join
+    /// leaves it out.
     fn word(&self, key: u128, t: usize) -> u128 {
         let mut k = 0u128;
         let mut terminals = 0;
@@ -208,8 +210,9 @@ impl Halves {
     ///
     /// Open tours: each square of columns `t − 2` and `t − 1` may end the
     /// path, by its edge to the apex, taken right after its last move of
-    /// the share (first, if it has none), when it is settled whether the
-    /// square needs it; the other half takes those of its own two columns.
+    /// the share (first, if it has none): a square of column `t − 2` then
+    /// has no move to come, and takes the edge exactly when it lacks one.
+    /// The other half takes the edges of its own two columns.
     fn moves(&self, t: usize) -> (Vec<Move<u128>>, usize) {
         let rows = self.rows;
         let apex = rows * self.cols;
