@@ -1,4 +1,4 @@
-//! Closed tours counted by meeting the column programme in the middle: the states of the left half, of the right half (the left's mirror image), and the moves across.
+//! Closed tours, and open ones summed over every start, counted by meeting the column programme in the middle: the states of the left half, of the right half (the left's mirror image), and the moves across.
 //!
 //! The column programme (see `columns`) runs over the first `h = ⌊cols/2⌋`
 //! columns only: its states then give, for each square of columns `h − 2`
@@ -25,6 +25,23 @@
 //! and a state and its image join alike); the right half's are unfolded.
 //! On 8 × 8 the left half holds 3,969,876 states at its end, where the
 //! column programme goes on to hold 424 million.
+//!
+//! Open tours (undirected Hamiltonian paths, counted over every start) are
+//! the Hamiltonian cycles through one extra vertex, the apex, joined to
+//! every square (Knuth's DYNAHAMP, as in `meet`): its two edges are the
+//! path's terminals. The column programme marks a fragment end whose other
+//! end is a terminal already placed (see `columns`); such an end leads to
+//! the apex, so one of them shares its label with the apex, and two share
+//! one, the apex full between them. The squares of the two columns by the
+//! middle of each half may still end the path: each half takes their edges
+//! to the apex along with its share of the moves across, each right after
+//! the square's last move of the share. Where the halves meet, the apex is
+//! one more square whose moves the two halves make up to two. On 8 × 8 the
+//! left half then holds 126,875,529 states after four columns (209,779,949
+//! at the most within the fourth), 32 times the closed ones; the moves
+//! across would take them to about 2·10^9 (the sixteenfold growth of the
+//! closed ones), some 250 GiB at 128 bytes a state: the count is refused
+//! up front under the default memory limit (12 GiB).
 
 use super::columns::Walk;
 use super::key::{canonical, Key, Mirror, Narrow, Stored};
@@ -32,7 +49,7 @@ use super::layers::{merge_equal, run_squares, ColumnsHalt, Wide};
 use super::meet::word::{Split, Word};
 use super::meet::{
     advance, complement, degrees, pairing, renumber, Layer, MeetHalt, Move, Watch, FIRST_LABEL,
-    FRESH,
+    FREE, FRESH, FULL,
 };
 use super::{Census, Outcome};
 use crate::control::Control;
@@ -54,11 +71,19 @@ struct Halves {
     cols: usize,
     /// The columns of the left half.
     h: usize,
+    /// Open tours: the apex (see `meet`) is joined to every square.
+    open: bool,
 }
 
 impl Halves {
     fn slot(&self, square: usize) -> usize {
         square % RING
+    }
+
+    /// The apex's slot in the words of a half of `t` columns: the first
+    /// after the squares of columns `t − 2` to `t` (at most 24 of the 32).
+    fn apex(&self, t: usize) -> usize {
+        self.slot((t + 1) * self.rows)
     }
 
     fn square(&self, row: usize, col: usize) -> usize {
@@ -113,29 +138,45 @@ impl Halves {
 
     /// The state word of a column-programme state after `t` columns (a
     /// `u128` of the column programme's nibbles) on the squares of columns
-    /// `t − 2` and `t − 1`; `None` for a code closed tours do not have.
-    fn word(&self, key: u128, t: usize) -> Option<u128> {
+    /// `t − 2` and `t − 1`, and the apex: the ends leading to a terminal of
+    /// the path lead to the apex (its edges are the terminals), so one such
+    /// end shares a label with the apex, and two share one, the apex full.
+    /// Closed tours have no such ends: the apex stays unused, and the join
+    /// leaves it out.
+    fn word(&self, key: u128, t: usize) -> u128 {
         let mut k = 0u128;
+        let mut terminals = 0;
         for i in 1..=2 * self.rows {
             let square = (t - 2) * self.rows + i - 1;
             let code = match key.get(i) {
-                TO_TERMINAL => return None,
+                TO_TERMINAL => {
+                    terminals += 1;
+                    FRESH
+                }
                 c if c < TO_TERMINAL => u64::from(c),
                 l => u64::from(l) - 1,
             };
             k = k.with(self.slot(square), code);
         }
-        Some(renumber(k, 0, 0, FRESH - FIRST_LABEL))
+        let apex = match terminals {
+            0 => FREE,
+            1 => FRESH,
+            _ => FULL,
+        };
+        renumber(k.with(self.apex(t), apex), 0, 0, FRESH - FIRST_LABEL)
     }
 
-    /// The word `k` on columns `cols` with each square `(r, c)` moved to `to(r, c)`, its labels renumbered.
+    /// The word `k` on columns `cols` (`t − 1` and `t`) with each square
+    /// `(r, c)` moved to `to(r, c)` and the apex to slot `apex`, its labels
+    /// renumbered.
     fn moved(
         &self,
         k: u128,
         cols: [usize; 2],
         to: impl Fn(usize, usize) -> (usize, usize),
+        apex: usize,
     ) -> u128 {
-        let mut out = 0u128;
+        let mut out = 0u128.with(apex, k.nibble(self.apex(cols[1])));
         for c in cols {
             for r in 0..self.rows {
                 let (r2, c2) = to(r, c);
@@ -150,37 +191,79 @@ impl Halves {
 
     /// The image across the middle row of a word on columns `t − 1` and `t`.
     fn flipped(&self, k: u128, t: usize) -> u128 {
-        self.moved(k, [t - 1, t], |r, c| (self.rows - 1 - r, c))
+        self.moved(k, [t - 1, t], |r, c| (self.rows - 1 - r, c), self.apex(t))
     }
 
-    /// The image across the middle column of a word on columns `t − 1` and `t`.
+    /// The image across the middle column of a word on columns `t − 1` and
+    /// `t`, its apex in the left half's slot.
     fn mirrored(&self, k: u128, t: usize) -> u128 {
-        self.moved(k, [t - 1, t], |r, c| (r, self.cols - 1 - c))
+        self.moved(
+            k,
+            [t - 1, t],
+            |r, c| (r, self.cols - 1 - c),
+            self.apex(self.h),
+        )
     }
 
     /// The moves of the share of a half of `t` columns as steps of the
-    /// meet, and the most squares in hand at once.
+    /// meet, and the most squares in hand at once (the apex with them).
+    ///
+    /// Open tours: each square of columns `t − 2` and `t − 1` may end the
+    /// path, by its edge to the apex, taken right after its last move of
+    /// the share (first, if it has none): a square of column `t − 2` then
+    /// has no move to come, and takes the edge exactly when it lacks one.
+    /// The other half takes the edges of its own two columns.
     fn moves(&self, t: usize) -> (Vec<Move<u128>>, usize) {
         let rows = self.rows;
-        let share = self.share(t);
-        // The moves each square has outside the half's own, less those of the share taken.
-        let mut after = vec![0u8; rows * self.cols];
-        for c in t - 2..=t {
-            for r in 0..rows {
-                after[self.square(r, c)] = self
-                    .neighbours(r, c)
-                    .filter(|&(_, c2)| c == t || c2 >= t)
-                    .count() as u8;
+        let apex = rows * self.cols;
+        let slot = |v: usize| {
+            if v == apex {
+                self.apex(t)
+            } else {
+                self.slot(v)
             }
-        }
+        };
+        let share = self.share(t);
         let last = |v: usize| share.iter().rposition(|&(a, _)| a == v);
         let first = |v: usize| share.iter().position(|&(_, b)| b == v);
+        let own: Vec<usize> = if self.open {
+            ((t - 2) * rows..t * rows).collect()
+        } else {
+            Vec::new()
+        };
+        // The edges in order, each with the place in the share of the move it comes with.
+        let mut edges: Vec<((usize, usize), usize)> = own
+            .iter()
+            .filter(|&&v| last(v).is_none())
+            .map(|&v| ((v, apex), 0))
+            .collect();
+        for (i, &m) in share.iter().enumerate() {
+            edges.push((m, i));
+            edges.extend(
+                own.iter()
+                    .filter(|&&v| last(v) == Some(i))
+                    .map(|&v| ((v, apex), i)),
+            );
+        }
+        // The moves each square has outside the half's own (and its edge to
+        // the apex), less those taken; the apex's edges to come are those
+        // of the squares of columns `t − 2` to `t + 1`.
+        let mut after = vec![0u8; apex + 1];
+        for c in t - 2..=t {
+            for r in 0..rows {
+                let moves = self
+                    .neighbours(r, c)
+                    .filter(|&(_, c2)| c == t || c2 >= t)
+                    .count();
+                after[self.square(r, c)] = (moves + usize::from(self.open)) as u8;
+            }
+        }
+        after[apex] = 4 * rows as u8;
         let left: Vec<usize> = (0..rows).map(|r| self.square(r, t - 2)).collect();
         let mut most = 0;
-        let moves = share
+        let moves = edges
             .iter()
-            .enumerate()
-            .map(|(i, &(a, b))| {
+            .map(|&((a, b), i)| {
                 after[a] -= 1;
                 after[b] -= 1;
                 let gone = left
@@ -190,15 +273,15 @@ impl Halves {
                 let come = (0..rows)
                     .filter(|&r| first(self.square(r, t)).is_some_and(|j| j <= i))
                     .count();
-                let in_hand = 2 * rows - gone + come;
+                let in_hand = 2 * rows - gone + come + usize::from(self.open);
                 most = most.max(in_hand);
                 let leaving = [a, b]
                     .iter()
                     .filter(|&&v| after[v] == 0)
-                    .fold(0u32, |m, &v| m | 1 << self.slot(v));
+                    .fold(0u32, |m, &v| m | 1 << slot(v));
                 Move {
-                    x: self.slot(a),
-                    y: self.slot(b),
+                    x: slot(a),
+                    y: slot(b),
                     after_x: after[a],
                     after_y: after[b],
                     leave: u128::nibbles(leaving),
@@ -284,29 +367,38 @@ fn unfolded(layer: &[(u128, u64)], rows: usize) -> Option<Vec<(u128, u64)>> {
 }
 
 /// The states after `k` columns of the column programme on boards of
-/// `rows` rows (closed tours, folded), as measured here at four columns (8
-/// rows: 3,969,876; 7 rows: 239,743; 6 rows: 12,260; 5 rows: 1,125) and
-/// growing by about the factor measured from the fourth column to the fifth
-/// (8 rows: 20; 7 rows: 14; 6 rows: 10; 5 rows: 4) each column after.
-fn column_states(rows: usize, k: usize) -> f64 {
-    let (at_four, growth): (f64, f64) = match rows {
-        5 => (1.2e3, 4.0),
-        6 => (1.3e4, 10.0),
-        7 => (2.4e5, 14.0),
-        _ => (4.0e6, 20.0),
+/// `rows` rows (folded), as measured here at four columns (closed, 8 rows:
+/// 3,969,876; 7 rows: 239,743; 6 rows: 12,260; 5 rows: 1,125; open summed,
+/// 8 rows: 126,875,529; 7 rows: 6,352,912; 6 rows: 328,771; 5 rows: 15,017)
+/// and growing by about the factor measured from the fourth column to the
+/// fifth (closed, 8 rows: 20; 7 rows: 14; 6 rows: 10; 5 rows: 4; open, 6
+/// rows: 6.0; 5 rows: 4.2; 7 and 8 rows, not measured: the closed ones')
+/// each column after.
+fn column_states(rows: usize, k: usize, closed: bool) -> f64 {
+    let (at_four, growth): (f64, f64) = match (closed, rows) {
+        (true, 5) => (1.2e3, 4.0),
+        (true, 6) => (1.3e4, 10.0),
+        (true, 7) => (2.4e5, 14.0),
+        (true, _) => (4.0e6, 20.0),
+        (false, 5) => (1.6e4, 4.2),
+        (false, 6) => (3.3e5, 6.0),
+        (false, 7) => (6.4e6, 14.0),
+        (false, _) => (1.3e8, 20.0),
     };
     at_four * growth.powi(k as i32 - 4)
 }
 
 /// The states the halves are expected to hold at the most, on a board of
-/// `rows` ≤ `cols` (closed tours): the moves across multiply the states of
-/// the larger half about sixteenfold (8 × 8: 3,969,876 states grow to
-/// 64,664,686; 7 × 8: 239,743 to 3,833,580); `u64::MAX` where they do not apply.
-pub(super) fn estimated_states(rows: usize, cols: usize) -> u64 {
+/// `rows` ≤ `cols` (closed tours, or open ones summed over every start): the
+/// moves across multiply the states of the larger half about sixteenfold
+/// (8 × 8 closed: 3,969,876 states grow to 64,664,686; 7 × 8 closed:
+/// 239,743 to 3,833,580; 6 × 8 open: 328,771 to 3,813,405); `u64::MAX`
+/// where they do not apply.
+pub(super) fn estimated_states(rows: usize, cols: usize, closed: bool) -> u64 {
     if !(5..=8).contains(&rows) || cols < 6 {
         return u64::MAX;
     }
-    let states = 16.0 * column_states(rows, cols - cols / 2);
+    let states = 16.0 * column_states(rows, cols - cols / 2, closed);
     if states >= u64::MAX as f64 {
         u64::MAX
     } else {
@@ -319,13 +411,14 @@ pub(super) fn estimated_states(rows: usize, cols: usize) -> u64 {
 pub(super) const BYTES_PER_STATE: u64 = 4 * 32;
 
 /// Whether the halves' estimated states fit `memory` bytes.
-pub(super) fn fits(rows: usize, cols: usize, memory: u64) -> bool {
-    estimated_states(rows, cols).saturating_mul(BYTES_PER_STATE) <= memory
+pub(super) fn fits(rows: usize, cols: usize, closed: bool, memory: u64) -> bool {
+    estimated_states(rows, cols, closed).saturating_mul(BYTES_PER_STATE) <= memory
 }
 
-/// Counts closed tours (undirected cycles) on `dims` by meeting the column
+/// Counts closed tours (undirected cycles) or open ones summed over every
+/// start (undirected paths: `census`) on `dims` by meeting the column
 /// programme in the middle; `None` when the board does not suit (then the
-/// whole column programme counts).
+/// others count).
 pub(super) fn count(
     dims: Dims,
     census: Census,
@@ -333,13 +426,31 @@ pub(super) fn count(
     ctl: &Control,
 ) -> Option<Result<Outcome>> {
     let (rows, cols) = (dims.rows.min(dims.cols), dims.rows.max(dims.cols));
-    if census != Census::Cycles || !(5..=8).contains(&rows) || cols < 6 {
+    if cols < 6 {
+        return None;
+    }
+    count_as_walked(Dims { rows, cols }, census, memory, ctl)
+}
+
+/// Counts as [`count`] does on `dims` as given, squares numbered down the
+/// rows column by column, even when the rows are the longer side (a board
+/// of 7 or 8 rows and 4 or 5 columns then takes the words of 7 or 8 rows);
+/// `None` when the board does not suit.
+pub(super) fn count_as_walked(
+    dims: Dims,
+    census: Census,
+    memory: u64,
+    ctl: &Control,
+) -> Option<Result<Outcome>> {
+    let (rows, cols) = (dims.rows, dims.cols);
+    if matches!(census, Census::PathsFrom(_)) || !(5..=8).contains(&rows) || cols < 4 {
         return None;
     }
     let board = Halves {
         rows,
         cols,
         h: cols / 2,
+        open: census == Census::Paths,
     };
     let sides = if cols % 2 == 0 {
         vec![board.h]
@@ -380,12 +491,18 @@ fn cross(
     watch: &mut Watch,
 ) -> std::result::Result<Crossed, Ended> {
     let rows = board.rows;
-    let walk = Walk::new(
+    let census = if board.open {
+        Census::Paths
+    } else {
+        Census::Cycles
+    };
+    let walk = Walk::along(
         Dims {
             rows,
             cols: board.cols,
         },
-        Census::Cycles,
+        census,
+        false,
     );
     let (layer, peak) = if rows == 8 {
         half::<Narrow>(&walk, t, memory, watch.ctl)?
@@ -402,7 +519,7 @@ fn cross(
     };
     let mut start: Layer<u128> = layer
         .iter()
-        .filter_map(|&(k, c)| Some((Split::pack(board.word(k, t)?), c)))
+        .map(|&(k, c)| (Split::pack(board.word(k, t)), c))
         .collect();
     start.sort_unstable_by_key(|e| e.0);
     let (moves, _) = board.moves(t);
@@ -486,7 +603,8 @@ fn join(
     ctl: &Control,
 ) -> std::result::Result<u128, Ended> {
     let meeting = board.meeting();
-    let high = u128::nibbles(meeting) & u128::filled(8);
+    let apex = board.open.then(|| board.apex(board.h));
+    let high = u128::nibbles(meeting | apex.map_or(0, |a| 1 << a)) & u128::filled(8);
     let mut rank = [0u8; 32];
     for (r, s) in (0..32).filter(|s| meeting >> s & 1 == 1).enumerate() {
         rank[s] = r as u8;
@@ -501,7 +619,12 @@ fn join(
         .map(|(i, &(k, c))| {
             let y = board.mirrored(k.unpack(), t);
             let i = u32::try_from(i).map_err(|_| Ended::Unsuited)?;
-            Ok((degrees(y, high), ends_paired(y, meeting, &rank).0, c, i))
+            Ok((
+                degrees(y, high),
+                ends_paired(y, meeting, &rank, apex).0,
+                c,
+                i,
+            ))
         })
         .collect::<std::result::Result<_, Ended>>()?;
     turned.sort_unstable();
@@ -534,7 +657,7 @@ fn join(
                     let Some(&(from, to)) = runs.get(&complement(k, high)) else {
                         continue;
                     };
-                    let (partner, ends) = ends_paired(k, meeting, &rank);
+                    let (partner, ends) = ends_paired(k, meeting, &rank, apex);
                     if ends == 0 {
                         continue;
                     }
@@ -592,7 +715,25 @@ const LOOKUP_COST: u64 = 4;
 /// Each fragment end's other end in state `k`, both by their ranks (`rank`)
 /// among the slots `meeting` (at most 16: four bits a rank), and the ranks
 /// of the ends.
-fn ends_paired(k: u128, meeting: u32, rank: &[u8; 32]) -> (u64, u32) {
+///
+/// Open tours: the apex (in slot `apex`), when an end, takes the rank of
+/// the first square of `meeting` that is not one. The ends are odd among
+/// the squares then, at most 15 of 16; and two states that join have the
+/// same ends (their degrees make up two moves a square), so the apex has
+/// the same rank in both.
+fn ends_paired(k: u128, meeting: u32, rank: &[u8; 32], apex: Option<usize>) -> (u64, u32) {
+    let mut k = k;
+    if let Some(a) = apex.filter(|&a| k.nibble(a) >= FIRST_LABEL) {
+        let mut slots = meeting;
+        while slots != 0 {
+            let s = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            if k.nibble(s) < FIRST_LABEL {
+                k = k.with(s, k.nibble(a));
+                break;
+            }
+        }
+    }
     let (partner, ends) = pairing::<u128, 4>(k, meeting, rank);
     (partner as u64, ends)
 }

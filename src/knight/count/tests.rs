@@ -256,9 +256,13 @@ fn meeting_in_the_middle_leaves_other_boards_to_the_columns() {
 }
 
 fn halved(dims: Dims) -> BigUint {
-    match halves::count(dims, Census::Cycles, DEFAULT_MEMORY_LIMIT, &Control::new()) {
+    halved_census(dims, Census::Cycles)
+}
+
+fn halved_census(dims: Dims, census: Census) -> BigUint {
+    match halves::count(dims, census, DEFAULT_MEMORY_LIMIT, &Control::new()) {
         Some(Ok(Outcome::Done { count, .. })) => count,
-        other => panic!("{dims} closed by halves: {other:?}"),
+        other => panic!("{dims} {census:?} by halves: {other:?}"),
     }
 }
 
@@ -276,11 +280,11 @@ fn halves_agree_with_the_column_programme() {
         let dims = Dims { rows, cols };
         assert_eq!(halved(dims), sweep(dims, Census::Cycles), "{dims}");
     }
-    // Boards it leaves to the others: open tours, under 5 rows, under 6 columns.
+    // Boards it leaves to the others: open tours from a start, under 5 rows, under 6 columns.
     let ctl = Control::new();
     assert!(halves::count(
         Dims { rows: 6, cols: 8 },
-        Census::Paths,
+        Census::PathsFrom(Pos::new(0, 0)),
         DEFAULT_MEMORY_LIMIT,
         &ctl
     )
@@ -299,6 +303,59 @@ fn halves_agree_with_the_column_programme() {
         &ctl
     )
     .is_none());
+}
+
+/// Meeting the column programme in the middle, open summed (undirected
+/// paths), against meeting in the middle of the moves: the boards of 7 or 8
+/// rows up to 40 squares it takes (7 × 5 and 8 × 5, along the longer
+/// side), every board of 5 or 6 rows from 6 to 8 columns, odd and even,
+/// and 5 × 12 (whose squares in hand wrap round the slots of a word); and
+/// 6 × 6 against the published count (OEIS A165134: 6,637,920 directed
+/// tours).
+#[test]
+fn open_halves_agree_with_meeting_in_the_middle() {
+    let mut boards = vec![(7, 5), (8, 5), (5, 12)];
+    for rows in 5..=6 {
+        boards.extend((6..=8).map(|cols| (rows, cols)));
+    }
+    for (rows, cols) in boards {
+        let dims = Dims { rows, cols };
+        assert_eq!(
+            halved_census(dims, Census::Paths),
+            met(dims, Census::Paths),
+            "{dims}"
+        );
+    }
+    let six = Dims { rows: 6, cols: 6 };
+    assert_eq!(
+        halved_census(six, Census::Paths) * 2u32,
+        BigUint::from(6_637_920u32)
+    );
+    // Stopped from outside, it says how far it got.
+    let ctl = Control::new();
+    ctl.request_stop();
+    assert!(matches!(
+        halves::count(six, Census::Paths, DEFAULT_MEMORY_LIMIT, &ctl),
+        Some(Ok(Outcome::Stopped { columns: 0 }))
+    ));
+}
+
+/// The halves walked down 7 or 8 rows (the words of 7 and 8 rows) against
+/// meeting in the middle along the longer side, closed and open summed:
+/// 7 × 4 and 8 × 4 (a few seconds).
+#[test]
+fn halves_down_seven_and_eight_rows_agree_with_the_meet() {
+    for (rows, cols) in [(7, 4), (8, 4)] {
+        let dims = Dims { rows, cols };
+        for census in [Census::Cycles, Census::Paths] {
+            let ctl = Control::new();
+            let halved = match halves::count_as_walked(dims, census, DEFAULT_MEMORY_LIMIT, &ctl) {
+                Some(Ok(Outcome::Done { count, .. })) => count,
+                other => panic!("{dims} {census:?} by halves down the rows: {other:?}"),
+            };
+            assert_eq!(halved, met(dims, census), "{dims} {census:?}");
+        }
+    }
 }
 
 /// 7 × 8 closed by the halves and by meeting in the middle of the moves (a
@@ -413,6 +470,21 @@ fn published_closed_count_7x8() {
 fn published_closed_count_8x8() {
     let dims = Dims { rows: 8, cols: 8 };
     assert_eq!(halved(dims), BigUint::from(13_267_364_410_532u64));
+}
+
+/// The directed open tours of 8 × 8 summed over every start (OEIS A165134,
+/// A. Chernov 2014) by the halves, twice the undirected paths: their
+/// estimate (2.1·10^9 states across the middle, about 250 GiB) is far past
+/// this machine, so the test asks for 300 GiB and has not been run.
+#[test]
+#[ignore = "about 250 GiB: 8×8 open summed by the halves"]
+fn published_open_count_8x8() {
+    let dims = Dims { rows: 8, cols: 8 };
+    let count = match halves::count(dims, Census::Paths, 300 << 30, &Control::new()) {
+        Some(Ok(Outcome::Done { count, .. })) => count,
+        other => panic!("8×8 open by halves: {other:?}"),
+    };
+    assert_eq!(count * 2u32, BigUint::from(19_591_828_170_979_904u64));
 }
 
 /// The same count by the whole column programme (about 45 minutes and 15
