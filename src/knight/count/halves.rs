@@ -48,8 +48,8 @@ use super::key::{canonical, Key, Mirror, Narrow, Stored};
 use super::layers::{merge_equal, run_squares, ColumnsHalt, Wide};
 use super::meet::word::{Split, Word};
 use super::meet::{
-    advance, complement, degrees, pairing, renumber, Layer, MeetHalt, Move, Watch, FIRST_LABEL,
-    FREE, FRESH, FULL,
+    advance, closing_sum, complement, degrees, pairing, renumber, Layer, MeetHalt, Move, Watch,
+    FIRST_LABEL, FREE, FRESH, FULL,
 };
 use super::{Census, Outcome};
 use crate::control::Control;
@@ -698,7 +698,8 @@ fn run_sum(partner: u64, ends: u32, run: &[(u64, u64)]) -> u128 {
     let closing = CLOSING[ends.count_ones() as usize / 2];
     let bits = u64::from(usize::BITS - run.len().leading_zeros());
     if LOOKUP_COST * closing * bits >= run.len() as u64 {
-        return closing_sum(partner, ends, run);
+        let (first, m) = (u64::from(ends.trailing_zeros()), ends.count_ones() / 2);
+        return closing_sum(partner, first, m, run, |e| *e);
     }
     let mut sum = 0u128;
     closings(partner, ends, &mut |q| {
@@ -736,61 +737,6 @@ fn ends_paired(k: u128, meeting: u32, rank: &[u8; 32], apex: Option<usize>) -> (
     }
     let (partner, ends) = pairing::<u128, 4>(k, meeting, rank);
     (partner as u64, ends)
-}
-
-/// Right states tried side by side: each try is a chain of dependent
-/// steps, and independent chains overlap.
-const LANES: usize = 4;
-
-/// The counts of the entries `(pairing, count)` of `run` whose pairing
-/// makes one cycle with `partner` through the ends `ends` (four bits an end).
-///
-/// The cycle through the first end alternates a step along `partner` and
-/// one along the right pairing; with `m` pairs of ends it takes in every end
-/// exactly when it first comes back after `m` double steps (after fewer it
-/// closes a cycle short of them; after `m` not at all when it is longer,
-/// which cannot be). Each try takes the same `m` steps, without a branch.
-fn closing_sum(partner: u64, ends: u32, run: &[(u64, u64)]) -> u128 {
-    let m = ends.count_ones() / 2;
-    let first = u64::from(ends.trailing_zeros());
-    // Four times each end's partner: the shift to its nibble in a pairing.
-    let mut to = [0u8; 16];
-    for (e, x) in to.iter_mut().enumerate() {
-        *x = 4 * ((partner >> (4 * e)) & 15) as u8;
-    }
-    let mut sum = 0u128;
-    let mut chunks = run.chunks_exact(LANES);
-    for entries in &mut chunks {
-        if let Ok(entries) = <&[(u64, u64); LANES]>::try_from(entries) {
-            sum += tries(entries, &to, first, m);
-        }
-    }
-    for entry in chunks.remainder() {
-        sum += tries(&[*entry], &to, first, m);
-    }
-    sum
-}
-
-/// The counts of the `N` entries whose pairing closes one cycle (see
-/// [`closing_sum`]), from the end `first` along `m` double steps; `to`:
-/// four times each end's partner on the left.
-#[inline(always)]
-fn tries<const N: usize>(entries: &[(u64, u64); N], to: &[u8; 16], first: u64, m: u32) -> u128 {
-    let mut at = [first; N];
-    let mut back = [false; N];
-    for _ in 1..m {
-        for j in 0..N {
-            at[j] = (entries[j].0 >> to[at[j] as usize & 15]) & 15;
-            back[j] |= at[j] == first;
-        }
-    }
-    let mut sum = 0u128;
-    for j in 0..N {
-        let at = (entries[j].0 >> to[at[j] as usize & 15]) & 15;
-        let closes = at == first && !back[j];
-        sum += u128::from(entries[j].1 & 0u64.wrapping_sub(u64::from(closes)));
-    }
-    sum
 }
 
 /// The pairings of `m` pairs of ends that make one cycle with a given one: `2^(m−1)·(m−1)!`.

@@ -662,12 +662,28 @@ type Turned = [u64; 3];
 
 /// The counts of the turned states `run` whose pairing (four bits an end)
 /// makes one cycle with `partner` through all the `2m` ends.
-///
-/// From end 0 the cycle alternates a step along `partner` and one along the
-/// turned pairing: it takes in every end exactly when it first comes back
-/// after `m` double steps. Every try takes the `m` steps, without a branch.
 fn narrow_sum(partner: u64, m: u32, run: &[(u64, Turned)]) -> u128 {
-    // Four times each end's partner: the shift to that end's partner in a turned pairing.
+    closing_sum(partner, 0, m, run, |e| (e.1[0], e.1[2]))
+}
+
+/// The sum of the counts of the entries of `run` whose pairing makes one
+/// cycle with `partner` through the `2m` ends, both four bits an end
+/// (`entry` gives an entry's pairing and count; `first` is one of the ends).
+///
+/// From the end `first` the cycle alternates a step along `partner` and one
+/// along the entry's pairing: it takes in every end exactly when it first
+/// comes back after `m` double steps (after fewer it closes a cycle short of
+/// them). Every try takes the `m` steps without a branch, [`LANES`] tries
+/// side by side.
+#[inline(always)]
+pub(super) fn closing_sum<E>(
+    partner: u64,
+    first: u64,
+    m: u32,
+    run: &[E],
+    entry: impl Fn(&E) -> (u64, u64) + Copy,
+) -> u128 {
+    // Four times each end's partner: the shift to that end's partner in a pairing.
     let mut shift = [0u8; 16];
     for (e, s) in shift.iter_mut().enumerate() {
         *s = 4 * (partner >> (4 * e) & 15) as u8;
@@ -675,30 +691,35 @@ fn narrow_sum(partner: u64, m: u32, run: &[(u64, Turned)]) -> u128 {
     let mut groups = run.chunks_exact(LANES);
     let mut sum = 0u128;
     for group in &mut groups {
-        sum += closing::<LANES>(group, &shift, m);
+        sum += closing::<LANES, E>(group, &shift, first, m, entry);
     }
     for one in groups.remainder().chunks(1) {
-        sum += closing::<1>(one, &shift, m);
+        sum += closing::<1, E>(one, &shift, first, m, entry);
     }
     sum
 }
 
-/// The counts of the `N` turned states `group` whose pairing closes one
-/// cycle through `2m` ends (see [`narrow_sum`]); `shift`: four times each
-/// end's partner.
+/// The counts of the `N` entries `group` whose pairing closes one cycle
+/// (see [`closing_sum`]); `shift`: four times each end's partner.
 #[inline(always)]
-fn closing<const N: usize>(group: &[(u64, Turned)], shift: &[u8; 16], m: u32) -> u128 {
-    let step = |at: u64, j: usize| group[j].1[0] >> shift[at as usize & 15] & 15;
-    let (mut at, mut early) = ([0u64; N], [false; N]);
+fn closing<const N: usize, E>(
+    group: &[E],
+    shift: &[u8; 16],
+    first: u64,
+    m: u32,
+    entry: impl Fn(&E) -> (u64, u64),
+) -> u128 {
+    let step = |at: u64, j: usize| entry(&group[j]).0 >> shift[at as usize & 15] & 15;
+    let (mut at, mut early) = ([first; N], [false; N]);
     for _ in 1..m {
         for j in 0..N {
             at[j] = step(at[j], j);
-            early[j] |= at[j] == 0;
+            early[j] |= at[j] == first;
         }
     }
     (0..N)
-        .filter(|&j| step(at[j], j) == 0 && !early[j])
-        .map(|j| u128::from(group[j].1[2]))
+        .filter(|&j| step(at[j], j) == first && !early[j])
+        .map(|j| u128::from(entry(&group[j]).1))
         .sum()
 }
 
