@@ -368,20 +368,17 @@ impl crate::ask::Ask for Request {
     /// Every mode polls the stop flag; the techniques of an explanation, a
     /// hint or a rating poll it only between steps.
     fn pace(&self) -> Pace {
-        let unit = match self.mode {
-            Mode::Solve | Mode::Transform | Mode::Generate { .. } => "puzzles",
-            Mode::Count { .. } | Mode::List { .. } => "solutions",
-            Mode::Explain { .. } | Mode::Hint { .. } | Mode::Rate => "steps",
+        let (unit, stopping) = match self.mode {
+            Mode::Solve | Mode::Transform | Mode::Generate { .. } => {
+                ("puzzles", Stopping::Promptly)
+            }
+            Mode::Count { .. } | Mode::List { .. } => ("solutions", Stopping::Promptly),
+            Mode::Explain { .. } | Mode::Hint { .. } | Mode::Rate => {
+                ("steps", Stopping::Within(GRACE))
+            }
         };
-        let stepwise = matches!(
-            self.mode,
-            Mode::Explain { .. } | Mode::Hint { .. } | Mode::Rate
-        );
         Pace {
-            stopping: match stepwise {
-                true => Stopping::Within(GRACE),
-                false => Stopping::Promptly,
-            },
+            stopping,
             ..Pace::polling(unit, false)
         }
     }

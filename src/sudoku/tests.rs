@@ -781,3 +781,22 @@ fn the_cdcl_back_end_stops_when_asked() {
         assert_eq!(solver.solve_and_check_unique(&ctl).1, None);
     }
 }
+
+/// The names the generation heading writes are the names `--difficulty`
+/// and `--symmetry` take and the JSON's: the command it prints runs again.
+#[cfg(feature = "cli")]
+#[test]
+fn heading_names_are_the_option_values_and_the_json_names() {
+    use super::generate::{Difficulty, Symmetry};
+    use clap::ValueEnum;
+    for d in Difficulty::value_variants() {
+        let value = d.to_possible_value().unwrap();
+        assert_eq!(d.name(), value.get_name());
+        assert_eq!(serde_json::to_value(d).unwrap(), d.name());
+    }
+    for s in Symmetry::value_variants() {
+        let value = s.to_possible_value().unwrap();
+        assert_eq!(s.name(), value.get_name());
+        assert_eq!(serde_json::to_value(s).unwrap(), s.name());
+    }
+}
