@@ -26,6 +26,18 @@
 //! On 8 × 8 the left half holds 3,969,876 states at its end, where the
 //! column programme goes on to hold 424 million.
 //!
+//! Taking the moves across multiplies a half's states about sixteenfold for
+//! closed tours (far more for open ones), and the layers in between need
+//! more room than the states at the end: a
+//! half whose crossing would not fit is taken across a part of its states
+//! at a time, each part's states merged into the rest as they come. The
+//! states across wait in buckets by a class of their moves a square that
+//! two states which join always share (see [`class`]), and the buckets are
+//! joined one at a time, so that the join's tables hold one bucket. Parts
+//! cost time: states of two parts that would have merged before the end
+//! are taken across twice (6 × 7 open, whose right half holds 696,299
+//! states across the middle, made 9.9 million in parts of 300 states).
+//!
 //! Open tours (undirected Hamiltonian paths, counted over every start) are
 //! the Hamiltonian cycles through one extra vertex, the apex, joined to
 //! every square (Knuth's DYNAHAMP, as in `meet`): its two edges are the
@@ -38,26 +50,28 @@
 //! the square's last move of the share. Where the halves meet, the apex is
 //! one more square whose moves the two halves make up to two. On 8 × 8 the
 //! left half then holds 126,875,529 states after four columns (209,779,949
-//! at the most within the fourth), 32 times the closed ones; the moves
-//! across would take them to about 2·10^9 (the sixteenfold growth of the
-//! closed ones), some 250 GiB at 128 bytes a state: the count is refused
-//! up front under the default memory limit (12 GiB).
+//! at the most within the fourth), 32 times the closed ones, and a part of
+//! a few hundred thousand of them grows to 10^8 states while it is taken
+//! across (300 times and more, against 16 for closed tours): the count is
+//! refused up front under the default memory limit (12 GiB), and in parts
+//! it would take about half a day on two cores (see the knight guide).
 
 use super::columns::Walk;
 use super::key::{canonical, Key, Mirror, Narrow, Stored};
 use super::layers::{merge_equal, run_squares, ColumnsHalt, Wide};
 use super::meet::word::{Split, Word};
 use super::meet::{
-    advance, closing_sum, complement, degrees, pairing, renumber, Layer, MeetHalt, Move, Watch,
-    FIRST_LABEL, FREE, FRESH, FULL,
+    advance, closing_sum, complement, degrees, merge_into, pairing, renumber, Layer, MeetHalt,
+    Move, Watch, FIRST_LABEL, FREE, FRESH, FULL,
 };
 use super::{Census, Outcome};
-use crate::control::Control;
+use crate::control::{Control, NoProgress};
 use crate::error::{Bound, Error, Result, Size};
 use crate::grid::Dims;
 use num_bigint::BigUint;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
+use std::sync::Arc;
 
 /// The column programme's code of a fragment end leading to an open path's terminal (closed tours have none).
 const TO_TERMINAL: u8 = 2;
@@ -294,6 +308,18 @@ impl Halves {
         (moves, most)
     }
 
+    /// Whether a half's states are kept folded with their images across the
+    /// middle row: when the rows are even (the share is then its own image).
+    fn folded(&self) -> bool {
+        self.rows % 2 == 0
+    }
+
+    /// The high bits of the nibbles of the squares where the halves meet, and of the apex for open tours.
+    fn high(&self) -> u128 {
+        let apex = self.open.then(|| self.apex(self.h));
+        u128::nibbles(self.meeting() | apex.map_or(0, |a| 1 << a)) & u128::filled(8)
+    }
+
     /// The slots of the squares where the halves meet (columns `h − 1` and `h`), as a mask.
     fn meeting(&self) -> u32 {
         ((self.h - 1) * self.rows..(self.h + 1) * self.rows)
@@ -406,9 +432,23 @@ pub(super) fn estimated_states(rows: usize, cols: usize, closed: bool) -> u64 {
     }
 }
 
-/// Bytes a state of the halves takes at the most: the layer, the states
-/// passing and taking a move, and the sorting copy, 32 bytes each.
-pub(super) const BYTES_PER_STATE: u64 = 4 * 32;
+/// Bytes a state takes while it is taken across the middle: the layer, the
+/// states taking a move and the room they are sorted in, 24 bytes each
+/// (7 × 8 open: 4.07 GB resident at the most for 59,752,024 states, 68
+/// bytes a state with the states waiting).
+const CROSSING_BYTES: u64 = 3 * 24;
+
+/// The most parts a half is taken across in for the halves to be chosen:
+/// two parts whose states would merge across the middle keep them twice
+/// until they are merged, and take them across twice (6 × 7 open, taken
+/// across in parts of 300 states, made 14 times the 696,299 states it
+/// has across the middle).
+const MOST_PARTS: u64 = 4;
+
+/// Bytes a state across the middle needs at the least: its entry while it
+/// waits for the join, and its share of the room to take the half across
+/// in at most [`MOST_PARTS`] parts.
+pub(super) const BYTES_PER_STATE: u64 = WAITING_BYTES + CROSSING_BYTES / MOST_PARTS;
 
 /// Whether the halves' estimated states fit `memory` bytes.
 pub(super) fn fits(rows: usize, cols: usize, closed: bool, memory: u64) -> bool {
@@ -429,7 +469,7 @@ pub(super) fn count(
     if cols < 6 {
         return None;
     }
-    count_as_walked(Dims { rows, cols }, census, memory, ctl)
+    count_as_walked(Dims { rows, cols }, census, memory, None, ctl)
 }
 
 /// Counts as [`count`] does on `dims` as given, squares numbered down the
@@ -440,6 +480,7 @@ pub(super) fn count_as_walked(
     dims: Dims,
     census: Census,
     memory: u64,
+    forced: Option<&Layout>,
     ctl: &Control,
 ) -> Option<Result<Outcome>> {
     let (rows, cols) = (dims.rows, dims.cols);
@@ -467,7 +508,7 @@ pub(super) fn count_as_walked(
         steps += t + moves.len();
     }
     ctl.progress().set_total(steps as u64 + 1);
-    match halves(&board, &sides, memory, ctl) {
+    match halves(&board, &sides, memory, forced, ctl) {
         Ok(outcome) => Some(Ok(outcome)),
         Err(Ended::Unsuited) => None,
         Err(Ended::Stopped { columns }) => Some(Ok(Outcome::Stopped { columns })),
@@ -475,21 +516,16 @@ pub(super) fn count_as_walked(
     }
 }
 
-/// A half's states carried across its share of the moves across, on the
-/// squares where the halves meet, and whether they are folded with their
-/// images across the middle row.
-struct Crossed {
-    states: Layer<u128>,
-    folded: bool,
-}
-
-/// The half of `t` columns (from its own side) carried across its share.
-fn cross(
+/// A half's states before the moves across: the column programme's after
+/// `t` columns, as state words on columns `t − 2` and `t − 1` and the apex,
+/// sorted; folded with their images across the middle row when the rows
+/// are even (the share is then its own image), else unfolded.
+fn start(
     board: &Halves,
     t: usize,
     memory: u64,
     watch: &mut Watch,
-) -> std::result::Result<Crossed, Ended> {
+) -> std::result::Result<Layer<u128>, Ended> {
     let rows = board.rows;
     let census = if board.open {
         Census::Paths
@@ -510,9 +546,7 @@ fn cross(
         half::<u64>(&walk, t, memory, watch.ctl)?
     };
     watch.peak = watch.peak.max(peak);
-    // The share is its own image across the middle row only when the rows are even.
-    let folded = rows % 2 == 0;
-    let layer = if folded {
+    let layer = if board.folded() {
         layer
     } else {
         unfolded(&layer, rows).ok_or_else(asymmetric)?
@@ -522,13 +556,25 @@ fn cross(
         .map(|&(k, c)| (Split::pack(board.word(k, t)), c))
         .collect();
     start.sort_unstable_by_key(|e| e.0);
-    let (moves, _) = board.moves(t);
-    let mut states = match advance(start, &moves, 0, watch) {
+    Ok(start)
+}
+
+/// The states `part` of the half of `t` columns (from its own side)
+/// carried across its share (`moves`), folded when the rows are even, sorted;
+/// unsuited when a count would carry or the states pass `watch.most`.
+fn cross(
+    board: &Halves,
+    t: usize,
+    moves: &[Move<u128>],
+    part: Layer<u128>,
+    watch: &mut Watch,
+) -> std::result::Result<Layer<u128>, Ended> {
+    let mut states = match advance(part, moves, 0, watch) {
         Ok(layer) => layer,
         Err(MeetHalt::Unsuited) => return Err(Ended::Unsuited),
         Err(MeetHalt::Stopped) => return Err(Ended::Stopped { columns: t }),
     };
-    if folded {
+    if board.folded() {
         for e in states.iter_mut() {
             let k = e.0.unpack();
             e.0 = Split::pack(k.min(board.flipped(k, t)));
@@ -538,7 +584,7 @@ fn cross(
             return Err(Ended::Unsuited);
         }
     }
-    Ok(Crossed { states, folded })
+    Ok(states)
 }
 
 fn asymmetric() -> Ended {
@@ -547,31 +593,291 @@ fn asymmetric() -> Ended {
     ))
 }
 
-/// Both halves worked out and carried across their shares, then joined.
+/// Which side a crossed state joins from: the left half's states are
+/// joined as they are (and as their images across the middle row), the
+/// right half's turned onto the left half's squares.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Left,
+    Right,
+    /// Both, when the right half is the left one's mirror image.
+    Both,
+}
+
+/// The class of a crossed state `k` of the half of `t` columns, by which
+/// it is bucketed: two states that join have the same class.
+///
+/// A left state `x` (tried as itself and its image `ρx` when folded) joins a
+/// right state `y` when the degrees of `y` turned onto the left squares,
+/// `D(μy) = π·D(y)` (π swaps the two middle columns), are the complement
+/// of those of `x` or of `ρx`. So the left class is the least of the
+/// complements of `x` and `ρx`, the right class the least of `D(μy)` and
+/// `ρ·D(μy)`, and they agree on every pair that joins. When the right half
+/// is the left one's mirror image a state plays both parts; the least of
+/// the four is then its class, which again agrees on every pair that
+/// joins (with `π·D(y)` the complement of `D(x)`, the four of `y` are those
+/// of `x`, since ρ, π and the complement commute).
+fn class(board: &Halves, k: u128, t: usize, role: Role, high: u128) -> u64 {
+    // The least of `of` over a word and its image across the middle row (when folded).
+    let least = |k: u128, of: fn(u128, u128) -> u64| {
+        let image = board.folded().then(|| board.flipped(k, board.h));
+        [Some(k), image]
+            .into_iter()
+            .flatten()
+            .map(|x| of(x, high))
+            .min()
+            .expect("a state")
+    };
+    let left = || least(k, complement::<u128>);
+    let right = || least(board.mirrored(k, t), degrees::<u128>);
+    match role {
+        Role::Left => left(),
+        Role::Right => right(),
+        Role::Both => left().min(right()),
+    }
+}
+
+/// The bucket of class `c` among `buckets`.
+fn bucket(c: u64, buckets: usize) -> usize {
+    ((c.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) % buckets as u64) as usize
+}
+
+/// How the states across the middle are made and kept: a half's states
+/// are taken across a part at a time, and the states across wait in
+/// buckets for a join a bucket at a time.
+#[derive(Debug, Clone)]
+pub(super) struct Layout {
+    /// The most states of a half taken across at once: as many as the
+    /// room left allows, at most this.
+    pub(super) part: usize,
+    pub(super) buckets: usize,
+}
+
+/// How many times the states of a half the moves across multiply, about
+/// (see [`estimated_states`]): the states across for closed tours (8 × 8:
+/// 3,969,876 to 64,664,686), the most while they are taken across for
+/// open ones (7 × 8, in parts of a quarter to a half of its 12,705,824
+/// unfolded states: 15 to 49 times a part, and 26 million states across
+/// at the end).
+const GROWTH_ACROSS: u64 = 16;
+
+/// Bytes a state across the middle takes while it waits: its entry.
+const WAITING_BYTES: u64 = 24;
+
+/// Bytes a state of the bucket being joined takes besides: its turned
+/// entry, its place and its share of the look-up of runs.
+const JOINED_BYTES: u64 = 32 + 4 + 36;
+
+/// The most buckets a layout takes.
+const MOST_BUCKETS: u64 = 64;
+
+impl Layout {
+    /// The layout for starts of `starts` states (both halves') and about
+    /// `across` states across the middle, within `memory` bytes: the
+    /// buckets as few as leave room for the join.
+    pub(super) fn new(starts: u64, across: u64, memory: u64) -> Layout {
+        let waiting = (starts + across) * WAITING_BYTES;
+        let room = memory.saturating_sub(waiting).max(1);
+        let buckets = (across * JOINED_BYTES).div_ceil(room);
+        Layout {
+            part: usize::MAX,
+            buckets: buckets.clamp(1, MOST_BUCKETS) as usize,
+        }
+    }
+}
+
+/// The states across the middle of the half of `t` columns (from its own
+/// side), from `start`, merged into `buckets` by their class for `role`,
+/// within `memory` bytes.
+///
+/// The half is taken across a part at a time, two parts side by side. A
+/// part is as large as the room left allows: what `memory` leaves past the
+/// start and the states already waiting, shared by the two, over the room
+/// a state of a part takes, its bytes times the most growth measured so
+/// far (at first [`GROWTH_ACROSS`]) and a fifth more. A part whose states
+/// pass its room all the same is split in two and taken again. The parts
+/// follow what column `t − 1` and the apex hold (unused, full or an end),
+/// so that states apt to merge across the middle are taken across
+/// together.
+#[allow(clippy::too_many_arguments)]
+fn cross_into(
+    board: &Halves,
+    t: usize,
+    mut start: Layer<u128>,
+    role: Role,
+    layout: &Layout,
+    memory: u64,
+    buckets: &mut [Layer<u128>],
+    watch: &mut Watch,
+) -> std::result::Result<(), Ended> {
+    let high = board.high();
+    let (moves, _) = board.moves(t);
+    let kept = (0..board.rows).fold(1u32 << board.apex(t), |m, r| {
+        m | 1 << board.slot(board.square(r, t - 1))
+    });
+    let kept = u128::nibbles(kept) & u128::filled(8);
+    start.sort_unstable_by_key(|e| (degrees(e.0.unpack(), kept), e.0));
+    let held = start.len() as u64 * WAITING_BYTES;
+    // The bar counts the half's states taken across; the parts' moves are not shown.
+    let bar = watch.ctl.progress();
+    bar.set_total(start.len() as u64);
+    let quiet = watch.ctl.clone().with_progress(Arc::new(NoProgress));
+    let mut growth = GROWTH_ACROSS as f64;
+    let (mut next, mut split): (usize, Vec<Layer<u128>>) = (0, Vec::new());
+    let mut sorted: Vec<Layer<u128>> = vec![Vec::new(); buckets.len()];
+    while next < start.len() || !split.is_empty() {
+        let waiting = buckets.iter().map(Vec::len).sum::<usize>() as u64 * WAITING_BYTES;
+        let most = memory.saturating_sub(held + waiting) / 2 / CROSSING_BYTES;
+        let size = ((most as f64 / (1.2 * growth)) as usize).clamp(1, layout.part);
+        let mut parts = Vec::with_capacity(2);
+        while parts.len() < 2 {
+            let part = match split.pop() {
+                Some(part) => part,
+                None if next < start.len() => {
+                    let end = (next + size).min(start.len());
+                    let mut part = start[next..end].to_vec();
+                    next = end;
+                    part.sort_unstable_by_key(|e| e.0);
+                    part
+                }
+                None => break,
+            };
+            parts.push(part);
+        }
+        let crossed = |part: Layer<u128>| {
+            let mut own = Watch {
+                peak: 0,
+                done: 0,
+                most,
+                extrapolate: false,
+                ctl: &quiet,
+            };
+            let len = part.len();
+            let kept = (len > 1).then(|| part.clone());
+            let result = cross(board, t, &moves, part, &mut own);
+            (result, kept, len, own.peak, own.most)
+        };
+        let results = match parts.len() {
+            2 => {
+                let b = parts.pop().expect("two parts");
+                let a = parts.pop().expect("two parts");
+                let (x, y) = rayon::join(|| crossed(a), || crossed(b));
+                vec![x, y]
+            }
+            _ => parts.into_iter().map(crossed).collect(),
+        };
+        for (result, kept, len, peak, most) in results {
+            growth = growth.max(peak as f64 / len as f64);
+            let states = match result {
+                Err(Ended::Unsuited) if peak > most => {
+                    let Some(part) = kept else {
+                        return Err(Ended::Unsuited);
+                    };
+                    let (a, b) = part.split_at(len / 2);
+                    split.push(b.to_vec());
+                    split.push(a.to_vec());
+                    continue;
+                }
+                other => other?,
+            };
+            watch.peak = watch.peak.max(peak);
+            bar.advance(len as u64);
+            if buckets.len() == 1 {
+                sorted[0] = states;
+            } else {
+                for &(k, c) in &states {
+                    let b = bucket(class(board, k.unpack(), t, role, high), buckets.len());
+                    sorted[b].push((k, c));
+                }
+            }
+            for (b, entries) in sorted.iter_mut().enumerate() {
+                if buckets[b].is_empty() {
+                    buckets[b] = std::mem::take(entries);
+                } else if !merge_into::<u128>(&mut buckets[b], entries) {
+                    return Err(Ended::Unsuited);
+                } else {
+                    entries.clear();
+                }
+            }
+        }
+        bar.note(&format!(
+            "{} states across the middle, peak {}",
+            buckets.iter().map(Vec::len).sum::<usize>(),
+            watch.peak
+        ));
+    }
+    Ok(())
+}
+
+/// Both halves worked out and carried across their shares, then joined bucket by bucket.
 fn halves(
     board: &Halves,
     sides: &[usize],
     memory: u64,
+    forced: Option<&Layout>,
     ctl: &Control,
 ) -> std::result::Result<Outcome, Ended> {
     let mut watch = Watch {
         peak: 0,
         done: 0,
-        most: memory / BYTES_PER_STATE,
+        most: memory / CROSSING_BYTES,
         extrapolate: false,
         ctl,
     };
-    let left = cross(board, board.h, memory, &mut watch)?;
-    let other;
-    let (right, t) = match sides {
-        [_, t] => {
-            other = cross(board, *t, memory, &mut watch)?;
-            (&other, *t)
-        }
-        _ => (&left, board.h),
+    let left = start(board, board.h, memory, &mut watch)?;
+    let right = match sides {
+        [_, t] => Some((start(board, *t, memory, &mut watch)?, *t)),
+        _ => None,
     };
-    let count = join(board, &left.states, right, t, sides.len() == 1, ctl)?;
+    let starts = (left.len() + right.as_ref().map_or(0, |r| r.0.len())) as u64;
+    let layout = match forced {
+        Some(layout) => layout.clone(),
+        None => Layout::new(starts, GROWTH_ACROSS * starts, memory),
+    };
+    let (same, t) = (right.is_none(), right.as_ref().map_or(board.h, |r| r.1));
+    let mut lefts = vec![Vec::new(); layout.buckets];
+    let role = if same { Role::Both } else { Role::Left };
+    cross_into(
+        board, board.h, left, role, &layout, memory, &mut lefts, &mut watch,
+    )?;
+    let mut rights = match right {
+        Some((right, t)) => {
+            let mut rights = vec![Vec::new(); layout.buckets];
+            cross_into(
+                board,
+                t,
+                right,
+                Role::Right,
+                &layout,
+                memory,
+                &mut rights,
+                &mut watch,
+            )?;
+            Some(rights)
+        }
+        None => None,
+    };
+    let across = lefts
+        .iter()
+        .chain(rights.iter().flatten())
+        .map(Vec::len)
+        .sum::<usize>();
+    watch.peak = watch.peak.max(across as u64);
+    let folded = board.folded();
+    let mut total = 0u128;
+    for b in 0..layout.buckets {
+        let left = std::mem::take(&mut lefts[b]);
+        let right = rights.as_mut().map(|r| std::mem::take(&mut r[b]));
+        let right = right.as_deref().unwrap_or(&left);
+        let sum = join(board, &left, right, folded, t, same, ctl)?;
+        total = total.checked_add(sum).ok_or(Ended::Unsuited)?;
+    }
     ctl.progress().advance(1);
+    let count = match (folded, total % 2) {
+        (false, _) => total,
+        (true, 0) => total / 2,
+        (true, _) => return Err(asymmetric()),
+    };
     Ok(Outcome::Done {
         count: BigUint::from(count),
         peak_states: watch.peak,
@@ -580,31 +886,35 @@ fn halves(
 
 /// Joins the left half's states across the middle (`left`, on columns `h −
 /// 1` and `h`) with the right half's (`right`, carried across from its own
-/// side, `t` columns); unsuited when the sum would carry past 128 bits.
+/// side, `t` columns, folded with their images across the middle row when
+/// `folded`): the sum of the counts of the pairs, each pair counted twice
+/// when folded; unsuited when the sum would carry past 128 bits.
 ///
 /// When the right half's states are folded with their images across the
 /// middle row, each stands for itself and its image, half its count each;
 /// the image `σy` of `y` joins a left state `x` as `y` joins `σx`, so each
 /// left state is joined with the folded states twice, as itself and as its
-/// image, and the sum halved.
+/// image (the caller halves the sum).
 ///
 /// When the right half is the left one's mirror image (`same`: the columns
-/// are even), a left state `x` and the mirror image of a left state `z`
-/// join as `z` and the image of `x` do (the board's mirror turns one tour
-/// into the other), and so do `σx` with `z` and `σz` with `x`: the pairs
-/// are counted with `z` from `x` on only (in the right states' order),
-/// twice each, and `x` with itself once.
+/// are even, and `left` and `right` are the same states), a left state `x`
+/// and the mirror image of a left state `z` join as `z` and the image of
+/// `x` do (the board's mirror turns one tour into the other), and so do
+/// `σx` with `z` and `σz` with `x`: the pairs are counted with `z` from `x`
+/// on only (in the right states' order), twice each, and `x` with itself
+/// once.
 fn join(
     board: &Halves,
     left: &[(Split, u64)],
-    right: &Crossed,
+    right: &[(Split, u64)],
+    folded: bool,
     t: usize,
     same: bool,
     ctl: &Control,
 ) -> std::result::Result<u128, Ended> {
     let meeting = board.meeting();
     let apex = board.open.then(|| board.apex(board.h));
-    let high = u128::nibbles(meeting | apex.map_or(0, |a| 1 << a)) & u128::filled(8);
+    let high = board.high();
     let mut rank = [0u8; 32];
     for (r, s) in (0..32).filter(|s| meeting >> s & 1 == 1).enumerate() {
         rank[s] = r as u8;
@@ -613,7 +923,6 @@ fn join(
     // their pairings (a state is its degrees and its pairing, so no two
     // are equal), each with its place in the half.
     let mut turned: Vec<(u64, u64, u64, u32)> = right
-        .states
         .iter()
         .enumerate()
         .map(|(i, &(k, c))| {
@@ -650,7 +959,7 @@ fn join(
                 return Err(Ended::Stopped { columns: t });
             }
             let mut total = 0u128;
-            let images = |k: u128| [Some(k), right.folded.then(|| board.flipped(k, h))];
+            let images = |k: u128| [Some(k), folded.then(|| board.flipped(k, h))];
             for (i, &(k, c)) in chunk.iter().enumerate() {
                 let own = same.then(|| place[n * CHUNK + i] as usize);
                 for k in images(k.unpack()).into_iter().flatten() {
@@ -677,14 +986,8 @@ fn join(
             Ok(total)
         })
         .collect();
-    let total = sums
-        .into_iter()
-        .try_fold(0u128, |t, s| t.checked_add(s?).ok_or(Ended::Unsuited))?;
-    match (right.folded, total % 2) {
-        (false, _) => Ok(total),
-        (true, 0) => Ok(total / 2),
-        (true, _) => Err(asymmetric()),
-    }
+    sums.into_iter()
+        .try_fold(0u128, |t, s| t.checked_add(s?).ok_or(Ended::Unsuited))
 }
 
 /// The counts of the right states of `run` (sorted by pairing, as

@@ -448,7 +448,7 @@ fn with_room<W: Word>(
 /// back, into the layer and the room after it for the states taken: each
 /// entry is written at or after the place it is read from, so none is
 /// overwritten before it is read.
-fn merge_into<W: Word>(layer: &mut Layer<W>, taken: &[Entry<W>]) -> bool {
+pub(super) fn merge_into<W: Word>(layer: &mut Layer<W>, taken: &[Entry<W>]) -> bool {
     let (n, t) = (layer.len(), taken.len());
     let (old, room) = with_room::<W>(layer, t);
     // The entry to write next, the last of those left to read; `None` on a carry.
