@@ -28,9 +28,9 @@
 //!
 //! Taking the moves across multiplies a half's states about sixteenfold for
 //! closed tours (far more for open ones), and the layers in between need
-//! more room than the states at the end: a
-//! half whose crossing would not fit is taken across a part of its states
-//! at a time, each part's states merged into the rest as they come. The
+//! more room than the states at the end: a half whose crossing would not
+//! fit is taken across a part of its states at a time, each part's states
+//! merged into the rest as they come. The
 //! states across wait in buckets by a class of their moves a square that
 //! two states which join always share (see [`class`]), and the buckets are
 //! joined one at a time, so that the join's tables hold one bucket. Parts
@@ -71,6 +71,7 @@ use crate::grid::Dims;
 use num_bigint::BigUint;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
+use std::ops::Range;
 use std::sync::Arc;
 
 /// The column programme's code of a fragment end leading to an open path's terminal (closed tours have none).
@@ -498,16 +499,15 @@ pub(super) fn count_as_walked(
     } else {
         vec![board.h, cols - board.h]
     };
-    let mut steps = 0;
     for &t in &sides {
-        let (moves, most) = board.moves(t);
+        let (_, most) = board.moves(t);
         // Fragment labels must stay below the code of a fresh one.
         if most / 2 + 1 + FIRST_LABEL as usize > FRESH as usize {
             return None;
         }
-        steps += t + moves.len();
     }
-    ctl.progress().set_total(steps as u64 + 1);
+    // The columns of the halves; taking them across counts their states (see `cross_into`).
+    ctl.progress().set_total(sides.iter().sum::<usize>() as u64);
     match halves(&board, &sides, memory, forced, ctl) {
         Ok(outcome) => Some(Ok(outcome)),
         Err(Ended::Unsuited) => None,
@@ -518,14 +518,15 @@ pub(super) fn count_as_walked(
 
 /// A half's states before the moves across: the column programme's after
 /// `t` columns, as state words on columns `t − 2` and `t − 1` and the apex,
-/// sorted; folded with their images across the middle row when the rows
-/// are even (the share is then its own image), else unfolded.
+/// folded with their images across the middle row when the rows are even
+/// (the share is then its own image), else unfolded; and the most states
+/// the column programme held.
 fn start(
     board: &Halves,
     t: usize,
     memory: u64,
-    watch: &mut Watch,
-) -> std::result::Result<Layer<u128>, Ended> {
+    ctl: &Control,
+) -> std::result::Result<(Layer<u128>, u64), Ended> {
     let rows = board.rows;
     let census = if board.open {
         Census::Paths
@@ -541,22 +542,20 @@ fn start(
         false,
     );
     let (layer, peak) = if rows == 8 {
-        half::<Narrow>(&walk, t, memory, watch.ctl)?
+        half::<Narrow>(&walk, t, memory, ctl)?
     } else {
-        half::<u64>(&walk, t, memory, watch.ctl)?
+        half::<u64>(&walk, t, memory, ctl)?
     };
-    watch.peak = watch.peak.max(peak);
     let layer = if board.folded() {
         layer
     } else {
         unfolded(&layer, rows).ok_or_else(asymmetric)?
     };
-    let mut start: Layer<u128> = layer
+    let start = layer
         .iter()
         .map(|&(k, c)| (Split::pack(board.word(k, t)), c))
         .collect();
-    start.sort_unstable_by_key(|e| e.0);
-    Ok(start)
+    Ok((start, peak))
 }
 
 /// The states `part` of the half of `t` columns (from its own side)
@@ -688,7 +687,7 @@ impl Layout {
 
 /// The states across the middle of the half of `t` columns (from its own
 /// side), from `start`, merged into `buckets` by their class for `role`,
-/// within `memory` bytes.
+/// within `memory` bytes; the most states a part held.
 ///
 /// The half is taken across a part at a time, two parts side by side. A
 /// part is as large as the room left allows: what `memory` leaves past the
@@ -708,8 +707,8 @@ fn cross_into(
     layout: &Layout,
     memory: u64,
     buckets: &mut [Layer<u128>],
-    watch: &mut Watch,
-) -> std::result::Result<(), Ended> {
+    ctl: &Control,
+) -> std::result::Result<u64, Ended> {
     let high = board.high();
     let (moves, _) = board.moves(t);
     let kept = (0..board.rows).fold(1u32 << board.apex(t), |m, r| {
@@ -719,11 +718,12 @@ fn cross_into(
     start.sort_unstable_by_key(|e| (degrees(e.0.unpack(), kept), e.0));
     let held = start.len() as u64 * WAITING_BYTES;
     // The bar counts the half's states taken across; the parts' moves are not shown.
-    let bar = watch.ctl.progress();
+    let bar = ctl.progress();
     bar.set_total(start.len() as u64);
-    let quiet = watch.ctl.clone().with_progress(Arc::new(NoProgress));
-    let mut growth = GROWTH_ACROSS as f64;
-    let (mut next, mut split): (usize, Vec<Layer<u128>>) = (0, Vec::new());
+    let quiet = ctl.clone().with_progress(Arc::new(NoProgress));
+    let (mut growth, mut peak) = (GROWTH_ACROSS as f64, 0);
+    // Parts split again, as ranges of `start` (the next one last), and where the untaken rest begins.
+    let (mut split, mut next): (Vec<Range<usize>>, usize) = (Vec::new(), 0);
     let mut sorted: Vec<Layer<u128>> = vec![Vec::new(); buckets.len()];
     while next < start.len() || !split.is_empty() {
         let waiting = buckets.iter().map(Vec::len).sum::<usize>() as u64 * WAITING_BYTES;
@@ -731,20 +731,19 @@ fn cross_into(
         let size = ((most as f64 / (1.2 * growth)) as usize).clamp(1, layout.part);
         let mut parts = Vec::with_capacity(2);
         while parts.len() < 2 {
-            let part = match split.pop() {
-                Some(part) => part,
+            match split.pop() {
+                Some(part) => parts.push(part),
                 None if next < start.len() => {
                     let end = (next + size).min(start.len());
-                    let mut part = start[next..end].to_vec();
+                    parts.push(next..end);
                     next = end;
-                    part.sort_unstable_by_key(|e| e.0);
-                    part
                 }
                 None => break,
-            };
-            parts.push(part);
+            }
         }
-        let crossed = |part: Layer<u128>| {
+        let crossed = |range: Range<usize>| {
+            let mut part = start[range.clone()].to_vec();
+            part.sort_unstable_by_key(|e| e.0);
             let mut own = Watch {
                 peak: 0,
                 done: 0,
@@ -752,36 +751,29 @@ fn cross_into(
                 extrapolate: false,
                 ctl: &quiet,
             };
-            let len = part.len();
-            let kept = (len > 1).then(|| part.clone());
             let result = cross(board, t, &moves, part, &mut own);
-            (result, kept, len, own.peak, own.most)
+            (range, result, own.peak)
         };
-        let results = match parts.len() {
-            2 => {
-                let b = parts.pop().expect("two parts");
-                let a = parts.pop().expect("two parts");
+        let results = match <[Range<usize>; 2]>::try_from(parts) {
+            Ok([a, b]) => {
                 let (x, y) = rayon::join(|| crossed(a), || crossed(b));
                 vec![x, y]
             }
-            _ => parts.into_iter().map(crossed).collect(),
+            Err(parts) => parts.into_iter().map(crossed).collect(),
         };
-        for (result, kept, len, peak, most) in results {
-            growth = growth.max(peak as f64 / len as f64);
+        for (range, result, held_most) in results {
+            growth = growth.max(held_most as f64 / range.len() as f64);
             let states = match result {
-                Err(Ended::Unsuited) if peak > most => {
-                    let Some(part) = kept else {
-                        return Err(Ended::Unsuited);
-                    };
-                    let (a, b) = part.split_at(len / 2);
-                    split.push(b.to_vec());
-                    split.push(a.to_vec());
+                Err(Ended::Unsuited) if held_most > most && range.len() > 1 => {
+                    let middle = range.start + range.len() / 2;
+                    split.push(middle..range.end);
+                    split.push(range.start..middle);
                     continue;
                 }
                 other => other?,
             };
-            watch.peak = watch.peak.max(peak);
-            bar.advance(len as u64);
+            peak = peak.max(held_most);
+            bar.advance(range.len() as u64);
             if buckets.len() == 1 {
                 sorted[0] = states;
             } else {
@@ -801,12 +793,11 @@ fn cross_into(
             }
         }
         bar.note(&format!(
-            "{} states across the middle, peak {}",
+            "{} states across the middle, peak {peak}",
             buckets.iter().map(Vec::len).sum::<usize>(),
-            watch.peak
         ));
     }
-    Ok(())
+    Ok(peak)
 }
 
 /// Both halves worked out and carried across their shares, then joined bucket by bucket.
@@ -817,16 +808,13 @@ fn halves(
     forced: Option<&Layout>,
     ctl: &Control,
 ) -> std::result::Result<Outcome, Ended> {
-    let mut watch = Watch {
-        peak: 0,
-        done: 0,
-        most: memory / CROSSING_BYTES,
-        extrapolate: false,
-        ctl,
-    };
-    let left = start(board, board.h, memory, &mut watch)?;
+    let (left, mut peak) = start(board, board.h, memory, ctl)?;
     let right = match sides {
-        [_, t] => Some((start(board, *t, memory, &mut watch)?, *t)),
+        [_, t] => {
+            let (right, most) = start(board, *t, memory, ctl)?;
+            peak = peak.max(most);
+            Some((right, *t))
+        }
         _ => None,
     };
     let starts = (left.len() + right.as_ref().map_or(0, |r| r.0.len())) as u64;
@@ -835,24 +823,37 @@ fn halves(
         None => Layout::new(starts, GROWTH_ACROSS * starts, memory),
     };
     let (same, t) = (right.is_none(), right.as_ref().map_or(board.h, |r| r.1));
-    let mut lefts = vec![Vec::new(); layout.buckets];
     let role = if same { Role::Both } else { Role::Left };
-    cross_into(
-        board, board.h, left, role, &layout, memory, &mut lefts, &mut watch,
+    // Each half is taken across within what the other leaves: its start, then its states across.
+    let bytes = |states: usize| states as u64 * WAITING_BYTES;
+    let other = bytes(right.as_ref().map_or(0, |r| r.0.len()));
+    let mut lefts = vec![Vec::new(); layout.buckets];
+    let most = cross_into(
+        board,
+        board.h,
+        left,
+        role,
+        &layout,
+        memory.saturating_sub(other),
+        &mut lefts,
+        ctl,
     )?;
+    peak = peak.max(most);
     let mut rights = match right {
         Some((right, t)) => {
+            let other = bytes(lefts.iter().map(Vec::len).sum());
             let mut rights = vec![Vec::new(); layout.buckets];
-            cross_into(
+            let most = cross_into(
                 board,
                 t,
                 right,
                 Role::Right,
                 &layout,
-                memory,
+                memory.saturating_sub(other),
                 &mut rights,
-                &mut watch,
+                ctl,
             )?;
+            peak = peak.max(most);
             Some(rights)
         }
         None => None,
@@ -862,7 +863,7 @@ fn halves(
         .chain(rights.iter().flatten())
         .map(Vec::len)
         .sum::<usize>();
-    watch.peak = watch.peak.max(across as u64);
+    peak = peak.max(across as u64);
     let folded = board.folded();
     let mut total = 0u128;
     for b in 0..layout.buckets {
@@ -872,7 +873,6 @@ fn halves(
         let sum = join(board, &left, right, folded, t, same, ctl)?;
         total = total.checked_add(sum).ok_or(Ended::Unsuited)?;
     }
-    ctl.progress().advance(1);
     let count = match (folded, total % 2) {
         (false, _) => total,
         (true, 0) => total / 2,
@@ -880,7 +880,7 @@ fn halves(
     };
     Ok(Outcome::Done {
         count: BigUint::from(count),
-        peak_states: watch.peak,
+        peak_states: peak,
     })
 }
 
