@@ -377,21 +377,21 @@ fn the_halves_are_bucketed_only_as_memory_needs() {
     );
 }
 
-/// The halves taken across the middle a few states at a time, their states
-/// across bucketed (in memory, and in files of a directory removed after),
-/// against the whole join: closed and open summed, on even and odd
+/// The halves taken across the middle a few states at a time (parts of a
+/// forced size, or split again as 24 MiB allows), their states across in
+/// buckets, against the whole join: closed and open summed, on even and odd
 /// columns, even and odd rows (a state whose partner went to another
 /// bucket would be lost, and the counts would differ).
 #[test]
 fn halves_in_parts_and_buckets_agree_with_the_whole_join() {
-    let open = [Census::Cycles, Census::Paths];
+    let both = [Census::Cycles, Census::Paths];
     for (rows, cols, censuses) in [
-        (5, 6, &open[..]),
-        (5, 7, &open),
-        (6, 6, &open),
-        (6, 7, &open[..1]),
-        (7, 4, &open),
-        (8, 4, &open[..1]),
+        (5, 6, &both[..]),
+        (5, 7, &both),
+        (6, 6, &both),
+        (6, 7, &both[..1]),
+        (7, 4, &both),
+        (8, 4, &both[..1]),
     ] {
         let dims = Dims { rows, cols };
         for &census in censuses {
