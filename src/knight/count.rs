@@ -31,6 +31,7 @@ mod halves;
 mod key;
 mod layers;
 mod meet;
+mod one_cycle;
 
 /// The default memory the programme may use for its states, in bytes (12 GiB).
 pub const DEFAULT_MEMORY_LIMIT: u64 = 12 << 30;

@@ -64,6 +64,7 @@ use super::meet::{
     advance, closing_sum, complement, degrees, merge_into, pairing, renumber, Layer, MeetHalt,
     Move, Watch, FIRST_LABEL, FREE, FRESH, FULL,
 };
+use super::one_cycle::one_cycle_sum;
 use super::{Census, Outcome};
 use crate::control::{Control, NoProgress};
 use crate::error::{Bound, Error, Result, Size};
@@ -416,20 +417,41 @@ fn column_states(rows: usize, k: usize, closed: bool) -> f64 {
 }
 
 /// The states the halves are expected to hold at the most, on a board of
-/// `rows` ≤ `cols` (closed tours, or open ones summed over every start): the
-/// moves across multiply the states of the larger half about sixteenfold
-/// (8 × 8 closed: 3,969,876 states grow to 64,664,686; 7 × 8 closed:
-/// 239,743 to 3,833,580; 6 × 8 open: 328,771 to 3,813,405); `u64::MAX`
+/// `rows` ≤ `cols` (closed tours, or open ones summed over every start):
+/// each half's states across the middle (see [`growth_across`]; one half
+/// when the columns are even, the other its mirror image), and with them
+/// its states before, where the moves across hardly add any; `u64::MAX`
 /// where they do not apply.
 pub(super) fn estimated_states(rows: usize, cols: usize, closed: bool) -> u64 {
     if !(5..=8).contains(&rows) || cols < 6 {
         return u64::MAX;
     }
-    let states = 16.0 * column_states(rows, cols - cols / 2, closed);
+    let held = |k: usize| {
+        let growth = growth_across(rows, k, closed);
+        column_states(rows, k, closed) * if growth < 2.0 { 1.0 + growth } else { growth }
+    };
+    let (h, k) = (cols / 2, cols - cols / 2);
+    let states = held(k) + if h < k { held(h) } else { 0.0 };
     if states >= u64::MAX as f64 {
         u64::MAX
     } else {
         states as u64
+    }
+}
+
+/// How many times the moves across multiply the states of a half of `k`
+/// columns on `rows` rows, about: sixteenfold after four columns (8 × 8
+/// closed: 3,969,876 states grow to 64,664,686; 7 × 8 closed: 239,743 to
+/// 3,833,580; 6 × 8 open: 328,771 to 3,813,405), but barely after five
+/// columns of eight rows, closed, whose states already hold most of what
+/// the squares by the middle can be (8 × 10: 80,757,404 to 88,946,920;
+/// the column programme held 166,873,588 at the most within the fifth
+/// column); sixteenfold where not measured.
+fn growth_across(rows: usize, k: usize, closed: bool) -> f64 {
+    if closed && rows == 8 && k >= 5 {
+        1.1
+    } else {
+        GROWTH_ACROSS as f64
     }
 }
 
@@ -650,6 +672,10 @@ pub(super) struct Layout {
     /// room left allows, at most this.
     pub(super) part: usize,
     pub(super) buckets: usize,
+    /// Runs of right states at least this long are joined by contracting
+    /// ends (see [`one_cycle_sum`]) rather than by trying each of their
+    /// states.
+    pub(super) long: usize,
 }
 
 /// How many times the states of a half the moves across multiply, about
@@ -681,6 +707,7 @@ impl Layout {
         Layout {
             part: usize::MAX,
             buckets: buckets.clamp(1, MOST_BUCKETS) as usize,
+            long: LONG_RUN,
         }
     }
 }
@@ -820,7 +847,12 @@ fn halves(
     let starts = (left.len() + right.as_ref().map_or(0, |r| r.0.len())) as u64;
     let layout = match forced {
         Some(layout) => layout.clone(),
-        None => Layout::new(starts, GROWTH_ACROSS * starts, memory),
+        None => {
+            let across =
+                |states: usize, k: usize| states as f64 * growth_across(board.rows, k, !board.open);
+            let right = right.as_ref().map_or(0.0, |(r, t)| across(r.len(), *t));
+            Layout::new(starts, (across(left.len(), board.h) + right) as u64, memory)
+        }
     };
     let (same, t) = (right.is_none(), right.as_ref().map_or(board.h, |r| r.1));
     let role = if same { Role::Both } else { Role::Left };
@@ -870,7 +902,7 @@ fn halves(
         let left = std::mem::take(&mut lefts[b]);
         let right = rights.as_mut().map(|r| std::mem::take(&mut r[b]));
         let right = right.as_deref().unwrap_or(&left);
-        let sum = join(board, &left, right, folded, t, same, ctl)?;
+        let sum = join(board, &left, right, t, same, layout.long, ctl)?;
         total = total.checked_add(sum).ok_or(Ended::Unsuited)?;
     }
     let count = match (folded, total % 2) {
@@ -903,15 +935,24 @@ fn halves(
 /// `σx` with `z` and `σz` with `x`: the pairs are counted with `z` from `x`
 /// on only (in the right states' order), twice each, and `x` with itself
 /// once.
+///
+/// A left state is tried against each right state of its run, unless the
+/// run holds `long_run` states or more: the left states of such a run are
+/// gathered and joined with it by contracting ends ([`one_cycle_sum`]).
+/// With `same`, all the left states of a run count alike then (none, twice,
+/// or, where their mirror images lie in the run itself, once with every
+/// state of the run: the pairs and their mirror images are then both in
+/// it).
 fn join(
     board: &Halves,
     left: &[(Split, u64)],
     right: &[(Split, u64)],
-    folded: bool,
     t: usize,
     same: bool,
+    long_run: usize,
     ctl: &Control,
 ) -> std::result::Result<u128, Ended> {
+    let folded = board.folded();
     let meeting = board.meeting();
     let apex = board.open.then(|| board.apex(board.h));
     let high = board.high();
@@ -951,14 +992,14 @@ fn join(
     let turned: Vec<(u64, u64)> = turned.into_iter().map(|(_, p, c, _)| (p, c)).collect();
     let h = board.h;
     const CHUNK: usize = 1 << 14;
-    let sums: Vec<std::result::Result<u128, Ended>> = left
+    let sums: Vec<std::result::Result<(u128, Vec<Long>), Ended>> = left
         .par_chunks(CHUNK)
         .enumerate()
         .map(|(n, chunk)| {
             if ctl.stopped() {
                 return Err(Ended::Stopped { columns: t });
             }
-            let mut total = 0u128;
+            let (mut total, mut long) = (0u128, Vec::new());
             let images = |k: u128| [Some(k), folded.then(|| board.flipped(k, h))];
             for (i, &(k, c)) in chunk.iter().enumerate() {
                 let own = same.then(|| place[n * CHUNK + i] as usize);
@@ -970,24 +1011,89 @@ fn join(
                     if ends == 0 {
                         continue;
                     }
-                    let sum = |a: usize, b: usize| run_sum(partner, ends, &turned[a..b]);
-                    let sum = match own {
-                        None => sum(from, to),
-                        Some(p) if p >= to => 0,
-                        Some(p) if p < from => 2 * sum(from, to),
-                        Some(p) => 2 * sum(p + 1, to) + sum(p, p + 1),
+                    let times = match own {
+                        None => 1,
+                        Some(p) if p >= to => continue,
+                        Some(p) if p < from => 2,
+                        Some(_) if to - from >= long_run => 1,
+                        Some(p) => {
+                            let sum = |a: usize, b: usize| run_sum(partner, ends, &turned[a..b]);
+                            let sum = 2 * sum(p + 1, to) + sum(p, p + 1);
+                            total = add(total, sum, c)?;
+                            continue;
+                        }
                     };
-                    total = sum
-                        .checked_mul(u128::from(c))
-                        .and_then(|s| total.checked_add(s))
-                        .ok_or(Ended::Unsuited)?;
+                    if to - from >= long_run {
+                        long.push(Long {
+                            from: from as u32,
+                            to: to as u32,
+                            times,
+                            ends,
+                            partner,
+                            count: c,
+                        });
+                    } else {
+                        let sum = run_sum(partner, ends, &turned[from..to]);
+                        total = add(total, sum * u128::from(times), c)?;
+                    }
                 }
             }
-            Ok(total)
+            Ok((total, long))
+        })
+        .collect();
+    let (mut total, mut long) = (0u128, Vec::new());
+    for s in sums {
+        let (sum, more) = s?;
+        total = total.checked_add(sum).ok_or(Ended::Unsuited)?;
+        long.extend(more);
+    }
+    // The left states of a long run, by the run and how many times they count.
+    long.sort_unstable_by_key(|e| (e.from, e.times));
+    let groups: Vec<&[Long]> = long
+        .chunk_by(|a, b| (a.from, a.times) == (b.from, b.times))
+        .collect();
+    let sums: Vec<std::result::Result<u128, Ended>> = groups
+        .par_iter()
+        .map(|group| {
+            if ctl.stopped() {
+                return Err(Ended::Stopped { columns: t });
+            }
+            let first = group[0];
+            let left = group
+                .iter()
+                .map(|e| (e.partner, u128::from(e.count)))
+                .collect();
+            let right = &turned[first.from as usize..first.to as usize];
+            one_cycle_sum(first.ends, left, right)
+                .and_then(|s| s.checked_mul(u128::from(first.times)))
+                .ok_or(Ended::Unsuited)
         })
         .collect();
     sums.into_iter()
-        .try_fold(0u128, |t, s| t.checked_add(s?).ok_or(Ended::Unsuited))
+        .try_fold(total, |t, s| t.checked_add(s?).ok_or(Ended::Unsuited))
+}
+
+/// `total` plus `sum` times `count`; unsuited when it would carry past 128 bits.
+fn add(total: u128, sum: u128, count: u64) -> std::result::Result<u128, Ended> {
+    sum.checked_mul(u128::from(count))
+        .and_then(|s| total.checked_add(s))
+        .ok_or(Ended::Unsuited)
+}
+
+/// Right runs from which the join contracts ends (see [`Layout::long`]).
+const LONG_RUN: usize = 1024;
+
+/// A left state (or its image) whose class has a long run of right states:
+/// the run, how many times the state counts there (see [`join`]), its ends
+/// and their pairing, and its count.
+#[derive(Clone, Copy)]
+struct Long {
+    from: u32,
+    to: u32,
+    times: u8,
+    ends: u32,
+    partner: u64,
+    count: u64,
 }
 
 /// The counts of the right states of `run` (sorted by pairing, as

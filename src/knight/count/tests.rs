@@ -397,13 +397,19 @@ fn halves_in_parts_and_buckets_agree_with_the_whole_join() {
         for &census in censuses {
             let whole = met(dims, census);
             // Parts of 60 and 500 states, and parts as large as 24 MiB allow.
-            for (part, buckets, memory) in [
-                (usize::MAX, 5, DEFAULT_MEMORY_LIMIT),
-                (60, 1, DEFAULT_MEMORY_LIMIT),
-                (500, 3, DEFAULT_MEMORY_LIMIT),
-                (usize::MAX, 2, 24 << 20),
+            // Runs of every length joined by contracting ends, or of 4 and more.
+            for (part, buckets, memory, long) in [
+                (usize::MAX, 5, DEFAULT_MEMORY_LIMIT, 1),
+                (60, 1, DEFAULT_MEMORY_LIMIT, 4),
+                (500, 3, DEFAULT_MEMORY_LIMIT, usize::MAX),
+                (usize::MAX, 2, 24 << 20, 1),
+                (usize::MAX, 1, DEFAULT_MEMORY_LIMIT, usize::MAX),
             ] {
-                let layout = halves::Layout { part, buckets };
+                let layout = halves::Layout {
+                    part,
+                    buckets,
+                    long,
+                };
                 let ctl = Control::new();
                 let got = match halves::count_as_walked(dims, census, memory, Some(&layout), &ctl) {
                     Some(Ok(Outcome::Done { count, .. })) => count,
@@ -517,6 +523,32 @@ fn published_closed_count_7x8() {
         frontier(dims, Census::Cycles),
         BigUint::from(34_524_432_316u64)
     );
+}
+
+/// The closed tours of 7 × 10 (OEIS A193054, from Knuth's counts of the
+/// tours of 7 × n).
+#[test]
+#[ignore = "a minute or two: 7×10 closed"]
+fn published_closed_count_7x10() {
+    let dims = Dims { rows: 7, cols: 10 };
+    let cycles = BigUint::from(1_250_063_279_938_854u64);
+    assert_eq!(frontier(dims, Census::Cycles), cycles);
+}
+
+/// The closed tours of 8 × 9 and 8 × 10 (OEIS A193055, the closed tours of
+/// 8 × n), as the automatic choice counts them under the default memory
+/// limit: by the halves, met after four and five columns or five and five,
+/// their long runs joined by contracting ends.
+#[test]
+#[ignore = "about an hour and 12 GiB: 8×9 and 8×10 closed"]
+fn published_closed_counts_8x9_and_8x10() {
+    for (cols, cycles) in [
+        (9, 7_112_881_119_092_574u64),
+        (10, 4_235_482_818_156_697_040),
+    ] {
+        let dims = Dims { rows: 8, cols };
+        assert_eq!(frontier(dims, Census::Cycles), BigUint::from(cycles));
+    }
 }
 
 /// McKay's count of the closed tours of the 8 × 8 board ("Knight's tours of
