@@ -449,11 +449,11 @@ fn the_sum_over_every_start_and_the_memory_limit() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
     // Past 7 × 7 the automatic choice does not fall back to a backtracking count
-    // that could not end: 8 × 10 closed (whose halves would not fit either) and
+    // that could not end: 8 × 11 closed (whose halves would not fit either) and
     // 8 × 8 open, from a start and summed (whose halves would not fit either),
     // are refused with the default limit named.
     for board in [
-        &["8", "10", "--closed"][..],
+        &["8", "11", "--closed"][..],
         &["8", "8", "--start", "a1"][..],
         &["8", "8", "--sum"][..],
     ] {

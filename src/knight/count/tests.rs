@@ -540,7 +540,7 @@ fn published_closed_count_7x10() {
 /// limit: by the halves, met after four and five columns or five and five,
 /// their long runs joined by contracting ends.
 #[test]
-#[ignore = "about an hour and 12 GiB: 8×9 and 8×10 closed"]
+#[ignore = "about 40 minutes and 12 GiB: 8×9 and 8×10 closed"]
 fn published_closed_counts_8x9_and_8x10() {
     for (cols, cycles) in [
         (9, 7_112_881_119_092_574u64),
