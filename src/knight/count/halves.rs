@@ -919,8 +919,9 @@ fn halves(
 /// Joins the left half's states across the middle (`left`, on columns `h −
 /// 1` and `h`) with the right half's (`right`, carried across from its own
 /// side, `t` columns, folded with their images across the middle row when
-/// `folded`): the sum of the counts of the pairs, each pair counted twice
-/// when folded; unsuited when the sum would carry past 128 bits.
+/// the rows are even): the sum of the counts of the pairs, each pair
+/// counted twice when folded; unsuited when the sum would carry past 128
+/// bits.
 ///
 /// When the right half's states are folded with their images across the
 /// middle row, each stands for itself and its image, half its count each;
@@ -1011,19 +1012,20 @@ fn join(
                     if ends == 0 {
                         continue;
                     }
+                    let long_here = to - from >= long_run;
                     let times = match own {
                         None => 1,
                         Some(p) if p >= to => continue,
                         Some(p) if p < from => 2,
-                        Some(_) if to - from >= long_run => 1,
-                        Some(p) => {
+                        Some(p) if !long_here => {
                             let sum = |a: usize, b: usize| run_sum(partner, ends, &turned[a..b]);
                             let sum = 2 * sum(p + 1, to) + sum(p, p + 1);
                             total = add(total, sum, c)?;
                             continue;
                         }
+                        Some(_) => 1,
                     };
-                    if to - from >= long_run {
+                    if long_here {
                         long.push(Long {
                             from: from as u32,
                             to: to as u32,

@@ -32,10 +32,9 @@ const SIDE_BY_SIDE: u64 = 1 << 18;
 /// past 128 bits. `left` may hold a pairing more than once.
 pub(super) fn one_cycle_sum(
     ends: u32,
-    left: Vec<(u64, u128)>,
+    mut left: Vec<(u64, u128)>,
     right: &[(u64, u64)],
 ) -> Option<u128> {
-    let mut left = left;
     merged(&mut left);
     sum(ends, &left, right)
 }
