@@ -8,28 +8,32 @@
 //!
 //! ```
 //! use puzzles::grid::Dims;
-//! use puzzles::{knight, lightsout, revertigo, Control, NoItems};
+//! use puzzles::knight::Knight;
+//! use puzzles::lightsout::LightsOut;
+//! use puzzles::revertigo::Revertigo;
+//! use puzzles::{knight, lightsout, revertigo, Control, GridPuzzle, NoItems};
 //!
 //! let ctl = Control::new(); // a stop flag, and where progress goes
 //! let board = lightsout::Board::Random { rows: 6, cols: 6, seed: Some(1) };
-//! let lights = lightsout::answer(&lightsout::Request::new(board), &ctl, &mut NoItems)?;
+//! let lights = LightsOut::answer(&lightsout::Request::new(board), &ctl, &mut NoItems)?;
 //! assert!(matches!(lights, lightsout::Answer::Solve(s) if s.press_count == Some(20)));
 //!
-//! let walk = revertigo::answer(&revertigo::Request::new(Dims { rows: 4, cols: 4 }), &ctl, &mut NoItems)?;
+//! let walk = Revertigo::answer(&revertigo::Request::new(Dims { rows: 4, cols: 4 }), &ctl, &mut NoItems)?;
 //! assert!(matches!(walk, revertigo::Answer::Solve(w) if w.moves == 9));
 //!
-//! let tour = knight::answer(&knight::Request::new(Dims { rows: 8, cols: 8 }), &ctl, &mut NoItems)?;
+//! let tour = Knight::answer(&knight::Request::new(Dims { rows: 8, cols: 8 }), &ctl, &mut NoItems)?;
 //! assert!(matches!(tour, knight::Answer::Find(t) if t.result == knight::TourOutcome::Tour));
 //! # Ok::<(), puzzles::Error>(())
 //! ```
 
-// The trait all four puzzles implement.
+// The trait all four puzzles implement, and the puzzles by name.
 pub mod puzzle;
+pub mod registry;
 
 // Shared pieces.
-pub mod ask;
 pub mod control;
 pub mod error;
+pub mod flaw;
 pub mod grid;
 pub mod input;
 pub mod linalg;
@@ -39,6 +43,7 @@ pub mod random;
 pub mod render;
 pub mod report;
 pub mod sink;
+pub mod stream;
 
 // One module per puzzle.
 pub mod knight;
@@ -48,8 +53,9 @@ pub mod sudoku;
 
 pub use control::{Control, Stop, Tally};
 pub use error::{Error, Result};
+pub use flaw::Flaw;
 pub use grid::{BitGrid, Dims, Grid, Pos};
-pub use puzzle::{Flaw, Found, GridPuzzle};
+pub use puzzle::GridPuzzle;
 pub use sink::{NoItems, Sink};
 
 // The Rust examples of the development guide run as doc tests, so they cannot drift.

@@ -6,7 +6,7 @@ use puzzles::grid::Pos;
 use puzzles::sudoku::explain::Step;
 use puzzles::sudoku::game::{digit_of, symbol, GameHint, SudokuGame};
 use puzzles::sudoku::{self, Input, Item, Mode, Request, Sudoku};
-use puzzles::{Control, Error};
+use puzzles::{Control, Error, GridPuzzle};
 use ratatui::crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -513,7 +513,7 @@ impl Screen for SudokuScreen {
 pub fn first_puzzle(request: &Request, ctl: &Control) -> Result<(Sudoku, String), Error> {
     if let Mode::Generate { .. } = request.mode {
         let mut made: Vec<Item> = Vec::new();
-        sudoku::answer(request, ctl, &mut made)?;
+        Sudoku::answer(request, ctl, &mut made)?;
         let Some(Item::Made(p)) = made.into_iter().next() else {
             return Err(Error::usage("stopped before a puzzle was made"));
         };

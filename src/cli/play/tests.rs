@@ -243,7 +243,7 @@ fn knight_screen_numbers_squares_as_placed_and_clears_them_backing_up() {
     assert_eq!(buf[(1, 2)].fg, Color::Reset);
     // Run to the end: the last screen shows the verified tour, numbered 1..12.
     let mut steps = 4;
-    while screen.animation().outcome().is_none() {
+    while screen.outcome().is_none() {
         screen.step();
         steps += 1;
         if steps % 2 == 0 {
@@ -254,7 +254,7 @@ fn knight_screen_numbers_squares_as_placed_and_clears_them_backing_up() {
                 let cell: String = (x..x + 2)
                     .map(|x| buf[(x, 2 + p.row as u16)].symbol())
                     .collect();
-                let want = match screen.animation().number(p) {
+                let want = match screen.number(p) {
                     Some(n) => format!("{n:>2}"),
                     None => "  ".to_string(),
                 };
@@ -262,8 +262,8 @@ fn knight_screen_numbers_squares_as_placed_and_clears_them_backing_up() {
             }
         }
     }
-    assert_eq!(screen.animation().outcome(), Some(true));
-    assert!(verify_tour(&k, screen.animation().path()).is_ok());
+    assert_eq!(screen.outcome(), Some(true));
+    assert!(verify_tour(&k, screen.path()).is_ok());
     let text = lines(&draw(&mut screen, 64, 8));
     assert!(text[6].starts_with("A tour found after "), "{text:?}");
     // A finished animation does not tick any more.
@@ -278,7 +278,7 @@ fn knight_keys_pause_step_and_change_the_speed() {
     screen.handle(&key(KeyCode::Char(' ')));
     assert!(screen.tick_in().is_none(), "paused");
     screen.handle(&key(KeyCode::Right));
-    assert_eq!(screen.animation().steps(), 1);
+    assert_eq!(screen.steps(), 1);
     screen.handle(&key(KeyCode::Char(' ')));
     screen.handle(&key(KeyCode::Char('+')));
     assert_eq!(screen.tick_in(), Some(std::time::Duration::from_millis(50)));
@@ -289,7 +289,7 @@ fn knight_keys_pause_step_and_change_the_speed() {
         Some(std::time::Duration::from_millis(200))
     );
     // 4×4 has no tour: the search ends on the proof.
-    while screen.animation().outcome().is_none() {
+    while screen.outcome().is_none() {
         screen.tick();
     }
     let text = lines(&draw(&mut screen, 64, 9));

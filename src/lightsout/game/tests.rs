@@ -103,7 +103,7 @@ fn the_hint_is_a_fewest_press_solution() {
     )
     .unwrap();
     let mut lightest = usize::MAX;
-    crate::GridPuzzle::enumerate(&solver, &crate::Control::new(), &mut |s| {
+    crate::listing::Solutions::enumerate(&solver, &crate::Control::new(), &mut |s| {
         lightest = lightest.min(s.count_ones());
         std::ops::ControlFlow::Continue(())
     });
