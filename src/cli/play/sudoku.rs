@@ -6,7 +6,7 @@ use puzzles::grid::Pos;
 use puzzles::sudoku::explain::Step;
 use puzzles::sudoku::game::{digit_of, symbol, GameHint, SudokuGame};
 use puzzles::sudoku::{self, Input, Item, Mode, Request, Sudoku};
-use puzzles::{Control, Error, GridPuzzle};
+use puzzles::{Control, Error, GridPuzzle, NoItems};
 use ratatui::crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -203,7 +203,12 @@ impl SudokuScreen {
     }
 
     fn hint(&mut self) {
-        match self.game.hint(&Control::new()) {
+        let hint = match self.game.hint_request() {
+            Ok(request) => Sudoku::answer(&request, &Control::new(), &mut NoItems)
+                .and_then(|answer| self.game.take_hint(&answer)),
+            Err(known) => Ok(known),
+        };
+        match hint {
             Ok(GameHint::Step(step)) => {
                 self.message = format!(
                     "Hint: {} ({}), its cells highlighted.",
@@ -537,7 +542,13 @@ pub fn play_sudoku(request: Request, ctx: &mut Context) -> Result<Exit, Failure>
     // Refused off a terminal before any work (a generated puzzle takes a moment).
     super::check_terminal("--play", (24, 6))?;
     let (puzzle, origin) = first_puzzle(&request, &ctx.control)?;
-    let Some(game) = SudokuGame::new(puzzle, &ctx.control)? else {
+    let mut listed = Vec::new();
+    let answer = Sudoku::answer(
+        &SudokuGame::solutions_request(&puzzle)?,
+        &ctx.control,
+        &mut listed,
+    )?;
+    let Some(game) = SudokuGame::new(puzzle, &listed, &answer)? else {
         return Ok(Exit::Interrupted);
     };
     let mut screen = SudokuScreen::new(game, origin);

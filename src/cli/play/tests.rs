@@ -417,11 +417,14 @@ fn lightsout_with_three_states_colours_cells_by_value_and_hints_press_counts() {
 
 /// The 4×4 puzzle of the explainer's examples: one solution, 1324 4231 2413 3142.
 fn sudoku_game() -> super::sudoku::SudokuScreen {
+    use puzzles::sudoku::game::SudokuGame;
     use puzzles::sudoku::Sudoku;
+    use puzzles::GridPuzzle;
     let puzzle: Sudoku = "1.....3..4.....2".parse().unwrap();
-    let game = puzzles::sudoku::game::SudokuGame::new(puzzle, &puzzles::Control::new())
-        .unwrap()
-        .unwrap();
+    let request = SudokuGame::solutions_request(&puzzle).unwrap();
+    let mut listed = Vec::new();
+    let answer = Sudoku::answer(&request, &puzzles::Control::new(), &mut listed).unwrap();
+    let game = SudokuGame::new(puzzle, &listed, &answer).unwrap().unwrap();
     super::sudoku::SudokuScreen::new(game, String::new())
 }
 
