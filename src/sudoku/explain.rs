@@ -439,7 +439,7 @@ pub struct Explanation {
     pub outcome: Outcome,
     /// The steps, in order.
     pub steps: Vec<Step>,
-    /// The candidate grid before each step, as text, when asked for ([`candidate_grids`]).
+    /// The candidate grid before each step, as text, when asked for (`candidate_grids`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub candidates: Vec<String>,
 }

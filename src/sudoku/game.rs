@@ -3,7 +3,7 @@
 //! [`SudokuGame`] is the model of `puzzles sudoku --play`, with no terminal in it:
 //! the puzzle's one solution is found when the game starts, so that `c`
 //! (check) can name the entries that contradict it, and `h` (hint) asks the
-//! explainer ([`super::explain::hint`]) for the next step from the grid as
+//! explainer (`explain::hint`) for the next step from the grid as
 //! it now stands, the technique named and its cells given to highlight.
 //! Every change (a digit entered or cleared, a pencil mark set or removed)
 //! is one move, and [`SudokuGame::undo`] takes the last one back.
