@@ -540,9 +540,15 @@ pub fn verify_tour(knight: &Knight, tour: &[Pos]) -> std::result::Result<(), Fla
     Ok(())
 }
 
+/// The colour of the tour's path and of the numbers' ink.
+const PATH: &str = "#1d3557";
+
+/// The colour that marks the start square.
+const START: &str = "#d62828";
+
 /// A chequered board with `path` as a line through the square centres (back
-/// to its start when `closed` and complete), each square numbered (up to
-/// 30×30), and the first square marked when there is one.
+/// to its start when `closed` and complete), each square numbered on a disc
+/// over the line (up to 30×30), and the first square marked when there is one.
 pub(crate) fn draw_board(
     dims: Dims,
     start: Option<Pos>,
@@ -564,22 +570,29 @@ pub(crate) fn draw_board(
         points.extend(points.first().copied());
     }
     if points.len() > 1 {
-        svg.polyline(&points, "#1d3557", (cell / 14.0).max(0.4));
-    }
-    if let Some(start) = start {
-        let (x, y) = centre(start);
-        svg.circle(x, y, cell / 6.0, "#d62828");
+        svg.polyline(&points, PATH, (cell / 14.0).max(0.4));
     }
     let labelled = dims.rows.max(dims.cols) <= crate::render::MAX_LABELLED_SIDE;
-    for (i, &p) in path.iter().enumerate().filter(|_| labelled) {
+    let numbered = labelled && !path.is_empty();
+    if let Some(start) = start.filter(|_| !numbered) {
+        let (x, y) = centre(start);
+        svg.circle(x, y, cell / 6.0, START);
+    }
+    // Each number on a white disc drawn over the path, the first on a red
+    // one: readable on the light and the dark squares alike.
+    for (i, &p) in path.iter().enumerate().filter(|_| numbered) {
+        let (fill, ink) = match i {
+            0 => (START, "#ffffff"),
+            _ => ("#ffffff", PATH),
+        };
+        let number = (i + 1).to_string();
+        let size = match number.len() {
+            1 | 2 => cell / 3.0,
+            _ => cell / 4.0,
+        };
+        svg.disc(centre(p), cell * 0.34, fill, PATH, (cell / 40.0).max(0.3));
         let (x, y) = centre(p);
-        svg.text(
-            x,
-            y - cell / 4.0,
-            cell / 3.0,
-            "#000000",
-            &(i + 1).to_string(),
-        );
+        svg.text(x, y, size, ink, &number);
     }
     Ok(svg.finish())
 }
