@@ -14,11 +14,10 @@ mod sudoku;
 
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use puzzles::ask::{Ask, Pace};
-use puzzles::control::Interrupt;
+use puzzles::control::{Interrupt, Pace};
 use puzzles::render::Picture;
 use puzzles::report::{Detail, Report, Text};
-use puzzles::Control;
+use puzzles::{Control, GridPuzzle};
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -173,13 +172,13 @@ impl puzzles::control::Progress for Bar {
 /// Asks the library `request`, as its pace says: Ctrl-C stops it cleanly when
 /// it polls, progress is drawn when it counts, and its streamed items are
 /// printed as they come (after `heading`, in text).
-pub fn ask<Q: Ask>(
-    request: &Q,
+pub fn ask<P: GridPuzzle>(
+    request: &P::Request,
     common: &Common,
     ctx: &mut Context,
     heading: Option<String>,
-) -> Result<Q::Answer, Failure> {
-    let pace = request.pace();
+) -> Result<P::Answer, Failure> {
+    let pace = P::pace(request);
     ctx.control.expect(pace.stopping);
     let ctl = ctx.progress(common, pace);
     let mut printer = Printer {
@@ -189,7 +188,7 @@ pub fn ask<Q: Ask>(
         heading: heading.filter(|_| !common.json),
         failed: None,
     };
-    let answer = request.ask(&ctl, &mut printer);
+    let answer = P::answer(request, &ctl, &mut printer);
     printer.failed.map_or(Ok(()), Err)?;
     ctl.progress().finish();
     Ok(answer?)
@@ -292,15 +291,14 @@ impl<I: Report> puzzles::Sink<I> for Printer<'_> {
 }
 
 /// Prints a request's answer (text or JSON), draws the pictures asked for
-/// with `--svg` and `--sheet` by `picture`, says on stderr what a request
-/// stopped early left out, and gives the exit status.
-pub fn conclude<A: Report>(
-    answer: &A,
+/// with `--svg` and `--sheet` (the puzzle's own pictures of its answer), says
+/// on stderr what a request stopped early left out, and gives the exit status.
+pub fn conclude<P: GridPuzzle>(
+    answer: &P::Answer,
     common: &Common,
     ctx: &mut Context,
-    picture: impl Fn(Picture) -> puzzles::Result<String>,
 ) -> Result<Exit, Failure> {
-    common.draw(&picture)?;
+    common.draw(&|which| P::picture(answer, which))?;
     ctx.out.report(answer, common.json, common.detail())?;
     if let Some(note) = answer.partial() {
         ctx.out.flush()?;

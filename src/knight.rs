@@ -32,9 +32,10 @@ pub(crate) mod find;
 mod text;
 mod theorems;
 
+pub use animate::{Step, StepAction, StepsEnd};
 pub use answer::{
-    algebraic, answer, Answer, Item, MagicReport, Mode, Request, Starts, TourListing, TourOutcome,
-    TourReport,
+    algebraic, Answer, Item, ListedTour, MagicReport, Mode, Request, Starts, TourListing,
+    TourOutcome, TourReport,
 };
 #[cfg(test)]
 pub(crate) use count::backtrack::count_all_starts;
@@ -48,8 +49,9 @@ pub use theorems::{impossible, Impossible};
 
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
+use crate::flaw::Flaw;
 use crate::grid::{Dims, Pos};
-use crate::puzzle::{Flaw, Found, GridPuzzle};
+use crate::listing::{Searched, Solutions};
 use find::{blocks, chain, frontier, search};
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
@@ -217,7 +219,7 @@ pub enum Verdict {
     },
 }
 
-/// A tour problem with the search settings: what the [`GridPuzzle`] trait drives.
+/// A tour problem with the search settings: what the [`Solutions`] trait drives.
 #[derive(Debug, Clone)]
 pub struct TourSearch {
     knight: Knight,
@@ -246,7 +248,7 @@ impl TourSearch {
     }
 
     /// Looks for one tour: theorems first, then the search within the budget.
-    /// A tour returned here has passed [`GridPuzzle::verify`].
+    /// A tour returned here has passed [`Solutions::verify`].
     pub fn find(&self, ctl: &Control) -> Verdict {
         if let Some(why) = impossible(&self.knight) {
             return Verdict::NoTour(why);
@@ -378,7 +380,7 @@ impl TourSearch {
     }
 }
 
-impl GridPuzzle for TourSearch {
+impl Solutions for TourSearch {
     type Solution = Tour;
 
     fn dims(&self) -> Dims {
@@ -387,16 +389,16 @@ impl GridPuzzle for TourSearch {
 
     /// Boards of more than [`crate::listing::MAX_UNLIMITED_SQUARES`] squares
     /// have millions of tours: too many to list without a limit.
-    fn expected_solutions(&self) -> crate::puzzle::Expected {
+    fn expected_solutions(&self) -> crate::listing::Expected {
         let squares = self.knight.dims.cells();
         if squares > crate::listing::MAX_UNLIMITED_SQUARES {
-            crate::puzzle::Expected::TooMany {
+            crate::listing::Expected::TooMany {
                 bound: crate::error::Bound::UnlimitedListingSquares,
                 got: squares,
                 limit: crate::listing::MAX_UNLIMITED_SQUARES,
             }
         } else {
-            crate::puzzle::Expected::Unknown
+            crate::listing::Expected::Unknown
         }
     }
 
@@ -446,11 +448,11 @@ impl GridPuzzle for TourSearch {
         )
     }
 
-    fn solve(&self, ctl: &Control) -> Found<Tour> {
+    fn solve(&self, ctl: &Control) -> Searched<Tour> {
         match self.find(ctl) {
-            Verdict::Tour(t) => Found::Solved(t),
-            Verdict::NoTour(_) => Found::NoSolution,
-            Verdict::GaveUp { .. } | Verdict::Interrupted { .. } => Found::Stopped,
+            Verdict::Tour(t) => Searched::Solved(t),
+            Verdict::NoTour(_) => Searched::NoSolution,
+            Verdict::GaveUp { .. } | Verdict::Interrupted { .. } => Searched::Stopped,
         }
     }
 
@@ -463,7 +465,7 @@ impl GridPuzzle for TourSearch {
                 };
             }
         }
-        crate::puzzle::count_by_enumeration(self, ctl, limit)
+        crate::listing::count_by_enumeration(self, ctl, limit)
     }
 }
 

@@ -34,16 +34,17 @@ mod variant_svg;
 
 use crate::control::{Control, Stop, Tally};
 use crate::error::Result;
+use crate::flaw::Flaw;
 use crate::grid::{BitGrid, Dims};
 use crate::linalg::gf2::{self, BitMatrix};
-use crate::puzzle::{Flaw, Found, GridPuzzle};
+use crate::listing::{Searched, Solutions};
 use crate::random::Rng;
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 
 pub use answer::{
-    answer, Answer, Board, GraphRule, GraphSetup, GridSetup, Item, ListedPresses, Mode, NullityRow,
+    Answer, Board, GraphRule, GraphSetup, GridSetup, Item, ListedPresses, Mode, NullityRow,
     NullityTable, PressListing, Pressed, Request, Setup, Solution, SolutionCount,
     MAX_PRINTED_CELLS,
 };
@@ -232,7 +233,7 @@ impl Analysis {
     }
 
     /// Visits every solution — the one found plus each sum of quiet patterns —
-    /// in Gray-code order, one XOR per step, with the [`GridPuzzle::enumerate`] contract.
+    /// in Gray-code order, one XOR per step, with the [`Solutions::enumerate`] contract.
     pub fn enumerate(
         &self,
         ctl: &Control,
@@ -431,7 +432,7 @@ impl LightsOut {
     }
 }
 
-/// A position with its analysis done: what the [`GridPuzzle`] trait drives.
+/// A position with its analysis done: what the [`Solutions`] trait drives.
 #[derive(Debug, Clone)]
 pub struct LightsOutSolver {
     puzzle: LightsOut,
@@ -456,7 +457,7 @@ impl LightsOutSolver {
     }
 }
 
-impl GridPuzzle for LightsOutSolver {
+impl Solutions for LightsOutSolver {
     type Solution = BitGrid;
 
     fn dims(&self) -> Dims {
@@ -464,10 +465,10 @@ impl GridPuzzle for LightsOutSolver {
     }
 
     /// 2^nullity solutions when solvable.
-    fn expected_solutions(&self) -> crate::puzzle::Expected {
+    fn expected_solutions(&self) -> crate::listing::Expected {
         match self.analysis.presses {
-            Some(_) => crate::puzzle::Expected::PowerOfTwo(self.analysis.nullity() as u32),
-            None => crate::puzzle::Expected::Unknown,
+            Some(_) => crate::listing::Expected::PowerOfTwo(self.analysis.nullity() as u32),
+            None => crate::listing::Expected::Unknown,
         }
     }
 
@@ -521,10 +522,10 @@ impl GridPuzzle for LightsOutSolver {
         classic_svg(&self.puzzle.lights, presses)
     }
 
-    fn solve(&self, _ctl: &Control) -> Found<BitGrid> {
+    fn solve(&self, _ctl: &Control) -> Searched<BitGrid> {
         match &self.analysis.presses {
-            Some(p) => Found::Solved(p.clone()),
-            None => Found::NoSolution,
+            Some(p) => Searched::Solved(p.clone()),
+            None => Searched::NoSolution,
         }
     }
 }

@@ -31,9 +31,10 @@
 //! # Ok::<(), puzzles::Error>(())
 //! ```
 
-use crate::control::{Control, Tally};
+use crate::control::{Control, Stop, Tally};
 use crate::error::{Bound, Error, Result, Size};
-use crate::puzzle::{Expected, GridPuzzle};
+use crate::flaw::Flaw;
+use crate::grid::Dims;
 use std::num::NonZeroU64;
 use std::ops::ControlFlow;
 
@@ -72,6 +73,130 @@ impl Limit {
     }
 }
 
+/// What a search for one solution ended with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Searched<S> {
+    /// A solution, already verified.
+    Solved(S),
+    /// The search was exhausted (or a theorem applies): there is none.
+    NoSolution,
+    /// The search was stopped before it could decide.
+    Stopped,
+}
+
+/// What a puzzle knows of its number of solutions before searching.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected {
+    /// Nothing: the search will tell.
+    Unknown,
+    /// Exactly 2^k solutions (a coset of the quiet patterns).
+    PowerOfTwo(u32),
+    /// Too many to list without a limit: refused with this bound, size and limit.
+    TooMany {
+        /// The bound met.
+        bound: Bound,
+        /// The size that says so (a board's squares, say).
+        got: usize,
+        /// The largest size listed without a limit.
+        limit: usize,
+    },
+}
+
+impl Expected {
+    /// The exact number of solutions, when known and small enough to say.
+    pub fn exact(self) -> Option<u64> {
+        match self {
+            Expected::PowerOfTwo(k) if k < 64 => Some(1 << k),
+            _ => None,
+        }
+    }
+}
+
+/// A puzzle instance's solutions: enumerated with an early stop, verified,
+/// drawn. Counting, listing and the uniqueness check are all one
+/// enumeration with a different visitor, so a puzzle writes its search once;
+/// [`list`] and [`count`] apply the one limit policy of this module.
+pub trait Solutions {
+    /// One solution: presses, an activation map, a tour, a filled grid.
+    type Solution: Clone;
+
+    /// The board's shape.
+    fn dims(&self) -> Dims;
+
+    /// Calls `visit` on every solution until it breaks, the search ends, or
+    /// `ctl` is stopped; says how many were visited and why it ended
+    /// (`Stop::Limit` when `visit` broke, `Stop::Interrupted` when `ctl` was stopped).
+    fn enumerate(
+        &self,
+        ctl: &Control,
+        visit: &mut dyn FnMut(&Self::Solution) -> ControlFlow<()>,
+    ) -> Tally;
+
+    /// Checks that `solution` really solves this instance; the error says what is wrong and where.
+    fn verify(&self, solution: &Self::Solution) -> Result<(), Flaw>;
+
+    /// The instance (and a solution, when given) as text, in the puzzle's own notation.
+    fn render_text(&self, solution: Option<&Self::Solution>) -> String;
+
+    /// The instance (and a solution, when given) as an SVG picture; fails for
+    /// boards too large to draw (see [`crate::render::MAX_SVG_CELLS`]).
+    fn render_svg(&self, solution: Option<&Self::Solution>) -> crate::Result<String>;
+
+    /// Finds one solution. The default takes the first one `enumerate` meets;
+    /// puzzles with a faster way to one answer override it.
+    fn solve(&self, ctl: &Control) -> Searched<Self::Solution> {
+        let mut first = None;
+        let tally = self.enumerate(ctl, &mut |s| {
+            first = Some(s.clone());
+            ControlFlow::Break(())
+        });
+        match (first, tally.stopped) {
+            (Some(s), _) => Searched::Solved(s),
+            (None, Some(Stop::Interrupted)) => Searched::Stopped,
+            (None, _) => Searched::NoSolution,
+        }
+    }
+
+    /// What is known of the number of solutions before any search: the
+    /// listing policy of [`crate::listing`] refuses an unlimited listing that
+    /// is known to be long. Unknown by default.
+    fn expected_solutions(&self) -> Expected {
+        Expected::Unknown
+    }
+
+    /// Counts solutions, stopping at `limit` when given (the tally then says `Stop::Limit`).
+    fn count(&self, ctl: &Control, limit: Option<u64>) -> Tally {
+        count_by_enumeration(self, ctl, limit)
+    }
+
+    /// Whether there is exactly one solution (`None` if the search was stopped first).
+    fn is_unique(&self, ctl: &Control) -> Option<bool> {
+        let tally = self.count(ctl, Some(2));
+        match tally.stopped {
+            Some(Stop::Interrupted) => None,
+            _ => Some(tally.found == 1),
+        }
+    }
+}
+
+/// Counts by enumerating, stopping at `limit`: the default [`Solutions::count`],
+/// also the fallback of puzzles whose faster counter does not apply.
+pub fn count_by_enumeration<P: Solutions + ?Sized>(
+    puzzle: &P,
+    ctl: &Control,
+    limit: Option<u64>,
+) -> Tally {
+    let mut seen = 0u64;
+    puzzle.enumerate(ctl, &mut |_| {
+        seen += 1;
+        if limit.is_some_and(|l| seen >= l) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+}
+
 /// Refuses an unlimited listing of `what` that is known to be long.
 fn check_policy(expected: Expected, limit: Limit, what: &'static str) -> Result<()> {
     if limit.get().is_some() {
@@ -98,7 +223,7 @@ fn check_policy(expected: Expected, limit: Limit, what: &'static str) -> Result<
 ///
 /// Fails when the policy refuses the listing (see the module doc) or when a
 /// solution fails its own check (a bug).
-pub fn list<P: GridPuzzle + ?Sized>(
+pub fn list<P: Solutions + ?Sized>(
     puzzle: &P,
     limit: Limit,
     what: &'static str,
@@ -113,7 +238,7 @@ pub fn list<P: GridPuzzle + ?Sized>(
 /// Counts the solutions of `puzzle` up to `limit`, each verified, with one
 /// progress step per solution. Counting holds nothing, so the policy on
 /// unlimited listings does not apply.
-pub fn count<P: GridPuzzle + ?Sized>(puzzle: &P, limit: Limit, ctl: &Control) -> Result<Tally> {
+pub fn count<P: Solutions + ?Sized>(puzzle: &P, limit: Limit, ctl: &Control) -> Result<Tally> {
     let expected = puzzle.expected_solutions();
     visit_verified(puzzle, expected, limit, ctl, |_, _| {
         ControlFlow::Continue(())
@@ -121,7 +246,7 @@ pub fn count<P: GridPuzzle + ?Sized>(puzzle: &P, limit: Limit, ctl: &Control) ->
 }
 
 /// The walk behind [`list`] and [`count`]: verify, number, visit, stop at the limit.
-fn visit_verified<P: GridPuzzle + ?Sized>(
+fn visit_verified<P: Solutions + ?Sized>(
     puzzle: &P,
     expected: Expected,
     limit: Limit,

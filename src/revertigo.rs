@@ -31,16 +31,16 @@ mod walk;
 
 use crate::control::{Control, Tally};
 use crate::error::{Error, Result};
+use crate::flaw::Flaw;
 use crate::grid::{BitGrid, Dims, Pos};
 use crate::lightsout::{self, Analysis, LightsOut};
-use crate::puzzle::{Flaw, Found, GridPuzzle};
+use crate::listing::{Searched, Solutions};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::ControlFlow;
 
 pub use answer::{
-    answer, Answer, Item, MapListing, Mode, Request, Unfinished, WalkCheck, WalkReport,
-    RANDOM_SIDES,
+    Answer, Item, MapListing, Mode, Request, Unfinished, WalkCheck, WalkReport, RANDOM_SIDES,
 };
 pub use shortest::MAX_SHORTEST_CELLS;
 
@@ -434,7 +434,7 @@ impl Revertigo {
     }
 }
 
-/// A board with its activation maps found: what the [`GridPuzzle`] trait drives
+/// A board with its activation maps found: what the [`Solutions`] trait drives
 /// (a solution is an activation map).
 #[derive(Debug, Clone)]
 pub struct RevertigoSolver {
@@ -510,7 +510,7 @@ impl RevertigoSolver {
     }
 }
 
-impl GridPuzzle for RevertigoSolver {
+impl Solutions for RevertigoSolver {
     type Solution = BitGrid;
 
     fn dims(&self) -> Dims {
@@ -518,8 +518,8 @@ impl GridPuzzle for RevertigoSolver {
     }
 
     /// 2^nullity activation maps (the all-on board is always solvable).
-    fn expected_solutions(&self) -> crate::puzzle::Expected {
-        crate::puzzle::Expected::PowerOfTwo(self.analysis.nullity() as u32)
+    fn expected_solutions(&self) -> crate::listing::Expected {
+        crate::listing::Expected::PowerOfTwo(self.analysis.nullity() as u32)
     }
 
     /// Every map is the method's map plus a sum of quiet patterns, visited in
@@ -549,8 +549,8 @@ impl GridPuzzle for RevertigoSolver {
         self.game.walk_svg(map.unwrap_or_else(|| self.map()), None)
     }
 
-    fn solve(&self, _ctl: &Control) -> Found<BitGrid> {
-        Found::Solved(self.map().clone())
+    fn solve(&self, _ctl: &Control) -> Searched<BitGrid> {
+        Searched::Solved(self.map().clone())
     }
 }
 

@@ -42,15 +42,15 @@ pub mod symmetry;
 mod text;
 
 use crate::control::{Control, Tally};
+use crate::flaw::Flaw;
 use crate::grid::{Dims, Pos};
-use crate::puzzle::{Flaw, GridPuzzle};
+use crate::listing::Solutions;
 use std::ops::ControlFlow;
 
-pub use answer::{
-    answer, AnswerLines, BadLine, BatchEnd, Generation, GridListing, ListedGrid, RatedGrid,
-    MAX_GENERATED,
-};
 pub use answer::{Answer, Item, Mode, Request};
+pub use answer::{
+    AnswerLines, BadLine, BatchEnd, Generation, GridListing, ListedGrid, RatedGrid, MAX_GENERATED,
+};
 pub use grid9::Grid9;
 pub use parse::{read, Entry, Input};
 use search::Layout;
@@ -342,7 +342,7 @@ thread_local! {
         const { std::cell::RefCell::new([const { None }; MAX_SIDE + 1]) };
 }
 
-/// A puzzle ready to be searched: what the [`GridPuzzle`] trait drives.
+/// A puzzle ready to be searched: what the [`Solutions`] trait drives.
 #[derive(Debug, Clone)]
 pub struct SudokuSolver {
     puzzle: Sudoku,
@@ -480,7 +480,7 @@ impl SudokuSolver {
     }
 
     /// The general search of any shape (the `search` module), which
-    /// [`GridPuzzle::enumerate`] uses but on 9×9, excluding one digit of
+    /// [`Solutions::enumerate`] uses but on 9×9, excluding one digit of
     /// one cell when asked; the clues must not clash.
     pub(crate) fn enumerate_general(
         &self,
@@ -501,7 +501,7 @@ impl SudokuSolver {
     }
 }
 
-impl GridPuzzle for SudokuSolver {
+impl Solutions for SudokuSolver {
     type Solution = Sudoku;
 
     fn dims(&self) -> Dims {

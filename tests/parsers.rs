@@ -13,9 +13,10 @@ use puzzles::grid::Dims;
 use puzzles::input::{parse_side, parse_side_range, Source};
 use puzzles::knight::{self, Shard};
 use puzzles::lightsout::{self, LightsOut};
+use puzzles::listing::Solutions;
 use puzzles::revertigo::{Revertigo, Walk};
 use puzzles::sudoku::{self, Input, Sudoku};
-use puzzles::{Control, Error, GridPuzzle};
+use puzzles::{Control, Error};
 
 /// Characters a mutation may put in: symbols of every puzzle, separators,
 /// blanks, line ends, and a few multi-byte ones.

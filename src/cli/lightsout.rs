@@ -3,7 +3,7 @@
 use super::{parse_side, Common, Context, Exit, Failure};
 use puzzles::input::Source;
 use puzzles::lightsout::{
-    Answer, Board, GraphRule, LightsOutMethod, Mode, Pattern, Pressed, Request,
+    Answer, Board, GraphRule, LightsOut, LightsOutMethod, Mode, Pattern, Pressed, Request,
 };
 use puzzles::listing::Limit;
 use puzzles::Error;
@@ -120,14 +120,14 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         return super::play::play_lightsout(play_start(&args), args.states, pattern, ctx);
     }
     let request = request(&args, pattern)?;
-    let mut answer = super::ask(&request, &args.common, ctx, None)?;
+    let mut answer = super::ask::<LightsOut>(&request, &args.common, ctx, None)?;
     if let (Answer::Solve(s), Some(path)) = (&mut answer, &args.output) {
         if let Some(Pressed::Cells(presses)) = &s.presses {
             puzzles::input::write_rows(path, &presses.symbol_rows(s.setup.states()))?;
             s.output = Some(path.clone());
         }
     }
-    super::conclude(&answer, &args.common, ctx, |p| answer.svg(p))
+    super::conclude::<LightsOut>(&answer, &args.common, ctx)
 }
 
 /// The arguments as one library request.

@@ -4,7 +4,7 @@ use super::{Common, Context, Exit, Failure};
 use puzzles::input::Source;
 use puzzles::sudoku::explain::TechniqueSet;
 use puzzles::sudoku::generate::{Difficulty, Symmetry};
-use puzzles::sudoku::{Mode, Request, Shape, MAX_GENERATED};
+use puzzles::sudoku::{Mode, Request, Shape, Sudoku, MAX_GENERATED};
 use puzzles::Error;
 
 #[derive(Debug, clap::Args)]
@@ -110,8 +110,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     if args.common.draws() && request.is_batch()? {
         return Err(Error::usage("--svg draws one grid, not a batch").into());
     }
-    let answer = super::ask(&request, &args.common, ctx, request.heading())?;
-    let exit = super::conclude(&answer, &args.common, ctx, |p| answer.svg(p))?;
+    let answer = super::ask::<Sudoku>(&request, &args.common, ctx, request.heading())?;
+    let exit = super::conclude::<Sudoku>(&answer, &args.common, ctx)?;
     match answer.refusal() {
         Some(e) => Err(e.into()),
         None => Ok(exit),

@@ -12,8 +12,119 @@
 //! farther from the centre, after Roth, then the lab's order) makes large
 //! boards finish at once.
 
-use super::{is_knight_move, Knight, MoveOrder, Tour, SEED_MOVES};
+use super::{is_knight_move, verify_tour, Knight, MoveOrder, Tour, TourOutcome, SEED_MOVES};
+use crate::control::Control;
+use crate::error::Result;
 use crate::grid::{Dims, Pos};
+use crate::listing::Limit;
+use serde::{Deserialize, Serialize};
+use std::ops::ControlFlow;
+
+/// One step of the search, as a request streams it: a square placed or cleared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// Its place in the search, from 1.
+    pub index: u64,
+    /// Placed or cleared.
+    pub action: StepAction,
+    /// The square.
+    pub square: Pos,
+    /// Its number: given when placed, the one it had when cleared.
+    pub number: usize,
+}
+
+/// What a step does to its square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StepAction {
+    /// The knight moves to the square, which gets the next number.
+    Place,
+    /// Every move from the square failed: the search backs up and clears it.
+    Clear,
+}
+
+/// The end of a stretch of the search drawn step by step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepsEnd {
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// The first square.
+    pub start: Pos,
+    /// Whether a closed tour is searched.
+    pub closed: bool,
+    /// The move order.
+    pub order: MoveOrder,
+    /// Steps of the search so far, those skipped included.
+    pub steps: u64,
+    /// How the search ended: a tour (verified), no tour, or interrupted;
+    /// `None` when the stretch ended first (the search goes on).
+    pub result: Option<TourOutcome>,
+}
+
+/// Streams steps `skip + 1 ..` of the search for a tour of `knight` in
+/// `order` to `sink`, at most `limit` of them, until the search ends, the
+/// sink breaks or `ctl` is stopped. A tour found is verified.
+pub(crate) fn steps(
+    knight: Knight,
+    order: MoveOrder,
+    skip: u64,
+    limit: Limit,
+    ctl: &Control,
+    sink: &mut dyn FnMut(Step) -> ControlFlow<()>,
+) -> Result<StepsEnd> {
+    let dims = knight.dims();
+    let mut end = StepsEnd {
+        rows: dims.rows,
+        cols: dims.cols,
+        start: knight.start(),
+        closed: knight.closed(),
+        order,
+        steps: 0,
+        result: None,
+    };
+    let most = limit.get().unwrap_or(u64::MAX);
+    let mut search = Animation::new(knight, order);
+    let mut streamed = 0;
+    while let Some(event) = search.next() {
+        if ctl.stopped() {
+            end.result = Some(TourOutcome::Interrupted);
+            break;
+        }
+        let (action, square, number) = match event {
+            SearchStep::Place { square, number } => (StepAction::Place, square, number),
+            SearchStep::Remove { square, number } => (StepAction::Clear, square, number),
+            SearchStep::Tour => {
+                verify_tour(&knight, search.path())?;
+                end.result = Some(TourOutcome::Tour);
+                break;
+            }
+            SearchStep::NoTour => {
+                end.result = Some(TourOutcome::NoTour);
+                break;
+            }
+        };
+        end.steps += 1;
+        if end.steps <= skip {
+            continue;
+        }
+        streamed += 1;
+        let index = end.steps;
+        if sink(Step {
+            index,
+            action,
+            square,
+            number,
+        })
+        .is_break()
+            || streamed >= most
+        {
+            break;
+        }
+    }
+    Ok(end)
+}
 
 /// One event of the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -20,7 +20,7 @@ use super::explain::{self, Outcome, Rating, Technique};
 use super::symmetry::Transform;
 use super::{Shape, Sudoku, SudokuSolver};
 use crate::control::{Control, Stop, Tally};
-use crate::puzzle::{Found, GridPuzzle};
+use crate::listing::{Searched, Solutions};
 use crate::random::Rng;
 use rand::seq::SliceRandom;
 use rand::Rng as _;
@@ -100,13 +100,13 @@ pub fn random_full_grid(shape: Shape, rng: &mut Rng, ctl: &Control) -> Option<Su
         trial.cells[i] = v;
         if trial.clash().is_none() {
             match SudokuSolver::new(trial.clone()).solve(ctl) {
-                Found::Solved(_) => grid = trial,
-                Found::NoSolution => {}
-                Found::Stopped => return None,
+                Searched::Solved(_) => grid = trial,
+                Searched::NoSolution => {}
+                Searched::Stopped => return None,
             }
         }
     }
-    let Found::Solved(full) = SudokuSolver::new(grid).solve(ctl) else {
+    let Searched::Solved(full) = SudokuSolver::new(grid).solve(ctl) else {
         return None;
     };
     Some(Transform::random(shape, rng).apply(&full))

@@ -55,7 +55,7 @@ impl Grid9 {
     /// Checks that `solution` is a full valid grid that keeps every clue of
     /// `self`: [`Sudoku::check_solution`], with a cheaper test for the answer
     /// that passes (each row, column and box holds the nine digits).
-    pub fn check_solution(&self, solution: &Grid9) -> Result<(), crate::puzzle::Flaw> {
+    pub fn check_solution(&self, solution: &Grid9) -> Result<(), crate::flaw::Flaw> {
         if fast9::solves(&self.0, &solution.0) {
             return Ok(());
         }

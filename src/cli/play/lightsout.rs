@@ -7,7 +7,7 @@ use puzzles::input::Source;
 use puzzles::lightsout::game::{LightsOutGame, PressHint};
 use puzzles::lightsout::{self, LightsOut, Pattern};
 use puzzles::random::{self, Rng};
-use puzzles::Error;
+use puzzles::{Control, Error, GridPuzzle, NoItems};
 use rand::RngCore;
 use ratatui::crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
@@ -108,7 +108,9 @@ impl LightsOutScreen {
             self.message = "Hints hidden.".to_string();
             return;
         }
-        self.message = match self.game.hint() {
+        let request = self.game.hint_request();
+        let answer = LightsOut::answer(&request, &Control::new(), &mut NoItems);
+        self.message = match answer.and_then(|a| self.game.show_hint(&a)) {
             Ok(PressHint::Shown { presses, fewest }) => format!(
                 "Press the {} marked ●{}.",
                 plural(presses, "cell", "cells"),

@@ -6,9 +6,9 @@ use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::{Dims, Pos};
 use puzzles::input::Source;
 use puzzles::lightsout::game::{PressHint, StatesGame};
-use puzzles::lightsout::{self, Variant, MAX_SYMBOL_STATES};
+use puzzles::lightsout::{self, LightsOut, Variant, MAX_SYMBOL_STATES};
 use puzzles::random::{self, Rng};
-use puzzles::Error;
+use puzzles::{Control, Error, GridPuzzle, NoItems};
 use rand::RngCore;
 use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
@@ -94,7 +94,9 @@ impl StatesScreen {
             self.message = "Hints hidden.".to_string();
             return;
         }
-        self.message = match self.game.hint() {
+        let request = self.game.hint_request();
+        let answer = LightsOut::answer(&request, &Control::new(), &mut NoItems);
+        self.message = match answer.and_then(|a| self.game.show_hint(&a)) {
             Ok(PressHint::Shown { presses, fewest }) => format!(
                 "Press each cell as many times as its red count: {}{}.",
                 plural(presses, "press", "presses"),

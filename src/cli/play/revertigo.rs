@@ -3,8 +3,10 @@
 use super::{draw_chrome, min_size, plural, pressed_key, Chrome, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::Dims;
+use puzzles::lightsout::LightsOut;
 use puzzles::revertigo::game::RevertigoGame;
 use puzzles::revertigo::Move;
+use puzzles::{Control, GridPuzzle, NoItems};
 use ratatui::crossterm::event::{Event, KeyCode};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::Frame;
@@ -82,7 +84,9 @@ impl RevertigoScreen {
             self.message = "Map hidden.".to_string();
             return;
         }
-        self.message = match self.game.hint() {
+        let request = self.game.hint_request();
+        let answer = LightsOut::answer(&request, &Control::new(), &mut NoItems);
+        self.message = match answer.and_then(|a| self.game.show_hint(&a)) {
             Ok(0) => "Nothing remains: the board is black.".to_string(),
             Ok(n) => format!(
                 "What remains: land an odd number of times on the {} marked ●.",

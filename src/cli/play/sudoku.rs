@@ -6,7 +6,7 @@ use puzzles::grid::Pos;
 use puzzles::sudoku::explain::Step;
 use puzzles::sudoku::game::{digit_of, symbol, GameHint, SudokuGame};
 use puzzles::sudoku::{self, Input, Item, Mode, Request, Sudoku};
-use puzzles::{Control, Error};
+use puzzles::{Control, Error, GridPuzzle, NoItems};
 use ratatui::crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -209,7 +209,12 @@ impl SudokuScreen {
     }
 
     fn hint(&mut self) {
-        match self.game.hint(&Control::new()) {
+        let hint = match self.game.hint_request() {
+            Ok(request) => Sudoku::answer(&request, &Control::new(), &mut NoItems)
+                .and_then(|answer| self.game.take_hint(&answer)),
+            Err(known) => Ok(known),
+        };
+        match hint {
             Ok(GameHint::Step(step)) => {
                 self.message = format!(
                     "Hint: {} ({}), its cells highlighted.",
@@ -523,7 +528,7 @@ impl Screen for SudokuScreen {
 pub fn first_puzzle(request: &Request, ctl: &Control) -> Result<(Sudoku, String), Error> {
     if let Mode::Generate { .. } = request.mode {
         let mut made: Vec<Item> = Vec::new();
-        sudoku::answer(request, ctl, &mut made)?;
+        Sudoku::answer(request, ctl, &mut made)?;
         let Some(Item::Made(p)) = made.into_iter().next() else {
             return Err(Error::usage("stopped before a puzzle was made"));
         };
@@ -547,7 +552,13 @@ pub fn play_sudoku(request: Request, ctx: &mut Context) -> Result<Exit, Failure>
     // Refused off a terminal before any work (a generated puzzle takes a moment).
     super::check_terminal("--play", (24, 6))?;
     let (puzzle, origin) = first_puzzle(&request, &ctx.control)?;
-    let Some(game) = SudokuGame::new(puzzle, &ctx.control)? else {
+    let mut listed = Vec::new();
+    let answer = Sudoku::answer(
+        &SudokuGame::solutions_request(&puzzle)?,
+        &ctx.control,
+        &mut listed,
+    )?;
+    let Some(game) = SudokuGame::new(puzzle, &listed, &answer)? else {
         return Ok(Exit::Interrupted);
     };
     let mut screen = SudokuScreen::new(game, origin);

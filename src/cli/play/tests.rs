@@ -243,7 +243,7 @@ fn knight_screen_numbers_squares_as_placed_and_clears_them_backing_up() {
     assert_eq!(buf[(1, 2)].fg, Color::Reset);
     // Run to the end: the last screen shows the verified tour, numbered 1..12.
     let mut steps = 4;
-    while screen.animation().outcome().is_none() {
+    while screen.outcome().is_none() {
         screen.step();
         steps += 1;
         if steps % 2 == 0 {
@@ -254,7 +254,7 @@ fn knight_screen_numbers_squares_as_placed_and_clears_them_backing_up() {
                 let cell: String = (x..x + 2)
                     .map(|x| buf[(x, 2 + p.row as u16)].symbol())
                     .collect();
-                let want = match screen.animation().number(p) {
+                let want = match screen.number(p) {
                     Some(n) => format!("{n:>2}"),
                     None => "  ".to_string(),
                 };
@@ -262,8 +262,8 @@ fn knight_screen_numbers_squares_as_placed_and_clears_them_backing_up() {
             }
         }
     }
-    assert_eq!(screen.animation().outcome(), Some(true));
-    assert!(verify_tour(&k, screen.animation().path()).is_ok());
+    assert_eq!(screen.outcome(), Some(true));
+    assert!(verify_tour(&k, screen.path()).is_ok());
     let text = lines(&draw(&mut screen, 64, 8));
     assert!(text[6].starts_with("A tour found after "), "{text:?}");
     // A finished animation does not tick any more.
@@ -278,7 +278,7 @@ fn knight_keys_pause_step_and_change_the_speed() {
     screen.handle(&key(KeyCode::Char(' ')));
     assert!(screen.tick_in().is_none(), "paused");
     screen.handle(&key(KeyCode::Right));
-    assert_eq!(screen.animation().steps(), 1);
+    assert_eq!(screen.steps(), 1);
     screen.handle(&key(KeyCode::Char(' ')));
     screen.handle(&key(KeyCode::Char('+')));
     assert_eq!(screen.tick_in(), Some(std::time::Duration::from_millis(50)));
@@ -289,7 +289,7 @@ fn knight_keys_pause_step_and_change_the_speed() {
         Some(std::time::Duration::from_millis(200))
     );
     // 4×4 has no tour: the search ends on the proof.
-    while screen.animation().outcome().is_none() {
+    while screen.outcome().is_none() {
         screen.tick();
     }
     let text = lines(&draw(&mut screen, 64, 9));
@@ -417,11 +417,14 @@ fn lightsout_with_three_states_colours_cells_by_value_and_hints_press_counts() {
 
 /// The 4×4 puzzle of the explainer's examples: one solution, 1324 4231 2413 3142.
 fn sudoku_game() -> super::sudoku::SudokuScreen {
+    use puzzles::sudoku::game::SudokuGame;
     use puzzles::sudoku::Sudoku;
+    use puzzles::GridPuzzle;
     let puzzle: Sudoku = "1.....3..4.....2".parse().unwrap();
-    let game = puzzles::sudoku::game::SudokuGame::new(puzzle, &puzzles::Control::new())
-        .unwrap()
-        .unwrap();
+    let request = SudokuGame::solutions_request(&puzzle).unwrap();
+    let mut listed = Vec::new();
+    let answer = Sudoku::answer(&request, &puzzles::Control::new(), &mut listed).unwrap();
+    let game = SudokuGame::new(puzzle, &listed, &answer).unwrap().unwrap();
     super::sudoku::SudokuScreen::new(game, String::new())
 }
 
@@ -635,12 +638,16 @@ fn every_screen_fits_80_by_24_with_its_title_message_and_keys_whole() {
     use puzzles::lightsout::{Pattern, Variant};
     let diabolical =
         ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.";
-    let game = puzzles::sudoku::game::SudokuGame::new(
-        diabolical.parse().unwrap(),
-        &puzzles::Control::new(),
-    )
-    .unwrap()
-    .unwrap();
+    let game = {
+        use puzzles::sudoku::game::SudokuGame;
+        use puzzles::sudoku::Sudoku;
+        use puzzles::GridPuzzle;
+        let puzzle: Sudoku = diabolical.parse().unwrap();
+        let request = SudokuGame::solutions_request(&puzzle).unwrap();
+        let mut listed = Vec::new();
+        let answer = Sudoku::answer(&request, &puzzles::Control::new(), &mut listed).unwrap();
+        SudokuGame::new(puzzle, &listed, &answer).unwrap().unwrap()
+    };
     // The longest title a generated puzzle gets: the largest seed, a two-digit rating.
     let origin = ", seed 18446744073709551615, rated 10.5".to_string();
     let variant = Variant::new(3, Pattern::cross(), false).unwrap();
