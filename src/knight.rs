@@ -269,61 +269,91 @@ impl TourSearch {
             }
         }
         if self.order == MoveOrder::Warnsdorff {
-            // Warnsdorff's rule alone answers most boards in one pass.
-            let quick = (2 * cells + 10_000).min(self.budget);
-            let mut tour = None;
-            let end =
-                search::Walker::new(&self.knight, self.order).walk(ctl, Some(quick), &mut |t| {
-                    tour = Some(t.to_vec());
-                    ControlFlow::Break(())
-                });
-            match (tour, end) {
-                (Some(t), _) => return Verdict::Tour(t),
-                (None, search::End::Exhausted { nodes }) => {
-                    return Verdict::NoTour(Impossible::Exhausted { nodes })
-                }
-                (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
-                    return Verdict::Interrupted { nodes }
-                }
-                (None, search::End::Budget { nodes }) => spent += nodes,
-            }
-            // Large boards: block tours joined by edge swaps; long boards of 3
-            // rows started near an end: chained block tours; boards of at
-            // most 7 rows: the frontier programme's narrow passes.
-            let built = blocks::build(&self.knight, ctl)
-                .or_else(|| chain::thin_tour(&self.knight, ctl))
-                .or_else(|| frontier::narrow(&self.knight, ctl));
-            if let Some(t) = built {
-                if verify_tour(&self.knight, &t).is_ok() {
-                    return Verdict::Tour(t);
-                }
-            }
-            // The frontier programme's exact pass finds a tour or proves there
-            // is none, on every board whose states it can hold.
-            match frontier::tour_with(&self.knight, ctl, false) {
-                frontier::Finding::Tour(t) if verify_tour(&self.knight, &t).is_ok() => {
-                    return Verdict::Tour(t)
-                }
-                frontier::Finding::NoTour => return Verdict::NoTour(Impossible::Frontier),
-                _ => {}
-            }
-            // A closed tour from the start is an open one too, and Warnsdorff's
-            // rule finds closed tours of boards that have them more readily.
-            let d = self.knight.dims;
-            if !self.knight.closed && theorems::has_closed_tour(d.rows, d.cols) {
-                let closed = Knight {
-                    closed: true,
-                    ..self.knight
-                };
-                let half = (self.budget - spent) / 2;
-                if let Verdict::Tour(t) = TourSearch::new(closed, self.order, half).find(ctl) {
-                    if verify_tour(&self.knight, &t).is_ok() {
-                        return Verdict::Tour(t);
-                    }
-                }
-                spent += half;
+            if let Some(verdict) = self.constructions(ctl, &mut spent) {
+                return verdict;
             }
         }
+        if let Some(verdict) = self.restarts(ctl, &mut spent) {
+            return verdict;
+        }
+        // Small boards: the counter's sharper cut (and nodes about ten times
+        // cheaper) often settles what the search could not.
+        let (answer, more) =
+            count::backtrack::decide(&self.knight, ctl, self.budget.saturating_mul(10));
+        let nodes = spent + more;
+        match answer {
+            Some(Some(t)) => Verdict::Tour(t),
+            Some(None) => Verdict::NoTour(Impossible::Exhausted { nodes }),
+            None if ctl.stopped() => Verdict::Interrupted { nodes },
+            None => Verdict::GaveUp { nodes },
+        }
+    }
+
+    /// Warnsdorff's rule in one pass, then the constructions and the
+    /// frontier programme's passes: a verdict, or `None` with the nodes
+    /// spent added to `spent`.
+    fn constructions(&self, ctl: &Control, spent: &mut u64) -> Option<Verdict> {
+        let cells = self.knight.dims.cells() as u64;
+        // Warnsdorff's rule alone answers most boards in one pass.
+        let quick = (2 * cells + 10_000).min(self.budget);
+        let mut tour = None;
+        let end = search::Walker::new(&self.knight, self.order).walk(ctl, Some(quick), &mut |t| {
+            tour = Some(t.to_vec());
+            ControlFlow::Break(())
+        });
+        match (tour, end) {
+            (Some(t), _) => return Some(Verdict::Tour(t)),
+            (None, search::End::Exhausted { nodes }) => {
+                return Some(Verdict::NoTour(Impossible::Exhausted { nodes }))
+            }
+            (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
+                return Some(Verdict::Interrupted { nodes })
+            }
+            (None, search::End::Budget { nodes }) => *spent += nodes,
+        }
+        // Large boards: block tours joined by edge swaps; long boards of 3
+        // rows started near an end: chained block tours; boards of at
+        // most 7 rows: the frontier programme's narrow passes.
+        let built = blocks::build(&self.knight, ctl)
+            .or_else(|| chain::thin_tour(&self.knight, ctl))
+            .or_else(|| frontier::narrow(&self.knight, ctl));
+        if let Some(t) = built {
+            if verify_tour(&self.knight, &t).is_ok() {
+                return Some(Verdict::Tour(t));
+            }
+        }
+        // The frontier programme's exact pass finds a tour or proves there
+        // is none, on every board whose states it can hold.
+        match frontier::tour_with(&self.knight, ctl, false) {
+            frontier::Finding::Tour(t) if verify_tour(&self.knight, &t).is_ok() => {
+                return Some(Verdict::Tour(t))
+            }
+            frontier::Finding::NoTour => return Some(Verdict::NoTour(Impossible::Frontier)),
+            _ => {}
+        }
+        // A closed tour from the start is an open one too, and Warnsdorff's
+        // rule finds closed tours of boards that have them more readily.
+        let d = self.knight.dims;
+        if !self.knight.closed && theorems::has_closed_tour(d.rows, d.cols) {
+            let closed = Knight {
+                closed: true,
+                ..self.knight
+            };
+            let half = (self.budget - *spent) / 2;
+            if let Verdict::Tour(t) = TourSearch::new(closed, self.order, half).find(ctl) {
+                if verify_tour(&self.knight, &t).is_ok() {
+                    return Some(Verdict::Tour(t));
+                }
+            }
+            *spent += half;
+        }
+        None
+    }
+
+    /// The search with restarts: a verdict, or `None` once the budget is
+    /// spent (the nodes added to `spent`).
+    fn restarts(&self, ctl: &Control, spent: &mut u64) -> Option<Verdict> {
+        let cells = self.knight.dims.cells() as u64;
         // Warnsdorff's first wrong guess can sit deep in the stack, where
         // backtracking never undoes it; so the search runs with a budget that
         // doubles at each restart, the restarts breaking ties differently
@@ -331,7 +361,7 @@ impl TourSearch {
         let mut attempt = 0u64;
         let mut share = (4 * cells).max(50_000);
         loop {
-            let left = self.budget - spent;
+            let left = self.budget - *spent;
             let this = if self.order == MoveOrder::Plain {
                 left
             } else {
@@ -347,35 +377,24 @@ impl TourSearch {
                 ControlFlow::Break(())
             });
             match (tour, end) {
-                (Some(t), _) => return Verdict::Tour(t),
+                (Some(t), _) => return Some(Verdict::Tour(t)),
                 (None, search::End::Exhausted { nodes }) => {
-                    return Verdict::NoTour(Impossible::Exhausted {
-                        nodes: spent + nodes,
+                    return Some(Verdict::NoTour(Impossible::Exhausted {
+                        nodes: *spent + nodes,
+                    }))
+                }
+                (None, search::End::Budget { nodes }) => *spent += nodes,
+                (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
+                    return Some(Verdict::Interrupted {
+                        nodes: *spent + nodes,
                     })
                 }
-                (None, search::End::Budget { nodes }) => spent += nodes,
-                (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
-                    return Verdict::Interrupted {
-                        nodes: spent + nodes,
-                    }
-                }
             }
-            if spent >= self.budget {
-                break;
+            if *spent >= self.budget {
+                return None;
             }
             attempt += 1;
             share = share.saturating_mul(2);
-        }
-        // Small boards: the counter's sharper cut (and nodes about ten times
-        // cheaper) often settles what the search could not.
-        let (answer, more) =
-            count::backtrack::decide(&self.knight, ctl, self.budget.saturating_mul(10));
-        let nodes = spent + more;
-        match answer {
-            Some(Some(t)) => Verdict::Tour(t),
-            Some(None) => Verdict::NoTour(Impossible::Exhausted { nodes }),
-            None if ctl.stopped() => Verdict::Interrupted { nodes },
-            None => Verdict::GaveUp { nodes },
         }
     }
 }

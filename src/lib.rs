@@ -3,16 +3,15 @@
 //! returned: presses replayed, walks walked, tours checked move by move,
 //! grids checked against their clues.
 //!
-//! Each puzzle is a module with one way in and one way out, the same for all
-//! four through the one trait [`GridPuzzle`]: the puzzle's `Request` (the
-//! board, and the mode: solve, count, list, explain, generate, …) goes to its
-//! type's `answer` ([`lightsout::LightsOut`], [`revertigo::Revertigo`],
-//! [`knight::Knight`], [`sudoku::Sudoku`]) with a [`Control`] (a stop flag,
-//! and where progress goes) and a [`Sink`] for the items a listing streams (a
-//! `Vec`, a closure, or [`NoItems`]); back comes its `Answer`, an enum of
-//! verified reports that serialise to the JSON the `puzzles` command prints.
-//! The command only parses arguments and prints these reports: the library
-//! builds without it (`default-features = false`).
+//! Each puzzle is a module with one way in and one way out, the one trait
+//! [`GridPuzzle`] that all four implement: its `Request` (the board, and the
+//! mode: solve, count, list, explain, generate, …) goes to its
+//! [`GridPuzzle::answer`] with a [`Control`] (a stop flag, and where progress
+//! goes) and a [`Sink`] for the items a listing streams (a `Vec`, a closure,
+//! or [`NoItems`]); back comes its `Answer`, an enum of verified reports that
+//! serialise to the JSON the `puzzles` command prints. The command, the
+//! browser page and the terminal games only build requests and show these
+//! reports: the library builds without them (`default-features = false`).
 //!
 //! # Lights Out
 //!
@@ -20,11 +19,10 @@
 //! switch every light off solve a linear system over GF(2).
 //!
 //! ```
-//! use puzzles::lightsout::{self, LightsOut};
-//! use puzzles::{Control, GridPuzzle, NoItems};
+//! use puzzles::{lightsout, Control, GridPuzzle, NoItems};
 //!
 //! let board = lightsout::Board::Random { rows: 6, cols: 6, seed: Some(1) };
-//! let answer = LightsOut::answer(&lightsout::Request::new(board), &Control::new(), &mut NoItems)?;
+//! let answer = lightsout::LightsOut::answer(&lightsout::Request::new(board), &Control::new(), &mut NoItems)?;
 //! let lightsout::Answer::Solve(solved) = answer else { panic!("a solve answers a solve") };
 //! assert_eq!(solved.press_count, Some(20)); // the only solution: the nullity of 6×6 is 0
 //! # Ok::<(), puzzles::Error>(())
@@ -36,11 +34,10 @@
 //! flipping a cell and its neighbours, until the board is all black.
 //!
 //! ```
-//! use puzzles::revertigo::{self, Revertigo};
-//! use puzzles::{Control, Dims, GridPuzzle, NoItems};
+//! use puzzles::{revertigo, Control, Dims, GridPuzzle, NoItems};
 //!
 //! let request = revertigo::Request::new(Dims { rows: 4, cols: 4 });
-//! let answer = Revertigo::answer(&request, &Control::new(), &mut NoItems)?;
+//! let answer = revertigo::Revertigo::answer(&request, &Control::new(), &mut NoItems)?;
 //! let revertigo::Answer::Solve(walk) = answer else { panic!("a solve answers a solve") };
 //! assert_eq!(walk.moves, 9); // replayed by the library: every cell ends black
 //! # Ok::<(), puzzles::Error>(())
@@ -51,11 +48,10 @@
 //! A knight visits every square once (a closed tour ends a move from its start).
 //!
 //! ```
-//! use puzzles::knight::{self, Knight};
-//! use puzzles::{Control, Dims, GridPuzzle, NoItems};
+//! use puzzles::{knight, Control, Dims, GridPuzzle, NoItems};
 //!
 //! let request = knight::Request::new(Dims { rows: 8, cols: 8 });
-//! let answer = Knight::answer(&request, &Control::new(), &mut NoItems)?;
+//! let answer = knight::Knight::answer(&request, &Control::new(), &mut NoItems)?;
 //! let knight::Answer::Find(tour) = answer else { panic!("a search answers a search") };
 //! assert_eq!(tour.result, knight::TourOutcome::Tour);
 //! # Ok::<(), puzzles::Error>(())
@@ -68,12 +64,11 @@
 //!
 //! ```
 //! use puzzles::input::Source;
-//! use puzzles::sudoku::{self, Sudoku};
-//! use puzzles::{Control, GridPuzzle, NoItems};
+//! use puzzles::{sudoku, Control, GridPuzzle, NoItems};
 //!
 //! let puzzle = ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.";
 //! let request = sudoku::Request::new(Source::from_text("diabolical", puzzle));
-//! let answer = Sudoku::answer(&request, &Control::new(), &mut NoItems)?;
+//! let answer = sudoku::Sudoku::answer(&request, &Control::new(), &mut NoItems)?;
 //! let sudoku::Answer::Solve(grid) = answer else { panic!("a solve answers a solve") };
 //! assert_eq!(grid.unique, Some(true));
 //! let solution = grid.solution.expect("a solution");
@@ -83,8 +78,8 @@
 //!
 //! # The modules
 //!
-//! This file is the table of contents: the shared trait and the puzzles by
-//! name, the shared pieces, then one module per puzzle, named after it. The development guide
+//! This file is the table of contents: the shared trait, the shared pieces,
+//! then one module per puzzle, named after it. The development guide
 //! (`docs/development.md` in the repository) shows requests read from JSON,
 //! listings collected in a `Vec`, and the text of a report.
 

@@ -417,15 +417,19 @@ fn lightsout_with_three_states_colours_cells_by_value_and_hints_press_counts() {
 
 /// The 4×4 puzzle of the explainer's examples: one solution, 1324 4231 2413 3142.
 fn sudoku_game() -> super::sudoku::SudokuScreen {
+    super::sudoku::SudokuScreen::new(sudoku_start("1.....3..4.....2"), String::new())
+}
+
+/// A game of `puzzle`, started as the front end starts one: its solutions asked of the door.
+fn sudoku_start(puzzle: &str) -> puzzles::sudoku::game::SudokuGame {
     use puzzles::sudoku::game::SudokuGame;
     use puzzles::sudoku::Sudoku;
     use puzzles::GridPuzzle;
-    let puzzle: Sudoku = "1.....3..4.....2".parse().unwrap();
+    let puzzle: Sudoku = puzzle.parse().unwrap();
     let request = SudokuGame::solutions_request(&puzzle).unwrap();
     let mut listed = Vec::new();
     let answer = Sudoku::answer(&request, &puzzles::Control::new(), &mut listed).unwrap();
-    let game = SudokuGame::new(puzzle, &listed, &answer).unwrap().unwrap();
-    super::sudoku::SudokuScreen::new(game, String::new())
+    SudokuGame::new(puzzle, &listed, &answer).unwrap().unwrap()
 }
 
 /// Where cell `r`,`c` of the 4×4 board is drawn (its middle character), on a terminal from the top-left corner.
@@ -638,16 +642,7 @@ fn every_screen_fits_80_by_24_with_its_title_message_and_keys_whole() {
     use puzzles::lightsout::{Pattern, Variant};
     let diabolical =
         ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.";
-    let game = {
-        use puzzles::sudoku::game::SudokuGame;
-        use puzzles::sudoku::Sudoku;
-        use puzzles::GridPuzzle;
-        let puzzle: Sudoku = diabolical.parse().unwrap();
-        let request = SudokuGame::solutions_request(&puzzle).unwrap();
-        let mut listed = Vec::new();
-        let answer = Sudoku::answer(&request, &puzzles::Control::new(), &mut listed).unwrap();
-        SudokuGame::new(puzzle, &listed, &answer).unwrap().unwrap()
-    };
+    let game = sudoku_start(diabolical);
     // The longest title a generated puzzle gets: the largest seed, a two-digit rating.
     let origin = ", seed 18446744073709551615, rated 10.5".to_string();
     let variant = Variant::new(3, Pattern::cross(), false).unwrap();
