@@ -19,7 +19,7 @@
 //! small boards that the search leaves undecided; exact counts past its reach
 //! (closed tours of 6 × 40, 8 × 8) come from frontier dynamic programmes
 //! whose cost grows with the number of frontier states, not of tours;
-//! [`answer`] with [`Mode::Count`] picks the engine.
+//! `Knight::answer` with [`Mode::Count`] picks the engine.
 //!
 //! Boards where a theorem says there is no tour are answered at once
 //! (`theorems`): Schwenk (1991) for closed tours, Conrad et al. (1994) for open
