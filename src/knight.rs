@@ -353,10 +353,6 @@ impl TourSearch {
 impl Solutions for TourSearch {
     type Solution = Tour;
 
-    fn dims(&self) -> Dims {
-        self.knight.dims
-    }
-
     /// Boards of more than [`crate::listing::MAX_UNLIMITED_SQUARES`] squares
     /// have millions of tours: too many to list without a limit.
     fn expected_solutions(&self) -> crate::listing::Expected {
@@ -397,18 +393,6 @@ impl Solutions for TourSearch {
 
     fn verify(&self, tour: &Tour) -> std::result::Result<(), Flaw> {
         verify_tour(&self.knight, tour)
-    }
-
-    /// A chequered board with the tour as a line through the square centres
-    /// and each square numbered, like the knight's tour lab's drawing (numbers up to 30×30).
-    fn render_svg(&self, tour: Option<&Tour>) -> Result<String> {
-        let k = &self.knight;
-        draw_board(
-            k.dims,
-            Some(k.start),
-            k.closed,
-            tour.map_or(&[][..], Vec::as_slice),
-        )
     }
 
     fn solve(&self, ctl: &Control) -> Searched<Tour> {

@@ -13,7 +13,6 @@ use crate::control::{Pace, Stopping};
 use crate::error::{Error, Result};
 use crate::input::Source;
 use crate::listing::Limit;
-use crate::listing::Solutions as _;
 use crate::puzzle::GridPuzzle;
 use crate::random;
 use crate::render::Picture;
