@@ -18,7 +18,7 @@ pub const MAX_INPUT_BYTES: u64 = 256 << 20;
 impl Source {
     /// Text given directly, named `name` in messages.
     ///
-    /// The text is read as a file would be (see [`normalise`]): a byte-order
+    /// The text is read as a file would be (see `normalise`): a byte-order
     /// mark, carriage returns and blanks at line ends are dropped.
     pub fn from_text(name: &str, text: impl Into<String>) -> Self {
         Source {

@@ -14,7 +14,7 @@
 //! with a doubled budget and other tie-breaks; long boards of 3 or 4 rows are
 //! built from chained block tours (`chain`).
 //!
-//! Counting all tours ([`count`]): a faster backtracking engine for small
+//! Counting all tours (`count`): a faster backtracking engine for small
 //! boards (`count::backtrack`), split over the cores, which also settles
 //! small boards that the search leaves undecided; exact counts past its reach
 //! (closed tours of 6 × 40, 8 × 8) come from frontier dynamic programmes

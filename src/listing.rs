@@ -4,9 +4,9 @@
 //!
 //! - a limit, when given, is at least 1, and a listing or count stops at it;
 //! - without a limit, a listing that is known before any search to hold more
-//!   than [`DEFAULT_LIST_LIMIT`] items is refused up front (Lights Out and
+//!   than `DEFAULT_LIST_LIMIT` items is refused up front (Lights Out and
 //!   Revertigo know their 2^nullity solutions; a knight's board of more than
-//!   [`MAX_UNLIMITED_SQUARES`] squares has millions of tours); any other
+//!   `MAX_UNLIMITED_SQUARES` squares has millions of tours); any other
 //!   listing runs to the end, streamed;
 //! - every listed item is verified before the visitor sees it;
 //! - a stop (Ctrl-C) ends the listing with what was listed, as an outcome.

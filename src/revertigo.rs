@@ -19,7 +19,7 @@
 //! first row, polynomial) are here too, cross-checked against it.
 //!
 //! A map is turned into a walk by the page's diagonal moves (module `walk`),
-//! and every walk is replayed ([`Revertigo::replay`]) before it is trusted.
+//! and every walk is replayed (`Revertigo::replay`) before it is trusted.
 
 mod answer;
 mod brute;

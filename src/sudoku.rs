@@ -4,7 +4,7 @@
 //! Python". It reads the grid as a graph colouring (cells are nodes, cells of a
 //! common row, column or box are joined, digits are colours) and solves it by
 //! backtracking that fills the cell with the fewest possible digits first.
-//! [`SudokuSolver`] does exactly that on bitmask candidates, with the two cheap
+//! `SudokuSolver` does exactly that on bitmask candidates, with the two cheap
 //! deductions every fast solver adds (naked singles: a cell with one candidate
 //! left; hidden singles: a digit with one place left in a row, column or box)
 //! and locked candidates (a digit confined to one line of a box, or one box of
@@ -14,12 +14,12 @@
 //! (the `search` module). From 25×25 up, uniqueness is decided by the CDCL
 //! back end (the `sat` module: the CaDiCaL SAT solver on the candidates the
 //! root propagation leaves), alone or as a portfolio of differently seeded
-//! searches on several threads ([`SudokuSolver::with_threads`]).
+//! searches on several threads (`SudokuSolver::with_threads`).
 //!
-//! Every [`Shape`] with boxes of at least 2×2 and a side up to [`MAX_SIDE`]
+//! Every [`Shape`] with boxes of at least 2×2 and a side up to `MAX_SIDE`
 //! is supported (4×4 to 36×36, 6×6 with 2×3 boxes, 12×12 with 3×4 boxes…);
 //! candidate sets are `u64` masks.
-//! Batches of 9×9 puzzles (the benchmark files) go through [`Grid9`]: a line
+//! Batches of 9×9 puzzles (the benchmark files) go through `Grid9`: a line
 //! read into an array, solved by the band-word search, checked and written
 //! back without allocating; `scan` leaves each batch line unparsed until
 //! it is answered.

@@ -52,7 +52,7 @@ pub enum Mode {
         #[serde(default)]
         difficulty: Option<Difficulty>,
         /// The symmetry of the clue pattern: the puzzles are then rated
-        /// (up to [`super::generate::MAX_RATED_SIDE`]).
+        /// (up to `super::generate::MAX_RATED_SIDE`).
         #[serde(default)]
         symmetry: Option<Symmetry>,
     },
