@@ -24,6 +24,22 @@
 //! Boards where a theorem says there is no tour are answered at once
 //! (`theorems`): Schwenk (1991) for closed tours, Conrad et al. (1994) for open
 //! ones, and the colouring argument on odd boards.
+//!
+//! ```
+//! use puzzles::grid::Dims;
+//! use puzzles::knight::{Answer, Knight, Request, TourOutcome};
+//! use puzzles::render::Picture;
+//! use puzzles::report::{Detail, Report};
+//! use puzzles::{Control, GridPuzzle, NoItems};
+//!
+//! // An open tour of 5×5 from the top-left corner, verified before it is given.
+//! let answer = Knight::answer(&Request::new(Dims { rows: 5, cols: 5 }), &Control::new(), &mut NoItems)?;
+//! let Answer::Find(found) = &answer else { panic!() };
+//! assert_eq!(found.result, TourOutcome::Tour);
+//! assert!(answer.text(Detail::Quiet).to_plain_string().contains("25 squares, verified"));
+//! assert!(Knight::picture(&answer, Picture::Solved)?.starts_with("<svg"));
+//! # Ok::<(), puzzles::Error>(())
+//! ```
 
 mod animate;
 mod answer;

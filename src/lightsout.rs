@@ -12,6 +12,22 @@
 //! elements are the quiet patterns ("procédures neutres", the Lights Out chapter): there are
 //! 2^nullity of them, or none when `s` overlaps some quiet pattern an odd
 //! number of times (`M` is symmetric, so that is the whole parity test).
+//!
+//! ```
+//! use puzzles::lightsout::{Answer, Board, LightsOut, Request};
+//! use puzzles::render::Picture;
+//! use puzzles::report::{Detail, Report};
+//! use puzzles::{Control, GridPuzzle, NoItems};
+//!
+//! // The 3×3 board all on: one solution, the four corners and the centre.
+//! let board = Board::Given { name: "all on".into(), text: "111\n111\n111\n".into() };
+//! let answer = LightsOut::answer(&Request::new(board), &Control::new(), &mut NoItems)?;
+//! let Answer::Solve(solution) = &answer else { panic!() };
+//! assert_eq!((solution.solutions.as_str(), solution.press_count), ("1", Some(5)));
+//! assert!(answer.text(Detail::Full).to_plain_string().contains("X.X\n.X.\nX.X"));
+//! assert!(LightsOut::picture(&answer, Picture::Solved)?.starts_with("<svg"));
+//! # Ok::<(), puzzles::Error>(())
+//! ```
 
 mod answer;
 mod cells;

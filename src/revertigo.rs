@@ -20,6 +20,21 @@
 //!
 //! A map is turned into a walk by the page's diagonal moves (module `walk`),
 //! and every walk is replayed (`Revertigo::replay`) before it is trusted.
+//!
+//! ```
+//! use puzzles::grid::Dims;
+//! use puzzles::render::Picture;
+//! use puzzles::revertigo::{Answer, Request, Revertigo};
+//! use puzzles::{Control, GridPuzzle, NoItems};
+//!
+//! // 5×5: nullity 2, so four activation maps; the walk found is replayed.
+//! let answer = Revertigo::answer(&Request::new(Dims { rows: 5, cols: 5 }), &Control::new(), &mut NoItems)?;
+//! let Answer::Solve(walk) = &answer else { panic!() };
+//! assert!(walk.black);
+//! assert_eq!(walk.solutions, "4");
+//! assert!(Revertigo::picture(&answer, Picture::Solved)?.starts_with("<svg"));
+//! # Ok::<(), puzzles::Error>(())
+//! ```
 
 mod answer;
 mod brute;

@@ -3,6 +3,7 @@
 
 use super::super::search::{Layout, Search};
 use super::super::{generate, read, Input, Shape, Sudoku};
+use super::band_tables::*;
 use super::*;
 use crate::input::Source;
 use crate::random::rng;
