@@ -29,6 +29,7 @@ pub mod animate;
 mod answer;
 pub mod count;
 pub(crate) mod find;
+mod moves;
 mod text;
 mod theorems;
 
@@ -45,6 +46,7 @@ pub use count::backtrack::{Shard, MAX_COUNT_CELLS};
 pub use count::distributed::Cluster;
 pub use count::{CountMethod, CountReport, TourCount};
 pub use find::magic::{magic_sums, semi_magic_tour, MagicSums, MAGIC_SUM};
+pub use moves::Position;
 pub use theorems::{impossible, Impossible};
 
 use crate::control::{Control, Stop, Tally};

@@ -45,7 +45,7 @@ use std::ops::ControlFlow;
 
 pub use answer::{
     Answer, Board, GraphRule, GraphSetup, GridSetup, Item, ListedPresses, Mode, NullityRow,
-    NullityTable, PressListing, Pressed, Request, Setup, Solution, SolutionCount,
+    NullityTable, PressListing, PressPattern, Pressed, Request, Setup, Solution, SolutionCount,
     MAX_PRINTED_CELLS,
 };
 pub use cells::Cells;
