@@ -1,85 +1,99 @@
 // Lights Out: press a cell to change it and the cells of the press pattern;
-// bring every light to 0. K states in colours, any pattern, the torus, an
-// edit mode, the fewest presses shown as marks that follow the clicks.
-import { el, freshSeed, rng, History, parseSize, select, checkbox, number } from "../util.js";
+// bring every light to 0. K states in colours, any pattern (the cells it
+// changes read by the library), the torus, a board drawn by hand, the fewest
+// presses shown as marks that follow the presses.
+import { el, freshSeed, rng, Play, parseSize, select, checkbox, number, step, touch, roomFor, onResize, queue } from "../util.js";
 
 const MAX_SIDE = 200;
-const PATTERNS = {
-  cross: [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]],
-  x: [[0, 0], [-1, -1], [-1, 1], [1, -1], [1, 1]],
-  "plus-x": [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 0], [0, 1], [1, -1], [1, 0], [1, 1]],
-  knight: [[0, 0], [1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]],
-};
+const NAMED = ["cross", "x", "plus-x", "knight"];
 const STARTS = [["random", "random"], ["solvable", "random, solvable"], ["lit", "all lit"], ["dark", "dark (draw it)"]];
 
-// The offsets of a one-line stencil (rows split by "/", "@" the pressed cell
-// changed, "o" unchanged, "#" changed, "."); null when it does not read.
-function stencilOffsets(text) {
-  const rows = text.split("/");
-  if (rows.some((r) => r.length !== rows[0].length) || !/^[.#@o/]+$/.test(text)) return null;
-  let centre = null;
-  rows.forEach((r, i) => [...r].forEach((ch, j) => { if (ch === "@" || ch === "o") centre = [i, j]; }));
-  if (!centre) {
-    if (rows.length % 2 === 0 || rows[0].length % 2 === 0) return null;
-    centre = [(rows.length - 1) / 2, (rows[0].length - 1) / 2];
-  }
-  const offs = [];
-  rows.forEach((r, i) => [...r].forEach((ch, j) => { if (ch === "#" || ch === "@") offs.push([i - centre[0], j - centre[1]]); }));
-  return offs.length ? offs : null;
-}
-
-export function create(ctx, params) {
+export function create(ctx, params, saved) {
   let dims = parseSize(params.get("size") || "5x5", 2, MAX_SIDE);
   if (!dims) { ctx.notice(`Size "${params.get("size")}" is not 2 to ${MAX_SIDE} a side: 5×5 opened instead.`); dims = { rows: 5, cols: 5 }; }
+  const k = +params.get("k") || 2;
   const opt = {
-    k: Math.min(10, Math.max(2, +params.get("k") || 2)),
+    k: Math.min(10, Math.max(2, k)),
     pattern: params.get("pattern") || "cross",
     torus: params.get("torus") === "1",
     start: params.get("start") || "random",
     seed: +params.get("seed") || freshSeed(),
     hints: params.get("hints") === "1",
   };
-  if (!PATTERNS[opt.pattern] && !stencilOffsets(opt.pattern)) {
-    ctx.notice(`Pattern "${opt.pattern}" does not read: the cross opened instead.`);
-    opt.pattern = "cross";
+  if (params.get("k") && opt.k !== k) ctx.notice(`States "${params.get("k")}" are not 2 to 10: ${opt.k} states opened instead.`);
+  if (!STARTS.some(([v]) => v === opt.start)) {
+    ctx.notice(`Start "${opt.start}" is not one of ${STARTS.map(([v]) => v).join(", ")}: a random board opened instead.`);
+    opt.start = "random";
   }
-  let given = params.get("board"); // the board itself, rows of state digits split by "/"
-  let start, hist, marks = null, solution = null, editing = false, solving = null, focus = { row: 0, col: 0 };
+  let given = params.get("board"); // a board itself, rows of state digits split by "/"
+  let play = new Play(saved);
+  let start, offsets = null, marks = null, editing = false, anim = null, focus = 0, lights = null;
+  const later = queue((e) => ctx.failed(e));
   const cells = () => dims.rows * dims.cols;
-  const offsets = () => PATTERNS[opt.pattern] || stencilOffsets(opt.pattern);
+  const rowsOf = (b) => Array.from({ length: dims.rows }, (_, r) => Array.from(b.subarray(r * dims.cols, (r + 1) * dims.cols), (v) => v.toString(36)).join(""));
 
-  // The board a press at (r, c) changes, `times` times.
-  function press(lights, r, c, times = 1) {
-    for (const [dr, dc] of offsets()) {
+  // The cells the pattern changes, as the library reads it; a pattern it
+  // refuses is said in one line and the cross is played instead.
+  async function readPattern() {
+    try {
+      const r = await ctx.rule({ puzzle: "lightsout", request: { mode: "pattern", pattern: opt.pattern, states: opt.k, torus: opt.torus } });
+      offsets = r.answer.offsets;
+    } catch (e) {
+      ctx.notice(`Pattern "${opt.pattern}" does not read (${e.message}): the cross opened instead.`);
+      opt.pattern = "cross";
+      offsets = [[-1, 0], [0, -1], [0, 0], [0, 1], [1, 0]];
+    }
+    patternSel.querySelector("select").value = NAMED.includes(opt.pattern) ? opt.pattern : "custom";
+    stencil.value = NAMED.includes(opt.pattern) ? "" : opt.pattern;
+  }
+  // The board after a press at cell i, `times` times: the pattern's cells, mod K.
+  function press(b, i, times = 1) {
+    const r = Math.floor(i / dims.cols), c = i % dims.cols;
+    for (const [dr, dc] of offsets) {
       let rr = r + dr, cc = c + dc;
-      if (opt.torus) { rr = (rr % dims.rows + dims.rows) % dims.rows; cc = (cc % dims.cols + dims.cols) % dims.cols; }
+      if (opt.torus) { rr = ((rr % dims.rows) + dims.rows) % dims.rows; cc = ((cc % dims.cols) + dims.cols) % dims.cols; }
       else if (rr < 0 || cc < 0 || rr >= dims.rows || cc >= dims.cols) continue;
-      const i = rr * dims.cols + cc;
-      lights[i] = (lights[i] + times) % opt.k;
+      const j = rr * dims.cols + cc;
+      b[j] = (b[j] + times) % opt.k;
     }
   }
-
+  // A board from its text (rows split by "/"), null when it does not fit the size and states.
+  function board(text) {
+    const rows = (text || "").split("/");
+    if (rows.length !== dims.rows || !rows.every((r) => r.length === dims.cols && [...r].every((ch) => parseInt(ch, 36) < opt.k))) return null;
+    return Uint8Array.from(rows.join(""), (ch) => parseInt(ch, 36));
+  }
   function fresh() {
-    const lights = new Uint8Array(cells());
     if (given) {
-      const rows = given.split("/");
-      const ok = rows.length === dims.rows && rows.every((r) => r.length === dims.cols && [...r].every((ch) => +ch < opt.k));
-      if (ok) { rows.forEach((r, i) => [...r].forEach((ch, j) => { lights[i * dims.cols + j] = +ch; })); return lights; }
+      const b = board(given);
+      if (b) return b;
       ctx.notice("The board in the link does not fit its size and states: a random board opened instead.");
       given = null;
     }
+    const b = new Uint8Array(cells());
     const rand = rng(opt.seed);
-    if (opt.start === "random") for (let i = 0; i < lights.length; i++) lights[i] = Math.floor(rand() * opt.k);
-    else if (opt.start === "lit") lights.fill(1);
-    else if (opt.start === "solvable") {
-      // Random presses from the dark board: solvable by construction.
-      for (let i = 0; i < lights.length; i++) press(lights, Math.floor(i / dims.cols), i % dims.cols, Math.floor(rand() * opt.k));
+    if (opt.start === "random") for (let i = 0; i < b.length; i++) b[i] = Math.floor(rand() * opt.k);
+    else if (opt.start === "lit") b.fill(1);
+    else if (opt.start === "solvable") for (let i = 0; i < b.length; i++) press(b, i, Math.floor(rand() * opt.k)); // solvable by construction
+    return b;
+  }
+  // The position: the board the moves start from (the start, or one drawn
+  // by hand), then each press, edit and solver's press.
+  function position() {
+    const moves = play.current;
+    const base = moves[0] && moves[0].board ? board(moves[0].board) : null;
+    const b = (base || start).slice();
+    for (const m of moves) {
+      if (typeof m === "number") press(b, m);
+      else if (m.e != null) b[m.e] = (b[m.e] + 1) % opt.k;
+      else if (m.p) for (const i of m.p) press(b, i);
     }
-    return lights;
+    return b;
   }
 
   // ---- drawing ----
-  const canvas = el("canvas", { "aria-label": "Lights Out board", tabindex: 0 });
+  const canvas = el("canvas", { tabindex: 0, id: "lo-board", role: "img" });
+  const frame = el("div", { class: "frame" }, canvas);
   const g = canvas.getContext("2d");
   let px = 1;
   // The colour of each state: 0 dark, the others spread over the hues.
@@ -87,74 +101,90 @@ export function create(ctx, params) {
     const dark = matchMedia("(prefers-color-scheme: dark)").matches ? "#2a2b30" : "#3a3d46";
     return Array.from({ length: opt.k }, (_, v) => (v === 0 ? dark : opt.k === 2 ? "#ffd54a" : `hsl(${(50 + (v - 1) * 300 / (opt.k - 1)) % 360} 85% 60%)`));
   }
+  function fit() {
+    const side = Math.max(dims.rows, dims.cols);
+    const fits = Math.floor(roomFor(ctx.board) / dims.cols);
+    px = Math.max(2, Math.min(60, fits, Math.floor(560 / side)));
+    if (touch() && px < 28) px = Math.max(px, Math.min(28, Math.floor(4096 / side))); // a frame that scrolls
+    frame.classList.toggle("scrolls", px * dims.cols > roomFor(ctx.board) + 1);
+    if (lights) draw();
+  }
   function draw() {
-    const lights = hist.state;
+    const b = lights;
     const colours = palette();
-    px = Math.max(2, Math.floor(Math.min(560, 560) / Math.max(dims.rows, dims.cols)));
     canvas.width = dims.cols * px;
     canvas.height = dims.rows * px;
     const gap = px >= 8 ? 1 : 0;
     g.fillStyle = "#101114";
     g.fillRect(0, 0, canvas.width, canvas.height);
-    for (let i = 0; i < lights.length; i++) {
+    g.textAlign = "center"; g.textBaseline = "middle";
+    for (let i = 0; i < b.length; i++) {
       const r = Math.floor(i / dims.cols), c = i % dims.cols;
-      g.fillStyle = colours[lights[i]];
-      g.fillRect(c * px + gap, r * px + gap, px - 2 * gap, px - 2 * gap);
-      if (opt.k > 2 && px >= 18) {
-        g.fillStyle = "#000"; g.font = `${px * 0.4}px sans-serif`; g.textAlign = "center"; g.textBaseline = "middle";
-        g.fillText(lights[i], c * px + px / 2, r * px + px / 2);
-      }
+      const x = c * px, y = r * px;
+      g.fillStyle = colours[b[i]];
+      g.fillRect(x + gap, y + gap, px - 2 * gap, px - 2 * gap);
+      if (opt.k > 2 && px >= 18) { g.fillStyle = "#000"; g.font = `${px * 0.4}px sans-serif`; g.fillText(b[i], x + px / 2, y + px / 2); }
       if (marks && marks[i]) {
+        // The presses, a dot in the corner (the state's digit stays readable), their count beside it.
+        const s = opt.k > 2 ? Math.max(1, px * 0.14) : Math.max(1, px * 0.23);
+        const [cx, cy] = opt.k > 2 ? [x + px * 0.8, y + px * 0.2] : [x + px / 2, y + px / 2];
         g.fillStyle = "#e0245e";
-        const s = Math.max(1, px * 0.32);
-        g.beginPath(); g.arc(c * px + px / 2, r * px + px / 2, s / 1.4, 0, 7); g.fill();
-        if (marks[i] > 1 && px >= 18) { g.fillStyle = "#fff"; g.font = `${px * 0.3}px sans-serif`; g.fillText(marks[i], c * px + px / 2, r * px + px / 2); }
+        g.beginPath(); g.arc(cx, cy, s, 0, 7); g.fill();
+        if (marks[i] > 1 && px >= 18) { g.fillStyle = "#e0245e"; g.font = `${px * 0.25}px sans-serif`; g.fillText(marks[i], x + px * 0.8, y + px * 0.8); }
       }
     }
     if (document.activeElement === canvas && px >= 8) {
       g.strokeStyle = "#2f6fdb"; g.lineWidth = 3;
-      g.strokeRect(focus.col * px + 1.5, focus.row * px + 1.5, px - 3, px - 3);
+      g.strokeRect((focus % dims.cols) * px + 1.5, Math.floor(focus / dims.cols) * px + 1.5, px - 3, px - 3);
     }
-    // The board and the marked cells in words, for assistive tools and tests (small boards).
-    if (cells() <= 4096) describe(lights);
-    canvas.dataset.lit = lights.reduce((n, v) => n + (v > 0), 0);
-    moves.textContent = `Moves: ${hist.past.length}`;
-    if (lights.every((v) => v === 0)) ctx.status("All out!", "won");
-    else if (!editing) ctx.status("");
+    describe(b);
   }
-  function describe(lights) {
-    const rows = [];
-    for (let r = 0; r < dims.rows; r++) rows.push(Array.from(lights.subarray(r * dims.cols, (r + 1) * dims.cols), (v) => v.toString(36)).join(""));
-    canvas.dataset.board = rows.join("/");
-    canvas.dataset.marks = marks ? Array.from(marks, (m, i) => (m ? `${Math.floor(i / dims.cols)},${i % dims.cols}x${m}` : "")).filter(Boolean).join(" ") : "";
+  // The board in words: the canvas's label for screen readers, and its rows (small boards).
+  function describe(b) {
+    const lit = b.reduce((n, v) => n + (v > 0), 0);
+    const at = `row ${Math.floor(focus / dims.cols) + 1}, column ${(focus % dims.cols) + 1}: state ${b[focus]}${marks && marks[focus] ? `, press ${marks[focus]} times` : ""}`;
+    canvas.setAttribute("aria-label", `Lights Out board, ${dims.rows} by ${dims.cols}, ${lit} lit. ${at}.`);
+    canvas.dataset.lit = lit;
+    if (cells() <= 4096) {
+      canvas.dataset.board = rowsOf(b).join("/");
+      canvas.dataset.marks = marks ? Array.from(marks, (m, i) => (m ? `${Math.floor(i / dims.cols)},${i % dims.cols}x${m}` : "")).filter(Boolean).join(" ") : "";
+    }
+    moves.textContent = `Presses: ${play.current.reduce((n, m) => n + (typeof m === "number" ? 1 : m.p ? m.p.length : 0), 0)}`;
+    if (editing) { ctx.status("Edit: a tap changes one light. Edit again when the board is drawn."); ctx.result(""); }
+    else if (lit === 0 && play.helped) { ctx.status("Solved by the solver: all out.", "solved"); ctx.result("solved"); }
+    else if (lit === 0) { ctx.status("Won: all out!", "won"); ctx.result("won"); }
+    else { ctx.status(`${lit} ${lit === 1 ? "light" : "lights"} on.`); ctx.result(""); }
+  }
+  // The position drawn again from the moves (after undo, redo, restart).
+  function redraw() {
+    anim = null;
+    lights = position();
+    marks = null;
+    draw();
+    ctx.changed();
+    if (opt.hints) showHints(true);
   }
 
   // ---- the solver ----
   function request(extra = {}) {
-    const rows = [];
-    for (let r = 0; r < dims.rows; r++) rows.push(Array.from(hist.state.subarray(r * dims.cols, (r + 1) * dims.cols), (v) => v.toString(36)).join(""));
-    const board = { given: { text: rows.join("\n") } };
+    const board = { given: { text: rowsOf(lights).join("\n") } };
     return { puzzle: "lightsout", request: { board, states: opt.k, pattern: opt.pattern, torus: opt.torus, mode: "solve", ...extra } };
   }
   async function analyse() {
     try {
-      const fewest = cells() <= 400;
-      const r = await ctx.ask(request({ fewest }), "Solving");
-      solution = r.answer;
+      const r = await ctx.ask(request({ fewest: cells() <= 400 }), "Solving");
       report(r);
       marks = null;
-      if (solution.presses) {
-        marks = new Uint8Array(cells());
-        solution.presses.forEach((row, i) => row.forEach((v, j) => { marks[i * dims.cols + j] = v; }));
-      }
+      if (r.answer.presses) marks = Uint8Array.from(r.answer.presses.flat());
       return true;
     } catch (e) { ctx.failed(e); return false; }
   }
   function report(r) {
     const a = r.answer;
-    info.replaceChildren(
+    ctx.info.replaceChildren(
+      moves,
       el("p", {}, `${dims.rows}×${dims.cols}, ${opt.k} states, ${a.pattern}${a.torus ? " on the torus" : ""}.`),
-      el("p", {}, a.solvable ? `Solvable: ${a.press_count} presses${a.minimal ? " (the fewest)" : ""}.` : "No solution: some light can never go out."),
+      el("p", {}, a.solvable ? `Solvable: ${a.press_count} ${a.press_count === 1 ? "press" : "presses"}${a.minimal ? " (the fewest)" : ""}.` : "No solution: some light can never go out."),
       el("p", {}, `Nullity ${a.nullity}: ${a.solutions} ${a.solutions === "1" ? "solution" : "solutions"} of every solvable board.`),
       el("p", {}, `Method ${a.method}, ${r.ms.toFixed(1)} ms in the page.`),
       quietButton,
@@ -166,9 +196,9 @@ export function create(ctx, params) {
     try {
       const r = await ctx.ask(request({ quiet_patterns: true }), "Quiet patterns");
       const q = r.answer.quiet_patterns || [];
-      quietBox.replaceChildren(el("p", {}, q.length ? `The ${q.length} quiet patterns of the basis (presses that change nothing):` : "No quiet pattern: every board has one solution."),
+      quietBox.replaceChildren(el("p", {}, q.length ? `The ${q.length} quiet ${q.length === 1 ? "pattern" : "patterns"} of the basis (presses that change nothing):` : "No quiet pattern: every board has one solution."),
         ...q.slice(0, 24).map((rows) => {
-          const c = el("canvas", { width: dims.cols * 4, height: dims.rows * 4, style: "margin:2px;border:1px solid var(--line)" });
+          const c = el("canvas", { width: dims.cols * 4, height: dims.rows * 4, style: "margin:2px;border:1px solid var(--line);display:inline-block" });
           const cg = c.getContext("2d");
           rows.forEach((row, i) => row.forEach((v, j) => { if (v) { cg.fillStyle = "#e0245e"; cg.fillRect(j * 4, i * 4, 4, 4); } }));
           return c;
@@ -178,150 +208,170 @@ export function create(ctx, params) {
 
   // ---- playing ----
   function act(i) {
-    const r = Math.floor(i / dims.cols), c = i % dims.cols;
-    const lights = hist.state.slice();
-    if (editing) {
-      lights[i] = (lights[i] + 1) % opt.k;
-      given = "edited";
-      hist.push(lights);
-    } else {
-      press(lights, r, c);
-      hist.push(lights);
-      if (marks) marks[i] = (marks[i] + opt.k - 1) % opt.k; // the marks follow the click
-    }
-    draw();
+    later(() => {
+      anim = null;
+      if (editing) { play.do({ e: i }); lights[i] = (lights[i] + 1) % opt.k; }
+      else {
+        play.do(i);
+        press(lights, i);
+        if (marks) marks[i] = (marks[i] + opt.k - 1) % opt.k; // the marks follow the press
+      }
+      draw();
+      ctx.changed();
+    });
   }
-  canvas.addEventListener("pointerdown", (e) => {
+  canvas.addEventListener("click", (e) => {
     const rect = canvas.getBoundingClientRect();
-    const c = Math.floor((e.clientX - rect.left) / rect.width * dims.cols);
-    const r = Math.floor((e.clientY - rect.top) / rect.height * dims.rows);
+    const c = Math.floor(((e.clientX - rect.left) / rect.width) * dims.cols);
+    const r = Math.floor(((e.clientY - rect.top) / rect.height) * dims.rows);
     if (r < 0 || c < 0 || r >= dims.rows || c >= dims.cols) return;
-    focus = { row: r, col: c };
-    act(r * dims.cols + c);
+    focus = r * dims.cols + c;
+    act(focus);
   });
-  canvas.addEventListener("focus", () => draw());
+  canvas.addEventListener("focus", () => lights && draw());
+  canvas.addEventListener("blur", () => lights && draw());
 
-  async function showHints(on) {
+  // The presses marked (asked of the solver for the position as it stands) or not.
+  function showHints(on) {
     opt.hints = on;
     hintButton.setAttribute("aria-pressed", on);
-    if (on) await analyse(); else marks = null;
-    draw();
-    ctx.changed();
+    later(async () => {
+      if (on && opt.hints) await analyse(); else marks = null;
+      draw();
+      ctx.changed();
+      if (on && marks) ctx.announce(`The presses are marked: ${marks.reduce((n, m) => n + (m > 0), 0)} cells.`);
+    });
   }
 
   // ---- options ----
-  const moves = el("span");
-  const info = ctx.info;
+  const moves = el("p");
   const hintButton = el("button", { "aria-pressed": opt.hints, id: "lo-hints", onclick: () => showHints(!opt.hints) }, "Show presses");
-  const editButton = el("button", { "aria-pressed": false, onclick: () => {
+  const editButton = el("button", { "aria-pressed": false, id: "lo-edit", onclick: () => later(() => {
     editing = !editing;
     editButton.setAttribute("aria-pressed", editing);
-    ctx.status(editing ? "Edit: a click changes one light." : "");
-    if (!editing) { marks = null; if (opt.hints) showHints(true); else draw(); ctx.changed(); }
-  } }, "Edit lights");
-  const stencil = el("input", { value: PATTERNS[opt.pattern] ? "" : opt.pattern, placeholder: ".#./#@#/.#.", size: 12,
-    onchange: () => { if (stencilOffsets(stencil.value)) { opt.pattern = stencil.value; restartWith(); } else ctx.status("A stencil: rows of . and # split by /, the pressed cell @ (changed) or o.", "error"); } });
-  // A 5×5 stencil drawn by clicks: "#" changed, "." not; the centre is the
+    // The board drawn becomes the game's: Restart comes back to it, the address holds it.
+    if (!editing && play.current.some((m) => m.e != null)) play.do({ restart: true, board: rowsOf(lights).join("/") });
+    marks = null;
+    draw();
+    ctx.changed();
+    if (!editing && opt.hints) showHints(true);
+  }) }, "Edit lights");
+  const stencil = el("input", { placeholder: ".#./#@#/.#.", size: 12, id: "lo-stencil",
+    onchange: () => { if (stencil.value) { opt.pattern = stencil.value; restartWith(); } } });
+  // A 5×5 stencil drawn by taps: "#" changed, "." not; the centre is the
   // pressed cell, changed ("@") or not ("o").
-  const own = !PATTERNS[opt.pattern] && /^([.#@o]{5}\/){4}[.#@o]{5}$/.test(opt.pattern);
+  const own = /^([.#@o]{5}\/){4}[.#@o]{5}$/.test(opt.pattern);
   const drawn = (own ? opt.pattern : "...../..#../.#@#./..#../.....").split("/").map((r) => [...r]);
-  const pad = el("div", { class: "grid stencil", style: "grid-template-columns: repeat(5, 18px); --size: 18px", title: "Draw a press pattern" });
+  const pad = el("div", { class: "grid stencil", role: "group", "aria-label": "Draw a press pattern", style: "grid-template-columns: repeat(5, 24px); --size: 24px" });
   drawn.forEach((row, i) => row.forEach((_, j) => {
-    const cell = el("div", { class: "c" });
-    const paint = () => { cell.style.background = /[#@]/.test(drawn[i][j]) ? "#e0245e" : ""; cell.textContent = i === 2 && j === 2 ? "•" : ""; };
+    const centre = i === 2 && j === 2;
+    const cell = el("button", { class: "c", "aria-label": centre ? "the pressed cell" : `row ${i - 2}, column ${j - 2} from the pressed cell`, style: "padding:0;min-height:0" });
+    const paint = () => { const on = /[#@]/.test(drawn[i][j]); cell.style.background = on ? "#e0245e" : ""; cell.setAttribute("aria-pressed", on); cell.textContent = centre ? "•" : ""; };
     cell.addEventListener("click", () => {
-      const centre = i === 2 && j === 2;
       drawn[i][j] = centre ? (drawn[i][j] === "@" ? "o" : "@") : (drawn[i][j] === "#" ? "." : "#");
       paint();
-      const text = drawn.map((r) => r.join("")).join("/");
-      if (stencilOffsets(text)) { stencil.value = text; opt.pattern = text; patternSel.querySelector("select").value = "custom"; restartWith(); }
+      opt.pattern = drawn.map((r) => r.join("")).join("/");
+      restartWith();
     });
     paint();
     pad.append(cell);
   }));
-  const patternSel = select("Pattern", [...Object.keys(PATTERNS).map((p) => [p, p]), ["custom", "drawn (stencil)"]], PATTERNS[opt.pattern] ? opt.pattern : "custom",
-    (v) => { if (v !== "custom") { opt.pattern = v; restartWith(); } else stencil.focus(); });
+  const patternSel = select("Pattern", [...NAMED.map((p) => [p, p]), ["custom", "drawn (stencil)"]], NAMED.includes(opt.pattern) ? opt.pattern : "custom",
+    (v) => { if (v !== "custom") { opt.pattern = v; restartWith(); } else stencil.focus(); }, "lo-pattern");
   ctx.options.append(
     el("label", {}, "Size ", el("input", { value: `${dims.rows}x${dims.cols}`, size: 7, id: "lo-size", onchange: (e) => {
       const d = parseSize(e.target.value, 2, MAX_SIDE);
       if (!d) { ctx.status(`A size is 2 to ${MAX_SIDE} a side, as 5 or 5x7.`, "error"); return; }
       dims = d; given = null; opt.seed = freshSeed(); restartWith();
     } })),
-    number("States K", opt.k, 2, 10, (v) => { opt.k = Math.min(10, Math.max(2, v)); given = null; restartWith(); }),
+    number("States K", opt.k, 2, 10, (v) => { opt.k = Math.min(10, Math.max(2, v)); restartWith(); }),
     patternSel,
     el("label", {}, "Stencil ", stencil),
     pad,
-    checkbox("Torus (edges wrap)", opt.torus, (v) => { opt.torus = v; restartWith(); }),
-    select("New board", STARTS, opt.start, (v) => { opt.start = v; given = null; opt.seed = freshSeed(); restartWith(); }),
+    checkbox("Torus (edges wrap)", opt.torus, (v) => { opt.torus = v; restartWith(); }, "lo-torus"),
+    select("New board", STARTS, opt.start, (v) => { opt.start = v; given = null; opt.seed = freshSeed(); restartWith(); }, "lo-start"),
     el("p", {}, hintButton, " ", editButton),
-    el("p", {}, moves),
   );
-  const holder = el("div", {}, canvas);
-  ctx.board.append(holder);
+  ctx.info.append(moves);
+  ctx.board.append(frame, el("p", { class: "banner" }, "All out!"));
+  onResize(ctx.board, fit);
 
-  function restartWith() {
-    if (solving) clearInterval(solving);
-    marks = null; solution = null;
-    hist = new History(fresh());
-    start = hist.state.slice();
-    info.replaceChildren();
-    draw();
-    ctx.changed();
-    if (opt.hints) showHints(true);
+  // The rules or the board changed: the board drawn by hand is kept when it
+  // still fits (another pattern, the torus), and the game starts again.
+  function restartWith(keep = false) {
+    later(async () => {
+      anim = null;
+      if (!keep) {
+        const b = play.current[0] && play.current[0].board;
+        if (b) given = b;
+        else if (lights && given) given = rowsOf(start).join("/");
+        play = new Play();
+      }
+      editing = false;
+      editButton.setAttribute("aria-pressed", false);
+      await readPattern();
+      start = fresh();
+      ctx.info.replaceChildren(moves);
+      fit();
+      redraw();
+    });
   }
-  restartWith();
+  // A shared link's presses are played from its board.
+  const linked = params.get("presses");
+  if (!saved && linked) {
+    const ps = linked.split(";").map((s) => s.split(".").map(Number));
+    if (ps.every(([r, c]) => r >= 0 && c >= 0 && r < dims.rows && c < dims.cols)) for (const [r, c] of ps) play.do(r * dims.cols + c);
+    else ctx.notice("The presses in the link are not on the board: the board opened without them.");
+  }
+  restartWith(true);
 
   canvas.addEventListener("keydown", (e) => {
-    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    if (moves[e.key]) {
-      focus.row = Math.min(dims.rows - 1, Math.max(0, focus.row + moves[e.key][0]));
-      focus.col = Math.min(dims.cols - 1, Math.max(0, focus.col + moves[e.key][1]));
-      draw(); e.preventDefault();
-    } else if (e.key === " " || e.key === "Enter") { act(focus.row * dims.cols + focus.col); e.preventDefault(); }
+    const to = step(focus, e.key, dims.rows, dims.cols);
+    if (to != null) { focus = to; draw(); e.preventDefault(); e.stopPropagation(); }
+    else if (e.key === " " || e.key === "Enter") { act(focus); e.preventDefault(); e.stopPropagation(); }
   });
 
   return {
     params() {
       const p = { size: `${dims.rows}x${dims.cols}`, k: opt.k, pattern: opt.pattern, torus: opt.torus ? 1 : 0 };
-      if (given) {
-        const rows = [];
-        for (let r = 0; r < dims.rows; r++) rows.push(Array.from(start.subarray(r * dims.cols, (r + 1) * dims.cols)).join(""));
-        p.board = rows.join("/");
-      } else { p.start = opt.start; p.seed = opt.seed; }
+      const drawnBoard = play.current[0] && play.current[0].board;
+      if (drawnBoard || given) p.board = drawnBoard || rowsOf(start).join("/");
+      else { p.start = opt.start; p.seed = opt.seed; }
       if (opt.hints) p.hints = 1;
       return p;
     },
+    share() {
+      const ps = play.current.flatMap((m) => (typeof m === "number" ? [m] : m.p || []));
+      return { presses: ps.map((i) => `${Math.floor(i / dims.cols)}.${i % dims.cols}`).join(";") };
+    },
+    save: () => play.save(),
     new() { given = null; opt.seed = freshSeed(); restartWith(); },
-    restart() { if (solving) clearInterval(solving); hist = new History(start.slice()); this.redrawn(); },
-    undo() { hist.undo(); this.redrawn(); },
-    redo() { hist.redo(); this.redrawn(); },
-    // The board drawn at once, its marks found again when they are shown.
-    redrawn() { marks = null; draw(); if (opt.hints) showHints(true); },
-    // The presses drawn, then pressed one by one.
+    restart() { later(() => { play.do({ restart: true, board: play.current[0]?.board || rowsOf(start).join("/") }); redraw(); }); },
+    undo() { later(() => play.undo() && redraw()); },
+    redo() { later(() => play.redo() && redraw()); },
+    // The solver's presses, one undoable move, drawn press by press.
     async solve() {
+      anim = null;
       if (!(await analyse())) return;
-      draw();
-      if (!marks) return;
+      if (!marks) { draw(); return; }
       const todo = [];
       marks.forEach((m, i) => { for (let t = 0; t < m; t++) todo.push(i); });
-      const perTick = Math.max(1, Math.ceil(todo.length / 80));
-      if (solving) clearInterval(solving);
-      solving = setInterval(() => {
-        // One step of the undo history a tick.
-        const lights = hist.state.slice();
-        for (let n = 0; n < perTick && todo.length; n++) {
-          const i = todo.pop();
-          press(lights, Math.floor(i / dims.cols), i % dims.cols);
-          marks[i] = (marks[i] + opt.k - 1) % opt.k;
-        }
-        hist.push(lights);
-        draw();
-        if (!todo.length) { clearInterval(solving); solving = null; }
-      }, 60);
+      later(() => {
+        play.do({ p: todo, by: "solver" });
+        ctx.changed();
+        const token = (anim = {});
+        const perTick = Math.max(1, Math.ceil(todo.length / 80));
+        let n = 0;
+        const tick = () => {
+          if (anim !== token) return;
+          for (let t = 0; t < perTick && n < todo.length; t++, n++) { press(lights, todo[n]); marks[todo[n]] = (marks[todo[n]] + opt.k - 1) % opt.k; }
+          draw();
+          if (n < todo.length) setTimeout(tick, 60);
+          else anim = null;
+        };
+        tick();
+      });
     },
-    key(e) {
-      if (e.key === "n") { this.new(); return true; }
-      return false;
-    },
+    key() { return false; },
   };
 }

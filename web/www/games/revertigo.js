@@ -1,91 +1,111 @@
 // Revertigo: walk the pawn from the bottom-left corner; every landing flips
-// the cell and its four neighbours; blacken the whole board. Arrow keys,
-// a click on a neighbouring cell or a swipe move the pawn.
-import { el, freshSeed, rng, History, parseSize, gridBoard, cellOf } from "../util.js";
+// the cell and its four neighbours; blacken the whole board. Arrow keys, a
+// tap on a neighbouring cell or a swipe move the pawn. Every landing is the
+// library's: each move is the walk so far, replayed by its `check`.
+import { el, freshSeed, rng, Play, parseSize, gridBoard, cellOf, queue } from "../util.js";
 
-const STEP = { N: [-1, 0], E: [0, 1], S: [1, 0], W: [0, -1] };
 const KEYS = { ArrowUp: "N", ArrowRight: "E", ArrowDown: "S", ArrowLeft: "W" };
+const MAX_SIDE = 20;
 
-export function create(ctx, params) {
+export function create(ctx, params, saved) {
   let dims = null;
   let seed = +params.get("seed") || freshSeed();
   if (params.get("size")) {
-    dims = parseSize(params.get("size"), 1, 20);
-    if (!dims) ctx.notice(`Size "${params.get("size")}" is not 1 to 20 a side: a random size opened instead.`);
+    dims = parseSize(params.get("size"), 1, MAX_SIDE);
+    if (!dims) ctx.notice(`Size "${params.get("size")}" is not 1 to ${MAX_SIDE} a side: a random size opened instead.`);
   }
   let fixed = !!dims;
   // Random sides from 2 to 20, as the original game draws them.
   const randomDims = () => { const r = rng(seed); return { rows: 2 + Math.floor(r() * 19), cols: 2 + Math.floor(r() * 19) }; };
   if (!dims) dims = randomDims();
-  let hist, board, shown = null, playing = null;
+  let play = new Play(saved);
+  let board, pos = null, shown = null, answer = null, anim = null;
+  const later = queue((e) => ctx.failed(e));
+  // The walk of the position: the letters since the last restart.
+  const walkOf = (moves) => moves.map((m) => (typeof m === "string" ? m : m.walk)).join("");
+  // The library's replay of `walk`: the board, the pawn, black or not.
+  const check = (walk) => ctx.rule({ puzzle: "revertigo", request: { dims, mode: "check", walk } }).then((r) => r.answer);
 
-  function startState() {
-    const s = { pawn: [dims.rows - 1, 0], black: new Uint8Array(dims.rows * dims.cols), map: new Uint8Array(dims.rows * dims.cols), walk: "" };
-    land(s, s.pawn);
-    return s;
+  function draw() {
+    if (!pos) return;
+    const black = pos.board.join("");
+    const pawn = pos.end[0] * dims.cols + pos.end[1];
+    board.cells.forEach((d, i) => {
+      const b = black[i] === "#";
+      d.classList.toggle("black", b);
+      d.classList.toggle("map", !!(shown && shown[i]));
+      d.classList.toggle("pawn", i === pawn);
+      board.label(i, (b ? "black" : "white") + (i === pawn ? ", the pawn" : ""));
+    });
+    board.focus(pawn);
+    counter.textContent = `Moves: ${pos.moves}`;
+    board.root.dataset.white = pos.white.length;
+    const helped = play.helped;
+    if (pos.black && helped) { ctx.status(`Solved by the solver: black in ${pos.moves} moves.`, "solved"); ctx.result("solved"); }
+    else if (pos.black) { ctx.status(`Won: black in ${pos.moves} moves.`, "won"); ctx.result("won"); }
+    else { ctx.status(`${pos.white.length} white ${pos.white.length === 1 ? "cell" : "cells"} left.`); ctx.result(""); }
   }
-  function land(s, [r, c]) {
-    s.map[r * dims.cols + c] ^= 1;
-    for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]]) {
-      const rr = r + dr, cc = c + dc;
-      if (rr >= 0 && cc >= 0 && rr < dims.rows && cc < dims.cols) s.black[rr * dims.cols + cc] ^= 1;
+  // The position of the moves as they stand, from the library.
+  async function refresh() {
+    pos = await check(walkOf(play.current));
+    draw();
+    ctx.changed();
+  }
+  // The landings of `walk` drawn one by one, until another move comes.
+  async function animate(walk) {
+    const token = (anim = {});
+    const tick = Math.max(15, Math.min(250, 6000 / Math.max(1, walk.length)));
+    for (let k = 0; k <= walk.length; k++) {
+      const p = await check(walk.slice(0, k));
+      if (anim !== token) return;
+      pos = p;
+      draw();
+      await new Promise((ok) => setTimeout(ok, tick));
     }
   }
+  // One move of the pawn, when the library takes it (not off the board).
   function move(letter) {
-    const s = hist.state;
-    const [r, c] = [s.pawn[0] + STEP[letter][0], s.pawn[1] + STEP[letter][1]];
-    if (r < 0 || c < 0 || r >= dims.rows || c >= dims.cols) return false;
-    const next = { pawn: [r, c], black: s.black.slice(), map: s.map.slice(), walk: s.walk + letter };
-    land(next, [r, c]);
-    hist.push(next);
-    draw();
-    return true;
-  }
-  function draw() {
-    const s = hist.state;
-    board.cells.forEach((d, i) => {
-      d.classList.toggle("black", !!s.black[i]);
-      d.classList.toggle("map", !!(shown && shown[i]));
-      d.classList.toggle("pawn", i === s.pawn[0] * dims.cols + s.pawn[1]);
+    anim = null;
+    later(async () => {
+      const walk = walkOf(play.current) + letter;
+      let next;
+      try { next = await check(walk); } catch { ctx.announce("The pawn cannot leave the board."); return; }
+      play.do(letter);
+      pos = next;
+      draw();
+      ctx.changed();
     });
-    counter.textContent = `Moves: ${s.walk.length}`;
-    const white = s.black.reduce((n, b) => n + !b, 0);
-    board.root.dataset.white = white;
-    if (white === 0) ctx.status(`Black in ${s.walk.length} moves.`, "won");
-    else ctx.status(`${white} white cells left.`);
   }
 
   const counter = el("p");
   const walkText = el("p", { id: "rv-walk", class: "text" });
-  const mapButton = el("button", { "aria-pressed": false, onclick: async () => {
+  const mapButton = el("button", { "aria-pressed": false, id: "rv-map", onclick: async () => {
     if (shown) { shown = null; mapButton.setAttribute("aria-pressed", false); draw(); return; }
     const a = await solved();
     if (!a) return;
-    shown = new Uint8Array(dims.rows * dims.cols);
-    a.map.forEach((row, i) => [...row].forEach((ch, j) => { shown[i * dims.cols + j] = ch === "#"; }));
+    shown = a.map.join("").split("").map((ch) => ch === "#");
     mapButton.setAttribute("aria-pressed", true);
     draw();
   } }, "Activation map");
   ctx.options.append(
-    el("label", {}, "Size ", el("input", { value: fixed ? `${dims.rows}x${dims.cols}` : "", placeholder: "random", size: 7, onchange: (e) => {
+    el("label", {}, "Size ", el("input", { value: fixed ? `${dims.rows}x${dims.cols}` : "", placeholder: "random", size: 7, id: "rv-size", onchange: (e) => {
       if (!e.target.value) { fixed = false; seed = freshSeed(); dims = randomDims(); reset(); return; }
-      const d = parseSize(e.target.value, 1, 20);
-      if (!d) { ctx.status("A size is 1 to 20 a side, as 4 or 3x5; empty for random.", "error"); return; }
+      const d = parseSize(e.target.value, 1, MAX_SIDE);
+      if (!d) { ctx.status(`A size is 1 to ${MAX_SIDE} a side, as 4 or 3x5; empty for random.`, "error"); return; }
       dims = d; fixed = true; reset();
     } })),
     el("p", {}, mapButton),
-    counter,
-    el("p", { class: "muted" }, "Arrow keys, a click on a neighbouring cell, or a swipe."),
+    el("p", { class: "muted" }, "Arrow keys, a tap on a neighbouring cell, or a swipe."),
   );
 
-  let answer = null;
   async function solved() {
     if (answer) return answer;
     try {
       const r = await ctx.ask({ puzzle: "revertigo", request: { dims, mode: "solve" } }, "Solving");
       answer = r.answer;
       ctx.info.replaceChildren(
-        el("p", {}, `${dims.rows}×${dims.cols}: ${answer.solutions} activation maps (nullity ${answer.nullity}).`),
+        counter,
+        el("p", {}, `${dims.rows}×${dims.cols}: ${answer.solutions} activation ${answer.solutions === "1" ? "map" : "maps"} (nullity ${answer.nullity}).`),
         el("p", {}, `The walk: ${answer.moves} moves${answer.lower_bound != null ? `, none shorter than ${answer.lower_bound}` : ""}.`),
         walkText,
       );
@@ -94,53 +114,65 @@ export function create(ctx, params) {
     } catch (e) { ctx.failed(e); return null; }
   }
 
-  function reset() {
-    if (playing) clearInterval(playing);
+  function reset(keep = false) {
+    anim = null;
     answer = null; shown = null;
+    if (!keep) play = new Play();
     mapButton.setAttribute("aria-pressed", false);
-    ctx.info.replaceChildren();
-    board = gridBoard("revertigo", dims.rows, dims.cols);
-    ctx.board.replaceChildren(board.root);
-    hist = new History(startState());
+    ctx.info.replaceChildren(counter);
+    board = gridBoard("revertigo", dims.rows, dims.cols, ctx.board, `Revertigo board, ${dims.rows} by ${dims.cols}`);
+    ctx.board.replaceChildren(board.frame, el("p", { class: "banner" }, "Black!"));
+    // A swipe on a board that fits moves the pawn; on a board wider than the
+    // screen it scrolls the frame, and a tap on a neighbouring cell moves.
+    board.root.classList.toggle("panning", board.frame.classList.contains("scrolls"));
     let swipe = null;
     board.root.addEventListener("pointerdown", (e) => { swipe = [e.clientX, e.clientY, cellOf(e)]; });
+    board.root.addEventListener("pointercancel", () => { swipe = null; });
     board.root.addEventListener("pointerup", (e) => {
-      if (!swipe) return;
+      if (!swipe || !pos) return;
       const [dx, dy] = [e.clientX - swipe[0], e.clientY - swipe[1]];
       const cell = swipe[2];
       swipe = null;
-      if (Math.hypot(dx, dy) > 20) { move(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "E" : "W") : (dy > 0 ? "S" : "N")); return; }
+      if (Math.hypot(dx, dy) > 20) {
+        if (!board.root.classList.contains("panning")) move(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "E" : "W") : (dy > 0 ? "S" : "N"));
+        return;
+      }
       if (!cell) return;
-      const [r, c] = hist.state.pawn;
-      const letter = Object.keys(STEP).find((l) => r + STEP[l][0] === cell.row && c + STEP[l][1] === cell.col);
-      if (letter) move(letter);
+      const [r, c] = pos.end;
+      const letter = { N: [r - 1, c], E: [r, c + 1], S: [r + 1, c], W: [r, c - 1] };
+      const hit = Object.keys(letter).find((l) => letter[l][0] === cell.row && letter[l][1] === cell.col);
+      if (hit) move(hit);
     });
-    draw();
-    ctx.changed();
+    later(refresh);
   }
-  reset();
+  // A shared link's walk is played from the start.
+  const linked = (params.get("walk") || "").toUpperCase();
+  if (!saved && /^[NESW]+$/.test(linked)) play.do({ restart: true, walk: linked });
+  else if (linked) ctx.notice(`The walk "${linked}" does not read: the board opened at its start.`);
+  reset(true);
 
   return {
     params: () => (fixed ? { size: `${dims.rows}x${dims.cols}` } : { seed }),
+    share: () => ({ walk: walkOf(play.current) }),
+    save: () => play.save(),
     new() { if (!fixed) { seed = freshSeed(); dims = randomDims(); } reset(); },
-    restart() { if (playing) clearInterval(playing); hist = new History(startState()); draw(); },
-    undo() { hist.undo(); draw(); },
-    redo() { hist.redo(); draw(); },
-    // The solver's walk, replayed as an animation from the start.
+    restart() { anim = null; later(() => { play.do("restart"); return refresh(); }); },
+    undo() { anim = null; later(() => play.undo() && refresh()); },
+    redo() { anim = null; later(() => play.redo() && refresh()); },
+    // The solver's walk from the start, one undoable move, drawn landing by
+    // landing (any other move ends the drawing).
     async solve() {
       const a = await solved();
       if (!a) return;
-      this.restart();
-      const letters = [...a.walk];
-      const tick = Math.max(15, Math.min(250, 6000 / letters.length));
-      playing = setInterval(() => {
-        if (!letters.length) { clearInterval(playing); playing = null; return; }
-        move(letters.shift());
-      }, tick);
+      anim = null;
+      later(() => {
+        play.do({ restart: true, walk: a.walk, by: "solver" });
+        ctx.changed();
+        animate(a.walk);
+      });
     },
     key(e) {
       if (KEYS[e.key]) { move(KEYS[e.key]); return true; }
-      if (e.key === "n") { this.new(); return true; }
       return false;
     },
   };
