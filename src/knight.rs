@@ -271,61 +271,91 @@ impl TourSearch {
             }
         }
         if self.order == MoveOrder::Warnsdorff {
-            // Warnsdorff's rule alone answers most boards in one pass.
-            let quick = (2 * cells + 10_000).min(self.budget);
-            let mut tour = None;
-            let end =
-                search::Walker::new(&self.knight, self.order).walk(ctl, Some(quick), &mut |t| {
-                    tour = Some(t.to_vec());
-                    ControlFlow::Break(())
-                });
-            match (tour, end) {
-                (Some(t), _) => return Verdict::Tour(t),
-                (None, search::End::Exhausted { nodes }) => {
-                    return Verdict::NoTour(Impossible::Exhausted { nodes })
-                }
-                (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
-                    return Verdict::Interrupted { nodes }
-                }
-                (None, search::End::Budget { nodes }) => spent += nodes,
-            }
-            // Large boards: block tours joined by edge swaps; long boards of 3
-            // rows started near an end: chained block tours; boards of at
-            // most 7 rows: the frontier programme's narrow passes.
-            let built = blocks::build(&self.knight, ctl)
-                .or_else(|| chain::thin_tour(&self.knight, ctl))
-                .or_else(|| frontier::narrow(&self.knight, ctl));
-            if let Some(t) = built {
-                if verify_tour(&self.knight, &t).is_ok() {
-                    return Verdict::Tour(t);
-                }
-            }
-            // The frontier programme's exact pass finds a tour or proves there
-            // is none, on every board whose states it can hold.
-            match frontier::tour_with(&self.knight, ctl, false) {
-                frontier::Finding::Tour(t) if verify_tour(&self.knight, &t).is_ok() => {
-                    return Verdict::Tour(t)
-                }
-                frontier::Finding::NoTour => return Verdict::NoTour(Impossible::Frontier),
-                _ => {}
-            }
-            // A closed tour from the start is an open one too, and Warnsdorff's
-            // rule finds closed tours of boards that have them more readily.
-            let d = self.knight.dims;
-            if !self.knight.closed && theorems::has_closed_tour(d.rows, d.cols) {
-                let closed = Knight {
-                    closed: true,
-                    ..self.knight
-                };
-                let half = (self.budget - spent) / 2;
-                if let Verdict::Tour(t) = TourSearch::new(closed, self.order, half).find(ctl) {
-                    if verify_tour(&self.knight, &t).is_ok() {
-                        return Verdict::Tour(t);
-                    }
-                }
-                spent += half;
+            if let Some(verdict) = self.constructions(ctl, &mut spent) {
+                return verdict;
             }
         }
+        if let Some(verdict) = self.restarts(ctl, &mut spent) {
+            return verdict;
+        }
+        // Small boards: the counter's sharper cut (and nodes about ten times
+        // cheaper) often settles what the search could not.
+        let (answer, more) =
+            count::backtrack::decide(&self.knight, ctl, self.budget.saturating_mul(10));
+        let nodes = spent + more;
+        match answer {
+            Some(Some(t)) => Verdict::Tour(t),
+            Some(None) => Verdict::NoTour(Impossible::Exhausted { nodes }),
+            None if ctl.stopped() => Verdict::Interrupted { nodes },
+            None => Verdict::GaveUp { nodes },
+        }
+    }
+
+    /// Warnsdorff's rule in one pass, then the constructions and the
+    /// frontier programme's passes: a verdict, or `None` with the nodes
+    /// spent added to `spent`.
+    fn constructions(&self, ctl: &Control, spent: &mut u64) -> Option<Verdict> {
+        let cells = self.knight.dims.cells() as u64;
+        // Warnsdorff's rule alone answers most boards in one pass.
+        let quick = (2 * cells + 10_000).min(self.budget);
+        let mut tour = None;
+        let end = search::Walker::new(&self.knight, self.order).walk(ctl, Some(quick), &mut |t| {
+            tour = Some(t.to_vec());
+            ControlFlow::Break(())
+        });
+        match (tour, end) {
+            (Some(t), _) => return Some(Verdict::Tour(t)),
+            (None, search::End::Exhausted { nodes }) => {
+                return Some(Verdict::NoTour(Impossible::Exhausted { nodes }))
+            }
+            (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
+                return Some(Verdict::Interrupted { nodes })
+            }
+            (None, search::End::Budget { nodes }) => *spent += nodes,
+        }
+        // Large boards: block tours joined by edge swaps; long boards of 3
+        // rows started near an end: chained block tours; boards of at
+        // most 7 rows: the frontier programme's narrow passes.
+        let built = blocks::build(&self.knight, ctl)
+            .or_else(|| chain::thin_tour(&self.knight, ctl))
+            .or_else(|| frontier::narrow(&self.knight, ctl));
+        if let Some(t) = built {
+            if verify_tour(&self.knight, &t).is_ok() {
+                return Some(Verdict::Tour(t));
+            }
+        }
+        // The frontier programme's exact pass finds a tour or proves there
+        // is none, on every board whose states it can hold.
+        match frontier::tour_with(&self.knight, ctl, false) {
+            frontier::Finding::Tour(t) if verify_tour(&self.knight, &t).is_ok() => {
+                return Some(Verdict::Tour(t))
+            }
+            frontier::Finding::NoTour => return Some(Verdict::NoTour(Impossible::Frontier)),
+            _ => {}
+        }
+        // A closed tour from the start is an open one too, and Warnsdorff's
+        // rule finds closed tours of boards that have them more readily.
+        let d = self.knight.dims;
+        if !self.knight.closed && theorems::has_closed_tour(d.rows, d.cols) {
+            let closed = Knight {
+                closed: true,
+                ..self.knight
+            };
+            let half = (self.budget - *spent) / 2;
+            if let Verdict::Tour(t) = TourSearch::new(closed, self.order, half).find(ctl) {
+                if verify_tour(&self.knight, &t).is_ok() {
+                    return Some(Verdict::Tour(t));
+                }
+            }
+            *spent += half;
+        }
+        None
+    }
+
+    /// The search with restarts: a verdict, or `None` once the budget is
+    /// spent (the nodes added to `spent`).
+    fn restarts(&self, ctl: &Control, spent: &mut u64) -> Option<Verdict> {
+        let cells = self.knight.dims.cells() as u64;
         // Warnsdorff's first wrong guess can sit deep in the stack, where
         // backtracking never undoes it; so the search runs with a budget that
         // doubles at each restart, the restarts breaking ties differently
@@ -333,7 +363,7 @@ impl TourSearch {
         let mut attempt = 0u64;
         let mut share = (4 * cells).max(50_000);
         loop {
-            let left = self.budget - spent;
+            let left = self.budget - *spent;
             let this = if self.order == MoveOrder::Plain {
                 left
             } else {
@@ -349,35 +379,24 @@ impl TourSearch {
                 ControlFlow::Break(())
             });
             match (tour, end) {
-                (Some(t), _) => return Verdict::Tour(t),
+                (Some(t), _) => return Some(Verdict::Tour(t)),
                 (None, search::End::Exhausted { nodes }) => {
-                    return Verdict::NoTour(Impossible::Exhausted {
-                        nodes: spent + nodes,
+                    return Some(Verdict::NoTour(Impossible::Exhausted {
+                        nodes: *spent + nodes,
+                    }))
+                }
+                (None, search::End::Budget { nodes }) => *spent += nodes,
+                (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
+                    return Some(Verdict::Interrupted {
+                        nodes: *spent + nodes,
                     })
                 }
-                (None, search::End::Budget { nodes }) => spent += nodes,
-                (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
-                    return Verdict::Interrupted {
-                        nodes: spent + nodes,
-                    }
-                }
             }
-            if spent >= self.budget {
-                break;
+            if *spent >= self.budget {
+                return None;
             }
             attempt += 1;
             share = share.saturating_mul(2);
-        }
-        // Small boards: the counter's sharper cut (and nodes about ten times
-        // cheaper) often settles what the search could not.
-        let (answer, more) =
-            count::backtrack::decide(&self.knight, ctl, self.budget.saturating_mul(10));
-        let nodes = spent + more;
-        match answer {
-            Some(Some(t)) => Verdict::Tour(t),
-            Some(None) => Verdict::NoTour(Impossible::Exhausted { nodes }),
-            None if ctl.stopped() => Verdict::Interrupted { nodes },
-            None => Verdict::GaveUp { nodes },
         }
     }
 }
@@ -523,9 +542,15 @@ pub fn verify_tour(knight: &Knight, tour: &[Pos]) -> std::result::Result<(), Fla
     Ok(())
 }
 
+/// The colour of the tour's path and of the numbers' ink.
+const PATH: &str = "#1d3557";
+
+/// The colour that marks the start square.
+const START: &str = "#d62828";
+
 /// A chequered board with `path` as a line through the square centres (back
-/// to its start when `closed` and complete), each square numbered (up to
-/// 30×30), and the first square marked when there is one.
+/// to its start when `closed` and complete), each square numbered on a disc
+/// over the line (up to 30×30), and the first square marked when there is one.
 pub(crate) fn draw_board(
     dims: Dims,
     start: Option<Pos>,
@@ -547,22 +572,29 @@ pub(crate) fn draw_board(
         points.extend(points.first().copied());
     }
     if points.len() > 1 {
-        svg.polyline(&points, "#1d3557", (cell / 14.0).max(0.4));
-    }
-    if let Some(start) = start {
-        let (x, y) = centre(start);
-        svg.circle(x, y, cell / 6.0, "#d62828");
+        svg.polyline(&points, PATH, (cell / 14.0).max(0.4));
     }
     let labelled = dims.rows.max(dims.cols) <= crate::render::MAX_LABELLED_SIDE;
-    for (i, &p) in path.iter().enumerate().filter(|_| labelled) {
+    let numbered = labelled && !path.is_empty();
+    if let Some(start) = start.filter(|_| !numbered) {
+        let (x, y) = centre(start);
+        svg.circle(x, y, cell / 6.0, START);
+    }
+    // Each number on a white disc drawn over the path, the first on a red
+    // one: readable on the light and the dark squares alike.
+    for (i, &p) in path.iter().enumerate().filter(|_| numbered) {
+        let (fill, ink) = match i {
+            0 => (START, "#ffffff"),
+            _ => ("#ffffff", PATH),
+        };
+        let number = (i + 1).to_string();
+        let size = match number.len() {
+            1 | 2 => cell / 3.0,
+            _ => cell / 4.0,
+        };
+        svg.disc(centre(p), cell * 0.34, fill, PATH, (cell / 40.0).max(0.3));
         let (x, y) = centre(p);
-        svg.text(
-            x,
-            y - cell / 4.0,
-            cell / 3.0,
-            "#000000",
-            &(i + 1).to_string(),
-        );
+        svg.text(x, y, size, ink, &number);
     }
     Ok(svg.finish())
 }

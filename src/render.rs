@@ -102,6 +102,18 @@ impl Svg {
         );
     }
 
+    /// A filled circle with an outline `width` wide: a disc to write a number on.
+    pub fn disc(&mut self, centre: (f64, f64), r: f64, fill: &str, stroke: &str, width: f64) {
+        let _ = writeln!(
+            self.body,
+            r#"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="{}"/>"#,
+            num(centre.0),
+            num(centre.1),
+            num(r),
+            num(width)
+        );
+    }
+
     /// A straight line.
     pub fn line(&mut self, from: (f64, f64), to: (f64, f64), stroke: &str, width: f64) {
         let _ = writeln!(

@@ -21,7 +21,7 @@
 //! candidate sets are `u64` masks.
 //! Batches of 9×9 puzzles (the benchmark files) go through [`Grid9`]: a line
 //! read into an array, solved by the band-word search, checked and written
-//! back without allocating; [`scan`] leaves each batch line unparsed until
+//! back without allocating; `scan` leaves each batch line unparsed until
 //! it is answered.
 
 mod alldiff;

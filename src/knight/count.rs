@@ -11,7 +11,7 @@
 //! board up) the column programme met in the middle (`halves`: each half's
 //! column states joined across the middle; 8 × 8 closed in about 3 minutes
 //! of CPU and 2.9 GiB against 31 minutes and 14.1 GiB).
-//! [`count`] picks one and gives the report; the counts are exact at any length.
+//! `count` picks one and gives the report; the counts are exact at any length.
 
 use crate::control::Control;
 use crate::error::{Bound, Error, Result, Size};

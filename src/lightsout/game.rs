@@ -12,9 +12,9 @@ mod states;
 
 pub use states::StatesGame;
 
-use super::{fewest_presses, LightsOut, LightsOutMethod};
-use crate::control::Control;
-use crate::error::Result;
+use super::cells::Cells;
+use super::{Answer, Board, LightsOut, Mode, Request};
+use crate::error::{Error, Result};
 use crate::grid::{BitGrid, Dims, Pos};
 use crate::random::Rng;
 use rand::Rng as _;
@@ -146,19 +146,37 @@ impl LightsOutGame {
         true
     }
 
-    /// The Lights Out lab's `S`: marks a solution of the current board, the one with
-    /// the fewest presses when the coset is small enough to search
-    /// ([`fewest_presses`]), or says the board has none (the marks are then
-    /// cleared). Fails only when the board is too large for the solver.
-    pub fn hint(&mut self) -> Result<PressHint> {
-        let mut puzzle = LightsOut::new(self.lights.clone());
-        if self.torus {
-            puzzle = puzzle.on_torus();
-        }
-        let analysis = puzzle.analyse(LightsOutMethod::Polynomial)?;
-        let found = fewest_presses(&analysis, &Control::new()).map(|f| {
-            let count = f.presses.count_ones();
-            (f.presses, count, f.proven)
+    /// The Lights Out lab's `S`, asked of the library's one door: the
+    /// request for a solution of the current board with the fewest presses
+    /// (proven so when the coset is small enough to search). Answer it with
+    /// [`GridPuzzle::answer`](crate::GridPuzzle::answer) and show the answer
+    /// with [`LightsOutGame::show_hint`].
+    pub fn hint_request(&self) -> Request {
+        let text = self.lights.row_strings('1', '0').join("\n");
+        let mut request = Request::new(Board::Given {
+            name: "board".into(),
+            text,
+        });
+        request.torus = self.torus;
+        request.mode = Mode::Solve {
+            fewest: true,
+            quiet_patterns: false,
+        };
+        request
+    }
+
+    /// Shows the answer to [`LightsOutGame::hint_request`] as the marks, or
+    /// clears them when the board has no solution. Fails when the answer is
+    /// not one of this board.
+    pub fn show_hint(&mut self, answer: &Answer) -> Result<PressHint> {
+        let found = hinted_presses(answer, self.dims())?.map(|(cells, count, fewest)| {
+            let mut presses = BitGrid::new(self.dims());
+            for p in self.dims().positions() {
+                if cells.get(p) != 0 {
+                    presses.set(p, true);
+                }
+            }
+            (presses, count, fewest)
         });
         Ok(show_hint(&mut self.marks, found))
     }
@@ -167,6 +185,24 @@ impl LightsOutGame {
     pub fn clear_marks(&mut self) {
         self.marks = None;
     }
+}
+
+/// The presses of a hint's answer (with their total and whether they are
+/// proven the fewest), `None` when the board has no solution; an error when
+/// the answer is no solution of a board of `dims`.
+fn hinted_presses(answer: &Answer, dims: Dims) -> Result<Option<(Cells, usize, bool)>> {
+    let Answer::Solve(solution) = answer else {
+        return Err(Error::Check("a hint is one solution".into()));
+    };
+    let Some(pressed) = &solution.presses else {
+        return Ok(None);
+    };
+    let cells = pressed
+        .cells()
+        .filter(|c| c.dims() == dims)
+        .ok_or_else(|| Error::Check(format!("the hint is not a {dims} board")))?;
+    let count = solution.press_count.unwrap_or_default() as usize;
+    Ok(Some((cells.clone(), count, solution.minimal == Some(true))))
 }
 
 /// A hint's presses (with their total and whether they are proven the

@@ -1,6 +1,6 @@
 //! `puzzles knight --animate`: the knight's tour lab's animated search, squares numbered as placed and cleared as it backs up.
 
-use super::{draw_chrome, layout, min_size, pressed_key, Flow, Screen};
+use super::{draw_chrome, min_size, pressed_key, Chrome, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::control::Control;
 use puzzles::grid::{Dims, Pos};
@@ -13,7 +13,7 @@ use ratatui::Frame;
 use std::time::{Duration, Instant};
 
 /// The keys, as the screen lists them.
-const KEYS: &str = "space: pause · →/n: one step · +/-: faster/slower · q: quit";
+pub(super) const KEYS: &str = "space: pause · →/n: one step · +/-: faster/slower · q: quit";
 
 /// With no delay, how long one tick may run steps before the screen is redrawn.
 const FRAME: Duration = Duration::from_millis(30);
@@ -173,14 +173,13 @@ impl KnightScreen {
 impl Screen for KnightScreen {
     fn min_size(&self) -> (u16, u16) {
         let (w, h) = self.board_size();
-        min_size(w, h)
+        min_size(w, h, KEYS)
     }
 
     fn draw(&mut self, frame: &mut Frame) {
         let k = self.knight;
         let d = k.dims();
         let (w, h) = self.board_size();
-        let at = layout(frame.area(), w as u16, h as u16);
         let order = match self.order {
             MoveOrder::Plain => "plain",
             MoveOrder::Warnsdorff => "warnsdorff",
@@ -197,9 +196,15 @@ impl Screen for KnightScreen {
             self.delay_ms
         );
         let message = self.message();
-        if !draw_chrome(frame, self.min_size(), &at, &title, &message, KEYS) {
+        let chrome = Chrome {
+            title: &title,
+            message: &message,
+            keys: KEYS,
+        };
+        let board = (w as u16, h as u16);
+        let Some(at) = draw_chrome(frame, self.min_size(), board, &chrome) else {
             return;
-        }
+        };
         let width = Self::width(d);
         let latest = self.path.last().copied();
         let buf = frame.buffer_mut();

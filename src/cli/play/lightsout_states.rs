@@ -1,21 +1,22 @@
 //! `puzzles lightsout --play --states K` (and `--pattern`): the game with K states, each cell coloured by its value, hints as press counts.
 
 use super::lightsout::{board_action, Action, LightsOutStart, CELL};
-use super::{draw_chrome, layout, min_size, plural, Flow, Screen};
+use super::{draw_chrome, min_size, plural, Chrome, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::{Dims, Pos};
 use puzzles::input::Source;
 use puzzles::lightsout::game::{PressHint, StatesGame};
-use puzzles::lightsout::{self, Variant, MAX_SYMBOL_STATES};
+use puzzles::lightsout::{self, LightsOut, Variant, MAX_SYMBOL_STATES};
 use puzzles::random::{self, Rng};
-use puzzles::Error;
+use puzzles::{Control, Error, GridPuzzle, NoItems};
+use rand::RngCore;
 use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::Frame;
 
 /// The keys, as the screen lists them.
-const KEYS: &str =
+pub(super) const KEYS: &str =
     "click or arrows+space: press (adds 1) · s: hints · u: undo · r: new board · q: quit";
 
 /// The colour of each nonzero state, in turn (state 0 is dark).
@@ -93,7 +94,9 @@ impl StatesScreen {
             self.message = "Hints hidden.".to_string();
             return;
         }
-        self.message = match self.game.hint() {
+        let request = self.game.hint_request();
+        let answer = LightsOut::answer(&request, &Control::new(), &mut NoItems);
+        self.message = match answer.and_then(|a| self.game.show_hint(&a)) {
             Ok(PressHint::Shown { presses, fewest }) => format!(
                 "Press each cell as many times as its red count: {}{}.",
                 plural(presses, "press", "presses"),
@@ -106,11 +109,14 @@ impl StatesScreen {
         };
     }
 
+    /// A new random board, from a seed of its own drawn from `rng`: the title
+    /// shows it, so `--seed` replays the board.
     fn new_board(&mut self) {
         let (variant, dims) = (self.game.variant().clone(), self.game.dims());
-        self.game = StatesGame::random(variant, dims, &mut self.rng);
-        self.seed = None;
-        self.message = "A new board.".to_string();
+        let seed = self.rng.next_u64();
+        self.game = StatesGame::random(variant, dims, &mut random::rng(seed));
+        self.seed = Some(seed);
+        self.message = format!("A new board: --seed {seed} plays it again.");
     }
 }
 
@@ -122,7 +128,6 @@ impl Screen for StatesScreen {
     fn draw(&mut self, frame: &mut Frame) {
         let d = self.game.dims();
         let clamp = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
-        let at = layout(frame.area(), clamp(d.cols * CELL + 1), clamp(d.rows));
         let v = self.game.variant();
         let seed = self.seed.map(|s| format!(", seed {s}")).unwrap_or_default();
         let torus = if v.torus { " torus" } else { "" };
@@ -134,10 +139,16 @@ impl Screen for StatesScreen {
             v.pattern.name(),
             plural(self.game.presses(), "press", "presses"),
         );
-        if !draw_chrome(frame, self.min_size(), &at, &title, &self.message, KEYS) {
+        let chrome = Chrome {
+            title: &title,
+            message: &self.message,
+            keys: KEYS,
+        };
+        let board = (clamp(d.cols * CELL + 1), clamp(d.rows));
+        let Some(at) = draw_chrome(frame, self.min_size(), board, &chrome) else {
             self.board = Rect::default();
             return;
-        }
+        };
         self.board = at.board;
         let buf = frame.buffer_mut();
         for p in d.positions() {
@@ -188,7 +199,7 @@ impl Screen for StatesScreen {
 }
 
 fn needs(dims: Dims) -> (u16, u16) {
-    min_size(dims.cols.saturating_mul(CELL) + 1, dims.rows)
+    min_size(dims.cols.saturating_mul(CELL) + 1, dims.rows, KEYS)
 }
 
 /// The first board: the file's, or a random solvable one.
@@ -209,7 +220,7 @@ pub fn first_states_game(
             return Err(Error::usage(
                 "--play reads the keyboard on stdin: give --state a file, not -",
             ));
-        }
+        };
         let lights = variant.parse(&Source::read(path)?)?;
         fits(needs(lights.dims()))?;
         return Ok((StatesGame::new(variant, lights), rng, None));

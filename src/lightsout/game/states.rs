@@ -6,10 +6,10 @@
 //! stay a solution of the board as it now is.
 
 use super::PressHint;
-use crate::control::Control;
 use crate::error::Result;
 use crate::grid::{Dims, Grid, Pos};
 use crate::lightsout::Variant;
+use crate::lightsout::{Answer, Board, Mode, Request};
 use crate::random::Rng;
 use rand::Rng as _;
 
@@ -116,19 +116,36 @@ impl StatesGame {
         true
     }
 
-    /// Marks the press counts of a solution of the current board (the
-    /// fewest presses when every solution can be compared), or says there is
-    /// none (the marks are then cleared). Fails only when the board is too large.
-    pub fn hint(&mut self) -> Result<PressHint> {
-        let analysis = self.variant.analyse(&self.lights)?;
-        let found = match analysis.fewest(&Control::new()) {
-            Some((presses, proven)) => {
-                analysis.verify(&self.lights, &presses)?;
-                let count = presses.cells().iter().map(|&v| v as usize).sum();
-                Some((presses, count, proven))
-            }
-            None => None,
+    /// The request for a solution of the current board with the fewest
+    /// presses (when every solution can be compared), to be answered by the
+    /// library's one door and shown with [`StatesGame::show_hint`].
+    pub fn hint_request(&self) -> Request {
+        let mut request = Request::new(Board::Given {
+            name: "board".into(),
+            text: self.variant.rows(&self.lights).join("\n"),
+        });
+        request.states = self.variant.states.get().into();
+        request.pattern = self.variant.pattern.clone();
+        request.torus = self.variant.torus;
+        request.mode = Mode::Solve {
+            fewest: true,
+            quiet_patterns: false,
         };
+        request
+    }
+
+    /// Shows the answer to [`StatesGame::hint_request`] as the press counts
+    /// marked, or clears them when the board has none. Fails when the answer
+    /// is not one of this board.
+    pub fn show_hint(&mut self, answer: &Answer) -> Result<PressHint> {
+        let found = super::hinted_presses(answer, self.dims())?.map(|(cells, count, fewest)| {
+            let marks = Grid::from_cells(
+                self.dims(),
+                self.dims().positions().map(|p| cells.get(p)).collect(),
+            )
+            .expect("one count per cell");
+            (marks, count, fewest)
+        });
         Ok(super::show_hint(&mut self.marks, found))
     }
 
@@ -155,7 +172,13 @@ mod tests {
             game.press(Pos::new(1, 1));
             assert!(game.undo());
             assert_eq!(game.lights(), &start);
-            let PressHint::Shown { presses, .. } = game.hint().unwrap() else {
+            let answer = <crate::lightsout::LightsOut as crate::GridPuzzle>::answer(
+                &game.hint_request(),
+                &crate::Control::new(),
+                &mut crate::NoItems,
+            )
+            .unwrap();
+            let PressHint::Shown { presses, .. } = game.show_hint(&answer).unwrap() else {
                 panic!("a drawn board is solvable");
             };
             let marks = game.marks().unwrap().clone();

@@ -824,5 +824,5 @@ fn the_grave_never_removes_a_solution_digit() {
     let puzzle =
         grid("...9....3..7..2.5...8....7..2.........5.4..6.7....65.2..1..58...4..7..1....6.3...");
     let explained = explain(&puzzle, &Control::new()).expect("every step checked");
-    assert_eq!(explained.rating.map(|r| r.0), Some(71));
+    assert_eq!(explained.rating.map(|r| r.in_tenths()), Some(71));
 }
