@@ -7,173 +7,204 @@ import { el, freshSeed, rng, Play, parseSize, gridBoard, cellOf, queue } from ".
 const KEYS = { ArrowUp: "N", ArrowRight: "E", ArrowDown: "S", ArrowLeft: "W" };
 const MAX_SIDE = 20;
 
+// The game of `params` (a saved game `saved` goes on from its moves).
 export function create(ctx, params, saved) {
-  let dims = null;
-  let seed = +params.get("seed") || freshSeed();
-  if (params.get("size")) {
-    dims = parseSize(params.get("size"), 1, MAX_SIDE);
-    if (!dims) ctx.notice(`Size "${params.get("size")}" is not 1 to ${MAX_SIDE} a side: a random size opened instead.`);
-  }
-  let fixed = !!dims;
-  // Random sides from 2 to 20, as the original game draws them.
-  const randomDims = () => { const r = rng(seed); return { rows: 2 + Math.floor(r() * 19), cols: 2 + Math.floor(r() * 19) }; };
-  if (!dims) dims = randomDims();
-  let play = new Play(saved);
-  let board, pos = null, shown = null, answer = null, anim = null;
-  const later = queue((e) => ctx.failed(e));
-  // The walk of the position: the letters since the last restart.
-  const walkOf = (moves) => moves.map((m) => (typeof m === "string" ? m : m.walk)).join("");
-  // The library's replay of `walk`: the board, the pawn, black or not.
-  const check = (walk) => ctx.rule({ puzzle: "revertigo", request: { dims, mode: "check", walk } }).then((r) => r.answer);
+  return new Revertigo(ctx, params, saved);
+}
 
-  function draw() {
+// The walk of a position: the letters of its moves (the solver's walk is one move).
+const walkOf = (moves) => moves.map((m) => (typeof m === "string" ? m : m.walk)).join("");
+
+class Revertigo {
+  constructor(ctx, params, saved) {
+    this.ctx = ctx;
+    this.seed = +params.get("seed") || freshSeed();
+    this.dims = null;
+    if (params.get("size")) {
+      this.dims = parseSize(params.get("size"), 1, MAX_SIDE);
+      if (!this.dims) ctx.notice(`Size "${params.get("size")}" is not 1 to ${MAX_SIDE} a side: a random size opened instead.`);
+    }
+    this.fixed = !!this.dims;
+    if (!this.dims) this.dims = this.randomDims();
+    this.play = new Play(saved);
+    this.pos = null; // the library's replay of the walk: board, pawn, black or not
+    this.shown = null; // the activation map on show
+    this.answer = null; // the solver's answer, once asked
+    this.anim = null; // the solver's walk being drawn
+    this.later = queue((e) => ctx.failed(e));
+    this.options();
+    // A shared link's walk is played from the start.
+    const linked = (params.get("walk") || "").toUpperCase();
+    if (!saved && /^[NESW]+$/.test(linked)) this.play.do({ restart: true, walk: linked });
+    else if (linked) ctx.notice(`The walk "${linked}" does not read: the board opened at its start.`);
+    this.reset(true);
+  }
+
+  // Random sides from 2 to 20, as the original game draws them.
+  randomDims() {
+    const r = rng(this.seed);
+    return { rows: 2 + Math.floor(r() * 19), cols: 2 + Math.floor(r() * 19) };
+  }
+
+  // The library's replay of `walk`: the board, the pawn, black or not.
+  check(walk) {
+    return this.ctx.rule({ puzzle: "revertigo", request: { dims: this.dims, mode: "check", walk } }).then((r) => r.answer);
+  }
+
+  draw() {
+    const { pos, board, dims, ctx } = this;
     if (!pos) return;
     const black = pos.board.join("");
     const pawn = pos.end[0] * dims.cols + pos.end[1];
     board.cells.forEach((d, i) => {
       const b = black[i] === "#";
       d.classList.toggle("black", b);
-      d.classList.toggle("map", !!(shown && shown[i]));
+      d.classList.toggle("map", !!(this.shown && this.shown[i]));
       d.classList.toggle("pawn", i === pawn);
       board.label(i, (b ? "black" : "white") + (i === pawn ? ", the pawn" : ""));
     });
     board.focus(pawn);
-    counter.textContent = `Moves: ${pos.moves}`;
+    this.counter.textContent = `Moves: ${pos.moves}`;
     board.root.dataset.white = pos.white.length;
-    const helped = play.helped;
-    if (pos.black && helped) { ctx.status(`Solved by the solver: black in ${pos.moves} moves.`, "solved"); ctx.result("solved"); }
+    if (pos.black && this.play.helped) { ctx.status(`Solved by the solver: black in ${pos.moves} moves.`, "solved"); ctx.result("solved"); }
     else if (pos.black) { ctx.status(`Won: black in ${pos.moves} moves.`, "won"); ctx.result("won"); }
     else { ctx.status(`${pos.white.length} white ${pos.white.length === 1 ? "cell" : "cells"} left.`); ctx.result(""); }
   }
+
   // The position of the moves as they stand, from the library.
-  async function refresh() {
-    pos = await check(walkOf(play.current));
-    draw();
-    ctx.changed();
+  async refresh() {
+    this.pos = await this.check(walkOf(this.play.current));
+    this.draw();
+    this.ctx.changed();
   }
+
   // The landings of `walk` drawn one by one, until another move comes.
-  async function animate(walk) {
-    const token = (anim = {});
+  async animate(walk) {
+    const token = (this.anim = {});
     const tick = Math.max(15, Math.min(250, 6000 / Math.max(1, walk.length)));
     for (let k = 0; k <= walk.length; k++) {
-      const p = await check(walk.slice(0, k));
-      if (anim !== token) return;
-      pos = p;
-      draw();
+      const p = await this.check(walk.slice(0, k));
+      if (this.anim !== token) return;
+      this.pos = p;
+      this.draw();
       await new Promise((ok) => setTimeout(ok, tick));
     }
   }
+
   // One move of the pawn, when the library takes it (not off the board).
-  function move(letter) {
-    anim = null;
-    later(async () => {
-      const walk = walkOf(play.current) + letter;
+  move(letter) {
+    this.anim = null;
+    this.later(async () => {
       let next;
-      try { next = await check(walk); } catch { ctx.announce("The pawn cannot leave the board."); return; }
-      play.do(letter);
-      pos = next;
-      draw();
-      ctx.changed();
+      try { next = await this.check(walkOf(this.play.current) + letter); } catch { this.ctx.announce("The pawn cannot leave the board."); return; }
+      this.play.do(letter);
+      this.pos = next;
+      this.draw();
+      this.ctx.changed();
     });
   }
 
-  const counter = el("p");
-  const walkText = el("p", { id: "rv-walk", class: "text" });
-  const mapButton = el("button", { "aria-pressed": false, id: "rv-map", onclick: async () => {
-    if (shown) { shown = null; mapButton.setAttribute("aria-pressed", false); draw(); return; }
-    const a = await solved();
-    if (!a) return;
-    shown = a.map.join("").split("").map((ch) => ch === "#");
-    mapButton.setAttribute("aria-pressed", true);
-    draw();
-  } }, "Activation map");
-  ctx.options.append(
-    el("label", {}, "Size ", el("input", { value: fixed ? `${dims.rows}x${dims.cols}` : "", placeholder: "random", size: 7, id: "rv-size", onchange: (e) => {
-      if (!e.target.value) { fixed = false; seed = freshSeed(); dims = randomDims(); reset(); return; }
-      const d = parseSize(e.target.value, 1, MAX_SIDE);
-      if (!d) { ctx.status(`A size is 1 to ${MAX_SIDE} a side, as 4 or 3x5; empty for random.`, "error"); return; }
-      dims = d; fixed = true; reset();
-    } })),
-    el("p", {}, mapButton),
-    el("p", { class: "muted" }, "Arrow keys, a tap on a neighbouring cell, or a swipe."),
-  );
-
-  async function solved() {
-    if (answer) return answer;
+  // The solver's answer for the board: the walk, the maps, shown beside it.
+  async solved() {
+    if (this.answer) return this.answer;
+    const { ctx, dims } = this;
     try {
-      const r = await ctx.ask({ puzzle: "revertigo", request: { dims, mode: "solve" } }, "Solving");
-      answer = r.answer;
+      const a = (this.answer = (await ctx.ask({ puzzle: "revertigo", request: { dims, mode: "solve" } }, "Solving")).answer);
       ctx.info.replaceChildren(
-        counter,
-        el("p", {}, `${dims.rows}×${dims.cols}: ${answer.solutions} activation ${answer.solutions === "1" ? "map" : "maps"} (nullity ${answer.nullity}).`),
-        el("p", {}, `The walk: ${answer.moves} moves${answer.lower_bound != null ? `, none shorter than ${answer.lower_bound}` : ""}.`),
-        walkText,
+        this.counter,
+        el("p", {}, `${dims.rows}×${dims.cols}: ${a.solutions} activation ${a.solutions === "1" ? "map" : "maps"} (nullity ${a.nullity}).`),
+        el("p", {}, `The walk: ${a.moves} moves${a.lower_bound != null ? `, none shorter than ${a.lower_bound}` : ""}.`),
+        el("p", { id: "rv-walk", class: "text" }, a.walk),
       );
-      walkText.textContent = answer.walk;
-      return answer;
+      return a;
     } catch (e) { ctx.failed(e); return null; }
   }
 
-  function reset(keep = false) {
-    anim = null;
-    answer = null; shown = null;
-    if (!keep) play = new Play();
-    mapButton.setAttribute("aria-pressed", false);
-    ctx.info.replaceChildren(counter);
-    board = gridBoard("revertigo", dims.rows, dims.cols, ctx.board, `Revertigo board, ${dims.rows} by ${dims.cols}`);
-    ctx.board.replaceChildren(board.frame, el("p", { class: "banner" }, "Black!"));
-    // A swipe on a board that fits moves the pawn; on a board wider than the
-    // screen it scrolls the frame, and a tap on a neighbouring cell moves.
-    board.root.classList.toggle("panning", board.frame.classList.contains("scrolls"));
+  async toggleMap() {
+    if (this.shown) { this.shown = null; this.mapButton.setAttribute("aria-pressed", false); this.draw(); return; }
+    const a = await this.solved();
+    if (!a) return;
+    this.shown = a.map.join("").split("").map((ch) => ch === "#");
+    this.mapButton.setAttribute("aria-pressed", true);
+    this.draw();
+  }
+
+  options() {
+    const { ctx } = this;
+    this.counter = el("p");
+    this.mapButton = el("button", { "aria-pressed": false, id: "rv-map", onclick: () => this.toggleMap() }, "Activation map");
+    const size = (e) => {
+      if (!e.target.value) { this.fixed = false; this.seed = freshSeed(); this.dims = this.randomDims(); this.reset(); return; }
+      const d = parseSize(e.target.value, 1, MAX_SIDE);
+      if (!d) { ctx.status(`A size is 1 to ${MAX_SIDE} a side, as 4 or 3x5; empty for random.`, "error"); return; }
+      this.dims = d; this.fixed = true; this.reset();
+    };
+    ctx.options.append(
+      el("label", {}, "Size ", el("input", { value: this.fixed ? `${this.dims.rows}x${this.dims.cols}` : "", placeholder: "random", size: 7, id: "rv-size", onchange: size })),
+      el("p", {}, this.mapButton),
+      el("p", { class: "muted" }, "Arrow keys, a tap on a neighbouring cell, or a swipe."),
+    );
+  }
+
+  // A new board on screen; `keep` keeps the moves (a saved or shared game).
+  reset(keep = false) {
+    const { ctx, dims } = this;
+    this.anim = null; this.answer = null; this.shown = null;
+    if (!keep) this.play = new Play();
+    this.mapButton.setAttribute("aria-pressed", false);
+    ctx.info.replaceChildren(this.counter);
+    this.board = gridBoard("revertigo", dims.rows, dims.cols, ctx.board, `Revertigo board, ${dims.rows} by ${dims.cols}`);
+    ctx.board.replaceChildren(this.board.frame, el("p", { class: "banner" }, "Black!"));
+    this.touch(this.board.root);
+    this.later(() => this.refresh());
+  }
+
+  // A swipe on a board that fits moves the pawn; on a board wider than the
+  // screen it scrolls the frame, and a tap on a neighbouring cell moves.
+  touch(root) {
+    root.classList.toggle("panning", this.board.frame.classList.contains("scrolls"));
     let swipe = null;
-    board.root.addEventListener("pointerdown", (e) => { swipe = [e.clientX, e.clientY, cellOf(e)]; });
-    board.root.addEventListener("pointercancel", () => { swipe = null; });
-    board.root.addEventListener("pointerup", (e) => {
-      if (!swipe || !pos) return;
-      const [dx, dy] = [e.clientX - swipe[0], e.clientY - swipe[1]];
-      const cell = swipe[2];
+    root.addEventListener("pointerdown", (e) => { swipe = [e.clientX, e.clientY, cellOf(e)]; });
+    root.addEventListener("pointercancel", () => { swipe = null; });
+    root.addEventListener("pointerup", (e) => {
+      if (!swipe || !this.pos) return;
+      const [dx, dy, cell] = [e.clientX - swipe[0], e.clientY - swipe[1], swipe[2]];
       swipe = null;
       if (Math.hypot(dx, dy) > 20) {
-        if (!board.root.classList.contains("panning")) move(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "E" : "W") : (dy > 0 ? "S" : "N"));
+        if (!root.classList.contains("panning")) this.move(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "E" : "W") : (dy > 0 ? "S" : "N"));
         return;
       }
       if (!cell) return;
-      const [r, c] = pos.end;
-      const letter = { N: [r - 1, c], E: [r, c + 1], S: [r + 1, c], W: [r, c - 1] };
-      const hit = Object.keys(letter).find((l) => letter[l][0] === cell.row && letter[l][1] === cell.col);
-      if (hit) move(hit);
+      const [r, c] = this.pos.end;
+      const to = { N: [r - 1, c], E: [r, c + 1], S: [r + 1, c], W: [r, c - 1] };
+      const hit = Object.keys(to).find((l) => to[l][0] === cell.row && to[l][1] === cell.col);
+      if (hit) this.move(hit);
     });
-    later(refresh);
   }
-  // A shared link's walk is played from the start.
-  const linked = (params.get("walk") || "").toUpperCase();
-  if (!saved && /^[NESW]+$/.test(linked)) play.do({ restart: true, walk: linked });
-  else if (linked) ctx.notice(`The walk "${linked}" does not read: the board opened at its start.`);
-  reset(true);
 
-  return {
-    params: () => (fixed ? { size: `${dims.rows}x${dims.cols}` } : { seed }),
-    share: () => ({ walk: walkOf(play.current) }),
-    save: () => play.save(),
-    new() { if (!fixed) { seed = freshSeed(); dims = randomDims(); } reset(); },
-    restart() { anim = null; later(() => { play.do("restart"); return refresh(); }); },
-    undo() { anim = null; later(() => play.undo() && refresh()); },
-    redo() { anim = null; later(() => play.redo() && refresh()); },
-    // The solver's walk from the start, one undoable move, drawn landing by
-    // landing (any other move ends the drawing).
-    async solve() {
-      const a = await solved();
-      if (!a) return;
-      anim = null;
-      later(() => {
-        play.do({ restart: true, walk: a.walk, by: "solver" });
-        ctx.changed();
-        animate(a.walk);
-      });
-    },
-    key(e) {
-      if (KEYS[e.key]) { move(KEYS[e.key]); return true; }
-      return false;
-    },
-  };
+  params() { return this.fixed ? { size: `${this.dims.rows}x${this.dims.cols}` } : { seed: this.seed }; }
+  share() { return { walk: walkOf(this.play.current) }; }
+  save() { return this.play.save(); }
+  new() { if (!this.fixed) { this.seed = freshSeed(); this.dims = this.randomDims(); } this.reset(); }
+  restart() { this.anim = null; this.later(() => { this.play.do("restart"); return this.refresh(); }); }
+  undo() { this.anim = null; this.later(() => this.play.undo() && this.refresh()); }
+  redo() { this.anim = null; this.later(() => this.play.redo() && this.refresh()); }
+
+  // The solver's walk from the start, one undoable move, drawn landing by
+  // landing (any other move ends the drawing).
+  async solve() {
+    const a = await this.solved();
+    if (!a) return;
+    this.anim = null;
+    this.later(() => {
+      this.play.do({ restart: true, walk: a.walk, by: "solver" });
+      this.ctx.changed();
+      this.animate(a.walk);
+    });
+  }
+
+  key(e) {
+    if (KEYS[e.key]) { this.move(KEYS[e.key]); return true; }
+    return false;
+  }
 }
