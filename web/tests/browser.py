@@ -19,7 +19,7 @@ import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(__file__))
-from webdriver import Browser  # noqa: E402
+from webdriver import ELEMENT, Browser  # noqa: E402
 import play  # noqa: E402
 from play import (status, won, result, notice, tab, option, lights_out_after, revertigo_black,  # noqa: E402
                   sudoku_solve, sudoku_values, knight_moves, warnsdorff, sudoku_candidates, grid_click)
@@ -134,6 +134,21 @@ def undo_during_an_animated_solve_and_a_200x200_board_leave_no_error(b, url):
     b.click(b.find("#solve"))
     b.wait("the animated solve", lambda: status(b)[0] == "solved", timeout=120)
     assert b.attribute(canvas, "data-lit") == "0"
+
+
+@desktop
+def with_three_states_the_press_marks_leave_the_state_readable(b, url):
+    b.open(url + "#game=lightsout&size=5x5&k=3&pattern=cross&torus=0&start=solvable&seed=3&hints=1")
+    canvas = b.wait("the board", lambda: b.find("#lo-board"))
+    marks = b.wait("the presses", lambda: b.attribute(canvas, "data-marks")).split()
+    board = b.attribute(canvas, "data-board").split("/")
+    for m in marks:
+        r, c = (int(x) for x in m.split("x")[0].split(","))
+        # The middle of a marked cell holds the state's digit (black), not the mark (red).
+        pixel = b.script("const c = arguments[0], px = c.width / 5; return [...c.getContext('2d').getImageData("
+                         "Math.floor((arguments[2] + 0.5) * px), Math.floor((arguments[1] + 0.5) * px) + 1, 1, 1).data]",
+                         {ELEMENT: canvas}, r, c)
+        assert pixel[:3] != [224, 36, 94], (m, pixel, board[r][c])
 
 
 @desktop
@@ -515,7 +530,12 @@ def on_a_phone_revertigo_and_the_knight_are_played_by_taps_and_swipes(b, url):
     b.wait("a swipe up moves the pawn", lambda: "Moves: 1" in b.text(b.find("#info")))
     b.type_into(option(b, "#rv-size"), "20x20\n")
     b.wait("the 20×20 board", lambda: len(b.find_all(".revertigo .c")) == 400)
-    assert "scrolls" in b.attribute(b.find(".frame"), "class"), "a large board scrolls in its frame"
+    frame = b.find(".frame")
+    assert "scrolls" in b.attribute(frame, "class"), "a large board scrolls in its frame"
+    top = b.script("return arguments[0].scrollTop", {ELEMENT: frame})
+    b.swipe(b.find_all(".revertigo .c")[10 * 20 + 2], 0, 150)
+    b.wait("a swipe down to scroll the frame", lambda: b.script("return arguments[0].scrollTop", {ELEMENT: frame}) < top)
+    assert "Moves: 0" in b.text(b.find("#info")), "a swipe on a scrolled board does not move the pawn"
     b.tap_at(b.find_all(".revertigo .c")[18 * 20], 0, 0)
     b.wait("a tap moves the pawn", lambda: "Moves: 1" in b.text(b.find("#info")))
     tab(b, "Knight's tour")
