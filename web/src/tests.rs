@@ -397,3 +397,21 @@ fn the_landings_the_page_shows_flip_each_cell_and_its_neighbours_at_200_random_w
         assert_eq!(reply["answer"]["end"], json!([r, c]));
     }
 }
+
+#[test]
+fn the_pace_of_a_call_comes_before_its_work() {
+    // Counting 8×8 closed tours would take minutes: the pace alone comes at once.
+    let r = reply(json!({"puzzle": "knight", "pace_only": true, "request":
+        {"mode": "count", "dims": {"rows": 8, "cols": 8}, "closed": true}}));
+    assert_eq!(
+        r["pace"],
+        json!({"unit": "steps", "bounded": true, "stops": true})
+    );
+    assert_eq!(r["answer"], Value::Null);
+    let r = reply(json!({"puzzle": "knight", "pace_only": true, "request":
+        {"mode": "moves", "dims": {"rows": 5, "cols": 5}}}));
+    assert_eq!(
+        r["pace"],
+        json!({"unit": null, "bounded": false, "stops": false})
+    );
+}

@@ -436,6 +436,8 @@ def a_long_call_can_be_cancelled_and_a_hard_16x16_gives_up_with_a_notice(b, url)
     b.click(option(b, "#kn-count-button"))
     bar = b.find("#progress")
     b.wait("the progress bar", lambda: b.attribute(bar, "hidden") is None)
+    # The bar says what the count's pace counts, asked of the library before the work.
+    b.wait("the progress in steps", lambda: "steps" in b.text(b.find("#progress .label")), timeout=20)
     b.click(b.find("#cancel"))
     b.wait("the cancel", lambda: status(b)[1] == "Cancelled.")
     b.click(b.find("#solve"))

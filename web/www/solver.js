@@ -33,6 +33,7 @@ class Thread {
     }
     const p = this.pending.get(m.id);
     if (!p) return;
+    if (m.pace) return p.onPace && p.onPace(m.pace);
     if (m.progress) return p.onProgress && p.onProgress(m.progress);
     if (m.note) return p.onNote && p.onNote(m.note);
     this.pending.delete(m.id);
@@ -45,7 +46,7 @@ class Thread {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, ...handlers });
-      this.worker.postMessage({ id, call });
+      this.worker.postMessage({ id, call, paced: !!handlers.onPace });
     });
   }
   stop() {
@@ -64,8 +65,8 @@ const rules = new Thread();
 
 // Sends `call` ({puzzle, request}) to the solver; the promise gives
 // {pace, answer, items, ms} or fails with the library's one-line message.
-// The bar shows what the reply's pace counts (its unit, out of a total when
-// the work has one).
+// The bar shows what the work's pace counts, asked of the library before the
+// work starts: its unit, out of a total when the work has one.
 export function ask(call, label = "Working") {
   const b = bar();
   const meter = b.querySelector("progress");
@@ -74,10 +75,13 @@ export function ask(call, label = "Working") {
   text.textContent = label + "…";
   meter.removeAttribute("value");
   const done = () => { clearTimeout(timer); if (work.pending.size === 0) b.hidden = true; };
+  let pace = { unit: null, bounded: false };
   return work.send(call, {
+    onPace: (p) => { pace = p; if (p.unit) text.textContent = `${label}… (progress in ${p.unit})`; },
     onProgress: ({ done: n, total }) => {
-      if (total > 0 && n <= total) { meter.max = total; meter.value = n; text.textContent = `${label}… ${n} of ${total}`; }
-      else { meter.removeAttribute("value"); text.textContent = `${label}… ${n}`; }
+      const unit = pace.unit ? " " + pace.unit : "";
+      if (pace.bounded && total > 0 && n <= total) { meter.max = total; meter.value = n; text.textContent = `${label}… ${n} of ${total}${unit}`; }
+      else { meter.removeAttribute("value"); text.textContent = `${label}… ${n}${unit}`; }
     },
     onNote: (note) => { text.textContent = `${label}… ${note}`; },
   }).finally(done);
