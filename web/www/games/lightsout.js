@@ -47,7 +47,7 @@ class LightsOut {
     this.lights = null; // the position
     this.px = 1;
     this.later = queue((e) => ctx.failed(e));
-    this.canvas = el("canvas", { tabindex: 0, id: "lo-board", role: "img" });
+    this.canvas = el("canvas", { tabindex: 0, id: "lo-board", role: "application", "aria-roledescription": "board" });
     this.frame = el("div", { class: "frame" }, this.canvas);
     this.g = this.canvas.getContext("2d");
     this.listen();
