@@ -8,6 +8,7 @@
 /// The most a WebAssembly module (the browser page) gives one piece of work:
 /// half of the 4 GiB a wasm32 memory can hold, since a vector that grows
 /// there is copied and nothing is given back to the page.
+#[cfg(target_arch = "wasm32")]
 pub const WASM_SHARE: u64 = 2 << 30;
 
 /// What a refusal adds to a memory limit to say where it comes from: the
@@ -22,7 +23,7 @@ pub const LIMIT_NOTE: &str = if cfg!(target_arch = "wasm32") {
 /// available memory (`MemAvailable` in `/proc/meminfo`) and, under an
 /// address-space limit (`ulimit -v`, `prlimit --as`), the limit less the
 /// address space already mapped. `None` when neither can be read. In a
-/// WebAssembly module, [`WASM_SHARE`] less the memory it already holds.
+/// WebAssembly module, `WASM_SHARE` less the memory it already holds.
 pub fn usable() -> Option<u64> {
     if cfg!(target_arch = "wasm32") {
         return wasm_left();
@@ -39,7 +40,7 @@ pub fn usable() -> Option<u64> {
     }
 }
 
-/// [`WASM_SHARE`] less the memory this WebAssembly module holds (`None` natively).
+/// `WASM_SHARE` less the memory this WebAssembly module holds (`None` natively).
 fn wasm_left() -> Option<u64> {
     #[cfg(target_arch = "wasm32")]
     return Some(WASM_SHARE.saturating_sub(core::arch::wasm32::memory_size(0) as u64 * 65536));

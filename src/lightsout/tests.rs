@@ -447,7 +447,7 @@ fn a_pattern_request_gives_the_cells_a_press_changes() {
             other => panic!("not a pattern: {other:?}"),
         }
     };
-    for name in PATTERN_NAMES {
+    for name in pattern::PATTERN_NAMES {
         let p = ask(name);
         let want: Vec<[i32; 2]> = Pattern::named(name)
             .unwrap()

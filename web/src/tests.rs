@@ -205,8 +205,20 @@ impl Random {
 
 /// The free squares a knight's move from `p` on a `rows`×`cols` board, in the lab's order.
 fn free_moves(rows: i64, cols: i64, seen: &[bool], (r, c): (i64, i64)) -> Vec<(i64, i64)> {
-    // The lab's order of the moves is a convention (the library's constant); the rule is written here.
-    puzzles::knight::SEED_MOVES
+    // The knight's tour lab's order of the moves, `deplacements (x,y)`: (x-2,y-1),
+    // (x-2,y+1), (x-1,y-2), (x-1,y+2), (x+1,y-2), (x+1,y+2), (x+2,y-1), (x+2,y+1),
+    // with x the column and y the row; written here as (row, column) steps.
+    const LAB_ORDER: [(i64, i64); 8] = [
+        (-1, -2),
+        (1, -2),
+        (-2, -1),
+        (2, -1),
+        (-2, 1),
+        (2, 1),
+        (-1, 2),
+        (1, 2),
+    ];
+    LAB_ORDER
         .iter()
         .map(|(dr, dc)| (r + dr, c + dc))
         .filter(|&(a, b)| {
