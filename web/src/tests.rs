@@ -205,22 +205,21 @@ impl Random {
 
 /// The free squares a knight's move from `p` on a `rows`×`cols` board, in the lab's order.
 fn free_moves(rows: i64, cols: i64, seen: &[bool], (r, c): (i64, i64)) -> Vec<(i64, i64)> {
-    // The knight's tour lab's order of the moves, `deplacements (x,y)`: (x-2,y-1),
-    // (x-2,y+1), (x-1,y-2), (x-1,y+2), (x+1,y-2), (x+1,y+2), (x+2,y-1), (x+2,y+1),
-    // with x the column and y the row; written here as (row, column) steps.
+    // The knight's tour lab's order of the moves, `deplacements (x,y)`, as
+    // (x, y) steps with x the column and y the row.
     const LAB_ORDER: [(i64, i64); 8] = [
-        (-1, -2),
-        (1, -2),
         (-2, -1),
-        (2, -1),
         (-2, 1),
-        (2, 1),
+        (-1, -2),
         (-1, 2),
+        (1, -2),
         (1, 2),
+        (2, -1),
+        (2, 1),
     ];
     LAB_ORDER
         .iter()
-        .map(|(dr, dc)| (r + dr, c + dc))
+        .map(|(dx, dy)| (r + dy, c + dx))
         .filter(|&(a, b)| {
             a >= 0 && b >= 0 && a < rows && b < cols && !seen[(a * cols + b) as usize]
         })
