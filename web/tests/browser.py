@@ -358,7 +358,11 @@ def every_address_opens_a_game_with_a_notice_when_something_is_refused(b, url):
                        ("#game=lightsout&start=foo", "foo"), ("#game=lightsout&size=zz", "zz"),
                        ("#game=lightsout&k=99", "99"), ("#game=lightsout&pattern=zz", "zz"),
                        ("#game=knight&size=5x5&start=9,9", "9,9"), ("#game=revertigo&size=0", "0"),
-                       ("#game=chess", "chess")):
+                       ("#game=chess", "chess"), ("#game=lightsout&board=xyz", "does not fit"),
+                       ("#game=lightsout&seed=abc", "abc"), ("#game=knight&size=5x5&path=zz", "zz"),
+                       ("#game=sudoku&box=3x3&difficulty=zz", "zz"), ("#game=sudoku&box=3x3&entries=12", "without"),
+                       ("#game=sudoku&box=3x3&puzzle=53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                        "&entries=99", "entries")):
         b.open(url + link)
         b.wait(f"the notice of {link}", lambda: said in notice(b), timeout=30)
         b.wait(f"a board for {link}", lambda: b.find_all("#lo-board, .grid .c.given, .revertigo .c, .knight .c"), timeout=60)

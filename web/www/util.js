@@ -18,6 +18,13 @@ export function freshSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
+// The seed an address gives, or a fresh one (a seed that is not a number said by `notice`).
+export function seedOf(params, notice) {
+  const given = params.get("seed");
+  if (given && !/^\d+$/.test(given)) notice(`Seed "${given}" is not a whole number: a fresh seed opened instead.`);
+  return given && /^\d+$/.test(given) ? +given : freshSeed();
+}
+
 // Mulberry32 (Tommy Ettinger's 32-bit generator): the same stream for a seed
 // in every browser, so a seed in the URL replays the board.
 export function rng(seed) {

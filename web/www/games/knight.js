@@ -40,6 +40,7 @@ class KnightsTour {
     if (!saved && linked) {
       const squares = linked.split(";").map((s) => s.split(".").map(Number));
       if (squares.every((s) => s.length === 2 && s.every(Number.isInteger))) this.play.do({ restart: true, path: squares });
+      else ctx.notice(`The path "${linked}" does not read (squares row.column split by ";"): the board opened at its first square.`);
     }
     this.reset(true);
     // A path that the library refuses (a link's or a saved one): the first square alone.

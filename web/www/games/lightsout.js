@@ -2,7 +2,7 @@
 // bring every light to 0. K states in colours, any pattern (the cells it
 // changes read by the library), the torus, a board drawn by hand, the fewest
 // presses shown as marks that follow the presses.
-import { el, freshSeed, rng, Play, parseSize, select, checkbox, number, step, touch, roomFor, onResize, queue } from "../util.js";
+import { el, freshSeed, seedOf, rng, Play, parseSize, select, checkbox, number, step, touch, roomFor, onResize, queue } from "../util.js";
 
 const MAX_SIDE = 200;
 const NAMED = ["cross", "x", "plus-x", "knight"];
@@ -28,7 +28,7 @@ class LightsOut {
       pattern: params.get("pattern") || "cross",
       torus: params.get("torus") === "1",
       start: params.get("start") || "random",
-      seed: +params.get("seed") || freshSeed(),
+      seed: seedOf(params, (t) => ctx.notice(t)),
       hints: params.get("hints") === "1",
     };
     if (params.get("k") && this.opt.k !== k) ctx.notice(`States "${params.get("k")}" are not 2 to 10: ${this.opt.k} states opened instead.`);
@@ -401,7 +401,7 @@ class LightsOut {
   params() {
     const { opt } = this;
     const p = { size: `${this.dims.rows}x${this.dims.cols}`, k: opt.k, pattern: opt.pattern, torus: opt.torus ? 1 : 0 };
-    if (this.drawn || this.given) p.board = this.drawn || this.rowsOf(this.start).join("/");
+    if (this.drawn || this.given) p.board = this.drawn || (this.start ? this.rowsOf(this.start).join("/") : this.given);
     else { p.start = opt.start; p.seed = opt.seed; }
     if (opt.hints) p.hints = 1;
     return p;

@@ -2,7 +2,7 @@
 // the cell and its four neighbours; blacken the whole board. Arrow keys, a
 // tap on a neighbouring cell or a swipe move the pawn. Every landing is the
 // library's: each move is the walk so far, replayed by its `check`.
-import { el, freshSeed, rng, Play, parseSize, gridBoard, cellOf, queue } from "../util.js";
+import { el, freshSeed, seedOf, rng, Play, parseSize, gridBoard, cellOf, queue } from "../util.js";
 
 const KEYS = { ArrowUp: "N", ArrowRight: "E", ArrowDown: "S", ArrowLeft: "W" };
 const MAX_SIDE = 20;
@@ -18,7 +18,7 @@ const walkOf = (moves) => moves.map((m) => (typeof m === "string" ? m : m.walk))
 class Revertigo {
   constructor(ctx, params, saved) {
     this.ctx = ctx;
-    this.seed = +params.get("seed") || freshSeed();
+    this.seed = seedOf(params, (t) => ctx.notice(t));
     this.dims = null;
     if (params.get("size")) {
       this.dims = parseSize(params.get("size"), 1, MAX_SIDE);

@@ -35,6 +35,9 @@ class SudokuGame {
     [this.br, this.bc] = shape.split("x").map(Number);
     this.difficulty = DIFFICULTIES.some(([d]) => d === params.get("difficulty")) ? params.get("difficulty") : "";
     this.symmetry = SYMMETRIES.some(([s]) => s === params.get("symmetry")) ? params.get("symmetry") : "none";
+    for (const [key, list, kept] of [["difficulty", DIFFICULTIES, this.difficulty], ["symmetry", SYMMETRIES, this.symmetry]]) {
+      if (params.get(key) && params.get(key) !== kept) ctx.notice(`The ${key} "${params.get(key)}" is not one of ${list.map(([v]) => v).filter(Boolean).join(", ")}: "${list.find(([v]) => v === kept)[1]}" taken instead.`);
+    }
     this.givens = null; this.solution = null; this.rating = null;
     this.board = null; this.cands = null; this.pos = null;
     this.play = new Play(saved);
@@ -54,7 +57,13 @@ class SudokuGame {
     if (given) {
       const why = await this.paste(given, [this.br, this.bc], saved);
       if (!why) {
-        if (!saved && entries && entries.length === this.n * this.n) {
+        if (!saved && entries) {
+          const cells = this.n * this.n;
+          const reads = (ch) => ch === "." || ch === "0" || (SYMBOLS.indexOf(ch) >= 0 && SYMBOLS.indexOf(ch) < this.n);
+          if (entries.length !== cells || ![...entries].every(reads)) {
+            this.ctx.notice(`The entries in the link are not ${cells} digits or dots: the puzzle opened without them.`);
+            return;
+          }
           await this.later(() => {
             [...entries].forEach((ch, i) => { const d = SYMBOLS.indexOf(ch) + 1; if (d && d <= this.n && !this.givens[i]) this.play.do({ c: i, d }); });
             return this.refresh();
@@ -63,7 +72,7 @@ class SudokuGame {
         return;
       }
       this.ctx.notice(`The puzzle in the link is refused (${why.replace(/\.$/, "")}): a new puzzle opened instead.`);
-    }
+    } else if (entries && !saved) this.ctx.notice("The link gives entries without their puzzle: a new puzzle opened instead.");
     await this.generate();
   }
 
@@ -235,8 +244,12 @@ class SudokuGame {
       if (r === null) {
         ctx.cancel();
         const side = box[0] * box[1];
-        ctx.notice(`No ${side}×${side} ${this.difficulty ? this.difficulty + " " : ""}puzzle within ${GENERATION_LIMIT} s, where the page gives up: ${this.givens ? "the game in play is kept" : "a puzzle of any band opened instead"}; try again, or an easier band.`);
-        if (!this.givens) { this.difficulty = ""; this.diffSel.querySelector("select").value = ""; return this.generate(box); }
+        // With no game in play, any band, then a 9×9: a board is always shown.
+        const instead = this.givens ? "the game in play is kept" : this.difficulty ? "a puzzle of any band opened instead" : "a 9×9 opened instead";
+        ctx.notice(`No ${side}×${side} ${this.difficulty ? this.difficulty + " " : ""}puzzle within ${GENERATION_LIMIT} s, where the page gives up: ${instead}; try again, or an easier band.`);
+        if (this.givens) return;
+        if (this.difficulty) { this.difficulty = ""; this.diffSel.querySelector("select").value = ""; return this.generate(box); }
+        if (side !== 9) return this.generate([3, 3]);
         return;
       }
       const p = (r.items || [])[0];
