@@ -482,27 +482,34 @@ def the_page_installs_and_plays_offline_after_one_visit(b, url, server=None):
 @phone
 def on_a_phone_every_game_fits_and_comes_first(b, url):
     play.fresh(b, url)
-    width = b.script("return document.documentElement.clientWidth")
-    for name, board, size in (("Lights Out", "#lo-board", "10"), ("Revertigo", ".revertigo", "10x10"),
-                              ("Knight's tour", ".knight", "8"), ("Sudoku", ".sudoku", None)):
-        tab(b, name)
-        b.wait(f"the {name} board", lambda: b.find_all(board))
-        if size:
-            field = {"Lights Out": "#lo-size", "Revertigo": "#rv-size", "Knight's tour": "#kn-size"}[name]
-            b.type_into(option(b, field), size + "\n")
-            time.sleep(0.5)
-        else:
-            b.wait("the puzzle", lambda: b.find_all(".sudoku .c.given"))
-        el = b.find(board)
-        rect = b.rect(el)
-        assert rect["x"] >= 0 and rect["x"] + rect["width"] <= width + 1, (name, rect, width)
-        assert b.script("return document.documentElement.scrollWidth") <= width, f"{name}: the page scrolls sideways"
-        assert rect["y"] < b.rect(b.find("#options-box"))["y"], f"{name}: the board comes before the options"
-        for button in b.find_all("#toolbar button, nav button"):
-            assert b.rect(button)["height"] >= 40, "toolbar buttons are at least 40 px"
-        if name != "Lights Out":
-            cell = b.rect(b.find(board + " .c"))
-            assert cell["width"] >= 36, (name, cell)
+    # Phones from 360 to 430 px wide, the test's own phone (390) last.
+    for width in (360, 430, 390):
+        b.cmd("POST", "/goog/cdp/execute", {"cmd": "Emulation.setDeviceMetricsOverride", "params": {
+            "width": width, "height": 844, "deviceScaleFactor": 3, "mobile": True}})
+        b.wait("the width", lambda: b.script("return document.documentElement.clientWidth") == width)
+        for name, board, field, size in (("Lights Out", "#lo-board", "#lo-size", "10"), ("Revertigo", ".revertigo", "#rv-size", "10x10"),
+                                         ("Knight's tour", ".knight", "#kn-size", "8"), ("Sudoku", ".sudoku", None, None)):
+            tab(b, name)
+            b.wait(f"the {name} board", lambda: b.find_all(board))
+            if size and width == 360:  # the size typed once is kept with the game
+                b.type_into(option(b, field), size + "\n")
+                time.sleep(0.5)
+            if not size:
+                b.wait("the puzzle", lambda: b.find_all(".sudoku .c.given"))
+            time.sleep(0.3)
+            el = b.find(board)
+            rect = b.rect(el)
+            where = (name, width, rect)
+            assert rect["x"] >= 0 and rect["x"] + rect["width"] <= width + 1, where
+            assert b.script("return arguments[0].closest('.frame').scrollWidth - arguments[0].closest('.frame').clientWidth",
+                            {ELEMENT: el}) <= 0, f"{where}: the board scrolls sideways in its frame"
+            assert b.script("return document.documentElement.scrollWidth") <= width, f"{where}: the page scrolls sideways"
+            assert rect["y"] < b.rect(b.find("#options-box"))["y"], f"{where}: the board comes before the options"
+            for button in b.find_all("#toolbar button, nav button"):
+                assert b.rect(button)["height"] >= 40, "toolbar buttons are at least 40 px"
+            if name != "Lights Out":
+                cell = b.rect(b.find(board + " .c"))
+                assert cell["width"] >= (34 if width == 360 else 36), (where, cell)
     shot(b, "phone")
 
 

@@ -107,11 +107,16 @@ export function roomFor(section) {
   return Math.max(120, Math.min(560, width));
 }
 
-// The side of a cell of a board `cols` wide: as large as fits (up to `px`),
-// but on a touch screen never under `least` (the board then scrolls in its frame).
-export function cellSide(section, cols, px = 44, least = 36) {
-  const fit = Math.floor(roomFor(section) / cols);
-  return Math.max(touch() ? least : 14, Math.min(px, fit));
+// The widest board that always fits a phone's width: up to ten cells across,
+// the cells shrink to fit; a wider board keeps cells a finger can take.
+const FITTED_COLS = 10;
+
+// The side of a cell of a board `cols` wide whose own border takes `edge`
+// pixels: as large as fits (up to `px`), but on a touch screen and a board
+// wider than FITTED_COLS never under `least` (the board then scrolls in its frame).
+export function cellSide(section, cols, px = 44, least = 36, edge = 0) {
+  const fit = Math.floor((roomFor(section) - edge) / cols);
+  return Math.max(touch() && cols > FITTED_COLS ? least : 14, Math.min(px, fit));
 }
 
 // The one board on screen refits itself when its section changes width.
@@ -126,8 +131,9 @@ export function onResize(section, fit) {
 // A board of `rows`×`cols` DOM cells in a scrolling frame, for the keyboard
 // and screen readers a grid (role="grid", rows of labelled cells, the
 // focused cell its active descendant). `section` is where it goes, `px` the
-// largest cell. Returns {root, frame, cells, focus(i), label(i, text)}.
-export function gridBoard(cls, rows, cols, section, name, px = 44) {
+// largest cell, `edge` the width the grid's own border takes. Returns
+// {root, frame, cells, focus(i), label(i, text)}.
+export function gridBoard(cls, rows, cols, section, name, px = 44, edge = 0) {
   const g = el("div", { class: "grid " + cls, role: "grid", tabindex: 0, "aria-label": name, "aria-rowcount": rows, "aria-colcount": cols });
   const cells = [];
   const id = cls + "-" + Math.random().toString(36).slice(2, 8);
@@ -142,10 +148,10 @@ export function gridBoard(cls, rows, cols, section, name, px = 44) {
   }
   const frame = el("div", { class: "frame" }, g);
   const fit = () => {
-    const size = cellSide(section, cols, px);
+    const size = cellSide(section, cols, px, 36, edge);
     g.style.gridTemplateColumns = `repeat(${cols}, ${size}px)`;
     g.style.setProperty("--size", size + "px");
-    frame.classList.toggle("scrolls", size * cols > roomFor(section) + 1);
+    frame.classList.toggle("scrolls", size * cols + edge > roomFor(section) + 1);
     section.style.setProperty("--board-width", size * cols + 4 + "px");
   };
   fit();

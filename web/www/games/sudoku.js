@@ -213,7 +213,7 @@ class SudokuGame {
     this.play = new Play(kept);
     this.elapsed = kept?.elapsed || 0; this.since = Date.now(); this.told = false;
     this.shapeSel.querySelector("select").value = `${this.br}x${this.bc}`;
-    this.board = gridBoard("sudoku", n, n, ctx.board, `Sudoku board, ${n} by ${n}`, 48);
+    this.board = gridBoard("sudoku", n, n, ctx.board, `Sudoku board, ${n} by ${n}`, 48, 4); // its 2-pixel border each side
     this.board.root.addEventListener("click", (e) => {
       const c = e.target.closest(".c");
       if (c) { this.board.focus(+c.dataset.r * n + +c.dataset.c); this.draw(); }
