@@ -218,6 +218,7 @@ def a_knights_tour_is_played_by_keys_and_the_moves_shown_are_the_rules(b, url):
     b.wait("the board", lambda: b.find_all(".knight .c.legal"))
     b.click(b.find("#solve"))
     b.wait("the solver's tour", lambda: status(b)[0] == "solved")
+    assert status(b)[1] == "Solved by the solver: an open tour.", status(b)
     numbers = b.script("return [...document.querySelectorAll('.knight .c')].map(c => +c.textContent)")
     order = sorted(range(25), key=lambda i: numbers[i])
     assert sorted(numbers) == list(range(1, 26)), numbers

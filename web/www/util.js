@@ -13,6 +13,9 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+// "1 move", "2 moves": `n` and its noun.
+export const counted = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
+
 // A fresh 32-bit seed from the browser's generator.
 export function freshSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0];

@@ -2,7 +2,7 @@
 // taps, clicks or keys (the legal squares lit and Warnsdorff's suggestion
 // are the library's, asked at each move), watch the lab's backtracking
 // search drawn step by step, or count the tours of a small board.
-import { el, Play, parseSize, gridBoard, cellOf, select, checkbox, step, queue } from "../util.js";
+import { el, counted, Play, parseSize, gridBoard, cellOf, select, checkbox, step, queue } from "../util.js";
 
 const MAX_SIDE = 30;
 const SPEEDS = [["2", "slow"], ["20", "medium"], ["200", "fast"], ["2000", "faster"], ["20000", "fastest"]];
@@ -77,7 +77,7 @@ class KnightsTour {
       const free = legal.has(i) ? "free, a legal move" + (i === hint ? ", Warnsdorff's suggestion" : "") : "free";
       board.label(i, numbers.has(i) ? `visited ${numbers.get(i)}${i === head ? ", the knight" : ""}` : free);
     });
-    this.counter.textContent = `${pos.visited} of ${dims.rows * dims.cols} squares`;
+    this.counter.textContent = `${pos.visited} of ${counted(dims.rows * dims.cols, "square")}`;
     this.tell();
     if (hint >= 0) this.ctx.announce(`Warnsdorff's suggestion: row ${pos.suggestion[0] + 1}, column ${pos.suggestion[1] + 1}.`);
   }
@@ -85,10 +85,10 @@ class KnightsTour {
   // The position in the status line and on the board: a tour, stuck, or nothing to say.
   tell() {
     const { pos, ctx } = this;
-    const kind = this.closed ? "closed tour" : "open tour";
+    const kind = this.closed ? "a closed tour" : "an open tour";
     const cells = this.dims.rows * this.dims.cols;
-    if (pos.tour && this.play.helped) { ctx.status(`Solved by the solver: a ${kind}.`, "solved"); ctx.result("solved"); return; }
-    if (pos.tour) { ctx.status(`Won: ${this.closed ? "a closed" : "an open"} tour!`, "won"); ctx.result("won"); return; }
+    if (pos.tour && this.play.helped) { ctx.status(`Solved by the solver: ${kind}.`, "solved"); ctx.result("solved"); return; }
+    if (pos.tour) { ctx.status(`Won: ${kind}!`, "won"); ctx.result("won"); return; }
     ctx.result("");
     if (pos.legal.length === 0 && pos.visited > 1) {
       ctx.status(pos.visited === cells ? "Every square visited, but the last is not a knight's move from the first: not closed. Undo, or Restart." : "Stuck: no legal square left. Undo, or Restart.", "error");
@@ -141,7 +141,7 @@ class KnightsTour {
           await this.fetchSteps(search);
         }
       }
-      if (this.watching === token) this.ctx.status(search.result === "tour" ? `The search found a tour after ${search.shown} steps.` : `No tour from this square (${search.shown} steps).`);
+      if (this.watching === token) this.ctx.status(search.result === "tour" ? `The search found a tour after ${counted(search.shown, "step")}.` : `No tour from this square (${counted(search.shown, "step")}).`);
     } catch (e) { if (this.watching === token) this.ctx.failed(e); }
     if (this.watching === token) { this.watching = null; this.watchButton.textContent = "Watch the search"; }
   }

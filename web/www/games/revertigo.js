@@ -2,7 +2,7 @@
 // the cell and its four neighbours; blacken the whole board. Arrow keys, a
 // tap on a neighbouring cell or a swipe move the pawn. Every landing is the
 // library's: each move is the walk so far, replayed by its `check`.
-import { el, freshSeed, seedOf, rng, Play, parseSize, gridBoard, cellOf, queue } from "../util.js";
+import { el, counted, freshSeed, seedOf, rng, Play, parseSize, gridBoard, cellOf, queue } from "../util.js";
 
 const KEYS = { ArrowUp: "N", ArrowRight: "E", ArrowDown: "S", ArrowLeft: "W" };
 const MAX_SIDE = 20;
@@ -66,8 +66,8 @@ class Revertigo {
     board.focus(pawn);
     this.counter.textContent = `Moves: ${pos.moves}`;
     board.root.dataset.white = pos.white.length;
-    if (pos.black && this.play.helped) { ctx.status(`Solved by the solver: black in ${pos.moves} moves.`, "solved"); ctx.result("solved"); }
-    else if (pos.black) { ctx.status(`Won: black in ${pos.moves} moves.`, "won"); ctx.result("won"); }
+    if (pos.black && this.play.helped) { ctx.status(`Solved by the solver: black in ${counted(pos.moves, "move")}.`, "solved"); ctx.result("solved"); }
+    else if (pos.black) { ctx.status(`Won: black in ${counted(pos.moves, "move")}.`, "won"); ctx.result("won"); }
     else { ctx.status(`${pos.white.length} white ${pos.white.length === 1 ? "cell" : "cells"} left.`); ctx.result(""); }
   }
 
@@ -113,7 +113,7 @@ class Revertigo {
       ctx.info.replaceChildren(
         this.counter,
         el("p", {}, `${dims.rows}×${dims.cols}: ${a.solutions} activation ${a.solutions === "1" ? "map" : "maps"} (nullity ${a.nullity}).`),
-        el("p", {}, `The walk: ${a.moves} moves${a.lower_bound != null ? `, none shorter than ${a.lower_bound}` : ""}.`),
+        el("p", {}, `The walk: ${counted(a.moves, "move")}${a.lower_bound != null ? `, none shorter than ${a.lower_bound}` : ""}.`),
         el("p", { id: "rv-walk", class: "text" }, a.walk),
       );
       return a;
