@@ -177,6 +177,8 @@ def a_board_drawn_by_hand_is_the_game_restart_the_torus_and_the_link_keep_it(b, 
     b.type_into(option(b, "#lo-stencil"), "##/##\n")
     b.wait("the refusal", lambda: "does not read" in notice(b))
     assert b.find_all("#lo-board"), "a board stays"
+    b.type_into(option(b, "#lo-stencil"), "#@#\n")
+    b.wait("the refusal gone with a stencil that reads", lambda: not notice(b))
 
 
 @desktop

@@ -42,6 +42,7 @@ class LightsOut {
     this.offsets = null; // the cells a press changes, as the library reads the pattern
     this.marks = null; // the presses shown
     this.editing = false;
+    this.refused = false; // whether the notice says a pattern was refused
     this.anim = null; // the solver's presses being drawn
     this.focus = 0; // the cell the keyboard is on
     this.lights = null; // the position
@@ -79,8 +80,11 @@ class LightsOut {
     try {
       const r = await ctx.rule({ puzzle: "lightsout", request: { mode: "pattern", pattern: opt.pattern, states: opt.k, torus: opt.torus } });
       this.offsets = r.answer.offsets;
+      if (this.refused) { ctx.notice(""); this.refused = false; } // a pattern that reads ends the refusal of the last
     } catch (e) {
-      ctx.notice(`Pattern "${opt.pattern}" does not read (${e.message}): the cross opened instead.`);
+      const shown = opt.pattern.length > 40 ? opt.pattern.slice(0, 40) + "…" : opt.pattern;
+      ctx.notice(`Pattern "${shown}" does not read (${e.message}): the cross opened instead.`);
+      this.refused = true;
       opt.pattern = "cross";
       this.offsets = CROSS;
     }
