@@ -45,6 +45,7 @@ mod animate;
 mod answer;
 mod count;
 pub(crate) mod find;
+mod moves;
 pub(crate) mod square;
 mod text;
 mod theorems;
@@ -66,6 +67,7 @@ pub use count::distributed::Cluster;
 pub use count::{CountMethod, CountReport, TourCount};
 pub use find::magic::MagicSums;
 pub(crate) use find::magic::{magic_sums, semi_magic_tour};
+pub use moves::Position;
 pub(crate) use square::{file_name, parse_square};
 pub use theorems::{impossible, Impossible};
 

@@ -61,7 +61,7 @@ use std::ops::ControlFlow;
 
 pub use answer::{
     Answer, Board, GraphRule, GraphSetup, GridSetup, Item, ListedPresses, Mode, NullityRow,
-    NullityTable, PressListing, Pressed, Request, Setup, Solution, SolutionCount,
+    NullityTable, PressListing, PressPattern, Pressed, Request, Setup, Solution, SolutionCount,
 };
 pub use cells::Cells;
 pub(crate) use chase_gcd::nullity;

@@ -5,11 +5,29 @@
 //! refuses in one line, rather than dying in the allocator. On systems
 //! without `/proc` nothing is known and nothing is refused.
 
+/// The most a WebAssembly module (the browser page) gives one piece of work:
+/// half of the 4 GiB a wasm32 memory can hold, since a vector that grows
+/// there is copied and nothing is given back to the page.
+#[cfg(target_arch = "wasm32")]
+pub const WASM_SHARE: u64 = 2 << 30;
+
+/// What a refusal adds to a memory limit to say where it comes from: the
+/// page's WebAssembly memory, or nothing in a native process.
+pub const LIMIT_NOTE: &str = if cfg!(target_arch = "wasm32") {
+    " (a web page's WebAssembly memory holds at most 4 GiB; one count may take half)"
+} else {
+    ""
+};
+
 /// The bytes this process may still allocate: the smaller of the system's
 /// available memory (`MemAvailable` in `/proc/meminfo`) and, under an
 /// address-space limit (`ulimit -v`, `prlimit --as`), the limit less the
-/// address space already mapped. `None` when neither can be read.
+/// address space already mapped. `None` when neither can be read. In a
+/// WebAssembly module, `WASM_SHARE` less the memory it already holds.
 pub fn usable() -> Option<u64> {
+    if cfg!(target_arch = "wasm32") {
+        return wasm_left();
+    }
     let available = read_field("/proc/meminfo", "MemAvailable:").map(|kb| kb << 10);
     let limit = address_space_limit();
     let left = limit.map(|max| {
@@ -20,6 +38,14 @@ pub fn usable() -> Option<u64> {
         (Some(a), Some(l)) => Some(a.min(l)),
         (a, l) => a.or(l),
     }
+}
+
+/// `WASM_SHARE` less the memory this WebAssembly module holds (`None` natively).
+fn wasm_left() -> Option<u64> {
+    #[cfg(target_arch = "wasm32")]
+    return Some(WASM_SHARE.saturating_sub(core::arch::wasm32::memory_size(0) as u64 * 65536));
+    #[cfg(not(target_arch = "wasm32"))]
+    None
 }
 
 /// The soft address-space limit of this process in bytes, if one is set.

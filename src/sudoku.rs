@@ -27,6 +27,7 @@
 mod alldiff;
 mod answer;
 mod batch;
+mod candidates;
 pub(crate) mod explain;
 mod fast9;
 mod game;
@@ -51,6 +52,7 @@ pub use answer::{Answer, Item, Mode, Request};
 pub use answer::{
     AnswerLines, BadLine, BatchEnd, Generation, GridListing, ListedGrid, RatedGrid, MAX_GENERATED,
 };
+pub use candidates::CandidateGrid;
 pub use explain::{Explanation, Hint, Outcome, Rated, Rating, Step, Technique, TechniqueSet};
 pub use game::{GameHint, SudokuGame};
 pub use generate::{Difficulty, Symmetry};

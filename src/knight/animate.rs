@@ -227,20 +227,7 @@ impl Animation {
     /// The free squares a knight's move from `p`, in the order the search tries them.
     fn candidates(&self, p: Pos) -> Vec<Pos> {
         let dims = self.knight.dims();
-        let free = |q: &Pos| self.numbers[dims.index(*q)] == 0;
-        let mut c: Vec<Pos> = knight_moves(dims, p).filter(free).collect();
-        if self.order == MoveOrder::Warnsdorff {
-            // Fewest onward moves first; ties to the square farther from the
-            // centre (Roth); the stable sort keeps the lab's order after that.
-            let onward = |q: Pos| knight_moves(dims, q).filter(free).count();
-            let off_centre = |q: Pos| {
-                let dr = (2 * q.row) as i64 - (dims.rows as i64 - 1);
-                let dc = (2 * q.col) as i64 - (dims.cols as i64 - 1);
-                dr * dr + dc * dc
-            };
-            c.sort_by_key(|&q| (onward(q), std::cmp::Reverse(off_centre(q))));
-        }
-        c
+        ordered_moves(dims, p, self.order, |q| self.numbers[dims.index(q)] == 0)
     }
 
     /// Numbers `p` and pushes its frame.
@@ -257,6 +244,29 @@ impl Animation {
         self.steps += 1;
         Event::Place { square: p, number }
     }
+}
+
+/// The squares a knight's move from `p` that are `free`, in the order a
+/// search in `order` tries them: the lab's order, or Warnsdorff's (fewest
+/// onward free moves first; ties to the square farther from the centre, after
+/// Roth; the stable sort keeps the lab's order after that).
+pub(crate) fn ordered_moves(
+    dims: Dims,
+    p: Pos,
+    order: MoveOrder,
+    free: impl Fn(Pos) -> bool,
+) -> Vec<Pos> {
+    let mut c: Vec<Pos> = knight_moves(dims, p).filter(|&q| free(q)).collect();
+    if order == MoveOrder::Warnsdorff {
+        let onward = |q: Pos| knight_moves(dims, q).filter(|&r| free(r)).count();
+        let off_centre = |q: Pos| {
+            let dr = (2 * q.row) as i64 - (dims.rows as i64 - 1);
+            let dc = (2 * q.col) as i64 - (dims.cols as i64 - 1);
+            dr * dr + dc * dc
+        };
+        c.sort_by_key(|&q| (onward(q), std::cmp::Reverse(off_centre(q))));
+    }
+    c
 }
 
 /// The squares a knight's move from `p`, in the knight's tour lab's order.

@@ -4,6 +4,7 @@
 
 use super::animate::{self, SearchStep, StepsEnd};
 use super::count::{self, CountFrom, CountMethod, CountReport, CountRequest};
+use super::moves::{self, Position};
 use super::{
     draw_board, file_name, magic_sums, parse_square, semi_magic_tour, verify_tour, Impossible,
     Knight, MagicSums, MoveOrder, Shard, Tour, TourSearch, Verdict, DEFAULT_BUDGET, MAX_CELLS,
@@ -87,6 +88,13 @@ pub enum Mode {
         /// The most steps to stream.
         #[serde(default)]
         limit: Limit,
+    },
+    /// A tour played square by square: the legal moves after `path`,
+    /// Warnsdorff's suggestion, whether `path` is a tour.
+    Moves {
+        /// The squares the knight moved to, in order, after the first square.
+        #[serde(default)]
+        path: Vec<Pos>,
     },
 }
 
@@ -210,6 +218,8 @@ pub enum Answer {
     Magic(MagicReport),
     /// The end of a stretch of the search drawn step by step (the steps went to the sink).
     Steps(StepsEnd),
+    /// A position of a tour played square by square.
+    Moves(Position),
 }
 
 /// One streamed item: a tour of a listing, or a step of the search drawn
@@ -310,6 +320,7 @@ impl GridPuzzle for Knight {
             Mode::Count { .. } => Pace::polling("steps", true),
             Mode::List { .. } => Pace::polling("tours", false),
             Mode::Find { .. } => Pace::polling("nodes", false),
+            Mode::Moves { .. } => Pace::QUIET,
             Mode::Magic | Mode::Steps { .. } => Pace {
                 unit: None,
                 bounded: false,
@@ -359,6 +370,7 @@ pub(crate) fn answer(
             animate::steps(request.knight()?, *order, *skip, *limit, ctl, &mut steps)
                 .map(Answer::Steps)
         }
+        Mode::Moves { path } => moves::position(&request.knight()?, path).map(Answer::Moves),
     }
 }
 
@@ -478,6 +490,7 @@ impl Answer {
             Answer::List(r) => (r.rows, r.cols, Some(r.start), r.closed, r.first.as_ref()),
             Answer::Count(r) => (r.rows, r.cols, r.start, r.closed, None),
             Answer::Steps(r) => (r.rows, r.cols, Some(r.start), r.closed, None),
+            Answer::Moves(r) => (r.rows, r.cols, Some(r.start), r.closed, None),
             Answer::Magic(r) => {
                 let Some(t) = &r.tour else {
                     return Err(Error::usage(

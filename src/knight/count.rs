@@ -320,7 +320,11 @@ fn check_memory(request: &CountRequest) -> Result<()> {
             bound: Bound::Other("estimated frontier states"),
             got: Size::from(need),
             limit: Size::from(fit),
-            note: format!(" that fit the memory limit of {} MiB", memory >> 20),
+            note: format!(
+                " that fit the memory limit of {} MiB{}",
+                memory >> 20,
+                crate::memory::LIMIT_NOTE
+            ),
         });
     }
     Ok(())

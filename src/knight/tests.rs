@@ -716,3 +716,85 @@ fn requests_of_every_mode_round_trip_through_json() {
         assert!(serde_json::from_str::<Request>(&text).is_err(), "{text}");
     }
 }
+
+/// The position a person reaches after `path` (the squares after the start).
+fn position(rows: usize, cols: usize, closed: bool, path: &[Pos]) -> crate::Result<Position> {
+    let mut request = Request::new(Dims { rows, cols });
+    request.closed = closed;
+    request.mode = Mode::Moves {
+        path: path.to_vec(),
+    };
+    match <Knight as crate::GridPuzzle>::answer(&request, &Control::new(), &mut crate::NoItems)? {
+        Answer::Moves(p) => Ok(p),
+        other => panic!("not a position: {other:?}"),
+    }
+}
+
+#[test]
+fn warnsdorffs_suggestion_at_each_square_of_the_animated_warnsdorff_tour_is_the_next_square() {
+    use crate::listing::Limit;
+    // The animation in Warnsdorff's order tours 8×8 from a corner without
+    // backtracking: at every position its next square is the rule's choice.
+    let mut steps = Vec::new();
+    let mut request = Request::new(Dims { rows: 8, cols: 8 });
+    request.mode = Mode::Steps {
+        order: MoveOrder::Warnsdorff,
+        skip: 0,
+        limit: Limit::NONE,
+    };
+    let Answer::Steps(end) =
+        <Knight as crate::GridPuzzle>::answer(&request, &Control::new(), &mut steps).unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!((end.steps, end.result), (64, Some(TourOutcome::Tour)));
+    let tour: Vec<Pos> = steps
+        .iter()
+        .map(|s| match s {
+            Item::Step(s) => s.square,
+            Item::Tour(_) => panic!("a tour among the steps"),
+        })
+        .collect();
+    for k in 1..64 {
+        let p = position(8, 8, false, &tour[1..k]).unwrap();
+        assert_eq!(p.suggestion, Some(tour[k]), "after {k} squares");
+        assert!(p.legal.contains(&tour[k]) && !p.tour);
+    }
+    let done = position(8, 8, false, &tour[1..]).unwrap();
+    assert!(done.tour && done.legal.is_empty() && done.suggestion.is_none());
+    assert_eq!(done.visited, 64);
+}
+
+#[test]
+fn a_played_path_is_a_tour_only_when_complete_and_closed_when_asked() {
+    let Answer::Find(found) = <Knight as crate::GridPuzzle>::answer(
+        &{
+            let mut r = Request::new(Dims { rows: 6, cols: 6 });
+            r.closed = true;
+            r
+        },
+        &Control::new(),
+        &mut crate::NoItems,
+    )
+    .unwrap() else {
+        panic!()
+    };
+    let tour = found.tour.unwrap();
+    assert!(position(6, 6, true, &tour[1..]).unwrap().tour);
+    // The same squares from the other end of an open 5×5 tour are not closed.
+    let search = TourSearch::new(
+        knight(5, 5, (0, 0), false),
+        MoveOrder::Warnsdorff,
+        DEFAULT_BUDGET,
+    );
+    let Verdict::Tour(open) = search.find(&Control::new()) else {
+        panic!()
+    };
+    assert!(position(5, 5, false, &open[1..]).unwrap().tour);
+    let closed = position(5, 5, true, &open[1..]).unwrap();
+    assert!(!closed.tour && closed.legal.is_empty());
+    let e = position(5, 5, false, &[Pos::new(2, 1), Pos::new(0, 0)]).unwrap_err();
+    assert_eq!(e.to_string(), "move 2: 0,0 is already visited");
+    let e = position(5, 5, false, &[Pos::new(9, 9)]).unwrap_err();
+    assert_eq!(e.to_string(), "move 1: 9,9 is off the board");
+}

@@ -2,8 +2,8 @@
 
 use super::count::{CountReport, TourCount};
 use super::{
-    algebraic, render_board, Answer, Item, ListedTour, MagicReport, MoveOrder, SearchStep,
-    StepAction, StepsEnd, TourListing, TourOutcome, TourReport,
+    algebraic, render_board, Answer, Item, ListedTour, MagicReport, MoveOrder, Position,
+    SearchStep, StepAction, StepsEnd, TourListing, TourOutcome, TourReport,
 };
 use crate::grid::Dims;
 use crate::report::{self, Detail, Ending, Text, Tone};
@@ -16,6 +16,7 @@ impl report::Report for Answer {
             Answer::Count(r) => r.text(detail),
             Answer::Magic(r) => r.text(detail),
             Answer::Steps(r) => r.text(detail),
+            Answer::Moves(r) => r.text(detail),
         }
     }
 
@@ -26,6 +27,7 @@ impl report::Report for Answer {
             Answer::Count(r) => r.ending(),
             Answer::Magic(r) => r.ending(),
             Answer::Steps(r) => r.ending(),
+            Answer::Moves(r) => r.ending(),
         }
     }
 
@@ -95,6 +97,43 @@ impl report::Report for StepsEnd {
         match self.result {
             Some(TourOutcome::NoTour) => Ending::NoSolution,
             Some(TourOutcome::Interrupted | TourOutcome::GaveUp) => Ending::Interrupted,
+            _ => Ending::Answered,
+        }
+    }
+}
+
+/// A position played: the squares visited, the legal moves and Warnsdorff's
+/// suggestion, or the tour: `3 of 25 squares visited; legal: 0,4 2,2; Warnsdorff: 0,4`.
+impl report::Report for Position {
+    fn text(&self, _: Detail) -> Text {
+        let mut text = Text::new();
+        let cells = self.rows * self.cols;
+        text.plain(format!("{} of {cells} squares visited", self.visited));
+        if self.tour {
+            let kind = if self.closed {
+                "a closed tour"
+            } else {
+                "a tour"
+            };
+            text.plain(": ").tone(Tone::Good, kind).end_line();
+            return text;
+        }
+        if self.legal.is_empty() {
+            text.plain(": ").tone(Tone::Bad, "stuck").end_line();
+            return text;
+        }
+        let legal: Vec<String> = self.legal.iter().map(|p| p.to_string()).collect();
+        text.plain(format!("; legal: {}", legal.join(" ")));
+        if let Some(s) = self.suggestion {
+            text.plain("; Warnsdorff: ").tone(Tone::Mark, s.to_string());
+        }
+        text.end_line();
+        text
+    }
+
+    fn ending(&self) -> Ending {
+        match (self.tour, self.legal.is_empty()) {
+            (false, true) => Ending::NoSolution,
             _ => Ending::Answered,
         }
     }

@@ -112,6 +112,8 @@ pub enum Mode {
         /// The last side.
         to: usize,
     },
+    /// The cells a press changes, as the request's pattern reads (no board given).
+    Pattern,
 }
 
 impl Default for Mode {
@@ -412,6 +414,21 @@ pub struct NullityTable {
     pub stopped: Option<Stop>,
 }
 
+/// A press pattern as the library reads it: the cells a press changes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PressPattern {
+    /// The pattern: a built-in's name or the stencil as one line.
+    pub pattern: String,
+    /// The pattern as a one-line stencil (`.#./#@#/.#.`).
+    pub stencil: String,
+    /// The changed cells as `[row, col]` offsets from the pressed cell, sorted.
+    pub offsets: Vec<[i32; 2]>,
+    /// K.
+    pub states: u32,
+    /// Whether presses wrap around the edges.
+    pub torus: bool,
+}
+
 /// One streamed item: a listed solution or a row of the nullity table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
@@ -435,6 +452,8 @@ pub enum Answer {
     List(PressListing),
     /// The end of a nullity table.
     Table(NullityTable),
+    /// The press pattern as read.
+    Pattern(PressPattern),
 }
 
 impl GridPuzzle for LightsOut {
@@ -454,7 +473,7 @@ impl GridPuzzle for LightsOut {
             Mode::Solve { fewest: true, .. } => Pace::polling("sums", false),
             Mode::List { .. } => Pace::polling("listed", true),
             Mode::Table { .. } => Pace::polling("sizes", true),
-            Mode::Solve { fewest: false, .. } | Mode::Count => Pace::QUIET,
+            Mode::Solve { fewest: false, .. } | Mode::Count | Mode::Pattern => Pace::QUIET,
         }
     }
 
@@ -474,6 +493,16 @@ pub(crate) fn answer(
     sink: &mut dyn Sink<Item>,
 ) -> Result<Answer> {
     let variant = request.variant()?;
+    if request.mode == Mode::Pattern {
+        let p = &request.pattern;
+        return Ok(Answer::Pattern(PressPattern {
+            pattern: p.name().to_string(),
+            stencil: p.stencil(),
+            offsets: p.offsets().iter().map(|&(r, c)| [r, c]).collect(),
+            states: request.states,
+            torus: request.torus,
+        }));
+    }
     if let Mode::Table { from, to } = request.mode {
         return table::nullities(&variant, from, to, ctl, sink).map(Answer::Table);
     }
@@ -527,9 +556,9 @@ impl Answer {
         let (setup, state, presses) = match self {
             Answer::Solve(s) => (&s.setup, s.state.as_ref(), s.presses.as_ref()),
             Answer::Count(c) => (&c.setup, c.state.as_ref(), None),
-            Answer::List(_) | Answer::Table(_) => {
+            Answer::List(_) | Answer::Table(_) | Answer::Pattern(_) => {
                 return Err(Error::usage(
-                    "a listing or a table has no one board to draw",
+                    "a listing, a table or a pattern has no one board to draw",
                 ))
             }
         };

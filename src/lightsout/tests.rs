@@ -433,3 +433,34 @@ fn the_classic_path_and_the_states_path_agree_on_two_states() {
         }
     }
 }
+
+#[test]
+fn a_pattern_request_gives_the_cells_a_press_changes() {
+    use crate::{Control, GridPuzzle, NoItems};
+    let ask = |pattern: &str| {
+        let request: Request = serde_json::from_value(
+            serde_json::json!({"mode": "pattern", "pattern": pattern, "torus": true}),
+        )
+        .unwrap();
+        match LightsOut::answer(&request, &Control::new(), &mut NoItems).unwrap() {
+            Answer::Pattern(p) => p,
+            other => panic!("not a pattern: {other:?}"),
+        }
+    };
+    for name in pattern::PATTERN_NAMES {
+        let p = ask(name);
+        let want: Vec<[i32; 2]> = Pattern::named(name)
+            .unwrap()
+            .offsets()
+            .iter()
+            .map(|&(r, c)| [r, c])
+            .collect();
+        assert_eq!((p.pattern.as_str(), p.offsets, p.torus), (name, want, true));
+    }
+    // A stencil is read as the library reads it: the cross spelled out is the cross.
+    let cross = ask(".#./#@#/.#.");
+    assert_eq!(cross.stencil, ".#./#@#/.#.");
+    assert_eq!(cross.offsets, [[-1, 0], [0, -1], [0, 0], [0, 1], [1, 0]]);
+    let sigma = ask("#o#");
+    assert_eq!(sigma.offsets, [[0, -1], [0, 1]]);
+}

@@ -5,8 +5,8 @@
 //! letters, numbers beyond 36 states); graphs name the vertices to press.
 
 use super::answer::{
-    Answer, Item, ListedPresses, NullityRow, NullityTable, PressListing, Pressed, Setup, Solution,
-    SolutionCount,
+    Answer, Item, ListedPresses, NullityRow, NullityTable, PressListing, PressPattern, Pressed,
+    Setup, Solution, SolutionCount,
 };
 use super::cells::Cells;
 use super::values::MAX_SYMBOL_STATES;
@@ -69,6 +69,7 @@ impl Report for Answer {
             Answer::Count(c) => c.text(detail),
             Answer::List(l) => l.text(detail),
             Answer::Table(t) => t.text(detail),
+            Answer::Pattern(p) => p.text(detail),
         }
     }
 
@@ -78,6 +79,7 @@ impl Report for Answer {
             Answer::Count(c) => c.ending(),
             Answer::List(l) => l.ending(),
             Answer::Table(t) => t.ending(),
+            Answer::Pattern(p) => p.ending(),
         }
     }
 
@@ -86,7 +88,7 @@ impl Report for Answer {
             Answer::Solve(s) => s.partial(),
             Answer::List(l) => l.partial(),
             Answer::Table(t) => t.partial(),
-            Answer::Count(_) => None,
+            Answer::Count(_) | Answer::Pattern(_) => None,
         }
     }
 }
@@ -332,6 +334,27 @@ impl Report for NullityRow {
     fn text(&self, _: Detail) -> Text {
         let mut text = Text::new();
         text.line(format!("{} {}", self.rows, self.nullity));
+        text
+    }
+
+    fn ending(&self) -> Ending {
+        Ending::Answered
+    }
+}
+
+/// A press pattern: its name, then its stencil a row a line.
+impl Report for PressPattern {
+    fn text(&self, _: Detail) -> Text {
+        let mut text = Text::new();
+        let torus = if self.torus { ", on the torus" } else { "" };
+        text.line(format!(
+            "pattern {}: a press changes {} cells{torus}",
+            self.pattern,
+            self.offsets.len()
+        ));
+        for row in self.stencil.split('/') {
+            text.line(row);
+        }
         text
     }
 

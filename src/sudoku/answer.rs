@@ -3,6 +3,7 @@
 //! solutions, batch lines and made puzzles stream through a [`Sink`] as [`Item`]s.
 
 use super::batch::{self, BatchOptions};
+use super::candidates::{self, CandidateGrid};
 use super::explain::{self, Explanation, Hint, Outcome, PencilMarks, Rated, TechniqueSet};
 use super::generate::{Difficulty, Symmetry};
 use super::parse::{scan_shaped, Scan};
@@ -70,6 +71,8 @@ pub enum Mode {
     },
     /// The rating on Sudoku Explainer's scale (each puzzle of a batch).
     Rate,
+    /// The candidates of each empty cell of a partly filled grid.
+    Candidates,
 }
 
 /// One Sudoku question: the grid or batch, its boxes, and the mode.
@@ -235,6 +238,8 @@ pub enum Answer {
     Hint(Hint),
     /// One grid rated.
     Rate(RatedGrid),
+    /// The candidates of one grid.
+    Candidates(CandidateGrid),
 }
 
 /// One streamed item; JSON tells them apart by their keys.
@@ -393,6 +398,7 @@ impl GridPuzzle for Sudoku {
                 ("puzzles", Stopping::Promptly)
             }
             Mode::Count { .. } | Mode::List { .. } => ("solutions", Stopping::Promptly),
+            Mode::Candidates => return Pace::QUIET,
             Mode::Explain { .. } | Mode::Hint { .. } | Mode::Rate => {
                 ("steps", Stopping::Within(GRACE))
             }
@@ -443,11 +449,9 @@ pub(crate) fn answer(
                 "a listing takes the solutions of one grid, not of a batch",
             ))
         }
-        _ => {
-            return Err(Error::usage(
-                "explanations and hints take one grid, not a batch (ratings take a batch)",
-            ))
-        }
+        _ => return Err(Error::usage(
+            "explanations, hints and candidates take one grid, not a batch (ratings take a batch)",
+        )),
     };
     let options = BatchOptions {
         mode,
@@ -539,6 +543,7 @@ fn one_grid(
             )?;
             Answer::Rate(RatedGrid::new(None, &grid, rated))
         }
+        Mode::Candidates => Answer::Candidates(candidates::candidates(&grid)),
         Mode::Transform | Mode::Generate { .. } => unreachable!("answered before"),
     })
 }
@@ -784,6 +789,7 @@ impl Answer {
             Answer::Explain(e) => (e.size, e.box_shape, &e.puzzle, e.solution.as_ref()),
             Answer::Hint(h) => (h.size, h.box_shape, &h.puzzle, None),
             Answer::Rate(r) => (r.size, r.box_shape, &r.puzzle, None),
+            Answer::Candidates(c) => (c.size, c.box_shape, &c.puzzle, None),
             Answer::Generate(Generation { first: Some(m), .. }) => {
                 (m.size, m.box_shape, &m.puzzle, m.solution.as_ref())
             }

@@ -802,6 +802,53 @@ fn heading_names_are_the_option_values_and_the_json_names() {
 }
 
 #[test]
+fn the_candidates_of_a_grid_are_the_digits_no_peer_holds() {
+    // Random partial grids of a random full grid: each empty cell's candidates
+    // are the digits none of its peers holds, as counted here cell by cell.
+    let mut rng = rng(3);
+    for order in [2, 3, 4] {
+        let full = random_full_grid(order, 7 + order as u64);
+        for _ in 0..20 {
+            let mut cells = full.cells().to_vec();
+            for v in cells.iter_mut() {
+                if rand::Rng::gen_range(&mut rng, 0..3) > 0 {
+                    *v = 0;
+                }
+            }
+            let grid = Sudoku::new(order, cells).unwrap();
+            let mut request = Request::new(Source::from_text("grid", grid.to_line()));
+            request.mode = Mode::Candidates;
+            let Answer::Candidates(c) = <Sudoku as crate::GridPuzzle>::answer(
+                &request,
+                &Control::new(),
+                &mut crate::NoItems,
+            )
+            .unwrap() else {
+                panic!()
+            };
+            let n = grid.side();
+            let shape = grid.shape();
+            for (i, digits) in c.candidates.iter().enumerate() {
+                let mask = digits.iter().fold(0u64, |m, &d| m | 1 << (d - 1));
+                let peers = (0..n * n).filter(|&j| {
+                    j / n == i / n || j % n == i % n || shape.box_of(j) == shape.box_of(i)
+                });
+                let held = peers.fold(0u64, |m, j| match grid.cells()[j] {
+                    0 => m,
+                    v => m | 1 << (v - 1),
+                });
+                let want = if grid.cells()[i] == 0 {
+                    ((1u64 << n) - 1) & !held
+                } else {
+                    0
+                };
+                assert_eq!(mask, want, "cell {i}");
+            }
+        }
+    }
+}
+
+#[test]
 fn replay_of_an_explanation_ends_on_its_solution() -> crate::Result<()> {
     use crate::input::Source;
     use crate::sudoku::explain::replay;

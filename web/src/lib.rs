@@ -5,7 +5,8 @@
 //! and its request as the JSON contract writes it. The answer is
 //! `{"pace": ..., "answer": ..., "items": [...]}` (how the work went, the
 //! library's report, and the items a listing streamed) or `{"error": "one
-//! line"}`. Every call goes through the library's one trait, whatever the
+//! line"}`; a call with `"pace_only": true` gets the pace alone, before any
+//! work. Every call goes through the library's one trait, whatever the
 //! puzzle: nothing here knows one puzzle from another. The WebAssembly
 //! exports that carry these strings are in the `abi` module (wasm32 only);
 //! everything here runs natively too, so the bridge is tested by
@@ -29,6 +30,10 @@ struct Call {
     /// The puzzle's request (each key of the JSON contract; absent: every default).
     #[serde(default = "empty_object")]
     request: Value,
+    /// Only how the work would go (the reply's `pace`), before it starts: the
+    /// page labels its progress bar with it.
+    #[serde(default)]
+    pace_only: bool,
 }
 
 /// An empty JSON object: a request of defaults.
@@ -77,6 +82,7 @@ pub fn call(json: &str, progress: Arc<dyn Progress>) -> String {
                 Ask {
                     request: c.request,
                     ctl: &ctl,
+                    pace_only: c.pace_only,
                 },
             )
             .and_then(|reply| reply)
@@ -93,6 +99,7 @@ pub fn call(json: &str, progress: Arc<dyn Progress>) -> String {
 struct Ask<'a> {
     request: Value,
     ctl: &'a Control,
+    pace_only: bool,
 }
 
 impl Visit for Ask<'_> {
@@ -101,6 +108,13 @@ impl Visit for Ask<'_> {
     fn visit<P: GridPuzzle>(self) -> Self::Output {
         let request: P::Request = serde_json::from_value(self.request)
             .map_err(|e| puzzles::Error::usage(format!("bad request: {e}")))?;
+        if self.pace_only {
+            return Ok(Reply {
+                pace: P::pace(&request).into(),
+                answer: Value::Null,
+                items: Vec::new(),
+            });
+        }
         let mut items = Vec::new();
         let answer = P::answer(&request, self.ctl, &mut items)?;
         Ok(Reply {

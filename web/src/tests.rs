@@ -190,3 +190,239 @@ fn a_sudoku_hint_of_the_page_call_places_a_digit_of_the_solution() {
         "{rated}"
     );
 }
+
+/// A small deterministic generator for the random positions below (xorshift64*).
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    }
+}
+
+/// The free squares a knight's move from `p` on a `rows`×`cols` board, in the lab's order.
+fn free_moves(rows: i64, cols: i64, seen: &[bool], (r, c): (i64, i64)) -> Vec<(i64, i64)> {
+    // The knight's tour lab's order of the moves, `deplacements (x,y)`, as
+    // (x, y) steps with x the column and y the row.
+    const LAB_ORDER: [(i64, i64); 8] = [
+        (-2, -1),
+        (-2, 1),
+        (-1, -2),
+        (-1, 2),
+        (1, -2),
+        (1, 2),
+        (2, -1),
+        (2, 1),
+    ];
+    LAB_ORDER
+        .iter()
+        .map(|(dx, dy)| (r + dy, c + dx))
+        .filter(|&(a, b)| {
+            a >= 0 && b >= 0 && a < rows && b < cols && !seen[(a * cols + b) as usize]
+        })
+        .collect()
+}
+
+#[test]
+fn the_legal_moves_and_warnsdorffs_suggestion_the_page_shows_follow_the_rules_at_200_random_positions(
+) {
+    let mut random = Random(0x9e37_79b9_7f4a_7c15);
+    for _ in 0..200 {
+        let (rows, cols) = (3 + random.below(6) as i64, 3 + random.below(6) as i64);
+        let start = (
+            random.below(rows as usize) as i64,
+            random.below(cols as usize) as i64,
+        );
+        let mut seen = vec![false; (rows * cols) as usize];
+        seen[(start.0 * cols + start.1) as usize] = true;
+        let (mut path, mut at) = (Vec::new(), start);
+        for _ in 0..random.below((rows * cols) as usize) {
+            let next = free_moves(rows, cols, &seen, at);
+            if next.is_empty() {
+                break;
+            }
+            at = next[random.below(next.len())];
+            seen[(at.0 * cols + at.1) as usize] = true;
+            path.push([at.0, at.1]);
+        }
+        let r = reply(json!({"puzzle": "knight", "request": {"mode": "moves",
+            "dims": {"rows": rows, "cols": cols}, "start": format!("{},{}", start.0, start.1), "path": path}}));
+        let a = &r["answer"];
+        let legal = free_moves(rows, cols, &seen, at);
+        let shown: Vec<(i64, i64)> = serde_json::from_value(a["legal"].clone()).unwrap();
+        assert_eq!(shown, legal, "{r}");
+        // Warnsdorff's rule (1823): fewest onward moves; ties to the square
+        // farther from the centre (Roth), then the lab's order.
+        let key = |&(qr, qc): &(i64, i64)| {
+            let mut after = seen.clone();
+            after[(qr * cols + qc) as usize] = true;
+            let (dr, dc) = (2 * qr - (rows - 1), 2 * qc - (cols - 1));
+            (
+                free_moves(rows, cols, &after, (qr, qc)).len(),
+                -(dr * dr + dc * dc),
+            )
+        };
+        let best = legal.iter().min_by_key(|q| key(q)).copied();
+        let suggested: Option<(i64, i64)> =
+            serde_json::from_value(a["suggestion"].clone()).unwrap();
+        assert_eq!(suggested, best, "{r}");
+        assert_eq!(a["visited"], path.len() + 1);
+        assert_eq!(a["tour"], path.len() as i64 + 1 == rows * cols, "{r}");
+    }
+    let r = reply(json!({"puzzle": "knight", "request": {"mode": "moves",
+        "dims": {"rows": 5, "cols": 5}, "path": [[1, 2], [1, 3]]}}));
+    assert_eq!(
+        r["error"],
+        "move 2: 1,3 is not a knight's move from the square before"
+    );
+}
+
+#[test]
+fn the_candidates_the_page_shows_are_the_digits_no_peer_holds_at_200_random_positions() {
+    let mut random = Random(7);
+    for _ in 0..200 {
+        let (br, bc) = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)][random.below(5)];
+        let n = br * bc;
+        // Digits dropped at random (clashes allowed: the rule still says what each cell sees).
+        let cells: Vec<usize> = (0..n * n)
+            .map(|_| {
+                if random.below(3) == 0 {
+                    1 + random.below(n)
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let text: String = cells
+            .iter()
+            .map(|&v| {
+                if v == 0 {
+                    '.'
+                } else {
+                    char::from_digit(v as u32, 36).unwrap().to_ascii_uppercase()
+                }
+            })
+            .collect();
+        let r = reply(json!({"puzzle": "sudoku", "request": {"mode": "candidates",
+            "source": {"name": "grid", "text": text}, "box": [br, bc]}}));
+        let shown: Vec<Vec<usize>> = serde_json::from_value(r["answer"]["candidates"].clone())
+            .unwrap_or_else(|_| panic!("{r}"));
+        for (i, digits) in shown.iter().enumerate() {
+            let (row, col) = (i / n, i % n);
+            let peer = |j: usize| {
+                j / n == row || j % n == col || (j / n / br == row / br && j % n / bc == col / bc)
+            };
+            let want: Vec<usize> = match cells[i] {
+                0 => (1..=n)
+                    .filter(|&d| !(0..n * n).any(|j| j != i && peer(j) && cells[j] == d))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            assert_eq!(digits, &want, "cell {i} of {text}");
+        }
+    }
+}
+
+#[test]
+fn the_stencils_the_page_reads_are_the_cells_marked_changed_at_200_random_patterns() {
+    let mut random = Random(11);
+    for _ in 0..200 {
+        let (h, w) = (1 + 2 * random.below(3), 1 + 2 * random.below(3));
+        let mut rows: Vec<Vec<char>> = (0..h)
+            .map(|_| (0..w).map(|_| ['.', '#'][random.below(2)]).collect())
+            .collect();
+        let (cr, cc) = (h / 2, w / 2);
+        rows[cr][cc] = ['@', 'o'][random.below(2)];
+        let stencil: Vec<String> = rows.iter().map(|r| r.iter().collect()).collect();
+        let stencil = stencil.join("/");
+        let mut want: Vec<[i64; 2]> = Vec::new();
+        for (i, row) in rows.iter().enumerate() {
+            for (j, &ch) in row.iter().enumerate() {
+                if ch == '#' || ch == '@' {
+                    want.push([i as i64 - cr as i64, j as i64 - cc as i64]);
+                }
+            }
+        }
+        want.sort_unstable();
+        let r = reply(
+            json!({"puzzle": "lightsout", "request": {"mode": "pattern", "pattern": stencil}}),
+        );
+        if want.is_empty() {
+            assert!(
+                r["error"].as_str().unwrap().contains("changes no cell"),
+                "{r}"
+            );
+            continue;
+        }
+        let shown: Vec<[i64; 2]> = serde_json::from_value(r["answer"]["offsets"].clone())
+            .unwrap_or_else(|_| panic!("{stencil}: {r}"));
+        assert_eq!(shown, want, "{stencil}");
+    }
+    let r =
+        reply(json!({"puzzle": "lightsout", "request": {"mode": "pattern", "pattern": "#./.."}}));
+    assert!(
+        r["error"].as_str().unwrap().contains("no middle cell"),
+        "{r}"
+    );
+}
+
+#[test]
+fn the_landings_the_page_shows_flip_each_cell_and_its_neighbours_at_200_random_walks() {
+    let mut random = Random(5);
+    for _ in 0..200 {
+        let (rows, cols) = (1 + random.below(8), 1 + random.below(8));
+        let mut black = vec![false; rows * cols];
+        let (mut r, mut c) = (rows - 1, 0);
+        let mut walk = String::new();
+        let land = |black: &mut Vec<bool>, r: usize, c: usize| {
+            for (dr, dc) in [(0i64, 0i64), (1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let (a, b) = (r as i64 + dr, c as i64 + dc);
+                if a >= 0 && b >= 0 && (a as usize) < rows && (b as usize) < cols {
+                    black[a as usize * cols + b as usize] ^= true;
+                }
+            }
+        };
+        land(&mut black, r, c);
+        for _ in 0..random.below(30) {
+            let (letter, dr, dc) =
+                [('N', -1, 0), ('E', 0, 1), ('S', 1, 0), ('W', 0, -1)][random.below(4)];
+            let (a, b) = (r as i64 + dr, c as i64 + dc);
+            if a < 0 || b < 0 || a as usize >= rows || b as usize >= cols {
+                continue;
+            }
+            (r, c) = (a as usize, b as usize);
+            walk.push(letter);
+            land(&mut black, r, c);
+        }
+        let reply = reply(json!({"puzzle": "revertigo", "request": {"mode": "check",
+            "dims": {"rows": rows, "cols": cols}, "walk": walk}}));
+        let board: Vec<String> = serde_json::from_value(reply["answer"]["board"].clone()).unwrap();
+        let want: Vec<String> = black
+            .chunks(cols)
+            .map(|row| row.iter().map(|&b| if b { '#' } else { '.' }).collect())
+            .collect();
+        assert_eq!(board, want, "{walk}");
+        assert_eq!(reply["answer"]["end"], json!([r, c]));
+    }
+}
+
+#[test]
+fn the_pace_of_a_call_comes_before_its_work() {
+    // Counting 8×8 closed tours would take minutes: the pace alone comes at once.
+    let r = reply(json!({"puzzle": "knight", "pace_only": true, "request":
+        {"mode": "count", "dims": {"rows": 8, "cols": 8}, "closed": true}}));
+    assert_eq!(
+        r["pace"],
+        json!({"unit": "steps", "bounded": true, "stops": true})
+    );
+    assert_eq!(r["answer"], Value::Null);
+    let r = reply(json!({"puzzle": "knight", "pace_only": true, "request":
+        {"mode": "moves", "dims": {"rows": 5, "cols": 5}}}));
+    assert_eq!(
+        r["pace"],
+        json!({"unit": null, "bounded": false, "stops": false})
+    );
+}

@@ -1,80 +1,105 @@
-// The page's side of the solver thread: ask(call) sends one request to the
-// Web Worker and resolves with the library's answer; cancel() ends the work.
+// The page's side of the solver threads. ask(call) sends long work (a solve,
+// a count, a generation) to one Web Worker, with a progress bar and Cancel;
+// rule(call) sends the quick questions of play (the legal moves, the
+// candidates, a landing, a press pattern) to a second one that long work
+// never holds up. Both answer with the library's reply.
 const bar = () => document.getElementById("progress");
-let worker = null;
-let nextId = 1;
-const pending = new Map();
 
 // The worker's script and the compiled module, fetched once: a worker
 // started after a Cancel needs no network (the page works offline once loaded).
 const script = fetch("worker.js").then((r) => r.text()).then((t) => URL.createObjectURL(new Blob([t], { type: "text/javascript" })));
 const module = WebAssembly.compileStreaming(fetch("puzzles.wasm"));
-let startup = null;
 
-function start() {
-  startup = Promise.all([script, module]).then(([url, m]) => {
-    const w = new Worker(url);
-    w.onmessage = receive;
-    w.postMessage({ module: m });
-    return w;
-  });
-  startup.catch((e) => receive({ data: { fatal: "the solver did not load: " + e } }));
-  // Calls made while it starts wait for it.
-  worker = { postMessage: (m) => startup.then((w) => w.postMessage(m)), terminate: () => startup.then((w) => w.terminate()) };
-}
-
-function receive(e) {
-  const m = e.data;
-  if (m.fatal) {
-    for (const p of pending.values()) p.reject(new Error(m.fatal));
-    pending.clear();
-    return;
+// One worker and the calls it has in flight; a trap or a Cancel ends it and
+// the next call starts a fresh one.
+class Thread {
+  constructor() { this.worker = null; this.pending = new Map(); this.nextId = 1; }
+  start() {
+    const startup = Promise.all([script, module]).then(([url, m]) => {
+      const w = new Worker(url);
+      w.onmessage = (e) => this.receive(e.data);
+      w.postMessage({ module: m });
+      return w;
+    });
+    startup.catch((e) => this.receive({ fatal: "the solver did not load: " + e }));
+    // Calls made while it starts wait for it.
+    this.worker = { postMessage: (m) => startup.then((w) => w.postMessage(m)), terminate: () => startup.then((w) => w.terminate()) };
   }
-  const p = pending.get(m.id);
-  if (!p) return;
-  if (m.progress) return p.onProgress(m.progress);
-  if (m.note) return p.onNote(m.note);
-  pending.delete(m.id);
-  if (m.dead) { worker.terminate(); worker = null; }
-  done();
-  if (m.reply.error) p.reject(new Error(m.reply.error));
-  else p.resolve({ ...m.reply, ms: m.ms });
+  receive(m) {
+    if (m.fatal) {
+      for (const p of this.pending.values()) p.reject(new Error(m.fatal));
+      this.pending.clear();
+      return;
+    }
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    if (m.pace) return p.onPace && p.onPace(m.pace);
+    if (m.progress) return p.onProgress && p.onProgress(m.progress);
+    if (m.note) return p.onNote && p.onNote(m.note);
+    this.pending.delete(m.id);
+    if (m.dead) this.stop();
+    if (m.reply.error) p.reject(new Error(m.reply.error));
+    else p.resolve({ ...m.reply, ms: m.ms });
+  }
+  send(call, handlers = {}) {
+    if (!this.worker) this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, ...handlers });
+      this.worker.postMessage({ id, call, paced: !!handlers.onPace });
+    });
+  }
+  stop() {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+  }
+  cancel() {
+    this.stop();
+    for (const p of this.pending.values()) p.reject(new Error("cancelled"));
+    this.pending.clear();
+  }
 }
 
-function done() {
-  if (pending.size === 0) bar().hidden = true;
-}
+const work = new Thread();
+const rules = new Thread();
 
 // Sends `call` ({puzzle, request}) to the solver; the promise gives
-// {answer, items, ms} or fails with the library's one-line message.
+// {pace, answer, items, ms} or fails with the library's one-line message.
+// The bar shows what the work's pace counts, asked of the library before the
+// work starts: its unit, out of a total when the work has one.
 export function ask(call, label = "Working") {
-  if (!worker) start();
-  const id = nextId++;
   const b = bar();
-  const timer = setTimeout(() => { if (pending.has(id)) b.hidden = false; }, 150);
-  b.querySelector(".label").textContent = label + "…";
   const meter = b.querySelector("progress");
+  const text = b.querySelector(".label");
+  const timer = setTimeout(() => { if (work.pending.size) b.hidden = false; }, 150);
+  text.textContent = label + "…";
   meter.removeAttribute("value");
-  return new Promise((resolve, reject) => {
-    pending.set(id, {
-      resolve: (v) => { clearTimeout(timer); resolve(v); },
-      reject: (e) => { clearTimeout(timer); reject(e); },
-      onProgress: ({ done, total }) => {
-        if (total > 0) { meter.max = total; meter.value = Math.min(done, total); }
-        b.querySelector(".label").textContent = `${label}… ${done}${total > 0 ? " of " + total : ""}`;
-      },
-      onNote: (note) => { b.querySelector(".label").textContent = `${label}… ${note}`; },
-    });
-    worker.postMessage({ id, call });
-  });
+  const done = () => { clearTimeout(timer); if (work.pending.size === 0) b.hidden = true; };
+  let pace = { unit: null, bounded: false };
+  return work.send(call, {
+    onPace: (p) => { pace = p; if (p.unit) text.textContent = `${label}… (progress in ${p.unit})`; },
+    onProgress: ({ done: n, total }) => {
+      const unit = pace.unit ? " " + pace.unit : "";
+      if (pace.bounded && total > 0 && n <= total) { meter.max = total; meter.value = n; text.textContent = `${label}… ${n} of ${total}${unit}`; }
+      else { meter.removeAttribute("value"); text.textContent = `${label}… ${n}${unit}`; }
+    },
+    onNote: (note) => { text.textContent = `${label}… ${note}`; },
+  }).finally(done);
 }
 
-// Ends every call in flight: the worker is stopped (the only way to stop a
-// busy WebAssembly call) and a fresh one starts with the next request.
+// A quick question of play, answered by the library at once (no bar).
+export function rule(call) {
+  return rules.send(call);
+}
+
+// Ends the long work in flight: its worker is stopped (the only way to stop
+// a busy WebAssembly call) and a fresh one starts with the next request.
 export function cancel() {
-  if (worker) worker.terminate();
-  worker = null;
-  for (const p of pending.values()) p.reject(new Error("cancelled"));
-  pending.clear();
-  done();
+  work.cancel();
+  bar().hidden = true;
+}
+
+// Whether long work is in flight.
+export function busy() {
+  return work.pending.size > 0;
 }

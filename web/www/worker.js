@@ -62,6 +62,8 @@ onmessage = async (e) => {
   const started = performance.now();
   let reply;
   try {
+    // How the work will go first (what its progress counts), then the work.
+    if (e.data.paced) postMessage({ id: currentId, pace: JSON.parse(call(JSON.stringify({ ...e.data.call, pace_only: true }))).pace });
     reply = JSON.parse(call(JSON.stringify(e.data.call)));
   } catch (err) {
     reply = { error: "the solver failed: " + err };

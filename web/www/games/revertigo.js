@@ -1,147 +1,210 @@
 // Revertigo: walk the pawn from the bottom-left corner; every landing flips
-// the cell and its four neighbours; blacken the whole board. Arrow keys,
-// a click on a neighbouring cell or a swipe move the pawn.
-import { el, freshSeed, rng, History, parseSize, gridBoard, cellOf } from "../util.js";
+// the cell and its four neighbours; blacken the whole board. Arrow keys, a
+// tap on a neighbouring cell or a swipe move the pawn. Every landing is the
+// library's: each move is the walk so far, replayed by its `check`.
+import { el, counted, freshSeed, seedOf, rng, Play, parseSize, gridBoard, cellOf, queue } from "../util.js";
 
-const STEP = { N: [-1, 0], E: [0, 1], S: [1, 0], W: [0, -1] };
 const KEYS = { ArrowUp: "N", ArrowRight: "E", ArrowDown: "S", ArrowLeft: "W" };
+const MAX_SIDE = 20;
 
-export function create(ctx, params) {
-  let dims = null;
-  let seed = +params.get("seed") || freshSeed();
-  if (params.get("size")) {
-    dims = parseSize(params.get("size"), 1, 20);
-    if (!dims) ctx.notice(`Size "${params.get("size")}" is not 1 to 20 a side: a random size opened instead.`);
+// The game of `params` (a saved game `saved` goes on from its moves).
+export function create(ctx, params, saved) {
+  return new Revertigo(ctx, params, saved);
+}
+
+// The walk of a position: the letters of its moves (the solver's walk is one move).
+const walkOf = (moves) => moves.map((m) => (typeof m === "string" ? m : m.walk)).join("");
+
+class Revertigo {
+  constructor(ctx, params, saved) {
+    this.ctx = ctx;
+    this.seed = seedOf(params, (t) => ctx.notice(t));
+    this.dims = null;
+    if (params.get("size")) {
+      this.dims = parseSize(params.get("size"), 1, MAX_SIDE);
+      if (!this.dims) ctx.notice(`Size "${params.get("size")}" is not 1 to ${MAX_SIDE} a side: a random size opened instead.`);
+    }
+    this.fixed = !!this.dims;
+    if (!this.dims) this.dims = this.randomDims();
+    this.play = new Play(saved);
+    this.pos = null; // the library's replay of the walk: board, pawn, black or not
+    this.shown = null; // the activation map on show
+    this.answer = null; // the solver's answer, once asked
+    this.anim = null; // the solver's walk being drawn
+    this.later = queue((e) => ctx.failed(e));
+    this.options();
+    // A shared link's walk is played from the start.
+    const linked = (params.get("walk") || "").toUpperCase();
+    if (!saved && /^[NESW]+$/.test(linked)) this.play.do({ restart: true, walk: linked });
+    else if (linked) ctx.notice(`The walk "${linked}" does not read: the board opened at its start.`);
+    this.reset(true);
   }
-  let fixed = !!dims;
+
   // Random sides from 2 to 20, as the original game draws them.
-  const randomDims = () => { const r = rng(seed); return { rows: 2 + Math.floor(r() * 19), cols: 2 + Math.floor(r() * 19) }; };
-  if (!dims) dims = randomDims();
-  let hist, board, shown = null, playing = null;
-
-  function startState() {
-    const s = { pawn: [dims.rows - 1, 0], black: new Uint8Array(dims.rows * dims.cols), map: new Uint8Array(dims.rows * dims.cols), walk: "" };
-    land(s, s.pawn);
-    return s;
+  randomDims() {
+    const r = rng(this.seed);
+    return { rows: 2 + Math.floor(r() * 19), cols: 2 + Math.floor(r() * 19) };
   }
-  function land(s, [r, c]) {
-    s.map[r * dims.cols + c] ^= 1;
-    for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]]) {
-      const rr = r + dr, cc = c + dc;
-      if (rr >= 0 && cc >= 0 && rr < dims.rows && cc < dims.cols) s.black[rr * dims.cols + cc] ^= 1;
+
+  // The library's replay of `walk`: the board, the pawn, black or not.
+  check(walk) {
+    return this.ctx.rule({ puzzle: "revertigo", request: { dims: this.dims, mode: "check", walk } }).then((r) => r.answer);
+  }
+
+  draw() {
+    const { pos, board, dims, ctx } = this;
+    if (!pos) return;
+    const black = pos.board.join("");
+    const pawn = pos.end[0] * dims.cols + pos.end[1];
+    board.cells.forEach((d, i) => {
+      const b = black[i] === "#";
+      d.classList.toggle("black", b);
+      d.classList.toggle("map", !!(this.shown && this.shown[i]));
+      d.classList.toggle("pawn", i === pawn);
+      board.label(i, (b ? "black" : "white") + (i === pawn ? ", the pawn" : ""));
+    });
+    board.focus(pawn);
+    this.counter.textContent = `Moves: ${pos.moves}`;
+    board.root.dataset.white = pos.white.length;
+    if (pos.black && this.play.helped) { ctx.status(`Solved by the solver: black in ${counted(pos.moves, "move")}.`, "solved"); ctx.result("solved"); }
+    else if (pos.black) { ctx.status(`Won: black in ${counted(pos.moves, "move")}.`, "won"); ctx.result("won"); }
+    else { ctx.status(`${pos.white.length} white ${pos.white.length === 1 ? "cell" : "cells"} left.`); ctx.result(""); }
+  }
+
+  // The position of the moves as they stand, from the library.
+  async refresh() {
+    this.pos = await this.check(walkOf(this.play.current));
+    this.draw();
+    this.ctx.changed();
+  }
+
+  // The landings of `walk` drawn one by one, until another move comes.
+  async animate(walk) {
+    const token = (this.anim = {});
+    const tick = Math.max(15, Math.min(250, 6000 / Math.max(1, walk.length)));
+    for (let k = 0; k <= walk.length; k++) {
+      const p = await this.check(walk.slice(0, k));
+      if (this.anim !== token) return;
+      this.pos = p;
+      this.draw();
+      await new Promise((ok) => setTimeout(ok, tick));
     }
   }
-  function move(letter) {
-    const s = hist.state;
-    const [r, c] = [s.pawn[0] + STEP[letter][0], s.pawn[1] + STEP[letter][1]];
-    if (r < 0 || c < 0 || r >= dims.rows || c >= dims.cols) return false;
-    const next = { pawn: [r, c], black: s.black.slice(), map: s.map.slice(), walk: s.walk + letter };
-    land(next, [r, c]);
-    hist.push(next);
-    draw();
-    return true;
-  }
-  function draw() {
-    const s = hist.state;
-    board.cells.forEach((d, i) => {
-      d.classList.toggle("black", !!s.black[i]);
-      d.classList.toggle("map", !!(shown && shown[i]));
-      d.classList.toggle("pawn", i === s.pawn[0] * dims.cols + s.pawn[1]);
+
+  // One move of the pawn, when the library takes it (not off the board).
+  move(letter) {
+    this.anim = null;
+    this.later(async () => {
+      let next;
+      try { next = await this.check(walkOf(this.play.current) + letter); } catch { this.ctx.announce("The pawn cannot leave the board."); return; }
+      this.play.do(letter);
+      this.pos = next;
+      this.draw();
+      this.ctx.changed();
     });
-    counter.textContent = `Moves: ${s.walk.length}`;
-    const white = s.black.reduce((n, b) => n + !b, 0);
-    board.root.dataset.white = white;
-    if (white === 0) ctx.status(`Black in ${s.walk.length} moves.`, "won");
-    else ctx.status(`${white} white cells left.`);
   }
 
-  const counter = el("p");
-  const walkText = el("p", { id: "rv-walk", class: "text" });
-  const mapButton = el("button", { "aria-pressed": false, onclick: async () => {
-    if (shown) { shown = null; mapButton.setAttribute("aria-pressed", false); draw(); return; }
-    const a = await solved();
-    if (!a) return;
-    shown = new Uint8Array(dims.rows * dims.cols);
-    a.map.forEach((row, i) => [...row].forEach((ch, j) => { shown[i * dims.cols + j] = ch === "#"; }));
-    mapButton.setAttribute("aria-pressed", true);
-    draw();
-  } }, "Activation map");
-  ctx.options.append(
-    el("label", {}, "Size ", el("input", { value: fixed ? `${dims.rows}x${dims.cols}` : "", placeholder: "random", size: 7, onchange: (e) => {
-      if (!e.target.value) { fixed = false; seed = freshSeed(); dims = randomDims(); reset(); return; }
-      const d = parseSize(e.target.value, 1, 20);
-      if (!d) { ctx.status("A size is 1 to 20 a side, as 4 or 3x5; empty for random.", "error"); return; }
-      dims = d; fixed = true; reset();
-    } })),
-    el("p", {}, mapButton),
-    counter,
-    el("p", { class: "muted" }, "Arrow keys, a click on a neighbouring cell, or a swipe."),
-  );
-
-  let answer = null;
-  async function solved() {
-    if (answer) return answer;
+  // The solver's answer for the board: the walk, the maps, shown beside it.
+  async solved() {
+    if (this.answer) return this.answer;
+    const { ctx, dims } = this;
     try {
-      const r = await ctx.ask({ puzzle: "revertigo", request: { dims, mode: "solve" } }, "Solving");
-      answer = r.answer;
+      const a = (this.answer = (await ctx.ask({ puzzle: "revertigo", request: { dims, mode: "solve" } }, "Solving")).answer);
       ctx.info.replaceChildren(
-        el("p", {}, `${dims.rows}×${dims.cols}: ${answer.solutions} activation maps (nullity ${answer.nullity}).`),
-        el("p", {}, `The walk: ${answer.moves} moves${answer.lower_bound != null ? `, none shorter than ${answer.lower_bound}` : ""}.`),
-        walkText,
+        this.counter,
+        el("p", {}, `${dims.rows}×${dims.cols}: ${a.solutions} activation ${a.solutions === "1" ? "map" : "maps"} (nullity ${a.nullity}).`),
+        el("p", {}, `The walk: ${counted(a.moves, "move")}${a.lower_bound != null ? `, none shorter than ${a.lower_bound}` : ""}.`),
+        el("p", { id: "rv-walk", class: "text" }, a.walk),
       );
-      walkText.textContent = answer.walk;
-      return answer;
+      return a;
     } catch (e) { ctx.failed(e); return null; }
   }
 
-  function reset() {
-    if (playing) clearInterval(playing);
-    answer = null; shown = null;
-    mapButton.setAttribute("aria-pressed", false);
-    ctx.info.replaceChildren();
-    board = gridBoard("revertigo", dims.rows, dims.cols);
-    ctx.board.replaceChildren(board.root);
-    hist = new History(startState());
-    let swipe = null;
-    board.root.addEventListener("pointerdown", (e) => { swipe = [e.clientX, e.clientY, cellOf(e)]; });
-    board.root.addEventListener("pointerup", (e) => {
-      if (!swipe) return;
-      const [dx, dy] = [e.clientX - swipe[0], e.clientY - swipe[1]];
-      const cell = swipe[2];
-      swipe = null;
-      if (Math.hypot(dx, dy) > 20) { move(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "E" : "W") : (dy > 0 ? "S" : "N")); return; }
-      if (!cell) return;
-      const [r, c] = hist.state.pawn;
-      const letter = Object.keys(STEP).find((l) => r + STEP[l][0] === cell.row && c + STEP[l][1] === cell.col);
-      if (letter) move(letter);
-    });
-    draw();
-    ctx.changed();
+  async toggleMap() {
+    if (this.shown) { this.shown = null; this.mapButton.setAttribute("aria-pressed", false); this.draw(); return; }
+    const a = await this.solved();
+    if (!a) return;
+    this.shown = a.map.join("").split("").map((ch) => ch === "#");
+    this.mapButton.setAttribute("aria-pressed", true);
+    this.draw();
   }
-  reset();
 
-  return {
-    params: () => (fixed ? { size: `${dims.rows}x${dims.cols}` } : { seed }),
-    new() { if (!fixed) { seed = freshSeed(); dims = randomDims(); } reset(); },
-    restart() { if (playing) clearInterval(playing); hist = new History(startState()); draw(); },
-    undo() { hist.undo(); draw(); },
-    redo() { hist.redo(); draw(); },
-    // The solver's walk, replayed as an animation from the start.
-    async solve() {
-      const a = await solved();
-      if (!a) return;
-      this.restart();
-      const letters = [...a.walk];
-      const tick = Math.max(15, Math.min(250, 6000 / letters.length));
-      playing = setInterval(() => {
-        if (!letters.length) { clearInterval(playing); playing = null; return; }
-        move(letters.shift());
-      }, tick);
-    },
-    key(e) {
-      if (KEYS[e.key]) { move(KEYS[e.key]); return true; }
-      if (e.key === "n") { this.new(); return true; }
-      return false;
-    },
-  };
+  options() {
+    const { ctx } = this;
+    this.counter = el("p");
+    this.mapButton = el("button", { "aria-pressed": false, id: "rv-map", onclick: () => this.toggleMap() }, "Activation map");
+    const size = (e) => {
+      if (!e.target.value) { this.fixed = false; this.seed = freshSeed(); this.dims = this.randomDims(); this.reset(); return; }
+      const d = parseSize(e.target.value, 1, MAX_SIDE);
+      if (!d) { ctx.status(`A size is 1 to ${MAX_SIDE} a side, as 4 or 3x5; empty for random.`, "error"); return; }
+      this.dims = d; this.fixed = true; this.reset();
+    };
+    ctx.options.append(
+      el("label", {}, "Size ", el("input", { value: this.fixed ? `${this.dims.rows}x${this.dims.cols}` : "", placeholder: "random", size: 7, id: "rv-size", onchange: size })),
+      el("p", {}, this.mapButton),
+      el("p", { class: "muted" }, "Arrow keys, a tap on a neighbouring cell, or a swipe."),
+    );
+  }
+
+  // A new board on screen; `keep` keeps the moves (a saved or shared game).
+  reset(keep = false) {
+    const { ctx, dims } = this;
+    this.anim = null; this.answer = null; this.shown = null;
+    if (!keep) this.play = new Play();
+    this.mapButton.setAttribute("aria-pressed", false);
+    ctx.info.replaceChildren(this.counter);
+    this.board = gridBoard("revertigo", dims.rows, dims.cols, ctx.board, `Revertigo board, ${dims.rows} by ${dims.cols}`);
+    ctx.board.replaceChildren(this.board.frame, el("p", { class: "banner" }, "Black!"));
+    this.touch(this.board.root);
+    this.later(() => this.refresh());
+  }
+
+  // A swipe on a board that fits moves the pawn; on a board wider than the
+  // screen it scrolls the frame, and a tap on a neighbouring cell moves.
+  touch(root) {
+    root.classList.toggle("panning", this.board.frame.classList.contains("scrolls"));
+    let swipe = null;
+    root.addEventListener("pointerdown", (e) => { swipe = [e.clientX, e.clientY, cellOf(e)]; });
+    root.addEventListener("pointercancel", () => { swipe = null; });
+    root.addEventListener("pointerup", (e) => {
+      if (!swipe || !this.pos) return;
+      const [dx, dy, cell] = [e.clientX - swipe[0], e.clientY - swipe[1], swipe[2]];
+      swipe = null;
+      if (Math.hypot(dx, dy) > 20) {
+        if (!root.classList.contains("panning")) this.move(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "E" : "W") : (dy > 0 ? "S" : "N"));
+        return;
+      }
+      if (!cell) return;
+      const [r, c] = this.pos.end;
+      const to = { N: [r - 1, c], E: [r, c + 1], S: [r + 1, c], W: [r, c - 1] };
+      const hit = Object.keys(to).find((l) => to[l][0] === cell.row && to[l][1] === cell.col);
+      if (hit) this.move(hit);
+    });
+  }
+
+  params() { return this.fixed ? { size: `${this.dims.rows}x${this.dims.cols}` } : { seed: this.seed }; }
+  share() { return { walk: walkOf(this.play.current) }; }
+  save() { return this.play.save(); }
+  new() { if (!this.fixed) { this.seed = freshSeed(); this.dims = this.randomDims(); } this.reset(); }
+  restart() { this.anim = null; this.later(() => { this.play.do("restart"); return this.refresh(); }); }
+  undo() { this.anim = null; this.later(() => this.play.undo() && this.refresh()); }
+  redo() { this.anim = null; this.later(() => this.play.redo() && this.refresh()); }
+
+  // The solver's walk from the start, one undoable move, drawn landing by
+  // landing (any other move ends the drawing).
+  async solve() {
+    const a = await this.solved();
+    if (!a) return;
+    this.anim = null;
+    this.later(() => {
+      this.play.do({ restart: true, walk: a.walk, by: "solver" });
+      this.ctx.changed();
+      this.animate(a.walk);
+    });
+  }
+
+  key(e) {
+    if (KEYS[e.key]) { this.move(KEYS[e.key]); return true; }
+    return false;
+  }
 }
