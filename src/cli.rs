@@ -6,6 +6,7 @@
 mod knight;
 mod lightsout;
 mod output;
+mod outputs;
 mod play;
 mod revertigo;
 mod sudoku;
@@ -277,22 +278,28 @@ impl<I: Report> puzzles::Sink<I> for Printer<'_> {
     }
 }
 
-/// Prints a request's answer (text or JSON), draws the pictures asked for
-/// with `--svg` and `--sheet` by `picture`, says on stderr what a request
-/// stopped early left out, and gives the exit status.
+/// Prints a request's answer (text or JSON), says on stderr what a request
+/// stopped early left out, then draws the pictures asked for with `--svg`
+/// and `--sheet` by `picture`, and gives the exit status. A file that could not
+/// be written after the work (`unwritten`, or a picture) is named after the
+/// answer, which is printed all the same: exit status 2.
 pub fn conclude<A: Report>(
     answer: &A,
     common: &Common,
     ctx: &mut Context,
     picture: impl Fn(Picture) -> puzzles::Result<String>,
+    unwritten: Option<puzzles::Error>,
 ) -> Result<Exit, Failure> {
-    common.draw(&picture)?;
     ctx.out.report(answer, common.json, common.detail())?;
+    ctx.out.flush()?;
     if let Some(note) = answer.partial() {
-        ctx.out.flush()?;
         partial_note(&note);
     }
-    Ok(answer.ending())
+    common.draw(&picture)?;
+    match unwritten {
+        Some(e) => Err(e.into()),
+        None => Ok(answer.ending()),
+    }
 }
 
 impl Common {
@@ -309,16 +316,46 @@ impl Common {
         &self,
         picture: &impl Fn(Picture) -> puzzles::Result<String>,
     ) -> Result<(), Failure> {
-        for (path, which) in [(&self.svg, Picture::Solved), (&self.sheet, Picture::Puzzle)] {
+        let pictures = [
+            ("--svg", &self.svg, Picture::Solved),
+            ("--sheet", &self.sheet, Picture::Puzzle),
+        ];
+        for (option, path, which) in pictures {
             if let Some(path) = path {
                 let svg = picture(which)?;
-                std::fs::write(path, svg).map_err(|source| puzzles::Error::Io {
-                    path: path.clone(),
-                    source,
-                })?;
+                std::fs::write(path, svg).map_err(|e| outputs::unwritten(option, path, &e))?;
             }
         }
         Ok(())
+    }
+
+    /// Checks, before any work, the pictures' files and the run's `other`
+    /// files (each with its option): each writable, no two the same file.
+    pub fn check_files(&self, other: &[(&str, Option<&str>)]) -> Result<(), puzzles::Error> {
+        let mut files = vec![
+            ("--svg", self.svg.as_deref()),
+            ("--sheet", self.sheet.as_deref()),
+        ];
+        files.extend_from_slice(other);
+        outputs::check(&files)
+    }
+
+    /// Refuses, before the work, a picture asked for of a `rows`×`cols` board too large to draw.
+    pub fn check_drawable(&self, rows: usize, cols: usize) -> Result<(), puzzles::Error> {
+        match self.draws() {
+            true => puzzles::render::check_drawable(puzzles::grid::Dims { rows, cols }),
+            false => Ok(()),
+        }
+    }
+
+    /// The picture options given, as the user wrote them (`--svg and --sheet`), for a refusal.
+    pub fn drawing_options(&self) -> String {
+        let given: Vec<&str> = [("--svg", &self.svg), ("--sheet", &self.sheet)]
+            .iter()
+            .filter(|(_, path)| path.is_some())
+            .map(|(option, _)| *option)
+            .collect();
+        given.join(" and ")
     }
 
     /// Whether a picture was asked for (`--svg` or `--sheet`).

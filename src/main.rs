@@ -10,6 +10,9 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     install_panic_hook();
+    // The run's one memory budget, read before any thread maps its stack:
+    // every limit of this run is checked against this same figure.
+    puzzles::memory::usable();
     let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // The colour choice comes first: clap's help and errors follow it too.
     let color = color_choice(&argv);

@@ -155,7 +155,7 @@ fn options_the_mode_would_drop_are_refused_or_honoured() {
     );
     refused(
         &["lightsout", "--graph", graph, "--svg", &svg],
-        "--svg and --seed are for boards; a graph has none",
+        "--svg draws a board; a graph has none",
     );
     refused(
         &["sudoku", "puzzles/sudoku/batch-9x9.txt", "--svg", &svg],

@@ -10,6 +10,8 @@ mod docs;
 mod every_option;
 mod knight;
 mod lightsout;
+mod limits;
+mod outputs;
 mod parsers;
 mod play;
 mod revertigo;

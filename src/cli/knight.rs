@@ -96,6 +96,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         None => wanted,
     };
     let request = wanted?;
+    args.common.check_files(&[])?;
+    args.common
+        .check_drawable(request.dims.rows, request.dims.cols)?;
     if args.animate {
         let order = args.order.unwrap_or_default();
         let delay = args.delay.unwrap_or(100);
@@ -114,7 +117,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     if cluster.as_ref().is_some_and(|c| c.rank() != 0) {
         return Ok(puzzles::report::Report::ending(&answer));
     }
-    super::conclude(&answer, &args.common, ctx, |p| answer.svg(p))
+    super::conclude(&answer, &args.common, ctx, |p| answer.svg(p), None)
 }
 
 /// The one request the flags ask for.

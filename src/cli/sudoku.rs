@@ -107,10 +107,15 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         return super::play::play_sudoku(request, ctx);
     }
     if args.common.draws() && request.is_batch()? {
-        return Err(Error::usage("--svg draws one grid, not a batch").into());
+        return Err(Error::usage(format!(
+            "{} draws one grid, not a batch",
+            args.common.drawing_options()
+        ))
+        .into());
     }
+    args.common.check_files(&[])?;
     let answer = super::ask(&request, &args.common, ctx, request.heading())?;
-    let exit = super::conclude(&answer, &args.common, ctx, |p| answer.svg(p))?;
+    let exit = super::conclude(&answer, &args.common, ctx, |p| answer.svg(p), None)?;
     match answer.refusal() {
         Some(e) => Err(e.into()),
         None => Ok(exit),
