@@ -29,7 +29,8 @@ pub struct Args {
     /// List every solution (at most --limit).
     #[arg(long, conflicts_with_all = ["svg", "sheet"])]
     all: bool,
-    /// With --count or --all: stop after K solutions.
+    /// With --count or --all: stop after K solutions (a batch's --count stops
+    /// each line at 1,000,000 when no K is given).
     #[arg(long, value_name = "K")]
     limit: Option<u64>,
     /// Solve a batch on N threads (answers stay in input order); one 25×25 or
@@ -215,6 +216,18 @@ fn refuse_unused(args: &Args) -> Result<(), Error> {
         (
             args.play && args.generate.is_some_and(|k| k != 1),
             "--play plays one puzzle: --generate 1",
+        ),
+        (
+            args.common.draws() && args.generate.is_some_and(|k| k != 1),
+            "--svg and --sheet draw one grid: --generate 1",
+        ),
+        (
+            args.common.quiet && args.rate,
+            "--quiet leaves nothing out of a rating, which is one line already",
+        ),
+        (
+            args.common.quiet && args.candidates,
+            "--quiet leaves the steps out, and --candidates their candidate grids: give one",
         ),
         (
             args.play && args.generate.is_none() && (args.seed.is_some() || shaped),

@@ -294,9 +294,16 @@ impl Report for Item {
 }
 
 impl Report for ListedPresses {
-    /// The heading and the presses: `X` on an on/off board, else each count.
-    fn text(&self, _: Detail) -> Text {
+    /// The heading and the presses (not when quiet): `X` on an on/off board, else each count.
+    fn text(&self, detail: Detail) -> Text {
         let mut text = Text::new();
+        if detail == Detail::Quiet {
+            text.line(format!(
+                "solution {} ({} presses)",
+                self.index, self.press_count
+            ));
+            return text;
+        }
         text.line(format!(
             "solution {} ({} presses):",
             self.index, self.press_count
