@@ -20,6 +20,7 @@ use puzzles::report::{Detail, Report, Text};
 use puzzles::Control;
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
 
 pub use output::{style, Exit, Failure, Out};
@@ -80,7 +81,22 @@ pub struct Context {
     /// Progress as lines on stderr where no bar can be drawn (process 0 of a
     /// distributed count, whose stderr is a log).
     pub progress_lines: bool,
+    /// Where the run is: [`BEFORE`] the request, [`WORKING`] on it (an
+    /// interrupt it has not answered within [`STOP_DEADLINE`] then ends the
+    /// run), [`ANSWERED`] (the answer is being printed).
+    pub working: Arc<AtomicU8>,
 }
+
+/// The run has not asked the library yet (or asks it nothing).
+const BEFORE: u8 = 0;
+/// The library is at work on the request.
+const WORKING: u8 = 1;
+/// The library has answered: the answer is being printed.
+const ANSWERED: u8 = 2;
+
+/// How long interrupted work may take to come back with what it found,
+/// before the command ends the run itself: Ctrl-C is answered within half a second.
+const STOP_DEADLINE: std::time::Duration = std::time::Duration::from_millis(350);
 
 impl Context {
     /// A control that shows the progress of work of this `pace` on stderr: a
@@ -163,7 +179,9 @@ pub fn ask<Q: Ask>(
         heading: heading.filter(|_| !common.json),
         failed: None,
     };
+    ctx.working.store(WORKING, Ordering::SeqCst);
     let answer = request.ask(&ctl, &mut printer);
+    ctx.working.store(ANSWERED, Ordering::SeqCst);
     printer.failed.map_or(Ok(()), Err)?;
     ctl.progress().finish();
     Ok(answer?)
@@ -173,23 +191,35 @@ pub fn ask<Q: Ask>(
 pub fn run(cli: Cli) -> Result<Exit, Failure> {
     let control = Control::new();
     let interrupted = control.clone();
+    let working = Arc::new(AtomicU8::new(BEFORE));
+    let watched = Arc::clone(&working);
     // Ctrl-C and SIGTERM stop an interruptible search, which then reports what
-    // it found so far (or ends with 130 when its grace is over); other work,
-    // or a second Ctrl-C, ends at once with 130, giving a game's terminal back first.
-    let _ = ctrlc::set_handler(move || match interrupted.interrupt() {
-        Interrupt::Stopping(None) => {}
-        Interrupt::Stopping(Some(grace)) => {
-            std::thread::spawn(move || {
-                std::thread::sleep(grace);
-                interrupted_end();
-            });
-        }
-        Interrupt::End => interrupted_end(),
+    // it found so far; if it has not come back within STOP_DEADLINE (or its
+    // grace, the shorter), and for work that never looks, the run ends at once
+    // with 130, saying so, a game's terminal given back first. An answer in hand
+    // is printed whole (a second Ctrl-C ends that too).
+    let _ = ctrlc::set_handler(move || match watched.load(Ordering::SeqCst) {
+        ANSWERED if !interrupted.stop_flag().swap(true, Ordering::SeqCst) => {}
+        WORKING => match interrupted.interrupt() {
+            Interrupt::Stopping(grace) => {
+                let deadline = grace.map_or(STOP_DEADLINE, |g| g.min(STOP_DEADLINE));
+                let watched = Arc::clone(&watched);
+                std::thread::spawn(move || {
+                    std::thread::sleep(deadline);
+                    if watched.load(Ordering::SeqCst) == WORKING {
+                        interrupted_end();
+                    }
+                });
+            }
+            Interrupt::End => interrupted_end(),
+        },
+        _ => interrupted_end(),
     });
     let mut ctx = Context {
         out: Out::stdout(),
         control,
         progress_lines: false,
+        working,
     };
     let outcome = match cli.command {
         Command::LightsOut(args) => lightsout::run(args, &mut ctx),
@@ -375,9 +405,11 @@ pub fn refuse_unused(rules: &[(bool, &str)]) -> Result<(), puzzles::Error> {
     }
 }
 
-/// Ends the process as interrupted (130), giving a game's terminal back first.
+/// Ends the process as interrupted (130), giving a game's terminal back
+/// first: the work had found nothing it could give (or had not said it yet).
 fn interrupted_end() {
     play::restore();
+    partial_note("interrupted before an answer was found");
     std::process::exit(130);
 }
 

@@ -8,6 +8,8 @@ mod cli;
 mod distributed;
 mod docs;
 mod every_option;
+mod interrupts;
+mod json_contract;
 mod knight;
 mod lightsout;
 mod limits;
