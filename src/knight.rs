@@ -14,48 +14,56 @@
 //! with a doubled budget and other tie-breaks; long boards of 3 or 4 rows are
 //! built from chained block tours (`chain`).
 //!
-//! Counting all tours ([`count`]): a faster backtracking engine for small
+//! Counting all tours (`count`): a faster backtracking engine for small
 //! boards (`count::backtrack`), split over the cores, which also settles
 //! small boards that the search leaves undecided; exact counts past its reach
 //! (closed tours of 6 × 40, 8 × 8) come from frontier dynamic programmes
 //! whose cost grows with the number of frontier states, not of tours;
-//! [`answer`] with [`Mode::Count`] picks the engine.
+//! `Knight::answer` with [`Mode::Count`] picks the engine.
 //!
 //! Boards where a theorem says there is no tour are answered at once
 //! (`theorems`): Schwenk (1991) for closed tours, Conrad et al. (1994) for open
 //! ones, and the colouring argument on odd boards.
 
-pub mod animate;
+mod animate;
 mod answer;
-pub mod count;
+mod count;
 pub(crate) mod find;
+pub(crate) mod square;
 mod text;
 mod theorems;
 
+pub use animate::{SearchStep, StepAction, StepsEnd};
+pub(crate) use answer::algebraic;
 pub use answer::{
-    algebraic, answer, Answer, Item, MagicReport, Mode, Request, Starts, TourListing, TourOutcome,
+    Answer, Item, ListedTour, MagicReport, Mode, Request, Starts, TourListing, TourOutcome,
     TourReport,
 };
 #[cfg(test)]
 pub(crate) use count::backtrack::count_all_starts;
+#[cfg(test)]
 pub(crate) use count::backtrack::count_tours;
-pub use count::backtrack::{Shard, MAX_COUNT_CELLS};
+pub use count::backtrack::Shard;
+pub(crate) use count::backtrack::MAX_COUNT_CELLS;
 #[cfg(feature = "mpi")]
 pub use count::distributed::Cluster;
 pub use count::{CountMethod, CountReport, TourCount};
-pub use find::magic::{magic_sums, semi_magic_tour, MagicSums, MAGIC_SUM};
+pub use find::magic::MagicSums;
+pub(crate) use find::magic::{magic_sums, semi_magic_tour};
+pub(crate) use square::{file_name, parse_square};
 pub use theorems::{impossible, Impossible};
 
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
+use crate::flaw::Flaw;
 use crate::grid::{Dims, Pos};
-use crate::puzzle::{Flaw, Found, GridPuzzle};
+use crate::listing::{Searched, Solutions};
 use find::{blocks, chain, frontier, search};
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 
 /// The largest board accepted, in cells (a 3000 × 3000 board: about 0.5 GB at the peak).
-pub const MAX_CELLS: usize = 9_000_000;
+pub(crate) const MAX_CELLS: usize = 9_000_000;
 
 /// Search nodes (moves tried) a solve may spend before it gives up, unless told otherwise.
 pub const DEFAULT_BUDGET: u64 = 5_000_000;
@@ -66,7 +74,7 @@ pub type Tour = Vec<Pos>;
 /// The eight knight moves `(drow, dcol)` in the knight's tour lab's order: `deplacements (x,y)`
 /// lists `(x-2,y-1); (x-2,y+1); (x-1,y-2); (x-1,y+2); (x+1,y-2); (x+1,y+2);
 /// (x+2,y-1); (x+2,y+1)` with `x` the column and `y` the row.
-pub const SEED_MOVES: [(i64, i64); 8] = [
+pub(crate) const SEED_MOVES: [(i64, i64); 8] = [
     (-1, -2),
     (1, -2),
     (-2, -1),
@@ -92,7 +100,7 @@ pub enum MoveOrder {
 }
 
 /// Whether `a` and `b` are a knight's move apart.
-pub fn is_knight_move(a: Pos, b: Pos) -> bool {
+pub(crate) fn is_knight_move(a: Pos, b: Pos) -> bool {
     let dr = a.row.abs_diff(b.row);
     let dc = a.col.abs_diff(b.col);
     (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
@@ -139,7 +147,7 @@ impl Knight {
     }
 
     /// The same problem with rows and columns swapped (the board turned over its diagonal).
-    pub fn transposed(&self) -> Self {
+    pub(crate) fn transposed(&self) -> Self {
         Knight {
             dims: self.dims.transposed(),
             start: Pos::new(self.start.col, self.start.row),
@@ -148,59 +156,9 @@ impl Knight {
     }
 }
 
-/// Parses a start square: `row,col` (0-based, row 0 at the top) or algebraic
-/// `a1` (file `a` = column 0, rank 1 = the bottom row; files past `z` go on
-/// `aa`, `ab`, … as spreadsheet columns do).
-pub fn parse_square(dims: Dims, text: &str) -> Result<Pos> {
-    let t = text.trim();
-    if t.contains(',') {
-        return dims.parse_pos(t);
-    }
-    let letters = t.chars().take_while(|c| c.is_ascii_alphabetic()).count();
-    let (file, rank) = t.split_at(letters);
-    let bad = || {
-        Error::usage(format!(
-            "square '{text}' should be row,col (0-based) or algebraic like a1 (file a = column 0, rank 1 = bottom row)"
-        ))
-    };
-    if file.is_empty() || rank.is_empty() || !rank.chars().all(|c| c.is_ascii_digit()) {
-        return Err(bad());
-    }
-    let mut col: usize = 0;
-    for ch in file.chars() {
-        let digit = (ch.to_ascii_lowercase() as u8 - b'a') as usize + 1;
-        col = col
-            .checked_mul(26)
-            .and_then(|c| c.checked_add(digit))
-            .ok_or_else(bad)?;
-    }
-    let col = col - 1;
-    let rank: usize = rank.parse().map_err(|_| bad())?;
-    if rank == 0 || rank > dims.rows || col >= dims.cols {
-        return Err(Error::usage(format!(
-            "square {t} is off the {dims} board (files a..{}, ranks 1..{})",
-            file_name(dims.cols - 1),
-            dims.rows
-        )));
-    }
-    Ok(Pos::new(dims.rows - rank, col))
-}
-
-/// The algebraic file letters of column `col` (`a`, …, `z`, `aa`, …).
-pub fn file_name(col: usize) -> String {
-    let mut n = col + 1;
-    let mut letters = Vec::new();
-    while n > 0 {
-        n -= 1;
-        letters.push((b'a' + (n % 26) as u8) as char);
-        n /= 26;
-    }
-    letters.iter().rev().collect()
-}
-
 /// How a search for one tour ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// A tour, verified.
     Tour(Tour),
     /// There is none: a theorem says so, or the search was exhausted.
@@ -217,9 +175,9 @@ pub enum Verdict {
     },
 }
 
-/// A tour problem with the search settings: what the [`GridPuzzle`] trait drives.
+/// A tour problem with the search settings: what the [`Solutions`] trait drives.
 #[derive(Debug, Clone)]
-pub struct TourSearch {
+pub(crate) struct TourSearch {
     knight: Knight,
     order: MoveOrder,
     budget: u64,
@@ -227,7 +185,7 @@ pub struct TourSearch {
 
 impl TourSearch {
     /// A solver trying moves in `order`, giving up after `budget` nodes.
-    pub fn new(knight: Knight, order: MoveOrder, budget: u64) -> Self {
+    pub(crate) fn new(knight: Knight, order: MoveOrder, budget: u64) -> Self {
         TourSearch {
             knight,
             order,
@@ -236,18 +194,13 @@ impl TourSearch {
     }
 
     /// The problem.
-    pub fn knight(&self) -> &Knight {
+    pub(crate) fn knight(&self) -> &Knight {
         &self.knight
     }
 
-    /// The move order.
-    pub fn order(&self) -> MoveOrder {
-        self.order
-    }
-
     /// Looks for one tour: theorems first, then the search within the budget.
-    /// A tour returned here has passed [`GridPuzzle::verify`].
-    pub fn find(&self, ctl: &Control) -> Verdict {
+    /// A tour returned here has passed [`Solutions::verify`].
+    pub(crate) fn find(&self, ctl: &Control) -> Verdict {
         if let Some(why) = impossible(&self.knight) {
             return Verdict::NoTour(why);
         }
@@ -267,61 +220,91 @@ impl TourSearch {
             }
         }
         if self.order == MoveOrder::Warnsdorff {
-            // Warnsdorff's rule alone answers most boards in one pass.
-            let quick = (2 * cells + 10_000).min(self.budget);
-            let mut tour = None;
-            let end =
-                search::Walker::new(&self.knight, self.order).walk(ctl, Some(quick), &mut |t| {
-                    tour = Some(t.to_vec());
-                    ControlFlow::Break(())
-                });
-            match (tour, end) {
-                (Some(t), _) => return Verdict::Tour(t),
-                (None, search::End::Exhausted { nodes }) => {
-                    return Verdict::NoTour(Impossible::Exhausted { nodes })
-                }
-                (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
-                    return Verdict::Interrupted { nodes }
-                }
-                (None, search::End::Budget { nodes }) => spent += nodes,
-            }
-            // Large boards: block tours joined by edge swaps; long boards of 3
-            // rows started near an end: chained block tours; boards of at
-            // most 7 rows: the frontier programme's narrow passes.
-            let built = blocks::build(&self.knight, ctl)
-                .or_else(|| chain::thin_tour(&self.knight, ctl))
-                .or_else(|| frontier::narrow(&self.knight, ctl));
-            if let Some(t) = built {
-                if verify_tour(&self.knight, &t).is_ok() {
-                    return Verdict::Tour(t);
-                }
-            }
-            // The frontier programme's exact pass finds a tour or proves there
-            // is none, on every board whose states it can hold.
-            match frontier::tour_with(&self.knight, ctl, false) {
-                frontier::Finding::Tour(t) if verify_tour(&self.knight, &t).is_ok() => {
-                    return Verdict::Tour(t)
-                }
-                frontier::Finding::NoTour => return Verdict::NoTour(Impossible::Frontier),
-                _ => {}
-            }
-            // A closed tour from the start is an open one too, and Warnsdorff's
-            // rule finds closed tours of boards that have them more readily.
-            let d = self.knight.dims;
-            if !self.knight.closed && theorems::has_closed_tour(d.rows, d.cols) {
-                let closed = Knight {
-                    closed: true,
-                    ..self.knight
-                };
-                let half = (self.budget - spent) / 2;
-                if let Verdict::Tour(t) = TourSearch::new(closed, self.order, half).find(ctl) {
-                    if verify_tour(&self.knight, &t).is_ok() {
-                        return Verdict::Tour(t);
-                    }
-                }
-                spent += half;
+            if let Some(verdict) = self.constructions(ctl, &mut spent) {
+                return verdict;
             }
         }
+        if let Some(verdict) = self.restarts(ctl, &mut spent) {
+            return verdict;
+        }
+        // Small boards: the counter's sharper cut (and nodes about ten times
+        // cheaper) often settles what the search could not.
+        let (answer, more) =
+            count::backtrack::decide(&self.knight, ctl, self.budget.saturating_mul(10));
+        let nodes = spent + more;
+        match answer {
+            Some(Some(t)) => Verdict::Tour(t),
+            Some(None) => Verdict::NoTour(Impossible::Exhausted { nodes }),
+            None if ctl.stopped() => Verdict::Interrupted { nodes },
+            None => Verdict::GaveUp { nodes },
+        }
+    }
+
+    /// Warnsdorff's rule in one pass, then the constructions and the
+    /// frontier programme's passes: a verdict, or `None` with the nodes
+    /// spent added to `spent`.
+    fn constructions(&self, ctl: &Control, spent: &mut u64) -> Option<Verdict> {
+        let cells = self.knight.dims.cells() as u64;
+        // Warnsdorff's rule alone answers most boards in one pass.
+        let quick = (2 * cells + 10_000).min(self.budget);
+        let mut tour = None;
+        let end = search::Walker::new(&self.knight, self.order).walk(ctl, Some(quick), &mut |t| {
+            tour = Some(t.to_vec());
+            ControlFlow::Break(())
+        });
+        match (tour, end) {
+            (Some(t), _) => return Some(Verdict::Tour(t)),
+            (None, search::End::Exhausted { nodes }) => {
+                return Some(Verdict::NoTour(Impossible::Exhausted { nodes }))
+            }
+            (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
+                return Some(Verdict::Interrupted { nodes })
+            }
+            (None, search::End::Budget { nodes }) => *spent += nodes,
+        }
+        // Large boards: block tours joined by edge swaps; long boards of 3
+        // rows started near an end: chained block tours; boards of at
+        // most 7 rows: the frontier programme's narrow passes.
+        let built = blocks::build(&self.knight, ctl)
+            .or_else(|| chain::thin_tour(&self.knight, ctl))
+            .or_else(|| frontier::narrow(&self.knight, ctl));
+        if let Some(t) = built {
+            if verify_tour(&self.knight, &t).is_ok() {
+                return Some(Verdict::Tour(t));
+            }
+        }
+        // The frontier programme's exact pass finds a tour or proves there
+        // is none, on every board whose states it can hold.
+        match frontier::tour_with(&self.knight, ctl, false) {
+            frontier::Finding::Tour(t) if verify_tour(&self.knight, &t).is_ok() => {
+                return Some(Verdict::Tour(t))
+            }
+            frontier::Finding::NoTour => return Some(Verdict::NoTour(Impossible::Frontier)),
+            _ => {}
+        }
+        // A closed tour from the start is an open one too, and Warnsdorff's
+        // rule finds closed tours of boards that have them more readily.
+        let d = self.knight.dims;
+        if !self.knight.closed && theorems::has_closed_tour(d.rows, d.cols) {
+            let closed = Knight {
+                closed: true,
+                ..self.knight
+            };
+            let half = (self.budget - *spent) / 2;
+            if let Verdict::Tour(t) = TourSearch::new(closed, self.order, half).find(ctl) {
+                if verify_tour(&self.knight, &t).is_ok() {
+                    return Some(Verdict::Tour(t));
+                }
+            }
+            *spent += half;
+        }
+        None
+    }
+
+    /// The search with restarts: a verdict, or `None` once the budget is
+    /// spent (the nodes added to `spent`).
+    fn restarts(&self, ctl: &Control, spent: &mut u64) -> Option<Verdict> {
+        let cells = self.knight.dims.cells() as u64;
         // Warnsdorff's first wrong guess can sit deep in the stack, where
         // backtracking never undoes it; so the search runs with a budget that
         // doubles at each restart, the restarts breaking ties differently
@@ -329,7 +312,7 @@ impl TourSearch {
         let mut attempt = 0u64;
         let mut share = (4 * cells).max(50_000);
         loop {
-            let left = self.budget - spent;
+            let left = self.budget - *spent;
             let this = if self.order == MoveOrder::Plain {
                 left
             } else {
@@ -345,58 +328,43 @@ impl TourSearch {
                 ControlFlow::Break(())
             });
             match (tour, end) {
-                (Some(t), _) => return Verdict::Tour(t),
+                (Some(t), _) => return Some(Verdict::Tour(t)),
                 (None, search::End::Exhausted { nodes }) => {
-                    return Verdict::NoTour(Impossible::Exhausted {
-                        nodes: spent + nodes,
+                    return Some(Verdict::NoTour(Impossible::Exhausted {
+                        nodes: *spent + nodes,
+                    }))
+                }
+                (None, search::End::Budget { nodes }) => *spent += nodes,
+                (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
+                    return Some(Verdict::Interrupted {
+                        nodes: *spent + nodes,
                     })
                 }
-                (None, search::End::Budget { nodes }) => spent += nodes,
-                (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
-                    return Verdict::Interrupted {
-                        nodes: spent + nodes,
-                    }
-                }
             }
-            if spent >= self.budget {
-                break;
+            if *spent >= self.budget {
+                return None;
             }
             attempt += 1;
             share = share.saturating_mul(2);
         }
-        // Small boards: the counter's sharper cut (and nodes about ten times
-        // cheaper) often settles what the search could not.
-        let (answer, more) =
-            count::backtrack::decide(&self.knight, ctl, self.budget.saturating_mul(10));
-        let nodes = spent + more;
-        match answer {
-            Some(Some(t)) => Verdict::Tour(t),
-            Some(None) => Verdict::NoTour(Impossible::Exhausted { nodes }),
-            None if ctl.stopped() => Verdict::Interrupted { nodes },
-            None => Verdict::GaveUp { nodes },
-        }
     }
 }
 
-impl GridPuzzle for TourSearch {
+impl Solutions for TourSearch {
     type Solution = Tour;
-
-    fn dims(&self) -> Dims {
-        self.knight.dims
-    }
 
     /// Boards of more than [`crate::listing::MAX_UNLIMITED_SQUARES`] squares
     /// have millions of tours: too many to list without a limit.
-    fn expected_solutions(&self) -> crate::puzzle::Expected {
+    fn expected_solutions(&self) -> crate::listing::Expected {
         let squares = self.knight.dims.cells();
         if squares > crate::listing::MAX_UNLIMITED_SQUARES {
-            crate::puzzle::Expected::TooMany {
+            crate::listing::Expected::TooMany {
                 bound: crate::error::Bound::UnlimitedListingSquares,
                 got: squares,
                 limit: crate::listing::MAX_UNLIMITED_SQUARES,
             }
         } else {
-            crate::puzzle::Expected::Unknown
+            crate::listing::Expected::Unknown
         }
     }
 
@@ -427,33 +395,15 @@ impl GridPuzzle for TourSearch {
         verify_tour(&self.knight, tour)
     }
 
-    /// The board as the knight's tour lab prints it: each row a run of `%2d|` cells, the
-    /// move numbers from 1, blank for unvisited squares; wider cells when the
-    /// board has more than 99 squares.
-    fn render_text(&self, tour: Option<&Tour>) -> String {
-        render_board(self.knight.dims, tour.map(Vec::as_slice).unwrap_or(&[]))
-    }
-
-    /// A chequered board with the tour as a line through the square centres
-    /// and each square numbered, like the knight's tour lab's drawing (numbers up to 30×30).
-    fn render_svg(&self, tour: Option<&Tour>) -> Result<String> {
-        let k = &self.knight;
-        draw_board(
-            k.dims,
-            Some(k.start),
-            k.closed,
-            tour.map_or(&[][..], Vec::as_slice),
-        )
-    }
-
-    fn solve(&self, ctl: &Control) -> Found<Tour> {
+    fn solve(&self, ctl: &Control) -> Searched<Tour> {
         match self.find(ctl) {
-            Verdict::Tour(t) => Found::Solved(t),
-            Verdict::NoTour(_) => Found::NoSolution,
-            Verdict::GaveUp { .. } | Verdict::Interrupted { .. } => Found::Stopped,
+            Verdict::Tour(t) => Searched::Solved(t),
+            Verdict::NoTour(_) => Searched::NoSolution,
+            Verdict::GaveUp { .. } | Verdict::Interrupted { .. } => Searched::Stopped,
         }
     }
 
+    #[cfg(test)]
     fn count(&self, ctl: &Control, limit: Option<u64>) -> Tally {
         if limit.is_none() && self.knight.dims.cells() <= MAX_COUNT_CELLS {
             if let Ok(c) = count_tours(&self.knight, ctl) {
@@ -463,14 +413,14 @@ impl GridPuzzle for TourSearch {
                 };
             }
         }
-        crate::puzzle::count_by_enumeration(self, ctl, limit)
+        crate::listing::count_by_enumeration(self, ctl, limit)
     }
 }
 
 /// Checks that `tour` is a knight's tour of the problem: starts at the start,
 /// visits every square once, each step a knight's move, and (closed) ends a
 /// knight's move from the start.
-pub fn verify_tour(knight: &Knight, tour: &[Pos]) -> std::result::Result<(), Flaw> {
+pub(crate) fn verify_tour(knight: &Knight, tour: &[Pos]) -> std::result::Result<(), Flaw> {
     let dims = knight.dims;
     if tour.len() != dims.cells() {
         return Err(Flaw::TourLength {
@@ -519,9 +469,15 @@ pub fn verify_tour(knight: &Knight, tour: &[Pos]) -> std::result::Result<(), Fla
     Ok(())
 }
 
+/// The colour of the tour's path and of the numbers' ink.
+const PATH: &str = "#1d3557";
+
+/// The colour that marks the start square.
+const START: &str = "#d62828";
+
 /// A chequered board with `path` as a line through the square centres (back
-/// to its start when `closed` and complete), each square numbered (up to
-/// 30×30), and the first square marked when there is one.
+/// to its start when `closed` and complete), each square numbered on a disc
+/// over the line (up to 30×30), and the first square marked when there is one.
 pub(crate) fn draw_board(
     dims: Dims,
     start: Option<Pos>,
@@ -543,29 +499,36 @@ pub(crate) fn draw_board(
         points.extend(points.first().copied());
     }
     if points.len() > 1 {
-        svg.polyline(&points, "#1d3557", (cell / 14.0).max(0.4));
-    }
-    if let Some(start) = start {
-        let (x, y) = centre(start);
-        svg.circle(x, y, cell / 6.0, "#d62828");
+        svg.polyline(&points, PATH, (cell / 14.0).max(0.4));
     }
     let labelled = dims.rows.max(dims.cols) <= crate::render::MAX_LABELLED_SIDE;
-    for (i, &p) in path.iter().enumerate().filter(|_| labelled) {
+    let numbered = labelled && !path.is_empty();
+    if let Some(start) = start.filter(|_| !numbered) {
+        let (x, y) = centre(start);
+        svg.circle(x, y, cell / 6.0, START);
+    }
+    // Each number on a white disc drawn over the path, the first on a red
+    // one: readable on the light and the dark squares alike.
+    for (i, &p) in path.iter().enumerate().filter(|_| numbered) {
+        let (fill, ink) = match i {
+            0 => (START, "#ffffff"),
+            _ => ("#ffffff", PATH),
+        };
+        let number = (i + 1).to_string();
+        let size = match number.len() {
+            1 | 2 => cell / 3.0,
+            _ => cell / 4.0,
+        };
+        svg.disc(centre(p), cell * 0.34, fill, PATH, (cell / 40.0).max(0.3));
         let (x, y) = centre(p);
-        svg.text(
-            x,
-            y - cell / 4.0,
-            cell / 3.0,
-            "#000000",
-            &(i + 1).to_string(),
-        );
+        svg.text(x, y, size, ink, &number);
     }
     Ok(svg.finish())
 }
 
 /// The board with the first `path.len()` moves numbered, the knight's tour lab's way:
 /// `%2d|` per cell (wider when the numbers need it), blanks for the rest.
-pub fn render_board(dims: Dims, path: &[Pos]) -> String {
+pub(crate) fn render_board(dims: Dims, path: &[Pos]) -> String {
     let width = dims.cells().to_string().len().max(2);
     let mut number = vec![0u32; dims.cells()];
     for (i, &p) in path.iter().enumerate() {

@@ -333,6 +333,16 @@ const UNPRINTED: &[(&str, &str, &str)] = &[
         "*",
         "the semi-magic search takes half a minute",
     ),
+    (
+        "knight steps",
+        "*",
+        "the page's watched search: the command prints no JSON of it",
+    ),
+    (
+        "knight step",
+        "*",
+        "the page's watched search: the command prints no JSON of it",
+    ),
     ("sudoku solve", "interrupted", "only after Ctrl-C"),
     ("sudoku count", "interrupted", "only after Ctrl-C"),
     ("sudoku line", "interrupted", "only after Ctrl-C"),

@@ -4,7 +4,7 @@ use super::{parse_side, Common, Context, Exit, Failure};
 use puzzles::grid::Dims;
 use puzzles::input::Source;
 use puzzles::listing::Limit;
-use puzzles::revertigo::{Answer, Builder, Mode, Request, RevertigoMethod};
+use puzzles::revertigo::{Answer, Builder, Mode, Request, Revertigo, RevertigoMethod};
 use puzzles::Error;
 
 #[derive(Debug, clap::Args)]
@@ -65,7 +65,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         let (dims, seed) = request.board()?;
         return super::play::play_revertigo(dims, seed, ctx);
     }
-    let mut answer = super::ask(&request, &args.common, ctx, None)?;
+    let mut answer = super::ask::<Revertigo>(&request, &args.common, ctx, None)?;
     let mut unwritten = None;
     if let (Answer::Solve(report), Some(path)) = (&mut answer, &args.output) {
         // Written, the walk leaves the report (the file holds it); not written,
@@ -79,7 +79,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
             Err(e) => unwritten = Some(super::outputs::write_failure("--output", path, e)),
         }
     }
-    super::conclude(&answer, &args.common, ctx, |p| answer.svg(p), unwritten)
+    super::conclude::<Revertigo>(&answer, &args.common, ctx, unwritten)
 }
 
 /// The one request the flags ask for.

@@ -398,8 +398,18 @@ fn requests_travel_as_json() {
     assert_eq!(by_hand, built);
     let ctl = Control::new();
     assert_eq!(
-        answer(&by_hand, &ctl, &mut crate::NoItems).unwrap(),
-        answer(&built, &ctl, &mut crate::NoItems).unwrap()
+        <crate::lightsout::LightsOut as crate::GridPuzzle>::answer(
+            &by_hand,
+            &ctl,
+            &mut crate::NoItems
+        )
+        .unwrap(),
+        <crate::lightsout::LightsOut as crate::GridPuzzle>::answer(
+            &built,
+            &ctl,
+            &mut crate::NoItems
+        )
+        .unwrap()
     );
 }
 
@@ -435,7 +445,7 @@ fn table(states: u32, pattern: &str, torus: bool, method: Option<LightsOutMethod
         mode: Mode::Table { from: 1, to: 12 },
     };
     let mut rows = Vec::new();
-    let end = answer(&request, &Control::new(), &mut rows).unwrap();
+    let end = answer::answer(&request, &Control::new(), &mut rows).unwrap();
     assert!(matches!(end, Answer::Table(t) if t.complete && t.listed == 12));
     rows.iter()
         .map(|item| match item {
@@ -477,7 +487,7 @@ fn every_method_gives_the_same_nullity_table() {
             mode: Mode::Table { from: 1, to },
         };
         let mut rows = Vec::new();
-        let refusal = answer(&request, &Control::new(), &mut rows).unwrap_err();
+        let refusal = answer::answer(&request, &Control::new(), &mut rows).unwrap_err();
         assert!(rows.is_empty());
         refusal.to_string()
     };

@@ -3,22 +3,6 @@
 //! Addition is XOR and multiplication is AND, so a row operation is one XOR of
 //! machine words (the Lights Out lab, "Élimination de Gauss"). Lights Out and Revertigo
 //! both reduce to `A·x = b` over GF(2); this module is the one place that solves it.
-//!
-//! ```
-//! use fixedbitset::FixedBitSet;
-//! use puzzles::linalg::gf2::BitMatrix;
-//!
-//! // x0 + x1 = 1, x1 + x2 = 0: one free unknown, so two solutions.
-//! let mut a = BitMatrix::zeros(2, 3);
-//! for (i, j) in [(0, 0), (0, 1), (1, 1), (1, 2)] {
-//!     a.set(i, j, true);
-//! }
-//! let mut b = FixedBitSet::with_capacity(2);
-//! b.insert(0);
-//! let s = a.solve(&b).expect("consistent");
-//! assert_eq!(s.kernel.len(), 1);
-//! assert_eq!(a.mul_vec(&s.particular), b);
-//! ```
 
 mod polynomial;
 pub mod sparse;
@@ -65,6 +49,7 @@ impl BitMatrix {
         }
     }
 
+    #[cfg(test)]
     /// The `n` × `n` identity.
     pub fn identity(n: usize) -> Self {
         let mut m = Self::zeros(n, n);
@@ -79,6 +64,7 @@ impl BitMatrix {
         self.rows.len()
     }
 
+    #[cfg(test)]
     /// Entry `(i, j)`.
     pub fn get(&self, i: usize, j: usize) -> bool {
         self.rows[i].contains(j)
@@ -89,11 +75,7 @@ impl BitMatrix {
         self.rows[i].set(j, value)
     }
 
-    /// Row `i` as a bit set.
-    pub fn row(&self, i: usize) -> &FixedBitSet {
-        &self.rows[i]
-    }
-
+    #[cfg(test)]
     /// `A·x`.
     pub fn mul_vec(&self, x: &FixedBitSet) -> FixedBitSet {
         let mut y = FixedBitSet::with_capacity(self.nrows());
@@ -377,5 +359,22 @@ mod tests {
         let mut m = BitMatrix::identity(5);
         assert_eq!(m.reduce(5), vec![0, 1, 2, 3, 4]);
         assert_eq!(m, BitMatrix::identity(5));
+    }
+
+    #[test]
+    fn two_equations_three_unknowns_one_kernel_vector() {
+        use crate::linalg::gf2::BitMatrix;
+        use fixedbitset::FixedBitSet;
+
+        // x0 + x1 = 1, x1 + x2 = 0: one free unknown, so two solutions.
+        let mut a = BitMatrix::zeros(2, 3);
+        for (i, j) in [(0, 0), (0, 1), (1, 1), (1, 2)] {
+            a.set(i, j, true);
+        }
+        let mut b = FixedBitSet::with_capacity(2);
+        b.insert(0);
+        let s = a.solve(&b).expect("consistent");
+        assert_eq!(s.kernel.len(), 1);
+        assert_eq!(a.mul_vec(&s.particular), b);
     }
 }

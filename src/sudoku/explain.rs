@@ -21,30 +21,30 @@
 //! from the clues give the solution. The rating of a puzzle is the rating of
 //! its hardest step, as in Sudoku Explainer.
 //!
-//! Its requests go through [`super::answer`] ([`super::Mode::Explain`],
+//! Its requests go through `Sudoku::answer` ([`super::Mode::Explain`],
 //! [`super::Mode::Hint`], [`super::Mode::Rate`]):
 //!
 //! ```
 //! use puzzles::input::Source;
-//! use puzzles::sudoku::explain::Outcome;
-//! use puzzles::sudoku::{answer, Answer, Mode, Request};
-//! use puzzles::{Control, NoItems};
+//! use puzzles::sudoku::Outcome;
+//! use puzzles::sudoku::{Answer, Mode, Request, Sudoku};
+//! use puzzles::{Control, GridPuzzle, NoItems};
 //!
 //! let mut request = Request::new(Source::from_text("4x4", "1.....3..4.....2"));
 //! request.mode = Mode::Explain { candidates: false };
-//! let Answer::Explain(explanation) = answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
+//! let Answer::Explain(explanation) = Sudoku::answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
 //! assert_eq!(explanation.outcome, Outcome::Solved);
 //! assert_eq!(explanation.solution.as_deref(), Some("1324423124133142"));
 //! assert!(explanation.rating.unwrap().value() <= 2.3);
 //!
 //! request.mode = Mode::Hint { marks: None };
-//! let Answer::Hint(hint) = answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
+//! let Answer::Hint(hint) = Sudoku::answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
 //! assert_eq!((hint.outcome, hint.step.is_some()), (Outcome::Solved, true));
 //!
 //! // A 6×6 puzzle with 2×3 boxes (made by this crate's generator) that needs the bivalue universal grave.
 //! request.source = Some(Source::from_text("6x6", "...4..3...6...135..356...5...4..3..."));
 //! request.mode = Mode::Rate;
-//! let Answer::Rate(rated) = answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
+//! let Answer::Rate(rated) = Sudoku::answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
 //! assert_eq!(rated.box_shape, [2, 3]);
 //! assert_eq!(rated.rated.hardest.map(|t| t.name()), Some("bivalue-universal-grave"));
 //! assert_eq!(rated.rated.rating.unwrap().to_string(), "5.6");

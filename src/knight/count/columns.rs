@@ -143,7 +143,6 @@ impl Walk {
         let nbrs: Vec<Vec<usize>> = (0..n).map(neighbours).collect();
         let mut back = vec![Vec::new(); n];
         let mut leaving = vec![Vec::new(); n];
-        let mut starved = vec![0u32; n];
         for v in 0..n {
             back[v] = nbrs[v]
                 .iter()
@@ -161,33 +160,8 @@ impl Walk {
             // The start leaves first, so that a terminal leaving with it knows the start is one.
             list.sort_by_key(|&slot| (Some(slot + v) != start.map(|s| s + w), slot));
         }
-        {
-            for (v, mask) in starved.iter_mut().enumerate() {
-                for slot in 0..=w {
-                    let Some(u) = (slot + v).checked_sub(w) else {
-                        continue;
-                    };
-                    let ahead = nbrs[u].iter().filter(|&&x| x > v).count();
-                    if ahead < 2 {
-                        *mask |= 1 << slot;
-                    }
-                }
-            }
-        }
-        let ahead = (0..n)
-            .map(|v| {
-                (v + 1..n.min(v + w + 1))
-                    .filter_map(|y| {
-                        let slots = nbrs[y]
-                            .iter()
-                            .filter(|&&u| u <= v)
-                            .fold(0u32, |m, &u| m | 1 << (u + w - v));
-                        let later = nbrs[y].iter().filter(|&&u| u > v).count() as u8;
-                        (slots != 0).then_some((slots, later, Some(y) == start))
-                    })
-                    .collect()
-            })
-            .collect();
+        let starved = starved_slots(&nbrs, w);
+        let ahead = ahead_of(&nbrs, w, start);
         // The start leaves once its last neighbour is added.
         let start_leaves = start.map(|s| nbrs[s].iter().copied().max().unwrap_or(s).max(s));
         let start_gone = (0..n)
@@ -293,10 +267,33 @@ impl Walk {
         out: &mut impl FnMut(K),
         done: &mut impl FnMut(),
     ) {
-        let w = self.w;
+        let Some((barred, needed)) = self.constraints(p, key) else {
+            return;
+        };
+        for &mask in &p.moves {
+            if mask & barred != 0 || mask & needed != needed {
+                continue;
+            }
+            match self.taken(p, key, mask) {
+                Some((_, true)) => done(),
+                Some((a, false)) => {
+                    let s = a.down();
+                    if self.viable(p, s) {
+                        out(s);
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+
+    /// The moves back square `v` cannot make (to a full square, or to the
+    /// start once it has its one move) and those it must make (to a square
+    /// leaving now that still needs one), as masks over `p.back`; `None`
+    /// when a square leaving now cannot get the moves it needs.
+    #[inline(always)]
+    fn constraints<K: Key>(&self, p: &SquarePlan<K>, key: K) -> Option<(u32, u32)> {
         let cycles = self.census == Census::Cycles;
-        // Moves v cannot make (to a full square, or to the start once it has its one move),
-        // and moves v must make (to a square leaving now that still needs one).
         let mut barred = 0u32;
         for (j, &u) in p.back.iter().enumerate() {
             let x = key.get(u);
@@ -309,136 +306,185 @@ impl Walk {
             match (key.get(x), j) {
                 (FULL | TO_TERMINAL, _) => {}
                 // An unused square needs two moves (a terminal one), and v gives one at most.
-                (FREE, _) if cycles => return,
-                (FREE, None) => return,
-                (_, None) if cycles => return,
+                (FREE, _) if cycles => return None,
+                (FREE, None) => return None,
+                (_, None) if cycles => return None,
                 (y, Some(j)) if cycles || y == FREE => needed |= 1 << j,
                 _ => {}
             }
         }
-        'moves: for &mask in &p.moves {
-            if mask & barred != 0 || mask & needed != needed {
-                continue;
-            }
-            let mut a = key;
-            let mut complete = false;
-            let mut left = mask;
-            while left != 0 {
-                let u = p.back[left.trailing_zeros() as usize];
-                left &= left - 1;
-                let (mv, mu) = (a.get(w), a.get(u));
-                match (mv, mu) {
-                    (FREE, FREE) => a = a.set(w, FRESH).set(u, FRESH),
-                    (FREE, m) => a = a.set(w, m).set(u, FULL),
-                    (m, FREE) => a = a.set(u, m).set(w, FULL),
-                    _ => {
-                        a = a.set(w, FULL).set(u, FULL);
-                        if mv == mu {
-                            // A cycle closes, or (both ends lead to terminals) the path is whole.
-                            if !cycles && mv != TO_TERMINAL {
-                                continue 'moves;
-                            }
-                            complete = true;
-                        } else {
-                            let (keep, gone) = if mv == TO_TERMINAL {
-                                (mv, mu)
-                            } else {
-                                (mu, mv)
-                            };
-                            a = a.flip(a.equal(gone, p.range), gone ^ keep);
+        Some((barred, needed))
+    }
+
+    /// The state `key` with the moves `mask` taken and the squares leaving
+    /// gone (the frontier and the added square, `0..=w`), and whether the
+    /// tour is then whole (a last square completing it); `None` when the
+    /// moves close a cycle short of the board, or a square leaves without
+    /// its moves.
+    #[inline(always)]
+    fn taken<K: Key>(&self, p: &SquarePlan<K>, key: K, mask: u32) -> Option<(K, bool)> {
+        let w = self.w;
+        let cycles = self.census == Census::Cycles;
+        let mut a = key;
+        let mut complete = false;
+        let mut left = mask;
+        while left != 0 {
+            let u = p.back[left.trailing_zeros() as usize];
+            left &= left - 1;
+            let (mv, mu) = (a.get(w), a.get(u));
+            match (mv, mu) {
+                (FREE, FREE) => a = a.set(w, FRESH).set(u, FRESH),
+                (FREE, m) => a = a.set(w, m).set(u, FULL),
+                (m, FREE) => a = a.set(u, m).set(w, FULL),
+                _ => {
+                    a = a.set(w, FULL).set(u, FULL);
+                    if mv == mu {
+                        // A cycle closes, or (both ends lead to terminals) the path is whole.
+                        if !cycles && mv != TO_TERMINAL {
+                            return None;
                         }
-                    }
-                }
-            }
-            for &x in &p.leaving {
-                match a.get(x) {
-                    FULL => {}
-                    FREE => continue 'moves,
-                    TO_TERMINAL => {
-                        // Square x ends the path; a second whole path would leave two.
-                        if complete {
-                            continue 'moves;
-                        }
-                        a = a.set(x, FULL);
                         complete = true;
-                    }
-                    _ if cycles => continue 'moves,
-                    label => {
-                        // Square x ends the whole path.
-                        let terminals = a.equal(TO_TERMINAL, p.range).marked();
-                        let allowed = match p.start_slot {
-                            None => terminals < 2,
-                            Some(s) if s == x => true,
-                            // The start, once gone, is one of the terminals; the other may be any square.
-                            Some(_) => terminals == u32::from(p.start_gone),
+                    } else {
+                        let (keep, gone) = if mv == TO_TERMINAL {
+                            (mv, mu)
+                        } else {
+                            (mu, mv)
                         };
-                        if !allowed {
-                            continue 'moves;
-                        }
-                        a = a.set(x, FULL);
-                        a = a.flip(a.equal(label, p.range), label ^ TO_TERMINAL);
+                        a = a.flip(a.equal(gone, p.range), gone ^ keep);
                     }
                 }
             }
-            if complete {
-                if p.last && a.equal(FULL, p.range) == p.range {
-                    done();
+        }
+        for &x in &p.leaving {
+            match a.get(x) {
+                FULL => {}
+                FREE => return None,
+                TO_TERMINAL => {
+                    // Square x ends the path; a second whole path would leave two.
+                    if complete {
+                        return None;
+                    }
+                    a = a.set(x, FULL);
+                    complete = true;
                 }
-                continue;
-            }
-            let s = a.down();
-            let full = s.equal(FULL, p.next);
-            let free = s.equal(FREE, p.next);
-            // A square still to come needs two moves (one as a terminal) among the
-            // squares still to come and the frontier squares not yet full; a
-            // frontier square left unused, two among the squares still to come.
-            let entry = p.prune[p.next.but(full).gather() as usize];
-            let room = entry & 0xff;
-            // A square to come whose only moves left are the two ends of one
-            // fragment would close a cycle with both: it must end the path.
-            let closing = p
-                .pairs
-                .iter()
-                .filter(|&&(i, j)| s.get(i) == s.get(j) && s.get(i) >= FIRST_LABEL)
-                .count() as u32;
-            let forced = (entry >> 8 & 0xff) + free.and(p.starved).marked() + closing;
-            // The moves the frontier squares still need: one an end, two an
-            // unused square, one less for each of the (at most two) that may
-            // end the whole path.
-            let unused = free.marked();
-            let ends = w as u32 - unused - full.marked();
-            let loose = if cycles { 0 } else { (ends + unused).min(2) };
-            if entry >> 16 != 0 || ends + 2 * unused - loose > room || (forced > 0 && cycles) {
-                continue;
-            }
-            // Colours: the squares still to come, in runs between the frontier's
-            // ends, alternate colours, so a run between two white ends has one
-            // black square more, between two black ends one white more, and
-            // mixed ends as many of each. Twice (the white squares to come less
-            // the black ones) is then the black ends less the white ones (an
-            // unused square counts as two ends); each of the path's terminals
-            // not yet fixed moves that by one either way.
-            let white_ends = p.next.but(full).and(p.whites).marked() + free.and(p.whites).marked();
-            let black_less_white = (ends + 2 * unused) as i32 - 2 * white_ends as i32;
-            let terminals = s.equal(TO_TERMINAL, p.next).marked();
-            let slack = if cycles { 0 } else { 2 - terminals as i32 };
-            let off = p.balance - black_less_white;
-            if off.abs() > slack || (off - slack) % 2 != 0 {
-                continue;
-            }
-            if forced > 0 {
-                // ... and in a path such squares are terminals: at most two in all, one besides the start.
-                let fits = match self.start {
-                    None => terminals + forced <= 2,
-                    Some(_) => terminals + forced <= 1 + u32::from(p.start_gone),
-                };
-                if !fits {
-                    continue;
+                _ if cycles => return None,
+                label => {
+                    // Square x ends the whole path.
+                    let terminals = a.equal(TO_TERMINAL, p.range).marked();
+                    let allowed = match p.start_slot {
+                        None => terminals < 2,
+                        Some(s) if s == x => true,
+                        // The start, once gone, is one of the terminals; the other may be any square.
+                        Some(_) => terminals == u32::from(p.start_gone),
+                    };
+                    if !allowed {
+                        return None;
+                    }
+                    a = a.set(x, FULL);
+                    a = a.flip(a.equal(label, p.range), label ^ TO_TERMINAL);
                 }
             }
-            out(s);
+        }
+        if complete && !(p.last && a.equal(FULL, p.range) == p.range) {
+            // A whole tour before the last square: no successor.
+            return None;
+        }
+        Some((a, complete))
+    }
+
+    /// Whether the successor `s` (the frontier after the square, `0..w`)
+    /// can still be completed: the moves the squares still to come can
+    /// give, the squares that must end the path, and the colours.
+    #[inline(always)]
+    fn viable<K: Key>(&self, p: &SquarePlan<K>, s: K) -> bool {
+        let w = self.w;
+        let cycles = self.census == Census::Cycles;
+        let full = s.equal(FULL, p.next);
+        let free = s.equal(FREE, p.next);
+        // A square still to come needs two moves (one as a terminal) among the
+        // squares still to come and the frontier squares not yet full; a
+        // frontier square left unused, two among the squares still to come.
+        let entry = p.prune[p.next.but(full).gather() as usize];
+        let room = entry & 0xff;
+        // A square to come whose only moves left are the two ends of one
+        // fragment would close a cycle with both: it must end the path.
+        let closing = p
+            .pairs
+            .iter()
+            .filter(|&&(i, j)| s.get(i) == s.get(j) && s.get(i) >= FIRST_LABEL)
+            .count() as u32;
+        let forced = (entry >> 8 & 0xff) + free.and(p.starved).marked() + closing;
+        // The moves the frontier squares still need: one an end, two an
+        // unused square, one less for each of the (at most two) that may
+        // end the whole path.
+        let unused = free.marked();
+        let ends = w as u32 - unused - full.marked();
+        let loose = if cycles { 0 } else { (ends + unused).min(2) };
+        if entry >> 16 != 0 || ends + 2 * unused - loose > room || (forced > 0 && cycles) {
+            return false;
+        }
+        // Colours: the squares still to come, in runs between the frontier's
+        // ends, alternate colours, so a run between two white ends has one
+        // black square more, between two black ends one white more, and
+        // mixed ends as many of each. Twice (the white squares to come less
+        // the black ones) is then the black ends less the white ones (an
+        // unused square counts as two ends); each of the path's terminals
+        // not yet fixed moves that by one either way.
+        let white_ends = p.next.but(full).and(p.whites).marked() + free.and(p.whites).marked();
+        let black_less_white = (ends + 2 * unused) as i32 - 2 * white_ends as i32;
+        let terminals = s.equal(TO_TERMINAL, p.next).marked();
+        let slack = if cycles { 0 } else { 2 - terminals as i32 };
+        let off = p.balance - black_less_white;
+        if off.abs() > slack || (off - slack) % 2 != 0 {
+            return false;
+        }
+        // ... and in a path such squares are terminals: at most two in all, one besides the start.
+        forced == 0
+            || match self.start {
+                None => terminals + forced <= 2,
+                Some(_) => terminals + forced <= 1 + u32::from(p.start_gone),
+            }
+    }
+}
+
+/// For each square `v` of a board whose squares have the moves `nbrs`
+/// (frontier width `w`): the slots whose squares have fewer than two moves
+/// left after `v`.
+fn starved_slots(nbrs: &[Vec<usize>], w: usize) -> Vec<u32> {
+    let mut starved = vec![0u32; nbrs.len()];
+    for (v, mask) in starved.iter_mut().enumerate() {
+        for slot in 0..=w {
+            let Some(u) = (slot + v).checked_sub(w) else {
+                continue;
+            };
+            let ahead = nbrs[u].iter().filter(|&&x| x > v).count();
+            if ahead < 2 {
+                *mask |= 1 << slot;
+            }
         }
     }
+    starved
+}
+
+/// For each square `v` (see [`Walk::ahead`]): the squares still to come
+/// with a move into the frontier once `v` is added, as (the slots of those
+/// moves, their moves to squares still to come, whether it is `start`).
+fn ahead_of(nbrs: &[Vec<usize>], w: usize, start: Option<usize>) -> Vec<Vec<(u32, u8, bool)>> {
+    let n = nbrs.len();
+    (0..n)
+        .map(|v| {
+            (v + 1..n.min(v + w + 1))
+                .filter_map(|y| {
+                    let slots = nbrs[y]
+                        .iter()
+                        .filter(|&&u| u <= v)
+                        .fold(0u32, |m, &u| m | 1 << (u + w - v));
+                    let later = nbrs[y].iter().filter(|&&u| u > v).count() as u8;
+                    (slots != 0).then_some((slots, later, Some(y) == start))
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// Adding one square, worked out for a whole layer of states.

@@ -328,6 +328,50 @@ fn halt_code(halt: &ColumnsHalt) -> [u64; 3] {
     }
 }
 
+/// What `stepped` (this process's step after `columns` columns) becomes
+/// once every process has told how its step went: every process goes on,
+/// or all stop alike.
+fn agree<T>(
+    world: &SimpleCommunicator,
+    stepped: std::result::Result<T, ColumnsHalt>,
+    columns: usize,
+) -> std::result::Result<T, ColumnsHalt> {
+    let mine = stepped.as_ref().err().map_or([0; 3], halt_code);
+    let mut worst = [0u64; 3];
+    world.all_reduce_into(&mine[..], &mut worst[..], SystemOperation::max());
+    match worst[0] {
+        0 => stepped,
+        1 => Err(ColumnsHalt::Carry),
+        2 => {
+            STOPPED_TOGETHER.store(true, Ordering::Relaxed);
+            Err(ColumnsHalt::Stopped { columns })
+        }
+        _ => Err(ColumnsHalt::Memory {
+            bytes: worst[1],
+            states: worst[2],
+        }),
+    }
+}
+
+/// The count: the sum of what each of the `size` processes completed (`total` here).
+fn gathered<const L: usize>(
+    world: &SimpleCommunicator,
+    total: Wide<L>,
+    size: usize,
+) -> std::result::Result<Wide<L>, ColumnsHalt> {
+    let mut limbs = vec![0u64; L * size];
+    world.all_gather_into(&total.limbs()[..], &mut limbs[..]);
+    let mut count = Wide::<L>::ZERO;
+    for part in limbs.chunks_exact(L) {
+        let mut one = [0u64; L];
+        one.copy_from_slice(part);
+        if !count.tally(&Wide::from_limbs(one)) {
+            return Err(ColumnsHalt::Carry);
+        }
+    }
+    Ok(count)
+}
+
 impl Runner for Shared {
     fn run<S: Stored, const L: usize>(
         &self,
@@ -360,24 +404,7 @@ impl Runner for Shared {
                     }
                 })
             };
-            // Every process goes on, or all stop alike.
-            let mine = stepped.as_ref().err().map_or([0; 3], halt_code);
-            let mut worst = [0u64; 3];
-            world.all_reduce_into(&mine[..], &mut worst[..], SystemOperation::max());
-            let next = match worst[0] {
-                0 => stepped?,
-                1 => return Err(ColumnsHalt::Carry),
-                2 => {
-                    STOPPED_TOGETHER.store(true, Ordering::Relaxed);
-                    return Err(ColumnsHalt::Stopped { columns });
-                }
-                _ => {
-                    return Err(ColumnsHalt::Memory {
-                        bytes: worst[1],
-                        states: worst[2],
-                    })
-                }
-            };
+            let next = agree(&world, stepped, columns)?;
             let (mine, sent, received, ok) = self.exchange(&world, next);
             states = mine;
             // The states held in all, the entries sent and received, the carries.
@@ -404,18 +431,7 @@ impl Runner for Shared {
             peak = peak.max(held);
             meter.added(ctl, v, held, peak, &format!(" on {} processes", self.size));
         }
-        // The count: the sum of what every process completed.
-        let mut limbs = vec![0u64; L * self.size];
-        world.all_gather_into(&total.limbs()[..], &mut limbs[..]);
-        let mut count = Wide::<L>::ZERO;
-        for part in limbs.chunks_exact(L) {
-            let mut one = [0u64; L];
-            one.copy_from_slice(part);
-            if !count.tally(&Wide::from_limbs(one)) {
-                return Err(ColumnsHalt::Carry);
-            }
-        }
-        Ok((count, peak))
+        Ok((gathered(&world, total, self.size)?, peak))
     }
 }
 
@@ -426,18 +442,55 @@ impl Shared {
     fn exchange<S: Stored, const L: usize>(
         &self,
         world: &SimpleCommunicator,
-        mut run: SortedRun<Entry<S, L>>,
+        run: SortedRun<Entry<S, L>>,
     ) -> (SortedRun<Entry<S, L>>, u64, u64, bool) {
         let size = self.size;
+        let entry_words = std::mem::size_of::<S>().div_ceil(8) + L;
+        let (own, outgoing) = self.by_owner(run);
+        let sent: u64 = outgoing
+            .iter()
+            .map(|w| (w.len() / entry_words) as u64)
+            .sum();
+        // How many words each process sends each other.
+        let lengths: Vec<u64> = outgoing.iter().map(|w| w.len() as u64).collect();
+        let mut incoming = vec![0u64; size];
+        world.all_to_all_into(&lengths[..], &mut incoming[..]);
+        // Rounds of at most ROUND_WORDS words in all, whole entries to each process.
+        let share = ((ROUND_WORDS / size).max(1 << 12) / entry_words * entry_words) as u64;
+        let rounds_mine = lengths
+            .iter()
+            .chain(&incoming)
+            .map(|&n| n.div_ceil(share))
+            .max()
+            .unwrap_or(0);
+        let mut rounds = [0u64];
+        world.all_reduce_into(&[rounds_mine][..], &mut rounds[..], SystemOperation::max());
+        let mut parts: Vec<SortedRun<Entry<S, L>>> = (0..size).map(|_| SortedRun::new()).collect();
+        let mut received = 0u64;
+        for round in 0..rounds[0] {
+            let slice = Slice { share, round };
+            received += receive(world, &outgoing, &incoming, slice, &mut parts);
+        }
+        drop(outgoing);
+        let own_len = own.len() as u64;
+        parts[self.rank] = own;
+        let (merged, ok) = merged(parts);
+        (merged, sent + own_len, received + own_len, ok)
+    }
+
+    /// The states of `run` this process owns, as a run (freeing `run`
+    /// chunk by chunk), and the words to send each process.
+    fn by_owner<S: Stored, const L: usize>(
+        &self,
+        mut run: SortedRun<Entry<S, L>>,
+    ) -> (SortedRun<Entry<S, L>>, Vec<Vec<u64>>) {
         let key_words = std::mem::size_of::<S>().div_ceil(8);
-        let entry_words = key_words + L;
-        // Split by owner, freeing the run chunk by chunk; this process's part stays a run.
         let mut own = SortedRun::new();
-        let mut outgoing: Vec<Vec<u64>> = vec![Vec::new(); size];
+        let mut outgoing: Vec<Vec<u64>> = vec![Vec::new(); self.size];
         while let Some(chunk) = run.pop_chunk() {
             for entry in chunk {
                 let bits = entry.0.to_bits();
-                let to = owner(bits, size);
+                let to = owner(bits, self.size);
                 if to == self.rank {
                     own.push(entry);
                     continue;
@@ -450,89 +503,101 @@ impl Shared {
                 words.extend_from_slice(entry.1.limbs());
             }
         }
-        let sent: u64 = outgoing
-            .iter()
-            .map(|w| (w.len() / entry_words) as u64)
-            .sum();
-        // How many words each process sends each other.
-        let lengths: Vec<u64> = outgoing.iter().map(|w| w.len() as u64).collect();
-        let mut incoming_lengths = vec![0u64; size];
-        world.all_to_all_into(&lengths[..], &mut incoming_lengths[..]);
-        // Rounds of at most ROUND_WORDS words in all, whole entries to each process.
-        let share = ((ROUND_WORDS / size).max(1 << 12) / entry_words * entry_words) as u64;
-        let rounds_mine = lengths
-            .iter()
-            .chain(&incoming_lengths)
-            .map(|&n| n.div_ceil(share))
-            .max()
-            .unwrap_or(0);
-        let mut rounds = [0u64];
-        world.all_reduce_into(&[rounds_mine][..], &mut rounds[..], SystemOperation::max());
-        let mut parts: Vec<SortedRun<Entry<S, L>>> = (0..size).map(|_| SortedRun::new()).collect();
-        let mut received = 0u64;
-        let slice = |total: u64, round: u64| {
-            let from = (round * share).min(total);
-            (from as usize, ((from + share).min(total) - from) as usize)
-        };
-        for round in 0..rounds[0] {
-            let mut send = Vec::new();
-            let (mut counts, mut displs) = (Vec::with_capacity(size), Vec::with_capacity(size));
-            for words in &outgoing {
-                let (from, len) = slice(words.len() as u64, round);
-                displs.push(send.len() as i32);
-                counts.push(len as i32);
-                send.extend_from_slice(&words[from..from + len]);
-            }
-            let (mut rcounts, mut rdispls) = (Vec::with_capacity(size), Vec::with_capacity(size));
-            let mut at = 0;
-            for &total in &incoming_lengths {
-                let (_, len) = slice(total, round);
-                rdispls.push(at as i32);
-                rcounts.push(len as i32);
-                at += len;
-            }
-            let mut recv = vec![0u64; at];
-            {
-                let out = Partition::new(&send[..], &counts[..], &displs[..]);
-                let mut into = PartitionMut::new(&mut recv[..], &rcounts[..], &rdispls[..]);
-                world.all_to_all_varcount_into(&out, &mut into);
-            }
-            drop(send);
-            for (from, part) in parts.iter_mut().enumerate() {
-                let at = rdispls[from] as usize;
-                for entry in recv[at..at + rcounts[from] as usize].chunks_exact(entry_words) {
-                    let mut bits = u128::from(entry[0]);
-                    if key_words == 2 {
-                        bits |= u128::from(entry[1]) << 64;
-                    }
-                    let mut limbs = [0u64; L];
-                    limbs.copy_from_slice(&entry[key_words..]);
-                    part.push((S::from_bits(bits), Wide::from_limbs(limbs)));
-                    received += 1;
-                }
-            }
-        }
-        drop(outgoing);
-        let own_len = own.len() as u64;
-        parts[self.rank] = own;
-        // Merge the sorted parts pairwise, as a tournament.
-        let mut ok = true;
-        while parts.len() > 1 {
-            let mut next = Vec::with_capacity(parts.len().div_ceil(2));
-            let mut it = parts.into_iter();
-            while let Some(a) = it.next() {
-                match it.next() {
-                    Some(b) => {
-                        let (m, fine) = merge(a, b);
-                        ok &= fine;
-                        next.push(m);
-                    }
-                    None => next.push(a),
-                }
-            }
-            parts = next;
-        }
-        let merged = parts.pop().unwrap_or_else(SortedRun::new);
-        (merged, sent + own_len, received + own_len, ok)
+        (own, outgoing)
     }
+}
+
+/// One round of an exchange: the words `round · share` to `(round + 1) · share` of each list.
+#[derive(Clone, Copy)]
+struct Slice {
+    share: u64,
+    round: u64,
+}
+
+impl Slice {
+    /// Where this round's words of a list of `total` words begin, and how many.
+    fn of(self, total: u64) -> (usize, usize) {
+        let from = (self.round * self.share).min(total);
+        (
+            from as usize,
+            ((from + self.share).min(total) - from) as usize,
+        )
+    }
+}
+
+/// One round of an exchange: this process sends its slice of each list of
+/// `outgoing` and receives its slice of what each process sends it (of
+/// `incoming` words in all), appended to that process's run of `parts`;
+/// the entries received.
+fn receive<S: Stored, const L: usize>(
+    world: &SimpleCommunicator,
+    outgoing: &[Vec<u64>],
+    incoming: &[u64],
+    slice: Slice,
+    parts: &mut [SortedRun<Entry<S, L>>],
+) -> u64 {
+    let key_words = std::mem::size_of::<S>().div_ceil(8);
+    let entry_words = key_words + L;
+    let size = outgoing.len();
+    let mut send = Vec::new();
+    let (mut counts, mut displs) = (Vec::with_capacity(size), Vec::with_capacity(size));
+    for words in outgoing {
+        let (from, len) = slice.of(words.len() as u64);
+        displs.push(send.len() as i32);
+        counts.push(len as i32);
+        send.extend_from_slice(&words[from..from + len]);
+    }
+    let (mut rcounts, mut rdispls) = (Vec::with_capacity(size), Vec::with_capacity(size));
+    let mut at = 0;
+    for &total in incoming {
+        let (_, len) = slice.of(total);
+        rdispls.push(at as i32);
+        rcounts.push(len as i32);
+        at += len;
+    }
+    let mut recv = vec![0u64; at];
+    {
+        let out = Partition::new(&send[..], &counts[..], &displs[..]);
+        let mut into = PartitionMut::new(&mut recv[..], &rcounts[..], &rdispls[..]);
+        world.all_to_all_varcount_into(&out, &mut into);
+    }
+    drop(send);
+    let mut received = 0;
+    for (from, part) in parts.iter_mut().enumerate() {
+        let at = rdispls[from] as usize;
+        for entry in recv[at..at + rcounts[from] as usize].chunks_exact(entry_words) {
+            let mut bits = u128::from(entry[0]);
+            if key_words == 2 {
+                bits |= u128::from(entry[1]) << 64;
+            }
+            let mut limbs = [0u64; L];
+            limbs.copy_from_slice(&entry[key_words..]);
+            part.push((S::from_bits(bits), Wide::from_limbs(limbs)));
+            received += 1;
+        }
+    }
+    received
+}
+
+/// The sorted runs `parts` merged pairwise, as a tournament; false on a carry.
+fn merged<S: Stored, const L: usize>(
+    mut parts: Vec<SortedRun<Entry<S, L>>>,
+) -> (SortedRun<Entry<S, L>>, bool) {
+    let mut ok = true;
+    while parts.len() > 1 {
+        let mut next = Vec::with_capacity(parts.len().div_ceil(2));
+        let mut it = parts.into_iter();
+        while let Some(a) = it.next() {
+            match it.next() {
+                Some(b) => {
+                    let (m, fine) = merge(a, b);
+                    ok &= fine;
+                    next.push(m);
+                }
+                None => next.push(a),
+            }
+        }
+        parts = next;
+    }
+    (parts.pop().unwrap_or_else(SortedRun::new), ok)
 }

@@ -20,7 +20,7 @@
 //! (their counts added): about half the states, when the count has no start
 //! square to break the symmetry.
 
-use super::columns::Walk;
+use super::columns::{SquarePlan, Walk};
 use super::key::{canonical, Key, Mirror, Stored};
 use crate::control::Control;
 use num_bigint::BigUint;
@@ -533,10 +533,8 @@ impl<'w, S: Stored, const L: usize> Stepper<'w, S, L> {
         ctl: &Control,
     ) -> Result<(SortedRun<Entry<S, L>>, Wide<L>), ColumnsHalt> {
         let walk = self.walk;
-        let (range, memory, margin, batch) = (self.range, self.memory, self.margin, self.batch);
         let columns = v / walk.rows;
         let fold = self.symmetric && (v + 1) % walk.rows == 0;
-        let entry = std::mem::size_of::<Entry<S, L>>() as u64;
         let held = AtomicU64::new(states.len as u64);
         let plan = walk.plan::<S::Work>(v);
         let layer = Mutex::new(std::mem::take(&mut states.chunks));
@@ -549,56 +547,13 @@ impl<'w, S: Stored, const L: usize> Stepper<'w, S, L> {
                     .lock()
                     .map_err(|_| ColumnsHalt::Stopped { columns })?;
                 let (out, scratch) = &mut *guard;
-                // At their full size from the start: growing by doubling would copy them.
-                for buffer in [&mut *out, &mut *scratch] {
-                    buffer.reserve_exact(batch.saturating_sub(buffer.len()));
-                }
-                let mut runs = Runs {
-                    stack: Vec::new(),
-                    ok: true,
+                let from = Step {
+                    plan: &plan,
+                    fold,
+                    columns,
                     held: &held,
-                    bits: self.bits,
                 };
-                let mut done = Wide::<L>::ZERO;
-                while let Some(chunk) = next_chunk() {
-                    if ctl.stopped() {
-                        return Err(ColumnsHalt::Stopped { columns });
-                    }
-                    for &(key, count) in &chunk {
-                        if out.len() + MAX_SUCCESSORS > batch {
-                            runs.flush(out, scratch);
-                            let states = held.load(Relaxed);
-                            // What the system says the process holds, where it tells.
-                            let resident = resident().unwrap_or(states * entry);
-                            if resident + margin > memory {
-                                let bytes = resident + margin;
-                                return Err(ColumnsHalt::Memory { states, bytes });
-                            }
-                        }
-                        walk.step(
-                            &plan,
-                            key.unpack(),
-                            &mut |succ| {
-                                let mut k = canonical(succ, range);
-                                if fold {
-                                    k = k.min(canonical(self.mirror.apply(succ), range));
-                                }
-                                out.push((S::pack(k), count));
-                            },
-                            &mut || runs.ok &= done.add(&count),
-                        );
-                    }
-                    held.fetch_sub(chunk.len() as u64, Relaxed);
-                }
-                runs.flush(out, scratch);
-                while runs.stack.len() > 1 {
-                    runs.merge_last();
-                }
-                Ok(Share {
-                    run: runs.stack.pop().unwrap_or_else(SortedRun::new),
-                    done,
-                    ok: runs.ok,
-                })
+                self.share(&from, &next_chunk, out, scratch, ctl)
             })
             .collect();
         let mut carry = false;
@@ -616,6 +571,83 @@ impl<'w, S: Stored, const L: usize> Stepper<'w, S, L> {
         }
         Ok((next, total))
     }
+
+    /// One core's share of a step (`from`): it takes chunks of the layer
+    /// (`next_chunk`) until none is left, its successors gathered in `out`
+    /// (sorted in `scratch`) and kept as runs; stops with
+    /// [`ColumnsHalt::Memory`] as [`Stepper::step`] says.
+    fn share(
+        &self,
+        from: &Step<'_, S::Work>,
+        next_chunk: &impl Fn() -> Option<Vec<Entry<S, L>>>,
+        out: &mut Vec<Entry<S, L>>,
+        scratch: &mut Vec<Entry<S, L>>,
+        ctl: &Control,
+    ) -> Result<Share<S, L>, ColumnsHalt> {
+        let walk = self.walk;
+        let (range, memory, margin, batch) = (self.range, self.memory, self.margin, self.batch);
+        let (plan, fold, columns, held) = (from.plan, from.fold, from.columns, from.held);
+        let entry = std::mem::size_of::<Entry<S, L>>() as u64;
+        // At their full size from the start: growing by doubling would copy them.
+        for buffer in [&mut *out, &mut *scratch] {
+            buffer.reserve_exact(batch.saturating_sub(buffer.len()));
+        }
+        let mut runs = Runs {
+            stack: Vec::new(),
+            ok: true,
+            held,
+            bits: self.bits,
+        };
+        let mut done = Wide::<L>::ZERO;
+        while let Some(chunk) = next_chunk() {
+            if ctl.stopped() {
+                return Err(ColumnsHalt::Stopped { columns });
+            }
+            for &(key, count) in &chunk {
+                if out.len() + MAX_SUCCESSORS > batch {
+                    runs.flush(out, scratch);
+                    let states = held.load(Relaxed);
+                    // What the system says the process holds, where it tells.
+                    let resident = resident().unwrap_or(states * entry);
+                    if resident + margin > memory {
+                        let bytes = resident + margin;
+                        return Err(ColumnsHalt::Memory { states, bytes });
+                    }
+                }
+                walk.step(
+                    plan,
+                    key.unpack(),
+                    &mut |succ| {
+                        let mut k = canonical(succ, range);
+                        if fold {
+                            k = k.min(canonical(self.mirror.apply(succ), range));
+                        }
+                        out.push((S::pack(k), count));
+                    },
+                    &mut || runs.ok &= done.add(&count),
+                );
+            }
+            held.fetch_sub(chunk.len() as u64, Relaxed);
+        }
+        runs.flush(out, scratch);
+        while runs.stack.len() > 1 {
+            runs.merge_last();
+        }
+        Ok(Share {
+            run: runs.stack.pop().unwrap_or_else(SortedRun::new),
+            done,
+            ok: runs.ok,
+        })
+    }
+}
+
+/// What a step's cores share: the square's plan, whether successors are
+/// folded with their mirror images, the columns done, and the entries held.
+struct Step<'a, K> {
+    plan: &'a SquarePlan<K>,
+    fold: bool,
+    columns: usize,
+    held: &'a AtomicU64,
 }
 
 /// Runs the programme with keys stored as `S` and counts of `L` limbs within

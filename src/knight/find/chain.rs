@@ -99,7 +99,6 @@ pub(crate) fn thin_tour(knight: &Knight, ctl: &Control) -> Option<Tour> {
     }
     let rows = d.rows;
     let blocks = d.cols / BLOCK;
-    let last_width = BLOCK + d.cols % BLOCK;
     // The middle blocks' table: entry -> (exit -> tour), computed on demand.
     let mut table: BTreeMap<Pos, BTreeMap<Pos, Tour>> = BTreeMap::new();
     // For each block, the entries reached and how: entry -> (previous entry, previous exit).
@@ -125,21 +124,11 @@ pub(crate) fn thin_tour(knight: &Knight, ctl: &Control) -> Option<Tour> {
         }
     }
     // The last block: any tour from a reached entry ends the tour.
-    let mut entries: Vec<Pos> = reached[blocks - 1].keys().copied().collect();
-    entries.sort();
-    let (mut entry, last) = entries.into_iter().find_map(|e| {
-        let dims = Dims::new(rows, last_width, usize::MAX).ok()?;
-        let k = Knight::new(dims, e, false).ok()?;
-        let mut w = search::Walker::new(&k, MoveOrder::Warnsdorff);
-        let mut tour = None;
-        w.walk(ctl, Some(10 * NODES_PER_ENTRY), &mut |t| {
-            tour = Some(t.clone());
-            ControlFlow::Break(())
-        });
-        tour.map(|t| (e, t))
-    })?;
+    let entries: Vec<Pos> = reached[blocks - 1].keys().copied().collect();
+    let (entry, last) = last_block(rows, BLOCK + d.cols % BLOCK, entries, ctl)?;
     // Walk back through the blocks, then lay the pieces out left to right.
     let mut pieces: Vec<Tour> = vec![last];
+    let mut entry = entry;
     for b in (1..blocks).rev() {
         let (prev, x) = reached[b][&entry];
         let piece = if b == 1 {
@@ -160,4 +149,26 @@ pub(crate) fn thin_tour(knight: &Knight, ctl: &Control) -> Option<Tour> {
         );
     }
     Some(tour)
+}
+
+/// The first of `entries` (in order) from which the last block, of `rows`
+/// × `width`, has an open tour, with that tour.
+fn last_block(
+    rows: usize,
+    width: usize,
+    mut entries: Vec<Pos>,
+    ctl: &Control,
+) -> Option<(Pos, Tour)> {
+    entries.sort();
+    entries.into_iter().find_map(|e| {
+        let dims = Dims::new(rows, width, usize::MAX).ok()?;
+        let k = Knight::new(dims, e, false).ok()?;
+        let mut w = search::Walker::new(&k, MoveOrder::Warnsdorff);
+        let mut tour = None;
+        w.walk(ctl, Some(10 * NODES_PER_ENTRY), &mut |t| {
+            tour = Some(t.clone());
+            ControlFlow::Break(())
+        });
+        tour.map(|t| (e, t))
+    })
 }

@@ -183,131 +183,162 @@ impl Geo {
             return;
         }
         let is_start = self.start == Some(v);
-        let n = back.len();
         // Slots 0..w: the old frontier (squares v-w .. v-1); slot w: v.
         let old = decode(s, w);
-        for mask in 0u8..(1 << n) {
-            let k = mask.count_ones();
-            if k > if is_start { 1 } else { 2 } {
+        for mask in 0u8..(1 << back.len()) {
+            if mask.count_ones() > if is_start { 1 } else { 2 } {
                 continue;
             }
             let mut a = [FULL; 17];
             a[..w].copy_from_slice(&old[..w]);
             // The new square: unused (the start: an end whose other end is settled).
             a[w] = if is_start { 15 } else { FREE };
-            let mut ok = true;
-            let mut done = false;
-            let mut label = 14u8;
-            let mut inner = flags & INNER;
-            for (j, &d) in back.iter().enumerate() {
-                if mask & (1 << j) == 0 {
-                    continue;
-                }
-                if self.inner(v) && self.inner(v - d) {
-                    if inner != 0 {
-                        ok = false;
-                        break;
-                    }
-                    inner = INNER;
-                }
-                let (x, y) = (w, w - d);
-                if a[y] == FULL || a[x] == FULL {
-                    ok = false;
-                    break;
-                }
-                if a[x] >= 2 && a[x] == a[y] {
-                    // The two ends of one fragment: a cycle, which only a
-                    // closed tour may make, on its last square.
-                    if !self.closed || !last {
-                        ok = false;
-                        break;
-                    }
-                    a[x] = FULL;
-                    a[y] = FULL;
-                    done = true;
-                    continue;
-                }
-                // The far ends of the two fragments (None: outside the frontier).
-                let far = |a: &[u8; 17], z: usize| -> Option<usize> {
-                    if a[z] == FREE {
-                        Some(z)
-                    } else {
-                        (0..=w).find(|&i| i != z && a[i] == a[z])
-                    }
-                };
-                let (fx, fy) = (far(&a, x), far(&a, y));
-                let (lx, ly) = (a[x], a[y]);
-                a[x] = if lx == FREE { label } else { FULL };
-                a[y] = if ly == FREE { label } else { FULL };
-                for (f, z) in [(fx, x), (fy, y)] {
-                    if let Some(f) = f {
-                        if f != z || a[f] != FULL {
-                            a[f] = label;
-                        }
-                    }
-                }
-                if fx.is_none() && fy.is_none() {
-                    done = true;
-                }
-                label -= 1;
-            }
-            if !ok || (done && !last) {
+            let Some((done, inner)) = self.take(&mut a, v, back, mask, flags & INNER) else {
+                continue;
+            };
+            if done && !last {
                 continue;
             }
-            // The oldest square leaves the frontier.
-            let mut f = (flags & !INNER) | inner | if done { DONE } else { 0 };
-            let leaving = v as i64 - w as i64;
-            let gone = a[0];
-            if done && gone != FULL {
+            let f = (flags & !INNER) | inner | if done { DONE } else { 0 };
+            let Some(f) = self.leave(&a, v, last, f) else {
                 continue;
-            }
-            if leaving >= 0 && !done {
-                let u = leaving as usize;
-                if gone == FREE || (self.start == Some(u) && gone != FULL) {
-                    continue;
-                }
-                if gone >= 2 {
-                    // A path end.
-                    if self.closed || f & ENDS == 2 * END {
-                        continue;
-                    }
-                    f += END;
-                    if !a[1..=w].contains(&gone) && !last {
-                        continue; // its fragment is cut off
-                    }
-                }
-            }
-            // Every square left must be able to get its moves from later
-            // squares (those that stop short become the path's unsettled ends).
-            let mut short = 0;
-            for i in 1..=w {
-                let u = v as i64 - w as i64 + i as i64;
-                if u < 0 {
-                    continue;
-                }
-                let need = match a[i] {
-                    FULL => 0,
-                    FREE => 2,
-                    _ => 1,
-                };
-                let have = ahead[i - 1];
-                if have < need {
-                    if have + 1 < need || self.start == Some(u as usize) {
-                        short = 3;
-                    }
-                    short += 1;
-                }
-            }
+            };
             let spare = if self.closed {
                 0
             } else {
                 2 - ((f & ENDS) >> 60)
             };
-            if short > spare {
+            if self.short(&a, v, ahead) > spare {
                 continue;
             }
             out.push((encode(&a[1..=w], f), mask));
         }
+    }
+
+    /// Takes the moves `mask` (over `back`) from square `v` into the frontier
+    /// `a` (slot `w` being `v`): whether they complete the path or cycle, and
+    /// the flag of the inner rows' move (`inner`: that flag before); `None`
+    /// when they cannot be taken.
+    fn take(
+        &self,
+        a: &mut [u8; 17],
+        v: usize,
+        back: &[usize],
+        mask: u8,
+        mut inner: u64,
+    ) -> Option<(bool, u64)> {
+        let w = self.w;
+        let last = v + 1 == self.rows * self.cols;
+        let mut done = false;
+        let mut label = 14u8;
+        for (j, &d) in back.iter().enumerate() {
+            if mask & (1 << j) == 0 {
+                continue;
+            }
+            if self.inner(v) && self.inner(v - d) {
+                if inner != 0 {
+                    return None;
+                }
+                inner = INNER;
+            }
+            let (x, y) = (w, w - d);
+            if a[y] == FULL || a[x] == FULL {
+                return None;
+            }
+            if a[x] >= 2 && a[x] == a[y] {
+                // The two ends of one fragment: a cycle, which only a
+                // closed tour may make, on its last square.
+                if !self.closed || !last {
+                    return None;
+                }
+                a[x] = FULL;
+                a[y] = FULL;
+                done = true;
+                continue;
+            }
+            // The far ends of the two fragments (None: outside the frontier).
+            let far = |a: &[u8; 17], z: usize| -> Option<usize> {
+                if a[z] == FREE {
+                    Some(z)
+                } else {
+                    (0..=w).find(|&i| i != z && a[i] == a[z])
+                }
+            };
+            let (fx, fy) = (far(a, x), far(a, y));
+            let (lx, ly) = (a[x], a[y]);
+            a[x] = if lx == FREE { label } else { FULL };
+            a[y] = if ly == FREE { label } else { FULL };
+            for (f, z) in [(fx, x), (fy, y)] {
+                if let Some(f) = f {
+                    if f != z || a[f] != FULL {
+                        a[f] = label;
+                    }
+                }
+            }
+            if fx.is_none() && fy.is_none() {
+                done = true;
+            }
+            label -= 1;
+        }
+        Some((done, inner))
+    }
+
+    /// The oldest square of `a` leaving the frontier once `v` is added:
+    /// the flags `f` after it (a path end settled), or `None` when it may
+    /// not leave as it is.
+    fn leave(&self, a: &[u8; 17], v: usize, last: bool, mut f: u64) -> Option<u64> {
+        let w = self.w;
+        let done = f & DONE != 0;
+        let leaving = v as i64 - w as i64;
+        let gone = a[0];
+        if done && gone != FULL {
+            return None;
+        }
+        if leaving >= 0 && !done {
+            let u = leaving as usize;
+            if gone == FREE || (self.start == Some(u) && gone != FULL) {
+                return None;
+            }
+            if gone >= 2 {
+                // A path end.
+                if self.closed || f & ENDS == 2 * END {
+                    return None;
+                }
+                f += END;
+                if !a[1..=w].contains(&gone) && !last {
+                    return None; // its fragment is cut off
+                }
+            }
+        }
+        Some(f)
+    }
+
+    /// How short the squares left in `a` (after `v`) fall of the moves
+    /// they need from later squares (`ahead`): those that stop short
+    /// become the path's unsettled ends, one each (three more for one two
+    /// moves short, or the start).
+    fn short(&self, a: &[u8; 17], v: usize, ahead: &[u8]) -> u64 {
+        let w = self.w;
+        let mut short = 0;
+        for i in 1..=w {
+            let u = v as i64 - w as i64 + i as i64;
+            if u < 0 {
+                continue;
+            }
+            let need = match a[i] {
+                FULL => 0,
+                FREE => 2,
+                _ => 1,
+            };
+            let have = ahead[i - 1];
+            if have < need {
+                if have + 1 < need || self.start == Some(u as usize) {
+                    short = 3;
+                }
+                short += 1;
+            }
+        }
+        short
     }
 
     /// Whether a state after the last square is one path (or cycle).
@@ -498,13 +529,21 @@ fn run(g: &Geo, ctl: &Control, cap: Option<(usize, u64)>) -> Finding {
         parents.push(par);
     }
     layers.push(cur);
-    let Some(mut at) = layers[cells].iter().position(|&st| g.accept(st)) else {
+    let Some(at) = layers[cells].iter().position(|&st| g.accept(st)) else {
         return if cap.is_some() {
             Finding::Unknown
         } else {
             Finding::NoTour
         };
     };
+    trace(g, &layers, &parents, at)
+}
+
+/// The tour of the state `at` of the last layer, read back through the
+/// `layers` and their `parents`.
+fn trace(g: &Geo, layers: &[Vec<u64>], parents: &[Vec<u32>], mut at: usize) -> Finding {
+    let cells = g.rows * g.cols;
+    let mut buf = Vec::new();
     // Walk back, recovering each square's moves.
     let mut adj: Vec<Vec<usize>> = vec![Vec::new(); cells];
     for v in (0..cells).rev() {

@@ -5,7 +5,7 @@ use super::marks::apply_marks;
 use super::{solve, Outcome, PencilMarks};
 use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::puzzle::GridPuzzle;
+use crate::listing::Solutions;
 use crate::sudoku::{Sudoku, SudokuSolver};
 use std::ops::ControlFlow;
 use std::time::Duration;

@@ -22,7 +22,7 @@ fn grid(text: &str) -> Sudoku {
 fn solutions(puzzle: &Sudoku, limit: u64, ctl: &Control) -> (Vec<Sudoku>, crate::control::Tally) {
     let mut found = Vec::new();
     let solver = crate::sudoku::SudokuSolver::new(puzzle.clone());
-    let tally = crate::puzzle::GridPuzzle::enumerate(&solver, ctl, &mut |s| {
+    let tally = crate::listing::Solutions::enumerate(&solver, ctl, &mut |s| {
         found.push(s.clone());
         if found.len() as u64 >= limit {
             ControlFlow::Break(())
@@ -35,7 +35,7 @@ fn solutions(puzzle: &Sudoku, limit: u64, ctl: &Control) -> (Vec<Sudoku>, crate:
 
 /// The solutions of `puzzle` counted by the main search, up to `limit`.
 fn count(puzzle: &Sudoku, limit: Option<u64>, ctl: &Control) -> crate::control::Tally {
-    crate::puzzle::GridPuzzle::count(
+    crate::listing::Solutions::count(
         &crate::sudoku::SudokuSolver::new(puzzle.clone()),
         ctl,
         limit,
