@@ -198,6 +198,7 @@ pub fn ask<P: GridPuzzle>(
     let pace = P::pace(request);
     ctx.control.expect(pace.stopping);
     let ctl = ctx.progress(common, pace);
+    let working = Arc::clone(&ctx.working);
     let mut printer = Printer {
         out: &mut ctx.out,
         json: common.json,
@@ -205,12 +206,20 @@ pub fn ask<P: GridPuzzle>(
         heading: heading.filter(|_| !common.json),
         failed: None,
     };
-    ctx.working.store(WORKING, Ordering::SeqCst);
-    let answer = P::answer(request, &ctl, &mut printer);
-    ctx.working.store(ANSWERED, Ordering::SeqCst);
+    let answer = at_work(&working, || P::answer(request, &ctl, &mut printer));
     printer.failed.map_or(Ok(()), Err)?;
     ctl.progress().finish();
     Ok(answer?)
+}
+
+/// Runs `work` as the run's work, marked so in `working`: an interrupt stops
+/// it through the stop flag, and ends the run itself when the work has not
+/// come back within [`STOP_DEADLINE`].
+pub fn at_work<T>(working: &AtomicU8, work: impl FnOnce() -> T) -> T {
+    working.store(WORKING, Ordering::SeqCst);
+    let done = work();
+    working.store(ANSWERED, Ordering::SeqCst);
+    done
 }
 
 /// Runs the subcommand named on the command line.

@@ -278,6 +278,10 @@ const RUNS: &[(&[&str], &str)] = &[
         "rated",
     ),
     (
+        &["sudoku", "HARD", "--json", "--rate", "--time-limit", "1"],
+        "rated",
+    ),
+    (
         &[
             "sudoku",
             "--generate",
@@ -492,6 +496,13 @@ fn every_printed_key_is_documented_with_its_type_and_every_documented_key_is_pri
     let out = temp_path("json-contract-out.txt");
     let solved = temp_path("json-contract-solved.txt");
     std::fs::write(&solved, "1324423124133142").unwrap();
+    // A batch of one 25×25 puzzle whose rating takes minutes: out of time.
+    let hard = temp_path("json-contract-hard.txt");
+    let hard_line = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/sudoku/25x25-hard.txt"),
+    )
+    .unwrap();
+    std::fs::write(&hard, format!("{}\n1.....3..4.....2\n", hard_line.trim())).unwrap();
     let mut seen = BTreeSet::new();
     for (args, item) in RUNS {
         let args: Vec<&str> = args
@@ -499,6 +510,7 @@ fn every_printed_key_is_documented_with_its_type_and_every_documented_key_is_pri
             .map(|&a| match a {
                 "OUT" => out.as_str(),
                 "SOLVED" => solved.as_str(),
+                "HARD" => hard.as_str(),
                 a => a,
             })
             .collect();
@@ -534,7 +546,7 @@ fn every_printed_key_is_documented_with_its_type_and_every_documented_key_is_pri
         "documented in docs/json.md, printed by no run: {}",
         unprinted.join(", ")
     );
-    for path in [out, solved] {
+    for path in [out, solved, hard] {
         let _ = std::fs::remove_file(path);
     }
 }

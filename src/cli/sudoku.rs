@@ -72,9 +72,10 @@ pub struct Args {
     /// With --hint: the pencil marks, one field of candidate digits per cell.
     #[arg(long, value_name = "FILE", requires = "hint")]
     marks: Option<String>,
-    /// With --explain, --hint or --rate of one grid: give up after SECONDS
-    /// (default: 8 for a hint and 120 otherwise on grids past 16×16, no limit on
-    /// smaller ones; 0: no limit). Past 16×16 a spinner shows the work on a terminal.
+    /// With --explain, --hint or --rate: give up after SECONDS (default: 8 for a
+    /// hint and 120 otherwise on grids past 16×16, no limit on smaller ones; 0: no
+    /// limit); a batch's --rate gives up on each line past SECONDS and goes on.
+    /// Past 16×16 a spinner shows the work on a terminal.
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<u64>,
     /// Rate the puzzle (each puzzle of a batch) on Sudoku Explainer's scale: rating, hardest technique, steps.

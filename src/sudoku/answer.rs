@@ -583,16 +583,17 @@ fn rate_batch(
     ctl: &Control,
     sink: &mut dyn Sink<Item>,
 ) -> Result<Answer> {
-    if request.time_limit.is_some() {
-        return Err(Error::usage(
-            "a time limit limits one grid's rating, not a batch's",
-        ));
-    }
     let mut end = BatchEnd::begun();
+    // Each line its own time limit (0: none).
+    let limit = request
+        .time_limit
+        .filter(|&s| s > 0)
+        .map(Duration::from_secs);
     let finished = explain::rate_batch(
         source,
         request.shape,
         request.techniques,
+        limit,
         ctl,
         &mut |line| {
             end.listed += 1;

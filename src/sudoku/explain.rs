@@ -293,12 +293,14 @@ pub(crate) type LineRating = std::result::Result<(usize, Sudoku, Rated), (usize,
 
 /// Rates every puzzle of a batch (one per line; blank lines and lines starting with `#` are skipped),
 /// in order, giving each line's grid and rating, or its parse error, to `visit`; the boxes are `shape`, or
-/// the squarest for each line's cell count. Returns whether every line was rated (false when
-/// `ctl` stopped it, or `visit` broke).
+/// the squarest for each line's cell count; a line whose rating takes longer than `limit` is
+/// given as [`Outcome::OutOfTime`], and the batch goes on. Returns whether every line was
+/// rated (false when `ctl` stopped it, or `visit` broke).
 pub(crate) fn rate_batch(
     source: &Source,
     shape: Option<Shape>,
     set: TechniqueSet,
+    limit: Option<std::time::Duration>,
     ctl: &Control,
     visit: &mut dyn FnMut(LineRating) -> ControlFlow<()>,
 ) -> bool {
@@ -319,7 +321,15 @@ pub(crate) fn rate_batch(
             return false;
         }
         let rated = super::parse::line_puzzle(source, line, text, shape)
-            .and_then(|grid| rate(&grid, set, &each).map(|rated| (line, grid, rated)))
+            .and_then(|grid| {
+                let rated = match limit {
+                    Some(limit) => {
+                        out_of_time(each.within(limit, |ctl| rate(&grid, set, ctl)), limit, ctl)
+                    }
+                    None => rate(&grid, set, &each),
+                };
+                rated.map(|rated| (line, grid, rated))
+            })
             .map_err(|e| (line, e));
         ctl.progress().advance(1);
         if visit(rated).is_break() {
@@ -328,6 +338,18 @@ pub(crate) fn rate_batch(
     }
     ctl.progress().finish();
     !ctl.stopped()
+}
+
+/// A rating stopped by its time limit `limit` (not by `ctl`, the whole run's
+/// control) as [`Outcome::OutOfTime`].
+fn out_of_time(rated: Result<Rated>, limit: std::time::Duration, ctl: &Control) -> Result<Rated> {
+    let mut rated = rated?;
+    if rated.outcome == Outcome::Interrupted && !ctl.stopped() {
+        rated.outcome = Outcome::OutOfTime {
+            seconds: limit.as_secs(),
+        };
+    }
+    Ok(rated)
 }
 
 /// The candidates of the cells of `cells` joined, for texts: `{3,7}`.

@@ -23,6 +23,11 @@ pub enum Outcome {
     },
     /// Stopped (Ctrl-C) before the end: the steps so far are given.
     Interrupted,
+    /// A batch line's rating stopped by `--time-limit`, after `seconds`; the batch goes on.
+    OutOfTime {
+        /// The time limit that ran out.
+        seconds: u64,
+    },
 }
 
 /// The explanation of a puzzle: its steps from the clues to the solution.
@@ -132,6 +137,9 @@ impl Rated {
                 digits[0],
                 digits[1]
             ),
+            (Outcome::OutOfTime { seconds }, _, _) => {
+                format!("gave up after {seconds} s (--time-limit)")
+            }
             // A grid already full needs no step: there is nothing to rate.
             (Outcome::Solved, None, _) => "solved (no step: the grid is full)".into(),
             _ => "interrupted".into(),

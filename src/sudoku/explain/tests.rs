@@ -589,6 +589,7 @@ fn the_json_keys_are_the_report_s() {
         &source,
         None,
         TechniqueSet::Classic,
+        None,
         &Control::new(),
         &mut |r| {
             rows.push(r);

@@ -42,7 +42,7 @@ fn ending(outcome: &Outcome) -> Ending {
     match outcome {
         Outcome::Solved | Outcome::Several { .. } => Ending::Answered,
         Outcome::NoSolution { .. } => Ending::NoSolution,
-        Outcome::Interrupted => Ending::Interrupted,
+        Outcome::Interrupted | Outcome::OutOfTime { .. } => Ending::Interrupted,
     }
 }
 
