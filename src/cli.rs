@@ -8,6 +8,7 @@ mod knight;
 mod lightsout;
 mod manual;
 mod output;
+mod outputs;
 mod play;
 mod revertigo;
 mod sudoku;
@@ -20,6 +21,7 @@ use puzzles::report::{Detail, Report, Text};
 use puzzles::{Control, GridPuzzle};
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
 
 pub use output::{style, Exit, Failure, Out};
@@ -105,7 +107,22 @@ pub struct Context {
     /// Progress as lines on stderr where no bar can be drawn (process 0 of a
     /// distributed count, whose stderr is a log).
     pub progress_lines: bool,
+    /// Where the run is: [`BEFORE`] the request, [`WORKING`] on it (an
+    /// interrupt it has not answered within [`STOP_DEADLINE`] then ends the
+    /// run), [`ANSWERED`] (the answer is being printed).
+    pub working: Arc<AtomicU8>,
 }
+
+/// The run has not asked the library yet (or asks it nothing).
+const BEFORE: u8 = 0;
+/// The library is at work on the request.
+const WORKING: u8 = 1;
+/// The library has answered: the answer is being printed.
+const ANSWERED: u8 = 2;
+
+/// How long interrupted work may take to come back with what it found,
+/// before the command ends the run itself: Ctrl-C is answered within half a second.
+const STOP_DEADLINE: std::time::Duration = std::time::Duration::from_millis(350);
 
 impl Context {
     /// A control that shows the progress of work of this `pace` on stderr: a
@@ -181,6 +198,7 @@ pub fn ask<P: GridPuzzle>(
     let pace = P::pace(request);
     ctx.control.expect(pace.stopping);
     let ctl = ctx.progress(common, pace);
+    let working = Arc::clone(&ctx.working);
     let mut printer = Printer {
         out: &mut ctx.out,
         json: common.json,
@@ -188,33 +206,55 @@ pub fn ask<P: GridPuzzle>(
         heading: heading.filter(|_| !common.json),
         failed: None,
     };
-    let answer = P::answer(request, &ctl, &mut printer);
+    let answer = at_work(&working, || P::answer(request, &ctl, &mut printer));
     printer.failed.map_or(Ok(()), Err)?;
     ctl.progress().finish();
     Ok(answer?)
+}
+
+/// Runs `work` as the run's work, marked so in `working`: an interrupt stops
+/// it through the stop flag, and ends the run itself when the work has not
+/// come back within [`STOP_DEADLINE`].
+pub fn at_work<T>(working: &AtomicU8, work: impl FnOnce() -> T) -> T {
+    working.store(WORKING, Ordering::SeqCst);
+    let done = work();
+    working.store(ANSWERED, Ordering::SeqCst);
+    done
 }
 
 /// Runs the subcommand named on the command line.
 pub fn run(cli: Cli) -> Result<Exit, Failure> {
     let control = Control::new();
     let interrupted = control.clone();
+    let working = Arc::new(AtomicU8::new(BEFORE));
+    let watched = Arc::clone(&working);
     // Ctrl-C and SIGTERM stop an interruptible search, which then reports what
-    // it found so far (or ends with 130 when its grace is over); other work,
-    // or a second Ctrl-C, ends at once with 130, giving a game's terminal back first.
-    let _ = ctrlc::set_handler(move || match interrupted.interrupt() {
-        Interrupt::Stopping(None) => {}
-        Interrupt::Stopping(Some(grace)) => {
-            std::thread::spawn(move || {
-                std::thread::sleep(grace);
-                interrupted_end();
-            });
-        }
-        Interrupt::End => interrupted_end(),
+    // it found so far; if it has not come back within STOP_DEADLINE (or its
+    // grace, the shorter), and for work that never looks, the run ends at once
+    // with 130, saying so, a game's terminal given back first. An answer in hand
+    // is printed whole (a second Ctrl-C ends that too).
+    let _ = ctrlc::set_handler(move || match watched.load(Ordering::SeqCst) {
+        ANSWERED if !interrupted.stop_flag().swap(true, Ordering::SeqCst) => {}
+        WORKING => match interrupted.interrupt() {
+            Interrupt::Stopping(grace) => {
+                let deadline = grace.map_or(STOP_DEADLINE, |g| g.min(STOP_DEADLINE));
+                let watched = Arc::clone(&watched);
+                std::thread::spawn(move || {
+                    std::thread::sleep(deadline);
+                    if watched.load(Ordering::SeqCst) == WORKING {
+                        interrupted_end();
+                    }
+                });
+            }
+            Interrupt::End => interrupted_end(),
+        },
+        _ => interrupted_end(),
     });
     let mut ctx = Context {
         out: Out::stdout(),
         control,
         progress_lines: false,
+        working,
     };
     let outcome = match cli.command {
         Command::LightsOut(args) => lightsout::run(args, &mut ctx),
@@ -290,21 +330,27 @@ impl<I: Report> puzzles::Sink<I> for Printer<'_> {
     }
 }
 
-/// Prints a request's answer (text or JSON), draws the pictures asked for
-/// with `--svg` and `--sheet` (the puzzle's own pictures of its answer), says
-/// on stderr what a request stopped early left out, and gives the exit status.
+/// Prints a request's answer (text or JSON), says on stderr what a request
+/// stopped early left out, then draws the pictures asked for with `--svg`
+/// and `--sheet` (the puzzle's own pictures of its answer), and gives the exit
+/// status. A file that could not be written after the work (`unwritten`, or a
+/// picture) is named after the answer, which is printed all the same: exit status 2.
 pub fn conclude<P: GridPuzzle>(
     answer: &P::Answer,
     common: &Common,
     ctx: &mut Context,
+    unwritten: Option<puzzles::Error>,
 ) -> Result<Exit, Failure> {
-    common.draw(&|which| P::picture(answer, which))?;
     ctx.out.report(answer, common.json, common.detail())?;
+    ctx.out.flush()?;
     if let Some(note) = answer.partial() {
-        ctx.out.flush()?;
         partial_note(&note);
     }
-    Ok(answer.ending())
+    common.draw(&|which| P::picture(answer, which))?;
+    match unwritten {
+        Some(e) => Err(e.into()),
+        None => Ok(answer.ending()),
+    }
 }
 
 impl Common {
@@ -321,16 +367,46 @@ impl Common {
         &self,
         picture: &impl Fn(Picture) -> puzzles::Result<String>,
     ) -> Result<(), Failure> {
-        for (path, which) in [(&self.svg, Picture::Solved), (&self.sheet, Picture::Puzzle)] {
+        let pictures = [
+            ("--svg", &self.svg, Picture::Solved),
+            ("--sheet", &self.sheet, Picture::Puzzle),
+        ];
+        for (option, path, which) in pictures {
             if let Some(path) = path {
                 let svg = picture(which)?;
-                std::fs::write(path, svg).map_err(|source| puzzles::Error::Io {
-                    path: path.clone(),
-                    source,
-                })?;
+                std::fs::write(path, svg).map_err(|e| outputs::unwritten(option, path, &e))?;
             }
         }
         Ok(())
+    }
+
+    /// Checks, before any work, the pictures' files and the run's `other`
+    /// files (each with its option): each writable, no two the same file.
+    pub fn check_files(&self, other: &[(&str, Option<&str>)]) -> Result<(), puzzles::Error> {
+        let mut files = vec![
+            ("--svg", self.svg.as_deref()),
+            ("--sheet", self.sheet.as_deref()),
+        ];
+        files.extend_from_slice(other);
+        outputs::check(&files)
+    }
+
+    /// Refuses, before the work, a picture asked for of a `rows`×`cols` board too large to draw.
+    pub fn check_drawable(&self, rows: usize, cols: usize) -> Result<(), puzzles::Error> {
+        match self.draws() {
+            true => puzzles::internals::check_drawable(puzzles::Dims { rows, cols }),
+            false => Ok(()),
+        }
+    }
+
+    /// The picture options given, as the user wrote them (`--svg and --sheet`), for a refusal.
+    pub fn drawing_options(&self) -> String {
+        let given: Vec<&str> = [("--svg", &self.svg), ("--sheet", &self.sheet)]
+            .iter()
+            .filter(|(_, path)| path.is_some())
+            .map(|(option, _)| *option)
+            .collect();
+        given.join(" and ")
     }
 
     /// Whether a picture was asked for (`--svg` or `--sheet`).
@@ -363,9 +439,11 @@ pub fn given(options: &[(bool, &str)], one: &str, many: &str) -> String {
     }
 }
 
-/// Ends the process as interrupted (130), giving a game's terminal back first.
+/// Ends the process as interrupted (130), giving a game's terminal back
+/// first: the work had found nothing it could give (or had not said it yet).
 fn interrupted_end() {
     play::restore();
+    partial_note("interrupted before an answer was found");
     std::process::exit(130);
 }
 

@@ -166,6 +166,36 @@ impl Control {
     pub fn progress(&self) -> &dyn Progress {
         &*self.progress
     }
+
+    /// Runs `work` with a control of its own, stopped when this one is or once
+    /// `after` has passed, whichever comes first: a quick try before a surer,
+    /// slower way.
+    pub(crate) fn within<T>(&self, after: Duration, work: impl FnOnce(&Control) -> T) -> T {
+        let quick = Control {
+            stop: Arc::new(AtomicBool::new(false)),
+            progress: Arc::clone(&self.progress),
+            grace_ms: Arc::clone(&self.grace_ms),
+        };
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        std::thread::scope(|scope| {
+            let watch = quick.clone();
+            scope.spawn(move || {
+                let start = std::time::Instant::now();
+                // Ends as soon as the work does (the sender dropped), else stops it.
+                while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                    wait.recv_timeout(Duration::from_millis(10))
+                {
+                    if self.stopped() || start.elapsed() >= after {
+                        watch.request_stop();
+                        return;
+                    }
+                }
+            });
+            let result = work(&quick);
+            drop(done);
+            result
+        })
+    }
 }
 
 /// What a request's work reports as it goes, and how a stop request reaches it.

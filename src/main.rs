@@ -10,9 +10,17 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     install_panic_hook();
+    // The run's one memory budget, read before any thread maps its stack:
+    // every limit of this run is checked against this same figure.
+    puzzles::internals::usable_memory();
     let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // The colour choice comes first: clap's help and errors follow it too.
     let color = color_choice(&argv);
+    if let Some(line) = not_utf8(&argv) {
+        let style = cli::style(cli::Tone::Bad);
+        anstream::eprintln!("{style}puzzles:{style:#} {line}");
+        return ExitCode::from(2);
+    }
     let parsed = cli::Cli::command()
         .color(color)
         .try_get_matches_from(argv)
@@ -55,6 +63,31 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The refusal of an argument that is not UTF-8 (a file name in another
+/// encoding, say), naming it with its bad bytes escaped: every argument is text.
+fn not_utf8(argv: &[std::ffi::OsString]) -> Option<String> {
+    let (k, bad) = argv
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|(_, a)| a.to_str().is_none())?;
+    let shown: String = escaped(bad);
+    Some(format!(
+        "argument {k} '{shown}' is not valid UTF-8: give file names and values as UTF-8 text"
+    ))
+}
+
+/// An argument's bytes as text, each byte that is not UTF-8 as `\xNN`.
+fn escaped(arg: &std::ffi::OsStr) -> String {
+    arg.as_encoded_bytes()
+        .utf8_chunks()
+        .flat_map(|chunk| {
+            let invalid = chunk.invalid().iter().map(|b| format!("\\x{b:02X}"));
+            std::iter::once(chunk.valid().escape_debug().to_string()).chain(invalid)
+        })
+        .collect()
 }
 
 /// clap's suggestion for a misspelt flag, value or subcommand (`'--seed'`),

@@ -4,6 +4,14 @@
 //! explanation, say) compares its estimate with [`usable`] before it starts and
 //! refuses in one line, rather than dying in the allocator. On systems
 //! without `/proc` nothing is known and nothing is refused.
+//!
+//! The figure is one budget for the whole run: read once, at the first call
+//! (the command makes it before anything else), and the same at every later
+//! check. Read again after a thread had mapped its stack, it would be a
+//! little lower, and a default taken from the first reading would be refused
+//! by a check against the second.
+
+use std::sync::OnceLock;
 
 /// The most a WebAssembly module (the browser page) gives one piece of work:
 /// half of the 4 GiB a wasm32 memory can hold, since a vector that grows
@@ -19,15 +27,22 @@ pub const LIMIT_NOTE: &str = if cfg!(target_arch = "wasm32") {
     ""
 };
 
-/// The bytes this process may still allocate: the smaller of the system's
+/// The bytes this process may allocate: the smaller of the system's
 /// available memory (`MemAvailable` in `/proc/meminfo`) and, under an
 /// address-space limit (`ulimit -v`, `prlimit --as`), the limit less the
-/// address space already mapped. `None` when neither can be read. In a
-/// WebAssembly module, `WASM_SHARE` less the memory it already holds.
+/// address space then mapped — read at the first call of the run, the same
+/// figure ever after. `None` when neither can be read. In a
+/// WebAssembly module, `WASM_SHARE` less the memory it holds now.
 pub fn usable() -> Option<u64> {
     if cfg!(target_arch = "wasm32") {
         return wasm_left();
     }
+    static BUDGET: OnceLock<Option<u64>> = OnceLock::new();
+    *BUDGET.get_or_init(read_usable)
+}
+
+/// What [`usable`] reads, now.
+fn read_usable() -> Option<u64> {
     let available = read_field("/proc/meminfo", "MemAvailable:").map(|kb| kb << 10);
     let limit = address_space_limit();
     let left = limit.map(|max| {
@@ -110,11 +125,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_usable_memory_is_read_on_linux_and_never_above_what_is_available() {
+    fn the_usable_memory_is_read_once_and_stays_the_same_figure() {
         if cfg!(target_os = "linux") {
-            let usable = usable().unwrap();
-            let available = read_field("/proc/meminfo", "MemAvailable:").unwrap() << 10;
-            assert!(0 < usable && usable <= available);
+            let first = usable().unwrap();
+            assert!(first > 0);
+            // Address space mapped and touched since: the budget is still the one read.
+            let held = vec![1u8; 64 << 20];
+            let thread = std::thread::spawn(usable);
+            assert_eq!(thread.join().unwrap(), Some(first));
+            assert_eq!(usable(), Some(first));
+            assert!(check_limit(first).is_ok());
+            assert!(check_limit(first + 1).is_err());
+            drop(held);
         }
     }
 

@@ -186,7 +186,8 @@ pub(crate) fn cell_centre(p: crate::grid::Pos, cell: f64) -> (f64, f64) {
 }
 
 /// Refuses boards too big to draw, naming the limit.
-pub(crate) fn check_drawable(dims: Dims) -> Result<()> {
+#[doc(hidden)]
+pub fn check_drawable(dims: Dims) -> Result<()> {
     if dims.cells() > MAX_SVG_CELLS {
         return Err(Error::TooLarge {
             bound: crate::error::Bound::SvgCells,

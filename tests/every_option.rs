@@ -27,6 +27,7 @@ const MODES: &[(&str, &[&str])] = &[
     ),
     ("lightsout", &["--graph", "puzzles/lightsout/petersen.txt"]),
     ("lightsout", &["--nullity", "2..4", "--states", "3"]),
+    ("lightsout", &["--nullity", "63..65"]),
     ("lightsout", &["5", "--seed", "1", "--all"]),
     ("lightsout", &["5", "--seed", "1", "--count"]),
     ("revertigo", &["5"]),
@@ -35,6 +36,8 @@ const MODES: &[(&str, &[&str])] = &[
     ("revertigo", &["4", "--all"]),
     ("knight", &["5"]),
     ("knight", &["5", "--count"]),
+    ("knight", &["5", "--count", "--all-starts"]),
+    ("knight", &["5", "--count", "--sum"]),
     ("knight", &["5", "--all"]),
     ("sudoku", &["puzzles/sudoku/4x4.txt"]),
     ("sudoku", &["puzzles/sudoku/6x6.txt"]),
@@ -46,28 +49,56 @@ const MODES: &[(&str, &[&str])] = &[
     ("sudoku", &["puzzles/sudoku/4x4.txt", "--hint"]),
     ("sudoku", &["puzzles/sudoku/4x4.txt", "--rate"]),
     ("sudoku", &["--generate", "1", "--seed", "1"]),
+    ("sudoku", &["--generate", "2", "--seed", "1", "--size", "4"]),
 ];
 
 /// Flags not walked: help and version end before any work, the colour changes
 /// only styles (none without a terminal), and the terminal front ends need one.
 const NOT_WALKED: &[&str] = &["help", "version", "color", "play", "animate"];
 
-/// Flags that change how the answer is found, not the answer: a run with them
-/// prints the same (the answer is verified either way). `--quiet` also hides
-/// the progress bar, which is drawn only on a terminal.
-const SAME_ANSWER: &[(&str, &str)] = &[
-    ("lightsout", "quiet"),
-    ("revertigo", "quiet"),
-    ("knight", "quiet"),
-    ("sudoku", "quiet"),
-    ("sudoku", "jobs"),
-    ("lightsout", "method"),
-    ("revertigo", "method"),
-    ("knight", "method"),
-    ("knight", "memory"),
+/// Flags that change how the answer is found, not the answer, in one mode
+/// (every mode when `None`): a run with them prints the same (the answer is
+/// verified either way). Anything else that prints the same is an option dropped.
+const SAME_ANSWER: &[(&str, &str, Option<&[&str]>)] = &[
+    ("lightsout", "method", None),
+    ("revertigo", "method", None),
+    ("knight", "method", None),
+    ("knight", "memory", None),
+    // The threads of a batch: its answers stay in input order.
+    ("sudoku", "jobs", Some(&["BATCH"])),
     // A limit the 4×4 grids of the walk never reach.
-    ("sudoku", "time-limit"),
+    ("sudoku", "time-limit", None),
+    // Answers with no board (or steps) to leave out: --quiet keeps only the
+    // progress bar off, which is drawn on a terminal alone.
+    (
+        "lightsout",
+        "quiet",
+        Some(&["--nullity", "2..4", "--states", "3"]),
+    ),
+    ("lightsout", "quiet", Some(&["--nullity", "63..65"])),
+    ("lightsout", "quiet", Some(&["5", "--seed", "1", "--count"])),
+    ("knight", "quiet", Some(&["5", "--count"])),
+    ("knight", "quiet", Some(&["5", "--count", "--sum"])),
+    ("sudoku", "quiet", Some(&["BATCH"])),
+    (
+        "sudoku",
+        "quiet",
+        Some(&["puzzles/sudoku/4x4-empty.txt", "--all"]),
+    ),
+    ("sudoku", "quiet", Some(&["--generate", "1", "--seed", "1"])),
+    (
+        "sudoku",
+        "quiet",
+        Some(&["--generate", "2", "--seed", "1", "--size", "4"]),
+    ),
 ];
+
+/// Whether `--flag` is one of [`SAME_ANSWER`] in the mode `mode` of `sub`.
+fn same_answer(sub: &str, flag: &str, mode: &[&str]) -> bool {
+    SAME_ANSWER
+        .iter()
+        .any(|&(s, f, m)| s == sub && f == flag && m.is_none_or(|m| m == mode))
+}
 
 /// The value given to a flag that takes one, by subcommand and flag; files
 /// written go under `dir`.
@@ -255,7 +286,7 @@ fn every_option_takes_effect_or_is_refused_in_every_mode() {
             }
             let (with, stderr) = run(&exe, &args, &dir);
             let refused = with.status == Some(2) && stderr.trim_end().lines().count() == 1;
-            if refused || with != without || SAME_ANSWER.contains(&(sub, long)) {
+            if refused || with != without || same_answer(sub, long, mode) {
                 continue;
             }
             dropped.push(args.join(" "));
@@ -266,5 +297,95 @@ fn every_option_takes_effect_or_is_refused_in_every_mode() {
         dropped.is_empty(),
         "options neither honoured nor refused:\n  puzzles {}",
         dropped.join("\n  puzzles ")
+    );
+}
+
+/// The options an adversary found accepted and dropped: each now refused in
+/// one line, or taking effect.
+#[test]
+fn the_options_once_dropped_are_refused_or_honoured() {
+    use crate::util::{puzzles, stdout};
+    let svg = crate::util::temp_path("dropped-generate.svg");
+    let refused: [(&[&str], &str); 8] = [
+        (
+            &["knight", "5", "--count", "--all-starts", "--start", "1,1"],
+            "--start",
+        ),
+        (
+            &["knight", "5", "--count", "--sum", "--start", "1,1"],
+            "--start",
+        ),
+        (&["knight", "8", "--magic", "--start", "1,2"], "--start"),
+        (
+            &["sudoku", "puzzles/sudoku/4x4.txt", "--jobs", "2"],
+            "--jobs N",
+        ),
+        (&["sudoku", "--generate", "1", "--jobs", "2"], "--jobs N"),
+        (
+            &[
+                "sudoku",
+                "puzzles/sudoku/4x4-empty.txt",
+                "--count",
+                "--jobs",
+                "2",
+            ],
+            "--jobs N",
+        ),
+        (
+            &["sudoku", "puzzles/sudoku/4x4.txt", "--rate", "--quiet"],
+            "--quiet",
+        ),
+        (
+            &["sudoku", "--generate", "3", "--svg", &svg],
+            "--generate 1",
+        ),
+    ];
+    for (args, says) in refused {
+        let out = puzzles(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    assert!(!std::path::Path::new(&svg).exists());
+    // A nullity table takes the method: the full elimination's own limit, and
+    // every method's table the same (OEIS A159257's first twelve).
+    let out = puzzles(&["lightsout", "--nullity", "65..65", "--method", "gauss"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&["lightsout", "--nullity", "65..65"], 0), "65 42\n");
+    for method in ["poly", "chase", "gauss"] {
+        let table = stdout(&["lightsout", "--nullity", "1..12", "--method", method], 0);
+        let nullities: Vec<&str> = table
+            .lines()
+            .map(|l| l.split(' ').nth(1).unwrap())
+            .collect();
+        assert_eq!(
+            nullities,
+            ["0", "0", "0", "4", "2", "0", "0", "0", "8", "0", "6", "0"]
+        );
+    }
+    // --quiet leaves out an explanation's steps, and a hint's heading.
+    let full = stdout(&["sudoku", "puzzles/sudoku/4x4.txt", "--explain"], 0);
+    let quiet = stdout(
+        &["sudoku", "puzzles/sudoku/4x4.txt", "--explain", "--quiet"],
+        0,
+    );
+    let kept: Vec<&str> = full.lines().filter(|l| !l.starts_with(' ')).collect();
+    assert_eq!(quiet.lines().collect::<Vec<_>>(), kept);
+    assert!(
+        quiet.contains("rating 1.2 (hidden-single), 12 steps"),
+        "{quiet}"
+    );
+    let hint = stdout(&["sudoku", "puzzles/sudoku/4x4.txt", "--hint"], 0);
+    let quiet = stdout(
+        &["sudoku", "puzzles/sudoku/4x4.txt", "--hint", "--quiet"],
+        0,
+    );
+    assert_eq!(
+        hint.lines().skip(1).collect::<Vec<_>>(),
+        quiet.lines().collect::<Vec<_>>()
     );
 }

@@ -18,9 +18,11 @@ pub struct Args {
     /// Columns (default: as many as rows).
     #[arg(value_parser = parse_side)]
     cols: Option<usize>,
-    /// The knight's first square: row,col (0-based, row 0 at the top) or algebraic a1 (bottom-left).
-    #[arg(long, value_name = "SQUARE", default_value = "0,0")]
-    start: String,
+    /// The knight's first square: row,col (0-based, row 0 at the top) or algebraic a1
+    /// (bottom-left); 0,0 when not given. Not with --all-starts, --sum or --magic,
+    /// which choose their own.
+    #[arg(long, value_name = "SQUARE", conflicts_with_all = ["all_starts", "sum", "magic"])]
+    start: Option<String>,
     /// A closed tour: the last square a knight's move from the first.
     #[arg(long)]
     closed: bool,
@@ -96,6 +98,9 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         None => wanted,
     };
     let request = wanted?;
+    args.common.check_files(&[])?;
+    args.common
+        .check_drawable(request.dims.rows, request.dims.cols)?;
     if args.animate {
         let order = args.order.unwrap_or_default();
         let delay = args.delay.unwrap_or(100);
@@ -114,7 +119,7 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     if cluster.as_ref().is_some_and(|c| c.rank() != 0) {
         return Ok(puzzles::report::Report::ending(&answer));
     }
-    super::conclude::<Knight>(&answer, &args.common, ctx)
+    super::conclude::<Knight>(&answer, &args.common, ctx, None)
 }
 
 /// The one request the flags ask for.
@@ -149,7 +154,7 @@ fn request(args: &Args) -> Result<Request, Failure> {
             rows: args.rows,
             cols: args.cols.unwrap_or(args.rows),
         },
-        start: args.start.clone(),
+        start: args.start.clone().unwrap_or_else(|| "0,0".to_string()),
         closed: args.closed,
         mode,
     })

@@ -51,7 +51,9 @@ pub struct Args {
     /// Write the presses to FILE (one row a line, as a state file: 0/1 for two states) instead of the terminal, for huge boards.
     #[arg(long, value_name = "FILE")]
     output: Option<String>,
-    /// Print the nullity of every n×n board for n in A..B (inclusive), no board built.
+    /// Print the nullity of every n×n board for n in A..B (inclusive): the classic
+    /// game on the plane by Sutner's gcd, no board built; any other game (or
+    /// --method) solves each dark board, within the limits of one board.
     #[arg(long, value_name = "A..B", value_parser = puzzles::input::parse_side_range, conflicts_with_all = ["rows", "state", "all", "count", "seed", "min", "quiet_patterns", "output", "svg", "sheet"])]
     nullity: Option<(usize, usize)>,
     /// Play in the terminal: click or arrows+space press, s hints, u undo, r new board, q quits.
@@ -112,6 +114,12 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         ),
         (args.limit.is_some() && !args.all, "--limit goes with --all"),
     ])?;
+    args.common
+        .check_files(&[("--output", args.output.as_deref())])?;
+    if let Some(rows) = args.rows {
+        args.common
+            .check_drawable(rows, args.cols.unwrap_or(rows))?;
+    }
     let pattern = args
         .pattern
         .as_deref()
@@ -121,13 +129,21 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     }
     let request = request(&args, pattern)?;
     let mut answer = super::ask::<LightsOut>(&request, &args.common, ctx, None)?;
+    let mut unwritten = None;
     if let (Answer::Solve(s), Some(path)) = (&mut answer, &args.output) {
         if let Some(Pressed::Cells(presses)) = &s.presses {
-            puzzles::input::write_rows(path, &presses.symbol_rows(s.setup.states()))?;
-            s.output = Some(path.clone());
+            // Written, the presses leave the report (the file holds them); not
+            // written, they stay in it, printed, and the failure is named after.
+            match puzzles::input::write_rows(path, &presses.symbol_rows(s.setup.states())) {
+                Ok(()) => {
+                    s.output = Some(path.clone());
+                    s.presses = None;
+                }
+                Err(e) => unwritten = Some(super::outputs::write_failure("--output", path, e)),
+            }
         }
     }
-    super::conclude::<LightsOut>(&answer, &args.common, ctx)
+    super::conclude::<LightsOut>(&answer, &args.common, ctx, unwritten)
 }
 
 /// The arguments as one library request.

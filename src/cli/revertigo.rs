@@ -54,18 +54,32 @@ pub struct Args {
 
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     super::refuse_unused(&[(args.limit.is_some() && !args.all, "--limit goes with --all")])?;
+    args.common
+        .check_files(&[("--output", args.output.as_deref())])?;
+    if let Some(rows) = args.rows {
+        args.common
+            .check_drawable(rows, args.cols.unwrap_or(rows))?;
+    }
     let request = request(&args)?;
     if args.play {
         let (dims, seed) = request.board()?;
         return super::play::play_revertigo(dims, seed, ctx);
     }
     let mut answer = super::ask::<Revertigo>(&request, &args.common, ctx, None)?;
+    let mut unwritten = None;
     if let (Answer::Solve(report), Some(path)) = (&mut answer, &args.output) {
-        let walk = report.walk.take().unwrap_or_default();
-        puzzles::input::write_rows(path, &[walk])?;
-        report.output = Some(path.clone());
+        // Written, the walk leaves the report (the file holds it); not written,
+        // it stays in it, printed, and the failure is named after.
+        let walk = report.walk.clone().unwrap_or_default();
+        match puzzles::input::write_rows(path, &[walk]) {
+            Ok(()) => {
+                report.walk = None;
+                report.output = Some(path.clone());
+            }
+            Err(e) => unwritten = Some(super::outputs::write_failure("--output", path, e)),
+        }
     }
-    super::conclude::<Revertigo>(&answer, &args.common, ctx)
+    super::conclude::<Revertigo>(&answer, &args.common, ctx, unwritten)
 }
 
 /// The one request the flags ask for.
@@ -104,11 +118,23 @@ fn request(args: &Args) -> Result<Request, Failure> {
 }
 
 /// The walk of `--check`: letters, or `-` for standard input, or a file
-/// holding them (as `--output` writes it).
+/// holding them (as `--output` writes it); a path (with `/` or `.`) to no
+/// file is refused naming it, not read as letters.
 fn walk_letters(arg: &str) -> Result<String, Failure> {
-    let is_file = arg == "-" || std::path::Path::new(arg).is_file();
-    match is_file {
-        true => Ok(Source::read(arg)?.text.trim().to_string()),
-        false => Ok(arg.to_string()),
+    let path = std::path::Path::new(arg);
+    if arg == "-" || path.is_file() {
+        return Ok(Source::read(arg)?.text.trim().to_string());
     }
+    if !arg.contains(['/', '\\', '.']) {
+        return Ok(arg.to_string());
+    }
+    let what = match path.exists() {
+        true => "not a file",
+        false => "no such file",
+    };
+    Err(Error::usage(format!(
+        "--check '{}': {what}, and not a walk (letters N, E, S, W, O for west)",
+        arg.escape_debug()
+    ))
+    .into())
 }

@@ -30,7 +30,8 @@ pub struct Args {
     /// List every solution (at most --limit).
     #[arg(long, conflicts_with_all = ["svg", "sheet"])]
     all: bool,
-    /// With --count or --all: stop after K solutions.
+    /// With --count or --all: stop after K solutions (a batch's --count stops
+    /// each line at 1,000,000 when no K is given).
     #[arg(long, value_name = "K")]
     limit: Option<u64>,
     /// Solve a batch on N threads (answers stay in input order); one 25×25 or
@@ -71,9 +72,10 @@ pub struct Args {
     /// With --hint: the pencil marks, one field of candidate digits per cell.
     #[arg(long, value_name = "FILE", requires = "hint")]
     marks: Option<String>,
-    /// With --explain, --hint or --rate of one grid: give up after SECONDS
-    /// (default: 8 for a hint and 120 otherwise on grids past 16×16, no limit on
-    /// smaller ones; 0: no limit). Past 16×16 a spinner shows the work on a terminal.
+    /// With --explain, --hint or --rate: give up after SECONDS (default: 8 for a
+    /// hint and 120 otherwise on grids past 16×16, no limit on smaller ones; 0: no
+    /// limit); a batch's --rate gives up on each line past SECONDS and goes on.
+    /// Past 16×16 a spinner shows the work on a terminal.
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<u64>,
     /// Rate the puzzle (each puzzle of a batch) on Sudoku Explainer's scale: rating, hardest technique, steps.
@@ -108,10 +110,15 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         return super::play::play_sudoku(request, ctx);
     }
     if args.common.draws() && request.is_batch()? {
-        return Err(Error::usage("--svg draws one grid, not a batch").into());
+        return Err(Error::usage(format!(
+            "{} draws one grid, not a batch",
+            args.common.drawing_options()
+        ))
+        .into());
     }
+    args.common.check_files(&[])?;
     let answer = super::ask::<Sudoku>(&request, &args.common, ctx, request.heading())?;
-    let exit = super::conclude::<Sudoku>(&answer, &args.common, ctx)?;
+    let exit = super::conclude::<Sudoku>(&answer, &args.common, ctx, None)?;
     match answer.refusal() {
         Some(e) => Err(e.into()),
         None => Ok(exit),
@@ -215,6 +222,18 @@ fn refuse_unused(args: &Args) -> Result<(), Error> {
         (
             args.play && args.generate.is_some_and(|k| k != 1),
             "--play plays one puzzle: --generate 1",
+        ),
+        (
+            args.common.draws() && args.generate.is_some_and(|k| k != 1),
+            "--svg and --sheet draw one grid: --generate 1",
+        ),
+        (
+            args.common.quiet && args.rate,
+            "--quiet leaves nothing out of a rating, which is one line already",
+        ),
+        (
+            args.common.quiet && args.candidates,
+            "--quiet leaves the steps out, and --candidates their candidate grids: give one",
         ),
         (
             args.play && args.generate.is_none() && (args.seed.is_some() || shaped),

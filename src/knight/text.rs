@@ -279,16 +279,18 @@ impl report::Report for MagicReport {
 /// A count: one line from one start, or the grid of every start and the
 /// total; the shard and a partial mark when they apply.
 impl report::Report for CountReport {
-    fn text(&self, _: Detail) -> Text {
+    /// The count's line, after the grid of counts from each square (not when quiet).
+    fn text(&self, detail: Detail) -> Text {
         let mut text = Text::new();
         let kind = if self.closed { "closed" } else { "open" };
         let (rows, cols) = (self.rows, self.cols);
-        let mut line = match (&self.start, &self.counts) {
+        let grid = self.counts.as_ref().filter(|_| detail == Detail::Full);
+        let mut line = match (&self.start, grid) {
             (Some(start), _) => format!("{rows}×{cols} {kind} tours from {start}:"),
             (None, Some(_)) => "total:".to_string(),
             (None, None) => format!("{rows}×{cols} {kind} tours summed over every start:"),
         };
-        if let Some(counts) = &self.counts {
+        if let Some(counts) = grid {
             let width = counts.iter().flatten().map(|c| c.to_string().len()).max();
             text.line(format!(
                 "{rows}×{cols} {kind} tours (directed) from each square:"

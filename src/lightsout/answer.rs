@@ -297,7 +297,7 @@ pub struct Solution {
     pub nullity: usize,
     /// The number of solutions (0 when unsolvable), an exact decimal string.
     pub solutions: String,
-    /// The presses, verified (null when unsolvable).
+    /// The presses, verified (null when unsolvable, or when a front end wrote them to `output`).
     pub presses: Option<Pressed>,
     /// The sum of the press counts.
     pub press_count: Option<u64>,
@@ -318,7 +318,8 @@ pub struct Solution {
     /// The search for the fewest presses was stopped: `press_count` is the fewest seen.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub interrupted: bool,
-    /// Where a front end wrote the presses (a file, for huge boards): the text then leaves the boards out.
+    /// Where a front end wrote the presses (a file, for huge boards): `presses` is then
+    /// null, and the text leaves the boards out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub output: Option<String>,
 }
@@ -504,7 +505,8 @@ pub(crate) fn answer(
         }));
     }
     if let Mode::Table { from, to } = request.mode {
-        return table::nullities(&variant, from, to, ctl, sink).map(Answer::Table);
+        return table::nullities(&variant, request.method, (from, to), ctl, sink)
+            .map(Answer::Table);
     }
     let board = request
         .board

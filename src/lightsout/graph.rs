@@ -179,7 +179,18 @@ fn parse_edges(source: &Source) -> Result<Graph> {
             ));
         }
         let mut ids = Vec::new();
-        for &(_, word) in &found {
+        for &(col, word) in &found {
+            // The answer writes `name*c` for a vertex pressed c times.
+            if let Some(star) = word.find('*') {
+                return Err(source.error(
+                    i + 1,
+                    col + word[..star].chars().count(),
+                    format!(
+                        "vertex '{}': a name may not hold '*', which the answer uses for press counts (b*2: press b twice)",
+                        word.escape_debug()
+                    ),
+                ));
+            }
             let next = names.len();
             let id = *index.entry(word.to_string()).or_insert(next);
             if id == next {
@@ -451,7 +462,9 @@ impl GraphGame {
         let (presses, minimal) = match (&s.particular, fewest) {
             (Some(p), true) => {
                 let (best, proven) = fewest_in_coset(p, &s.kernel, self.states, ctl);
-                (Some(best), Some(proven))
+                // No press at all is the fewest, whatever the search could prove.
+                let none = best.iter().all(|&v| v == 0);
+                (Some(best), Some(proven || none))
             }
             (p, _) => (p.clone(), None),
         };

@@ -136,7 +136,11 @@ fn classic(
         let found = fewest_presses(analysis, ctl);
         ctl.progress().finish();
         match found {
-            Some(f) => (Some(f.presses), Some(f.proven)),
+            // No press at all is the fewest, whatever the search could prove.
+            Some(f) => {
+                let proven = f.proven || f.presses.count_ones() == 0;
+                (Some(f.presses), Some(proven))
+            }
             None => (None, None),
         }
     } else {
@@ -212,7 +216,10 @@ fn states(
     let dims = lights.dims();
     let (presses, minimal) = match fewest {
         true => match analysis.fewest(ctl) {
-            Some((p, proven)) => (Some(p), Some(proven)),
+            Some((p, proven)) => {
+                let none = p.cells().iter().all(|&v| v == 0);
+                (Some(p), Some(proven || none))
+            }
             None => (None, None),
         },
         false => (analysis.presses.clone(), None),

@@ -464,3 +464,66 @@ fn a_pattern_request_gives_the_cells_a_press_changes() {
     let sigma = ask("#o#");
     assert_eq!(sigma.offsets, [[0, -1], [0, 1]]);
 }
+
+/// The nullity table of a request's game by its own method: the sizes in order.
+fn table(states: u32, pattern: &str, torus: bool, method: Option<LightsOutMethod>) -> Vec<usize> {
+    let request = Request {
+        board: None,
+        states,
+        pattern: pattern.parse().unwrap(),
+        torus,
+        method,
+        mode: Mode::Table { from: 1, to: 12 },
+    };
+    let mut rows = Vec::new();
+    let end = answer::answer(&request, &Control::new(), &mut rows).unwrap();
+    assert!(matches!(end, Answer::Table(t) if t.complete && t.listed == 12));
+    rows.iter()
+        .map(|item| match item {
+            Item::Size(row) => row.nullity,
+            Item::Solution(_) => unreachable!("a table lists sizes"),
+        })
+        .collect()
+}
+
+/// A nullity table takes the method asked for, each with its own limits, and every
+/// method gives the same nullities: the classic game's are OEIS A159257's.
+#[test]
+fn every_method_gives_the_same_nullity_table() {
+    use LightsOutMethod::{Chase, Gauss, Polynomial};
+    let a159257 = vec![0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0];
+    for method in [None, Some(Polynomial), Some(Chase), Some(Gauss)] {
+        assert_eq!(table(2, "cross", false, method), a159257, "{method:?}");
+    }
+    // The torus by the classic game's two-row chase and by its full elimination.
+    assert_eq!(
+        table(2, "cross", true, None),
+        table(2, "cross", true, Some(Gauss))
+    );
+    for method in [None, Some(Polynomial), Some(Chase), Some(Gauss)] {
+        assert_eq!(
+            table(3, "cross", false, method),
+            table(3, "cross", false, None),
+            "{method:?}"
+        );
+    }
+    // A method that does not apply, or a table past the method's limit, is refused before any row.
+    let refused = |states, pattern: &str, method, to| {
+        let request = Request {
+            board: None,
+            states,
+            pattern: pattern.parse().unwrap(),
+            torus: false,
+            method,
+            mode: Mode::Table { from: 1, to },
+        };
+        let mut rows = Vec::new();
+        let refusal = answer::answer(&request, &Control::new(), &mut rows).unwrap_err();
+        assert!(rows.is_empty());
+        refusal.to_string()
+    };
+    assert!(refused(2, "cross", Some(Gauss), 65).contains("4225"));
+    assert!(refused(3, "x", Some(Polynomial), 3).contains("polynomial method needs"));
+    assert!(refused(4, "cross", None, 2049).contains("first-row unknowns"));
+    assert!(refused(3, "knight", None, 513).contains("263169"));
+}

@@ -111,27 +111,28 @@ impl Report for Solution {
                 text.line(r);
             });
         }
-        match (&self.presses, self.press_count) {
-            (Some(presses), Some(count)) => {
-                match (presses, boards) {
-                    (Pressed::Cells(p), true) if classic => {
+        // Written to a file, the presses are not in the report: its press count still is.
+        match (self.solvable, self.press_count) {
+            (true, Some(count)) => {
+                match (&self.presses, boards) {
+                    (Some(Pressed::Cells(p)), true) if classic => {
                         text.line("presses (X):");
                         p.marked_rows('X', '.').iter().for_each(|r| {
                             text.marked_row(r, 'X');
                         });
                     }
-                    (Pressed::Cells(p), true) => {
+                    (Some(Pressed::Cells(p)), true) => {
                         text.line("presses (how many times each cell):");
                         count_rows(&mut text, p, states);
                     }
-                    (Pressed::Vertices(v), true) => {
+                    (Some(Pressed::Vertices(v)), true) => {
                         text.plain("press:");
                         for name in v {
                             text.plain(" ").tone(Tone::Mark, name);
                         }
                         text.end_line();
                     }
-                    (_, false) => {}
+                    (None, _) | (_, false) => {}
                 }
                 press_count(&mut text, count, self.minimal);
                 text.line(format!(
@@ -295,9 +296,16 @@ impl Report for Item {
 }
 
 impl Report for ListedPresses {
-    /// The heading and the presses: `X` on an on/off board, else each count.
-    fn text(&self, _: Detail) -> Text {
+    /// The heading and the presses (not when quiet): `X` on an on/off board, else each count.
+    fn text(&self, detail: Detail) -> Text {
         let mut text = Text::new();
+        if detail == Detail::Quiet {
+            text.line(format!(
+                "solution {} ({} presses)",
+                self.index, self.press_count
+            ));
+            return text;
+        }
         text.line(format!(
             "solution {} ({} presses):",
             self.index, self.press_count

@@ -35,6 +35,7 @@
 //! ```
 
 mod chase;
+mod plan;
 mod polynomial;
 
 use super::pattern::Pattern;
@@ -49,6 +50,7 @@ use crate::linalg::modular::{Generator, ModMatrix, Modulus};
 use crate::listing::{Expected, Solutions};
 use crate::random::Rng;
 use chase::Chase;
+use plan::Plan;
 use rand::Rng as _;
 use std::ops::ControlFlow;
 
@@ -249,33 +251,29 @@ impl Variant {
 
     /// Solves `lights` by `method` (`None`: the fastest that applies).
     ///
-    /// Fails when the method does not apply to the variant, or the board is too large for it.
+    /// Fails when the method does not apply to the variant, or the board is
+    /// too large for it ([`Variant::plan`], checked before any work).
     pub fn analyse_with(
         &self,
         lights: &Grid<u8>,
         method: Option<LightsOutMethod>,
     ) -> Result<StatesAnalysis> {
-        let mut analysis = match method {
-            Some(LightsOutMethod::Gauss) => self.analyse_gauss(lights)?,
-            Some(LightsOutMethod::Polynomial) if !self.has_polynomial_method() => {
-                return Err(Error::usage(format!(
-                    "the polynomial method needs the cross on the plane and a prime number of states, not {} states, pattern {}{}",
-                    self.states.get(),
-                    self.pattern.name(),
-                    if self.torus { " on the torus" } else { "" }
-                )))
+        let mut analysis = match self.plan(lights.dims(), method)? {
+            Plan::Gauss => self.analyse_gauss(lights)?,
+            Plan::Chase {
+                chase,
+                transposed,
+                poly,
+            } => {
+                let lights_t;
+                let oriented = if transposed {
+                    lights_t = transpose(lights);
+                    &lights_t
+                } else {
+                    lights
+                };
+                self.analyse_chase(oriented, chase, transposed, poly)
             }
-            _ => match self.chased(lights, method)? {
-                Some(a) => a,
-                None if method == Some(LightsOutMethod::Chase) => {
-                    return Err(Error::usage(format!(
-                        "pattern {} cannot be chased{}: its top row must be the one cell above the pressed one",
-                        self.pattern.name(),
-                        if self.torus { " on the torus" } else { "" }
-                    )))
-                }
-                None => self.analyse_gauss(lights)?,
-            },
         };
         if analysis.presses.is_none() && analysis.witness.is_none() {
             analysis.witness = self.witness(lights, &analysis)?;
@@ -283,59 +281,22 @@ impl Variant {
         Ok(analysis)
     }
 
-    /// The analysis by chasing (the polynomial method unless `method` says
-    /// chase), or `None` when the pattern cannot be chased.
-    fn chased(
-        &self,
-        lights: &Grid<u8>,
-        method: Option<LightsOutMethod>,
-    ) -> Result<Option<StatesAnalysis>> {
-        let dims = lights.dims();
-        // Chase along the shorter side when the turned pattern still chases.
-        let turned = self.transposed();
-        let (chase, transposed) = match (
-            Chase::new(self, dims),
-            Chase::new(&turned, dims.transposed()),
-        ) {
-            (Some(a), Some(b)) if b.unknowns() < a.unknowns() => (Some(b), true),
-            (Some(a), _) => (Some(a), false),
-            (None, Some(b)) => (Some(b), true),
-            (None, None) => (None, false),
-        };
-        let Some(chase) = chase else {
-            return Ok(None);
-        };
-        let lights_t;
-        let oriented = if transposed {
-            lights_t = transpose(lights);
-            &lights_t
-        } else {
-            lights
-        };
-        let poly = self.has_polynomial_method() && method != Some(LightsOutMethod::Chase);
-        self.analyse_chase(oriented, chase, transposed, poly)
-            .map(Some)
+    /// Refuses, before anything is built, a `dims` board this variant cannot
+    /// solve by `method`: past the largest board, or too large for the method.
+    pub(crate) fn check_board(&self, dims: Dims, method: Option<LightsOutMethod>) -> Result<()> {
+        Dims::new(dims.rows, dims.cols, super::MAX_CELLS)?;
+        self.plan(dims, method).map(drop)
     }
 
+    /// The analysis of a board already turned as `chase` wants it, by the
+    /// polynomial method when `poly`, else by elimination on the first rows.
     fn analyse_chase(
         &self,
         lights: &Grid<u8>,
         chase: Chase,
         transposed: bool,
         poly: bool,
-    ) -> Result<StatesAnalysis> {
-        let unknowns = chase.unknowns();
-        if !poly && unknowns > MAX_CHASE_UNKNOWNS {
-            return Err(Error::TooLarge {
-                bound: crate::error::Bound::Other("first-row unknowns of the chase"),
-                got: unknowns.into(),
-                limit: MAX_CHASE_UNKNOWNS.into(),
-                note: format!(
-                    " with {} states; with a prime number of states the cross has the polynomial method, which has no such limit",
-                    self.states.get()
-                ),
-            });
-        }
+    ) -> StatesAnalysis {
         let (particular, kernel) = if poly {
             polynomial::analyse(lights, &chase, self.states.get())
         } else {
@@ -351,7 +312,7 @@ impl Variant {
                 p
             }
         });
-        Ok(StatesAnalysis {
+        StatesAnalysis {
             variant: self.clone(),
             dims: if transposed {
                 lights.dims().transposed()
@@ -367,25 +328,12 @@ impl Variant {
             witness: None,
             kernel,
             expand: Expand::Chased { chase, transposed },
-        })
+        }
     }
 
     fn analyse_gauss(&self, lights: &Grid<u8>) -> Result<StatesAnalysis> {
         let dims = lights.dims();
         let k = self.states;
-        if dims.cells() > crate::linalg::band::MAX_BAND_UNKNOWNS {
-            return Err(Error::TooLarge {
-                bound: crate::error::Bound::Other("cells"),
-                got: dims.cells().into(),
-                limit: crate::linalg::band::MAX_BAND_UNKNOWNS.into(),
-                note: format!(
-                    " for the elimination ({} states, pattern {}{}: a pattern that cannot be chased needs one unknown per cell)",
-                    k.get(),
-                    self.pattern.name(),
-                    if self.torus { ", torus" } else { "" }
-                ),
-            });
-        }
         let to_grid = |v: Vec<u8>| Grid::from_cells(dims, v).expect("one value per cell");
         let rhs: Vec<u8> = lights.cells().iter().map(|&v| k.neg(v)).collect();
         let ones = self.press_entries(dims);
@@ -747,8 +695,15 @@ impl Solutions for StatesBoard<'_> {
 
 /// The nullity of the dark `dims` board under `variant` (the dimension of the
 /// quiet patterns over GF(K) when K is prime).
-pub(crate) fn variant_nullity(variant: &Variant, dims: Dims) -> Result<usize> {
-    Ok(variant.analyse(&Grid::filled(dims, 0))?.nullity())
+pub(crate) fn variant_nullity(
+    variant: &Variant,
+    dims: Dims,
+    method: Option<LightsOutMethod>,
+) -> Result<usize> {
+    variant.check_board(dims, method)?;
+    Ok(variant
+        .analyse_with(&Grid::filled(dims, 0), method)?
+        .nullity())
 }
 
 #[cfg(test)]

@@ -58,8 +58,13 @@ impl Report for MapListing {
 }
 
 impl Report for Item {
-    fn text(&self, _: Detail) -> Text {
+    /// The heading and the map (not when quiet).
+    fn text(&self, detail: Detail) -> Text {
         let mut text = Text::new();
+        if detail == Detail::Quiet {
+            text.line(format!("map {} ({} activated)", self.index, self.activated));
+            return text;
+        }
         text.line(format!(
             "map {} ({} activated):",
             self.index, self.activated

@@ -9,8 +9,8 @@ use super::generate::{Difficulty, Symmetry};
 use super::parse::{scan_shaped, Scan};
 use super::solve::{self, GridReport, MadePuzzle, Transformer};
 use super::{Shape, Sudoku};
+use crate::control::Pace;
 use crate::control::{Control, Stop};
-use crate::control::{Pace, Stopping};
 use crate::error::{Error, Result};
 use crate::input::Source;
 use crate::listing::Limit;
@@ -23,6 +23,10 @@ use std::time::Duration;
 
 /// The most puzzles one generation request makes.
 pub const MAX_GENERATED: u64 = 100_000;
+
+/// The solutions a batch `--count` counts on each line when no limit is given
+/// (a line that reaches it is counted as "1000000+"): about a second a line.
+const BATCH_COUNT_LIMIT: u64 = 1_000_000;
 
 /// What to do with the grid (or with each puzzle of a batch).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -390,23 +394,17 @@ impl GridPuzzle for Sudoku {
         answer(request, ctl, sink)
     }
 
-    /// Every mode polls the stop flag; the techniques of an explanation, a
-    /// hint or a rating poll it only between steps.
+    /// Every mode polls the stop flag (the techniques of an explanation, a
+    /// hint or a rating between cells).
     fn pace(request: &Request) -> Pace {
-        let (unit, stopping) = match request.mode {
-            Mode::Solve | Mode::Transform | Mode::Generate { .. } => {
-                ("puzzles", Stopping::Promptly)
-            }
-            Mode::Count { .. } | Mode::List { .. } => ("solutions", Stopping::Promptly),
+        let unit = match request.mode {
+            Mode::Solve | Mode::Transform | Mode::Generate { .. } => "puzzles",
+            Mode::Count { .. } | Mode::List { .. } => "solutions",
             Mode::Candidates => return Pace::QUIET,
-            Mode::Explain { .. } | Mode::Hint { .. } | Mode::Rate => {
-                ("steps", Stopping::Within(GRACE))
-            }
+            // The techniques look at the stop flag between cells.
+            Mode::Explain { .. } | Mode::Hint { .. } | Mode::Rate => "steps",
         };
-        Pace {
-            stopping,
-            ..Pace::polling(unit, false)
-        }
+        Pace::polling(unit, false)
     }
 
     fn picture(answer: &Answer, which: Picture) -> Result<String> {
@@ -423,6 +421,9 @@ pub(crate) fn answer(
     ctl: &Control,
     sink: &mut dyn Sink<Item>,
 ) -> Result<Answer> {
+    if request.jobs > 1 && !matches!(request.mode, Mode::Solve | Mode::Count { .. }) {
+        return Err(jobs_unused());
+    }
     if let Mode::Generate {
         count,
         difficulty,
@@ -437,12 +438,24 @@ pub(crate) fn answer(
         return transform(request, source, scan, sink);
     }
     let lines = match scan {
-        Scan::Single(grid) => return one_grid(request, grid, ctl, sink),
+        Scan::Single(grid) => {
+            // One grid takes threads only as parallel SAT searches of its solution.
+            let sat = cfg!(feature = "sat") && grid.side() >= super::SAT_SIDE;
+            if request.jobs > 1 && !(sat && request.mode == Mode::Solve) {
+                return Err(jobs_unused());
+            }
+            return one_grid(request, grid, ctl, sink);
+        }
         Scan::Batch(lines) => lines,
     };
     let mode = match request.mode {
         Mode::Solve => solve::Mode::Solve,
-        Mode::Count { limit } => solve::Mode::Count(limit),
+        // Each line stops at the limit: a batch holding a grid of trillions of
+        // solutions (an empty line, say) still ends.
+        Mode::Count { limit } => solve::Mode::Count(match limit.get() {
+            Some(_) => limit,
+            None => Limit::at_most(BATCH_COUNT_LIMIT)?,
+        }),
         Mode::Rate => return rate_batch(request, source, ctl, sink),
         Mode::List { .. } => {
             return Err(Error::usage(
@@ -466,6 +479,13 @@ pub(crate) fn answer(
         bad: summary.bad,
         none: summary.none,
     }))
+}
+
+/// The refusal of threads the request would not use.
+fn jobs_unused() -> Error {
+    Error::usage(
+        "--jobs N shares out a batch's solving or counting, or the SAT searches solving one grid of 25×25 or more: not this request",
+    )
 }
 
 /// The modes of one grid.
@@ -568,16 +588,17 @@ fn rate_batch(
     ctl: &Control,
     sink: &mut dyn Sink<Item>,
 ) -> Result<Answer> {
-    if request.time_limit.is_some() {
-        return Err(Error::usage(
-            "a time limit limits one grid's rating, not a batch's",
-        ));
-    }
     let mut end = BatchEnd::begun();
+    // Each line its own time limit (0: none).
+    let limit = request
+        .time_limit
+        .filter(|&s| s > 0)
+        .map(Duration::from_secs);
     let finished = explain::rate_batch(
         source,
         request.shape,
         request.techniques,
+        limit,
         ctl,
         &mut |line| {
             end.listed += 1;
@@ -753,9 +774,9 @@ impl Budget {
 }
 
 impl Answer {
-    /// A refusal that comes with an answer: an explanation or hint of a grid
-    /// with several solutions (the steps up to where they part were given),
-    /// or a batch with lines that are not puzzles (each given as a [`BadLine`]).
+    /// A refusal that comes with an answer: an explanation, hint or rating of a
+    /// grid with several solutions (where they part was given), or a batch
+    /// with lines that are not puzzles (each given as a [`BadLine`]).
     pub fn refusal(&self) -> Option<Error> {
         let several = |outcome: &Outcome| match outcome {
             Outcome::Several { cell, digits } => Some(Error::usage(format!(
@@ -770,6 +791,7 @@ impl Answer {
         match self {
             Answer::Explain(e) => several(&e.outcome),
             Answer::Hint(h) => several(&h.outcome),
+            Answer::Rate(r) => several(&r.rated.outcome),
             Answer::Batch(b) | Answer::Transform(b) if b.bad => Some(Error::usage(
                 "some lines of the batch are not puzzles (reported above)",
             )),

@@ -88,7 +88,7 @@ pub use sukaku::TechniqueSet;
 pub use marks::PencilMarks;
 pub(crate) use report::scale;
 pub use report::{Explanation, Hint, Outcome, Rated};
-use start::{parting, start, Start};
+use start::{start, Start};
 use step::check_and_apply;
 pub(crate) use step::{candidate_grids, Found};
 pub use step::{replay, Step};
@@ -97,16 +97,14 @@ pub use technique::{Rating, Technique};
 #[cfg(test)]
 use {board::bit, step::apply};
 
-/// The easiest step that makes progress on `board`, the trial last; `None` only when
-/// the board is full, when only a trial is left and `trial_allowed` is false, or
-/// when only the multiple and dynamic forcing chains (and the trial) are left and
-/// `forcing_fits` is false (see [`budget`]).
+/// The easiest step that makes progress on `board` (whose grid has one solution,
+/// `truth`), the trial last; `None` only when the board is full, when it was
+/// stopped, or when only the multiple and dynamic forcing chains (and the
+/// trial) are left and `forcing_fits` is false (see [`budget`]).
 fn next_step(
     board: &Board,
     set: TechniqueSet,
-    unique: bool,
     truth: &[u8],
-    trial_allowed: bool,
     forcing_fits: bool,
     ctl: &Control,
 ) -> Option<Found> {
@@ -124,26 +122,15 @@ fn next_step(
         .or_else(|| sukaku::step(set, Hook::HiddenTriple, board))
         .or_else(|| wings::xy_wing(board))
         .or_else(|| wings::xyz_wing(board));
-    if easy.is_some() {
-        return easy;
+    if easy.is_some() || board.stopped() {
+        return easy.filter(|_| !board.stopped());
     }
-    let rectangle = if unique {
-        uniqueness::rectangle(board)
-    } else {
-        None
-    };
-    rectangle
+    let hard = uniqueness::rectangle(board)
         .or_else(|| subsets::naked(board, 4))
         .or_else(|| fish::basic(board, 4))
         .or_else(|| subsets::hidden(board, 4))
         .or_else(|| sukaku::step(set, Hook::HiddenQuad, board))
-        .or_else(|| {
-            if unique {
-                grave::bivalue_grave(board)
-            } else {
-                None
-            }
-        })
+        .or_else(|| grave::bivalue_grave(board))
         .or_else(|| sukaku::step(set, Hook::Grave, board))
         .or_else(|| exclusion::aligned(board, 2))
         .or_else(|| sukaku::step(set, Hook::PairExclusion, board))
@@ -161,19 +148,19 @@ fn next_step(
         .or_else(|| forcing_fits.then(|| chaining::nested(board, 2)).flatten())
         .or_else(|| forcing_fits.then(|| chaining::nested(board, 3)).flatten())
         .or_else(|| {
-            if trial_allowed && forcing_fits {
-                trial::refute(board, truth, ctl)
-            } else {
-                None
-            }
-        })
+            forcing_fits
+                .then(|| trial::refute(board, truth, ctl))
+                .flatten()
+        });
+    hard.filter(|_| !board.stopped())
 }
 
 /// Explains `puzzle`: the steps from its clues to its solution, each checked, and its rating.
 ///
 /// A grid with no solution gives [`Outcome::NoSolution`] (naming the clash when
-/// two clues conflict); one with several gives the steps up to where the
-/// solutions part and [`Outcome::Several`]; no unique-rectangle step is used then.
+/// two clues conflict); one with several gives [`Outcome::Several`] (where two
+/// part) and no step, known before any technique is tried; a stop gives
+/// [`Outcome::Interrupted`] with the steps so far.
 pub(crate) fn explain(puzzle: &Sudoku, set: TechniqueSet, ctl: &Control) -> Result<Explanation> {
     let shape = puzzle.shape();
     let mut explanation = Explanation {
@@ -196,7 +183,6 @@ pub(crate) fn explain(puzzle: &Sudoku, set: TechniqueSet, ctl: &Control) -> Resu
             return Ok(explanation);
         }
     };
-    let unique = truth.second.is_none();
     let side = shape.side();
     let mut hardest: Option<(u16, Technique)> = None;
     let cap = budget::Cap::default();
@@ -207,15 +193,11 @@ pub(crate) fn explain(puzzle: &Sudoku, set: TechniqueSet, ctl: &Control) -> Resu
         }
         let refusal = budget::forcing_refusal(&board, &cap);
         let fits = refusal.is_none();
-        let Some(found) = next_step(&board, set, unique, &truth.first, unique, fits, ctl) else {
+        let Some(found) = next_step(&board, set, &truth.solution, fits, ctl) else {
             if let (Some(e), false) = (refusal, ctl.stopped()) {
                 return Err(e);
             }
-            explanation.outcome = if unique {
-                Outcome::Interrupted
-            } else {
-                parting(&board, &truth)
-            };
+            explanation.outcome = Outcome::Interrupted;
             return Ok(explanation);
         };
         check_and_apply(&mut board, &found, &truth)?;
@@ -226,8 +208,8 @@ pub(crate) fn explain(puzzle: &Sudoku, set: TechniqueSet, ctl: &Control) -> Resu
         ctl.progress().advance(1);
     }
     let end = board.grid();
-    let solution =
-        Sudoku::with_shape(shape, truth.first.clone()).map_err(|e| Error::Check(e.to_string()))?;
+    let solution = Sudoku::with_shape(shape, truth.solution.clone())
+        .map_err(|e| Error::Check(e.to_string()))?;
     if end != solution {
         return Err(Error::Check("the steps do not end in the solution".into()));
     }
@@ -277,10 +259,9 @@ pub(crate) fn hint(
     if board.is_full() {
         return Ok(hint);
     }
-    let unique = truth.second.is_none();
     let refusal = budget::forcing_refusal(&board, &budget::Cap::default());
     let fits = refusal.is_none();
-    match next_step(&board, set, unique, &truth.first, unique, fits, ctl) {
+    match next_step(&board, set, &truth.solution, fits, ctl) {
         Some(found) => {
             check_and_apply(&mut board, &found, &truth)?;
             hint.step = Some(found.to_step(shape.side()));
@@ -289,11 +270,7 @@ pub(crate) fn hint(
             if let (Some(e), false) = (refusal, ctl.stopped()) {
                 return Err(e);
             }
-            hint.outcome = if unique {
-                Outcome::Interrupted
-            } else {
-                parting(&board, &truth)
-            }
+            hint.outcome = Outcome::Interrupted;
         }
     }
     Ok(hint)
@@ -316,12 +293,14 @@ pub(crate) type LineRating = std::result::Result<(usize, Sudoku, Rated), (usize,
 
 /// Rates every puzzle of a batch (one per line; blank lines and lines starting with `#` are skipped),
 /// in order, giving each line's grid and rating, or its parse error, to `visit`; the boxes are `shape`, or
-/// the squarest for each line's cell count. Returns whether every line was rated (false when
-/// `ctl` stopped it, or `visit` broke).
+/// the squarest for each line's cell count; a line whose rating takes longer than `limit` is
+/// given as [`Outcome::OutOfTime`], and the batch goes on. Returns whether every line was
+/// rated (false when `ctl` stopped it, or `visit` broke).
 pub(crate) fn rate_batch(
     source: &Source,
     shape: Option<Shape>,
     set: TechniqueSet,
+    limit: Option<std::time::Duration>,
     ctl: &Control,
     visit: &mut dyn FnMut(LineRating) -> ControlFlow<()>,
 ) -> bool {
@@ -342,7 +321,15 @@ pub(crate) fn rate_batch(
             return false;
         }
         let rated = super::parse::line_puzzle(source, line, text, shape)
-            .and_then(|grid| rate(&grid, set, &each).map(|rated| (line, grid, rated)))
+            .and_then(|grid| {
+                let rated = match limit {
+                    Some(limit) => {
+                        out_of_time(each.within(limit, |ctl| rate(&grid, set, ctl)), limit, ctl)
+                    }
+                    None => rate(&grid, set, &each),
+                };
+                rated.map(|rated| (line, grid, rated))
+            })
             .map_err(|e| (line, e));
         ctl.progress().advance(1);
         if visit(rated).is_break() {
@@ -351,6 +338,18 @@ pub(crate) fn rate_batch(
     }
     ctl.progress().finish();
     !ctl.stopped()
+}
+
+/// A rating stopped by its time limit `limit` (not by `ctl`, the whole run's
+/// control) as [`Outcome::OutOfTime`].
+fn out_of_time(rated: Result<Rated>, limit: std::time::Duration, ctl: &Control) -> Result<Rated> {
+    let mut rated = rated?;
+    if rated.outcome == Outcome::Interrupted && !ctl.stopped() {
+        rated.outcome = Outcome::OutOfTime {
+            seconds: limit.as_secs(),
+        };
+    }
+    Ok(rated)
 }
 
 /// The candidates of the cells of `cells` joined, for texts: `{3,7}`.

@@ -391,19 +391,15 @@ pub(crate) fn generate_rated(
         let mut attempts = 0;
         let found = loop {
             if attempts == ATTEMPTS_PER_PUZZLE {
+                let symmetry = match request.symmetry {
+                    Symmetry::None => "no symmetry".to_string(),
+                    s => format!("--symmetry {}", s.name()),
+                };
                 return Err(crate::Error::usage(format!(
-                    "no {} puzzle of {}×{} with {:?} symmetry came within {ATTEMPTS_PER_PUZZLE} attempts, the budget",
-                    request.difficulty.map_or("rated", |d| match d {
-                        Difficulty::Easy => "easy",
-                        Difficulty::Medium => "medium",
-                        Difficulty::Hard => "hard",
-                        Difficulty::Expert => "expert",
-                        Difficulty::Extreme => "extreme",
-                    }),
-                    shape.side(),
-                    shape.side(),
-                    request.symmetry
-                ).replace("None symmetry", "no symmetry")));
+                    "no {} puzzle of {n}×{n} with {symmetry} came within {ATTEMPTS_PER_PUZZLE} attempts, the budget",
+                    request.difficulty.map_or("rated", Difficulty::name),
+                    n = shape.side(),
+                )));
             }
             attempts += 1;
             let Some(one) = minimal_symmetric(shape, request.symmetry, &mut rng, ctl) else {

@@ -150,7 +150,15 @@ fn symbol_value(c: char) -> Option<u32> {
 /// The cells of a line in the one-character form.
 fn char_cells(text: &str) -> std::result::Result<Vec<Cell>, (usize, String)> {
     let mut cells = Vec::with_capacity(text.len());
-    for (j, ch) in text.chars().enumerate() {
+    let mut chars = text.chars().enumerate().peekable();
+    while let Some((j, ch)) = chars.next() {
+        // A border is dashes; a dash against a digit is a minus sign.
+        if ch == '-' && chars.peek().is_some_and(|(_, next)| next.is_ascii_digit()) {
+            return Err((
+                j + 1,
+                "'-' before a digit: a negative number is not a Sudoku value".to_string(),
+            ));
+        }
         if is_layout(ch) {
             continue;
         }

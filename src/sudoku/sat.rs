@@ -206,6 +206,8 @@ struct Run {
     first: Option<Vec<u8>>,
     /// Whether it is the only one, when that was decided.
     unique: Option<bool>,
+    /// A second solution, when there is one (complete, not yet checked).
+    second: Option<Vec<u8>>,
     /// Whether the run ended by itself (not stopped).
     decided: bool,
 }
@@ -213,7 +215,8 @@ struct Run {
 /// Up to two solutions of the grid whose cells have the candidates `cand`
 /// (as the search's root propagation left them): the first solution, and
 /// whether it is the only one (`None` when there is no solution or `ctl`
-/// stopped the solver before that was decided). With `unique_too` false,
+/// stopped the solver before that was decided), and a second solution when
+/// it is not. With `unique_too` false,
 /// only the first solution is looked for (and uniqueness left `None`).
 ///
 /// With `threads` above 1, that many differently built searches (CaDiCaL
@@ -229,11 +232,11 @@ pub(super) fn decide(
     unique_too: bool,
     threads: usize,
     ctl: &Control,
-) -> (Option<Vec<u8>>, Option<bool>) {
+) -> (Option<Vec<u8>>, Option<bool>, Option<Vec<u8>>) {
     let done = AtomicBool::new(false);
     if threads <= 1 {
         let run = run(lay, cand, unique_too, 0, ctl, &done);
-        return (run.first, run.unique);
+        return (run.first, run.unique, run.second);
     }
     let winner: Mutex<Option<Run>> = Mutex::new(None);
     let partial: Mutex<Option<Vec<u8>>> = Mutex::new(None);
@@ -253,10 +256,11 @@ pub(super) fn decide(
         }
     });
     match winner.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        Some(run) => (run.first, run.unique),
+        Some(run) => (run.first, run.unique, run.second),
         // Stopped by `ctl`: a first solution, if some search had one.
         None => (
             partial.into_inner().unwrap_or_else(|e| e.into_inner()),
+            None,
             None,
         ),
     }
@@ -281,6 +285,7 @@ fn run(
     let stopped = Run {
         first: None,
         unique: None,
+        second: None,
         decided: false,
     };
     if !enc.write(lay, cand, &mut sat) {
@@ -306,13 +311,16 @@ fn run(
             first: Some(first),
             unique,
             decided: true,
+            second: None,
         };
     }
     sat.add_clause(enc.block(&first));
     let unique = sat.solve().map(|second| !second);
+    let second = (unique == Some(false)).then(|| enc.grid(cand, &sat));
     Run {
         first: Some(first),
         unique,
+        second,
         decided: unique.is_some(),
     }
 }

@@ -725,7 +725,10 @@ fn grid9_reads_solves_checks_and_writes_as_the_general_path() {
 }
 
 /// The CDCL back end's verdict on `puzzle`, with `threads` searches.
-fn decide_by_sat(puzzle: &Sudoku, threads: usize) -> (Option<Sudoku>, Option<bool>) {
+fn decide_by_sat(
+    puzzle: &Sudoku,
+    threads: usize,
+) -> (Option<Sudoku>, Option<bool>, Option<Sudoku>) {
     SudokuSolver::new(puzzle.clone())
         .with_threads(threads)
         .decide_by_sat(&Control::new())
@@ -751,13 +754,19 @@ fn the_cdcl_back_end_decides_as_the_depth_first_search() {
         for p in [puzzle, broken] {
             let tally = count(&p, Some(2));
             for threads in [1, 3] {
-                let (first, unique) = decide_by_sat(&p, threads);
+                let (first, unique, second) = decide_by_sat(&p, threads);
                 match tally.found {
                     0 => assert_eq!((first.is_none(), unique), (true, None), "{p}"),
                     found => {
                         let first = first.expect("a solution");
                         assert!(p.check_solution(&first).is_ok(), "{p}");
                         assert_eq!(unique, Some(found == 1), "{p}");
+                        // Not unique: a second solution, another one, shows it.
+                        assert_eq!(second.is_some(), found == 2, "{p}");
+                        if let Some(second) = second {
+                            assert!(p.check_solution(&second).is_ok(), "{p}");
+                            assert_ne!(first, second, "{p}");
+                        }
                     }
                 }
             }

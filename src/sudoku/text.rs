@@ -106,10 +106,18 @@ impl Report for Answer {
     fn partial(&self) -> Option<String> {
         match self {
             Answer::List(l) => l.partial(),
+            Answer::Explain(e) => e.partial(),
+            Answer::Hint(h) => h.partial(),
             Answer::Generate(g) if g.stopped == Some(Stop::Interrupted) => Some(format!(
                 "interrupted: the puzzles are partial ({} made)",
                 g.listed
             )),
+            Answer::Batch(b) | Answer::Transform(b) if b.stopped == Some(Stop::Interrupted) => {
+                Some(format!(
+                    "interrupted: the batch is partial ({} lines answered)",
+                    b.listed
+                ))
+            }
             _ => None,
         }
     }

@@ -66,6 +66,9 @@ pub(crate) fn wing(board: &Board, k: usize) -> Option<Found> {
         return None;
     }
     for first in 0..cells {
+        if board.stopped() {
+            return None;
+        }
         let m = board.cand[first];
         if m.count_ones() < 2 || m.count_ones() as usize > k + 1 {
             continue;
@@ -254,7 +257,7 @@ fn found(board: &Board, k: usize, w: Wing) -> Found {
         )
     };
     f.text = format!(
-        "{technique} {}: the cells {} hold {} {} between them, one more than their number; {}{} {link}; so {}",
+        "{technique} ({}): the cells {} hold {} {} between them, one more than their number; {}{} {link}; so {}",
         w.suffix(),
         super::board::join(set_names.into_iter()),
         union.count_ones(),

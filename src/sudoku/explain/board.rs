@@ -1,6 +1,7 @@
 //! The explainer's boards: the units and peers of a [`Shape`], and the candidates a person pencils in on a [`Sudoku`].
 
 use crate::sudoku::{Shape, Sudoku};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// The units of a shape (rows, then columns, then boxes) and each cell's peers, computed once per board.
@@ -123,6 +124,9 @@ pub(crate) struct Board {
     pub geo: Arc<Geometry>,
     pub value: Vec<u8>,
     pub cand: Vec<u64>,
+    /// The stop flag of the explanation (Ctrl-C, a time limit): the long techniques
+    /// look at it between cells and give up (no step) once it is set.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl Board {
@@ -135,6 +139,7 @@ impl Board {
             cand: vec![all; grid.shape.cells()],
             value: vec![0; grid.shape.cells()],
             geo,
+            stop: None,
         };
         for (i, &v) in grid.cells.iter().enumerate() {
             if v != 0 {
@@ -155,6 +160,14 @@ impl Board {
 
     pub fn side(&self) -> usize {
         self.geo.side
+    }
+
+    /// Whether the explanation was asked to stop: a technique then gives up.
+    #[inline]
+    pub fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// Puts `d` at `cell` and removes it from the peers' candidates.

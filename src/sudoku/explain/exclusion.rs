@@ -55,6 +55,9 @@ fn search(
         return exclude(board, chosen, common?);
     }
     for i in from..open.len() {
+        if board.stopped() {
+            return None;
+        }
         let c = open[i];
         let next: Cells = match common {
             None => excluders[c].clone(),

@@ -14,6 +14,9 @@ pub(crate) fn basic(board: &Board, k: usize) -> Option<Found> {
         _ => (Technique::Jellyfish, 52),
     };
     for d in 1..=n as u8 {
+        if board.stopped() {
+            return None;
+        }
         for base_kind in 0..2 {
             // Lines of the base kind with 2..=k places of d, as (line unit, places across).
             let lines: Vec<(usize, u64)> = (base_kind * n..(base_kind + 1) * n)

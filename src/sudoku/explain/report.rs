@@ -14,7 +14,7 @@ pub enum Outcome {
         /// Two clashing cells, `[[row, col], [row, col]]`.
         clash: Option<[[usize; 2]; 2]>,
     },
-    /// The grid has several solutions: the steps stop where they part, at `cell`, which holds `digits[0]` in one and `digits[1]` in another.
+    /// The grid has several solutions (known before any step): they part at `cell`, which holds `digits[0]` in one and `digits[1]` in another.
     Several {
         /// A cell whose digit differs between two solutions.
         cell: [usize; 2],
@@ -23,6 +23,11 @@ pub enum Outcome {
     },
     /// Stopped (Ctrl-C) before the end: the steps so far are given.
     Interrupted,
+    /// A batch line's rating stopped by `--time-limit`, after `seconds`; the batch goes on.
+    OutOfTime {
+        /// The time limit that ran out.
+        seconds: u64,
+    },
 }
 
 /// The explanation of a puzzle: its steps from the clues to the solution.
@@ -98,8 +103,8 @@ pub struct Rated {
 
 impl Rated {
     /// The rating as one line of text: `rating 7.0 (xy-chain), 71 steps` (rating, hardest
-    /// technique, steps), or `none`, `none (clash: r1c1 and r1c5)`, `multiple`,
-    /// `solved (no step…)` for a full grid, `interrupted`.
+    /// technique, steps), or `none`, `none (clash: r1c1 and r1c5)`, `several solutions
+    /// (they part at r1c3: 4 or 7)`, `solved (no step…)` for a full grid, `interrupted`.
     pub fn summary(&self) -> String {
         match (&self.outcome, self.rating, self.hardest) {
             (Outcome::Solved, Some(r), Some(h)) => {
@@ -125,7 +130,16 @@ impl Rated {
                 )
             }
             (Outcome::NoSolution { .. }, _, _) => "none".into(),
-            (Outcome::Several { .. }, _, _) => "multiple".into(),
+            (Outcome::Several { cell, digits }, _, _) => format!(
+                "several solutions (they part at r{}c{}: {} or {})",
+                cell[0] + 1,
+                cell[1] + 1,
+                digits[0],
+                digits[1]
+            ),
+            (Outcome::OutOfTime { seconds }, _, _) => {
+                format!("gave up after {seconds} s (--time-limit)")
+            }
             // A grid already full needs no step: there is nothing to rate.
             (Outcome::Solved, None, _) => "solved (no step: the grid is full)".into(),
             _ => "interrupted".into(),

@@ -1,18 +1,18 @@
-//! The start of an explanation: the board set up, and the solutions every step is checked against.
+//! The start of an explanation: the board set up, and the solution every step is checked against — or why there is nothing to explain (no solution, several: known in milliseconds, before any technique is tried).
 
 use super::board::{bit, Board};
 use super::marks::apply_marks;
 use super::{solve, Outcome, PencilMarks};
 use crate::control::Control;
 use crate::error::{Error, Result};
+use crate::listing::Solutions;
 use crate::sudoku::{Sudoku, SudokuSolver};
 use std::ops::ControlFlow;
+use std::time::Duration;
 
-/// Everything the steps are checked against: the known solutions of the grid.
+/// What the steps are checked against: the grid's one solution.
 pub(super) struct Truth {
-    /// The first solution, and a second one when the grid has several.
-    pub(super) first: Vec<u8>,
-    pub(super) second: Option<Vec<u8>>,
+    pub(super) solution: Vec<u8>,
 }
 
 /// What the start of an explanation found: the board, or why there is nothing to explain.
@@ -21,8 +21,23 @@ pub(super) enum Start {
     Over(Outcome),
 }
 
-/// Sets up the board of `grid` (with `marks` as its candidates, if given) and finds its solutions.
+/// Sets up the board of `grid` (with `marks` as its candidates, if given) and
+/// finds its solutions: the board ready to explain when there is one (its
+/// techniques stopped by `ctl`), else why not — no solution, several (where two
+/// part), or stopped first.
 pub(super) fn start(grid: &Sudoku, marks: Option<&PencilMarks>, ctl: &Control) -> Result<Start> {
+    let start = solutions(grid, marks, ctl)?;
+    Ok(match start {
+        Start::Ready(mut board, truth) => {
+            board.stop = Some(ctl.stop_flag());
+            Start::Ready(board, truth)
+        }
+        over => over,
+    })
+}
+
+/// The board of `grid` and its solution, or why there is none to explain.
+fn solutions(grid: &Sudoku, marks: Option<&PencilMarks>, ctl: &Control) -> Result<Start> {
     let side = grid.shape().side();
     let mut board = match Board::new(grid) {
         Ok(b) => b,
@@ -32,18 +47,28 @@ pub(super) fn start(grid: &Sudoku, marks: Option<&PencilMarks>, ctl: &Control) -
             }))
         }
     };
+    let solver = SudokuSolver::new(grid.clone());
+    if let (None, Some(over)) = (marks, quick_start(&solver, &board, ctl)) {
+        return Ok(over);
+    }
     if let Some(marks) = marks {
         apply_marks(&mut board, grid, marks)?;
-    } else if let (Some(first), Some(true)) =
-        SudokuSolver::new(grid.clone()).solve_and_check_unique(ctl)
-    {
-        // The crate's solver (CDCL from 25×25 up) decides a grid with one solution far sooner
-        // than the explainer's own search, which minutes of a 25×25 puzzle's rating went to.
-        let truth = Truth {
-            first: first.cells,
-            second: None,
-        };
-        return Ok(Start::Ready(board, truth));
+    } else {
+        // The crate's solver (CDCL from 25×25 up) decides a grid far sooner than the
+        // explainer's own search, which minutes of a 25×25 puzzle's rating went to.
+        let solves = |s: &Sudoku| grid.check_solution(s).is_ok();
+        match solver.first_two(ctl) {
+            (Some(first), Some(true), _) if solves(&first) => {
+                let truth = Truth {
+                    solution: first.cells,
+                };
+                return Ok(Start::Ready(board, truth));
+            }
+            (Some(first), Some(false), Some(second)) if solves(&first) && solves(&second) => {
+                return Ok(Start::Over(parting(side, &first.cells, &second.cells)));
+            }
+            _ => {}
+        }
     }
     let mut found: Vec<Vec<u8>> = Vec::new();
     let searched = solve::search(&board, 2, ctl, &mut |cells| {
@@ -75,24 +100,50 @@ pub(super) fn start(grid: &Sudoku, marks: Option<&PencilMarks>, ctl: &Control) -
         }
         return Ok(Start::Over(Outcome::NoSolution { clash: None }));
     };
-    Ok(Start::Ready(
-        board,
-        Truth {
-            first,
-            second: found.next(),
-        },
-    ))
+    Ok(match found.next() {
+        None => Start::Ready(board, Truth { solution: first }),
+        Some(second) => Start::Over(parting(side, &first, &second)),
+    })
 }
 
-/// Where two solutions part: the first empty cell whose digit differs.
-pub(super) fn parting(board: &Board, truth: &Truth) -> Outcome {
+/// How long the quick search for two solutions of a large grid may take
+/// before the surer decision of [`SudokuSolver::solve_and_check_unique`]
+/// (the CDCL back end, which takes seconds on a grid with many solutions).
+const QUICK: Duration = Duration::from_millis(250);
+
+/// A large grid (25×25 up) decided by a short depth-first search, when it is
+/// quick to decide: its two solutions (where they part), or its one, or none.
+fn quick_start(solver: &SudokuSolver, board: &Board, ctl: &Control) -> Option<Start> {
     let side = board.side();
-    let second = truth.second.as_deref().unwrap_or(&truth.first);
-    let c = (0..board.value.len())
-        .find(|&c| truth.first[c] != second[c])
+    if side < 25 {
+        return None;
+    }
+    let mut found: Vec<Vec<u8>> = Vec::new();
+    let tally = ctl.within(QUICK, |quick| {
+        solver.enumerate(quick, &mut |s| {
+            found.push(s.cells().to_vec());
+            match found.len() {
+                2 => ControlFlow::Break(()),
+                _ => ControlFlow::Continue(()),
+            }
+        })
+    });
+    let mut found = found.into_iter();
+    match (found.next(), found.next(), tally.stopped) {
+        (Some(first), Some(second), _) => Some(Start::Over(parting(side, &first, &second))),
+        (Some(solution), None, None) => Some(Start::Ready(board.clone(), Truth { solution })),
+        (None, _, None) => Some(Start::Over(Outcome::NoSolution { clash: None })),
+        _ => None,
+    }
+}
+
+/// Where two solutions part: the first cell whose digit differs.
+fn parting(side: usize, first: &[u8], second: &[u8]) -> Outcome {
+    let c = (0..first.len())
+        .find(|&c| first[c] != second[c])
         .unwrap_or(0);
     Outcome::Several {
         cell: [c / side, c % side],
-        digits: [truth.first[c], second[c]],
+        digits: [first[c], second[c]],
     }
 }

@@ -23,8 +23,8 @@ pub struct Step {
     pub cells: Vec<[usize; 2]>,
     /// The step in words.
     pub text: String,
-    /// This step's rating on Sudoku Explainer's scale.
-    #[serde(skip)]
+    /// This step's rating on Sudoku Explainer's scale (a number, as the text shows it).
+    #[serde(default)]
     pub rating: Rating,
 }
 
@@ -92,7 +92,7 @@ impl Found {
     }
 }
 
-/// Checks a step against the known solutions and applies it to the board.
+/// Checks a step against the solution and applies it to the board.
 pub(super) fn check_and_apply(board: &mut Board, found: &Found, truth: &Truth) -> Result<()> {
     let geo = std::sync::Arc::clone(&board.geo);
     let wrong = |what: &str, c: usize, d: u8| {
@@ -108,16 +108,15 @@ pub(super) fn check_and_apply(board: &mut Board, found: &Found, truth: &Truth) -
             found.technique
         )));
     }
-    for solution in std::iter::once(&truth.first).chain(truth.second.as_ref()) {
-        for &(c, d) in &found.place {
-            if solution[c] != d {
-                return Err(wrong("places", c, d));
-            }
+    let solution = &truth.solution;
+    for &(c, d) in &found.place {
+        if solution[c] != d {
+            return Err(wrong("places", c, d));
         }
-        for &(c, d) in &found.eliminate {
-            if solution[c] == d {
-                return Err(wrong("removes the solution's", c, d));
-            }
+    }
+    for &(c, d) in &found.eliminate {
+        if solution[c] == d {
+            return Err(wrong("removes the solution's", c, d));
         }
     }
     apply(board, found).map_err(|(what, c, d)| wrong(what, c, d))

@@ -67,6 +67,9 @@ pub(crate) fn fish(board: &Board, links: usize) -> Option<Found> {
     let mut best: Best = None;
     let mut step = None;
     for d in 1..=n as u8 {
+        if board.stopped() {
+            return None;
+        }
         let all = strong_links(board, d);
         let l = all.len();
         if l < links {
@@ -456,9 +459,9 @@ fn found(net: &Net, chain: &Chain, eliminate: &[usize]) -> Found {
         })
         .collect();
     f.text = format!(
-        "{technique} {}{}: {d} is in one of two places in {}, joined end to end; so {d} is at {} or at {}{}, and leaves {}",
+        "{technique} ({}{}): {d} is in one of two places in {}, joined end to end; so {d} is at {} or at {}{}, and leaves {}",
         suffix(geo, all, chain),
-        if ring { " (a loop)" } else { "" },
+        if ring { ", a loop" } else { "" },
         links.join("; "),
         group(start),
         group(end),

@@ -51,6 +51,9 @@ fn kind(k: usize, naked: bool) -> (Technique, u16) {
 pub(crate) fn naked(board: &Board, k: usize) -> Option<Found> {
     let geo = &board.geo;
     for (u, unit) in geo.units.iter().enumerate() {
+        if board.stopped() {
+            return None;
+        }
         let open: Vec<usize> = unit
             .iter()
             .copied()
@@ -99,6 +102,9 @@ pub(crate) fn hidden(board: &Board, k: usize) -> Option<Found> {
     let geo = &board.geo;
     let n = geo.side;
     for (u, unit) in geo.units.iter().enumerate() {
+        if board.stopped() {
+            return None;
+        }
         let open: Vec<u8> = (1..=n as u8)
             .filter(|&d| (2..=k as u32).contains(&board.places(u, d).count_ones()))
             .collect();

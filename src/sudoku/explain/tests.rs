@@ -62,7 +62,14 @@ pub(super) fn check_solved(puzzle: &Sudoku, e: &Explanation) {
     assert_eq!(e.solution.as_deref(), Some(solution.to_line().as_str()));
     let side = puzzle.shape().side();
     for step in &e.steps {
-        assert!(!step.text.is_empty());
+        // One name for a technique: the step's text opens with the name its JSON gives.
+        let name = step.technique.name();
+        assert!(
+            step.text.starts_with(&format!("{name}:"))
+                || step.text.starts_with(&format!("{name} (")),
+            "{name}: {}",
+            step.text
+        );
         assert!(
             !step.place.is_empty() || !step.eliminate.is_empty(),
             "{}",
@@ -363,38 +370,64 @@ fn clashing_clues_are_named_and_an_unsolvable_grid_says_so() {
     );
 }
 
+/// A grid with several solutions is known before any technique is tried: no
+/// step, and a cell where two solutions part, each of its two digits finishing
+/// the grid; the same for a hint and a rating, and at once on large grids
+/// (where the cell may differ from run to run: the quicker search decides).
 #[test]
-fn several_solutions_stop_where_they_part_and_never_use_a_unique_rectangle() {
+fn several_solutions_are_known_before_any_step_and_say_where_they_part() {
     let ctl = Control::new();
     let batch = lines(include_str!("../../../puzzles/sudoku/batch-9x9.txt"));
-    for line in &batch[8..] {
-        let puzzle = grid(line);
-        let e = explain(&puzzle, &ctl).unwrap();
-        let Outcome::Several {
-            cell: [r, c],
-            digits,
-        } = e.outcome
-        else {
-            panic!("{line}: {:?}", e.outcome)
+    let mut puzzles: Vec<Sudoku> = batch[8..].iter().map(|line| grid(line)).collect();
+    puzzles.push(Sudoku::empty(Shape::new(3, 3).unwrap()));
+    puzzles.push(Sudoku::empty(Shape::new(6, 6).unwrap()));
+    for puzzle in puzzles {
+        let parts = |outcome: &Outcome| {
+            let &Outcome::Several {
+                cell: [r, c],
+                digits,
+            } = outcome
+            else {
+                panic!("{puzzle}: {outcome:?}")
+            };
+            let side = puzzle.shape().side();
+            assert_eq!(puzzle.cells()[r * side + c], 0);
+            assert_ne!(digits[0], digits[1]);
+            for d in digits {
+                let mut g = puzzle.clone();
+                g.cells_mut()[r * side + c] = d;
+                assert!(
+                    count(&g, Some(1), &ctl).found >= 1,
+                    "{puzzle}: {d} at {r},{c}"
+                );
+            }
         };
-        assert!(e.solution.is_none() && e.rating.is_none());
-        assert!(e
-            .steps
-            .iter()
-            .all(|s| s.technique != Technique::UniqueRectangle && s.technique != Technique::Trial));
-        // The cell is still empty after the steps, and both digits finish the grid.
-        let end = replay(&puzzle, None, &e.steps).unwrap();
-        let side = puzzle.shape().side();
-        assert_eq!(end.cells()[r * side + c], 0);
-        for d in digits {
-            let mut g = end.clone();
-            g.cells_mut()[r * side + c] = d;
-            assert!(
-                count(&g, Some(1), &ctl).found >= 1,
-                "{line}: {d} at {r},{c}"
-            );
-        }
+        let e = explain(&puzzle, &ctl).unwrap();
+        parts(&e.outcome);
+        assert!(e.solution.is_none() && e.rating.is_none() && e.steps.is_empty());
+        let h = hint(&puzzle, None, &ctl).unwrap();
+        parts(&h.outcome);
+        assert!(h.step.is_none());
+        let rated = super::rate(&puzzle, TechniqueSet::Classic, &ctl).unwrap();
+        parts(&rated.outcome);
+        assert!(rated
+            .summary()
+            .starts_with("several solutions (they part at r"));
     }
+}
+
+/// The forcing chains of an empty 36×36 board would hold about 12 GiB: refused
+/// in one line naming what they would hold, before any is followed.
+#[test]
+fn the_forcing_chains_of_an_empty_36x36_board_are_refused_naming_their_memory() {
+    let board = Board::new(&Sudoku::empty(Shape::new(6, 6).unwrap())).unwrap();
+    let refusal = budget::forcing_refusal(&board, &budget::Cap::default()).unwrap();
+    let line = refusal.to_string();
+    assert!(
+        line.contains("memory (MiB) the forcing chains would hold"),
+        "{line}"
+    );
+    assert!(line.contains("over the limit of"), "{line}");
 }
 
 #[test]
@@ -556,6 +589,7 @@ fn the_json_keys_are_the_report_s() {
         &source,
         None,
         TechniqueSet::Classic,
+        None,
         &Control::new(),
         &mut |r| {
             rows.push(r);
@@ -756,10 +790,10 @@ fn nishio_multiple_and_dynamic_forcing_chains_are_in_their_bands_and_remove_only
     let hardest =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
     let cases = [
-        (puzzles[5], "nishio contradiction forcing chain", 75..85),
-        (puzzles[3], "cell forcing chain", 80..90),
-        (puzzles[3], "region forcing chain", 80..90),
-        (hardest, "dynamic contradiction forcing chain", 85..100),
+        (puzzles[5], "nishio-forcing-chain (contradiction)", 75..85),
+        (puzzles[3], "multiple-forcing-chain (cell)", 80..90),
+        (puzzles[3], "multiple-forcing-chain (region)", 80..90),
+        (hardest, "dynamic-forcing-chain (contradiction)", 85..100),
     ];
     for (line, kind, band) in cases {
         let puzzle = grid(line);

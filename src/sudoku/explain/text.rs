@@ -36,17 +36,19 @@ fn no_solution(text: &mut Text, outcome: &Outcome) {
 }
 
 /// How an explanation, a hint or a rating ended. Several solutions end as
-/// answered: the steps up to where they part are the answer.
+/// answered: where they part is the answer (the command then refuses the
+/// grid, see [`crate::sudoku::Answer::refusal`]).
 fn ending(outcome: &Outcome) -> Ending {
     match outcome {
         Outcome::Solved | Outcome::Several { .. } => Ending::Answered,
         Outcome::NoSolution { .. } => Ending::NoSolution,
-        Outcome::Interrupted => Ending::Interrupted,
+        Outcome::Interrupted | Outcome::OutOfTime { .. } => Ending::Interrupted,
     }
 }
 
 impl Report for Explanation {
-    fn text(&self, _: Detail) -> Text {
+    /// The heading, each step (not when quiet), the solution and the rating.
+    fn text(&self, detail: Detail) -> Text {
         let mut text = Text::new();
         heading(
             &mut text,
@@ -55,7 +57,11 @@ impl Report for Explanation {
             self.clues,
             self.techniques,
         );
-        for (k, step) in self.steps.iter().enumerate() {
+        let steps = match detail {
+            Detail::Full => &self.steps[..],
+            Detail::Quiet => &[],
+        };
+        for (k, step) in steps.iter().enumerate() {
             if let Some(grid) = self.candidates.get(k) {
                 for line in grid.lines() {
                     text.line(line);
@@ -80,18 +86,30 @@ impl Report for Explanation {
     fn ending(&self) -> Ending {
         ending(&self.outcome)
     }
+
+    fn partial(&self) -> Option<String> {
+        (self.outcome == Outcome::Interrupted).then(|| {
+            format!(
+                "interrupted: the explanation is partial ({} steps)",
+                self.steps.len()
+            )
+        })
+    }
 }
 
 impl Report for Hint {
-    fn text(&self, _: Detail) -> Text {
+    /// The heading (not when quiet) and the step.
+    fn text(&self, detail: Detail) -> Text {
         let mut text = Text::new();
-        heading(
-            &mut text,
-            self.size,
-            self.box_shape,
-            self.clues,
-            self.techniques,
-        );
+        if detail == Detail::Full {
+            heading(
+                &mut text,
+                self.size,
+                self.box_shape,
+                self.clues,
+                self.techniques,
+            );
+        }
         match &self.step {
             Some(step) => step_line(&mut text, None, step),
             None if self.outcome == Outcome::Solved => {
@@ -106,10 +124,15 @@ impl Report for Hint {
     fn ending(&self) -> Ending {
         ending(&self.outcome)
     }
+
+    fn partial(&self) -> Option<String> {
+        (self.outcome == Outcome::Interrupted)
+            .then(|| "interrupted before the next step was found".to_string())
+    }
 }
 
 impl Report for Rated {
-    /// One line: `rating 7.0 (xy-chain), 71 steps`, or `none`, `multiple`, `interrupted`.
+    /// One line: `rating 7.0 (xy-chain), 71 steps`, or `none`, `several solutions (…)`, `interrupted`.
     fn text(&self, _: Detail) -> Text {
         let mut text = Text::new();
         text.line(self.summary());

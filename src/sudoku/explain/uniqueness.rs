@@ -20,6 +20,9 @@ use super::{cands_name, Found, Technique};
 pub(crate) fn rectangle(board: &Board) -> Option<Found> {
     let mut best: Option<(u16, u8, Found)> = None;
     for c in board.empty_cells() {
+        if board.stopped() {
+            return None;
+        }
         if board.cand[c].count_ones() != 2 {
             continue;
         }
@@ -113,10 +116,11 @@ fn loop_steps(board: &Board, lp: &[usize], m: u64) -> Vec<(u8, Found)> {
         m.trailing_zeros() as u8 + 1,
         63 - m.leading_zeros() as u8 + 1,
     ];
+    // One technique's name, the loop's kind after it.
     let name = if lp.len() == 4 {
         "unique-rectangle"
     } else {
-        "unique loop"
+        "unique-rectangle (a loop)"
     };
     let (bare, extra): (Vec<usize>, Vec<usize>) = lp.iter().partition(|&&c| board.cand[c] == m);
     let mut steps = Vec::new();

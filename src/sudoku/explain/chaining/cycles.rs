@@ -11,6 +11,9 @@ pub(super) fn cycle_starts(ch: &mut Chainer, best: &mut Best) {
     let board = ch.board;
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for c in board.empty_cells() {
+            if board.stopped() {
+                return;
+            }
             if board.cand[c].count_ones() < 2 || (!x && board.cand[c].count_ones() > 2) {
                 continue;
             }
@@ -161,7 +164,7 @@ fn cycle_step(ch: &mut Chainer, clo: &Closure, end: u32, links: (bool, bool), be
     let mut cells = loop_cells.clone();
     cells.reverse();
     f.text = format!(
-            "bidirectional {name}: {}; the loop holds either way round, so every candidate seen by both kinds of its links goes: {}",
+            "{technique} (bidirectional {name}): {}; the loop holds either way round, so every candidate seen by both kinds of its links goes: {}",
             ch.path(clo, end),
             removals_name(ch, &eliminate)
         );
@@ -257,12 +260,7 @@ pub(super) fn unary_in(
     let mut f = Found::new(technique, rating);
     let conclusion = ch.conclude(&mut f, clo.pot[end as usize]);
     f.text = format!(
-        "{}: {}; the assumption implies its own negation, so {conclusion}",
-        if y {
-            "forcing-chain"
-        } else {
-            "forcing x-chain"
-        },
+        "{technique}: {}; the assumption implies its own negation, so {conclusion}",
         ch.path(clo, end)
     );
     f.cells = chain_cells(ch, clo, end);

@@ -14,12 +14,18 @@ pub(super) fn multiple_into(ch: &mut Chainer, mode: Mode, base: u16, best: &mut 
     let n = ch.n;
     let mut ons: Vec<Option<Closure>> = (0..ch.size()).map(|_| None).collect();
     for c in board.empty_cells() {
+        if board.stopped() {
+            return;
+        }
         for d in digits(board.cand[c]) {
             let on = pot(n, c, d, true);
             ons[on / 2] = Some(ch.follow(on, mode).finish());
         }
     }
     for c in board.empty_cells() {
+        if board.stopped() {
+            return;
+        }
         let count = board.cand[c].count_ones();
         if count > 2 || (count > 1 && mode != Mode::Static) {
             cell_chains(ch, c, mode, base, &ons, best);
@@ -62,8 +68,8 @@ pub(super) fn cell_chains(
                         let mut f = Found::new(ch.technique(mode), rating);
                         let conclusion = ch.conclude(&mut f, assumed ^ 1);
                         f.text = format!(
-                            "{}contradiction forcing chain: {} and {}; so {conclusion}",
-                            ch.prefix(mode),
+                            "{}: {} and {}; so {conclusion}",
+                            ch.titled(mode, "contradiction"),
                             ch.path(clo, a),
                             ch.path(clo, b)
                         );
@@ -88,8 +94,8 @@ pub(super) fn cell_chains(
             .map(|&(d, clo)| (format!("{}={d}", board.geo.cell_name(c)), clo))
             .collect();
         let what = format!(
-            "{}cell forcing chain: {} holds {}",
-            ch.prefix(mode),
+            "{}: {} holds {}",
+            ch.titled(mode, "cell"),
             board.geo.cell_name(c),
             crate::sudoku::explain::board::digits_name(board.cand[c]).replace(" and ", " or ")
         );
@@ -133,8 +139,8 @@ pub(super) fn double(
             let mut f = Found::new(ch.technique(Mode::Dynamic), rating);
             let conclusion = ch.conclude(&mut f, p);
             f.text = format!(
-                "{}double forcing chain: whether {} holds {d} or not; {}; {}; either way {conclusion}",
-                ch.prefix(Mode::Dynamic),
+                "{}: whether {} holds {d} or not; {}; {}; either way {conclusion}",
+                ch.titled(Mode::Dynamic, "double"),
                 board.geo.cell_name(c),
                 ch.path(yes, k),
                 ch.path(no, j)
@@ -179,8 +185,8 @@ pub(super) fn region_chains(
             continue;
         };
         let what = format!(
-            "{}region forcing chain: in {}, {d} goes at {}",
-            ch.prefix(mode),
+            "{}: in {}, {d} goes at {}",
+            ch.titled(mode, "region"),
             geo.unit_name(u),
             geo.cells_name(&places).replace(" and ", " or ")
         );

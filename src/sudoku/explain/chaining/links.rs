@@ -300,16 +300,16 @@ impl<'a> Chainer<'a> {
     }
 }
 impl Chainer<'_> {
-    /// The words naming the kind of chain: `dynamic `, `dynamic+ `…
-    pub(super) fn prefix(&self, mode: Mode) -> &'static str {
-        match (mode, self.level) {
-            (Mode::Dynamic, 0) => "dynamic ",
-            (Mode::Dynamic, 1) => "dynamic+ ",
-            (Mode::Dynamic, 2) => "nested (+ forcing chains) ",
-            (Mode::Dynamic, _) => "nested (+ multiple forcing chains) ",
-            (Mode::Nishio, _) => "nishio ",
-            (Mode::Static, _) => "",
-        }
+    /// The words a step of `mode` opens with: its technique's name, then the
+    /// `kind` of chain (and what is nested in it): `dynamic-forcing-chain (cell)`,
+    /// `nested-forcing-chain (region, + forcing chains)`.
+    pub(super) fn titled(&self, mode: Mode, kind: &str) -> String {
+        let nested = match (mode, self.level) {
+            (Mode::Dynamic, 2) => ", + forcing chains",
+            (Mode::Dynamic, 3..) => ", + multiple forcing chains",
+            _ => "",
+        };
+        format!("{} ({kind}{nested})", self.technique(mode))
     }
 
     pub(super) fn technique(&self, mode: Mode) -> Technique {

@@ -150,6 +150,7 @@ impl Chainer<'_> {
             geo: Arc::clone(&self.board.geo),
             value: self.board.value.clone(),
             cand: cand.to_vec(),
+            stop: self.board.stop.clone(),
         };
         let outer = &self.board.cand;
         let mut all = collect(&reached, outer, cycle_starts);
