@@ -27,6 +27,7 @@
 
 pub mod animate;
 mod answer;
+mod check;
 pub mod count;
 pub(crate) mod find;
 mod text;
@@ -37,6 +38,7 @@ pub use answer::{
     algebraic, Answer, Item, ListedTour, MagicReport, Mode, Request, Starts, TourListing,
     TourOutcome, TourReport,
 };
+pub use check::{read_tour, TourCheck};
 #[cfg(test)]
 pub(crate) use count::backtrack::count_all_starts;
 pub(crate) use count::backtrack::count_tours;

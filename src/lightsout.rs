@@ -17,6 +17,7 @@ mod answer;
 mod cells;
 mod chase;
 mod chase_gcd;
+mod check;
 mod fewest;
 pub mod game;
 mod graph;
@@ -50,6 +51,7 @@ pub use answer::{
 };
 pub use cells::Cells;
 pub(crate) use chase_gcd::nullity;
+pub use check::{read_presses, PressCheck};
 pub use fewest::{fewest_presses, Fewest};
 pub use graph::{Graph, GraphGame, MAX_GRAPH_VERTICES};
 pub use pattern::{Pattern, MAX_STENCIL_SIDE, PATTERN_NAMES};

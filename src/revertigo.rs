@@ -23,6 +23,7 @@
 
 mod answer;
 mod brute;
+mod check;
 pub mod game;
 mod polynomial_method;
 mod shortest;

@@ -27,6 +27,7 @@
 mod alldiff;
 mod answer;
 mod batch;
+mod check;
 pub mod explain;
 mod fast9;
 pub mod game;
@@ -51,6 +52,7 @@ pub use answer::{Answer, Item, Mode, Request};
 pub use answer::{
     AnswerLines, BadLine, BatchEnd, Generation, GridListing, ListedGrid, RatedGrid, MAX_GENERATED,
 };
+pub use check::GridCheck;
 pub use grid9::Grid9;
 pub use parse::{read, Entry, Input};
 use search::Layout;

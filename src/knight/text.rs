@@ -16,6 +16,7 @@ impl report::Report for Answer {
             Answer::Count(r) => r.text(detail),
             Answer::Magic(r) => r.text(detail),
             Answer::Steps(r) => r.text(detail),
+            Answer::Check(r) => r.text(detail),
         }
     }
 
@@ -26,6 +27,7 @@ impl report::Report for Answer {
             Answer::Count(r) => r.ending(),
             Answer::Magic(r) => r.ending(),
             Answer::Steps(r) => r.ending(),
+            Answer::Check(r) => r.ending(),
         }
     }
 

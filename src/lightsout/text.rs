@@ -36,7 +36,7 @@ fn count_rows(text: &mut Text, cells: &Cells, states: u8) {
 }
 
 /// The title line: the board, its rules and its seed.
-fn title(setup: &Setup) -> String {
+pub(super) fn title(setup: &Setup) -> String {
     match setup {
         Setup::Grid(g) => {
             let seed = g.seed.map(|s| format!(", seed {s}")).unwrap_or_default();
@@ -69,6 +69,7 @@ impl Report for Answer {
             Answer::Count(c) => c.text(detail),
             Answer::List(l) => l.text(detail),
             Answer::Table(t) => t.text(detail),
+            Answer::Check(c) => c.text(detail),
         }
     }
 
@@ -78,6 +79,7 @@ impl Report for Answer {
             Answer::Count(c) => c.ending(),
             Answer::List(l) => l.ending(),
             Answer::Table(t) => t.ending(),
+            Answer::Check(c) => c.ending(),
         }
     }
 
@@ -86,7 +88,7 @@ impl Report for Answer {
             Answer::Solve(s) => s.partial(),
             Answer::List(l) => l.partial(),
             Answer::Table(t) => t.partial(),
-            Answer::Count(_) => None,
+            Answer::Count(_) | Answer::Check(_) => None,
         }
     }
 }

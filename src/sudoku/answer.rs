@@ -3,6 +3,7 @@
 //! solutions, batch lines and made puzzles stream through a [`Sink`] as [`Item`]s.
 
 use super::batch::{self, BatchOptions};
+use super::check::{self, GridCheck};
 use super::explain::{self, Explanation, Hint, Outcome, PencilMarks, Rated, TechniqueSet};
 use super::generate::{Difficulty, Symmetry};
 use super::parse::{scan_shaped, Scan};
@@ -71,6 +72,11 @@ pub enum Mode {
     },
     /// The rating on Sudoku Explainer's scale (each puzzle of a batch).
     Rate,
+    /// A student's filled grid checked against the puzzle.
+    Check {
+        /// The filled grid, in any layout a grid is read in (line form: `"1324…"`).
+        solution: String,
+    },
 }
 
 /// One Sudoku question: the grid or batch, its boxes, and the mode.
@@ -236,6 +242,8 @@ pub enum Answer {
     Hint(Hint),
     /// One grid rated.
     Rate(RatedGrid),
+    /// A filled grid checked.
+    Check(GridCheck),
 }
 
 /// One streamed item; JSON tells them apart by their keys.
@@ -389,7 +397,11 @@ impl GridPuzzle for Sudoku {
     /// Every mode polls the stop flag; the techniques of an explanation, a
     /// hint or a rating poll it only between steps.
     fn pace(request: &Request) -> Pace {
+        if let Mode::Check { .. } = request.mode {
+            return Pace::QUIET;
+        }
         let (unit, stopping) = match request.mode {
+            Mode::Check { .. } => unreachable!("answered above"),
             Mode::Solve | Mode::Transform | Mode::Generate { .. } => {
                 ("puzzles", Stopping::Promptly)
             }
@@ -442,6 +454,11 @@ pub(crate) fn answer(
         Mode::List { .. } => {
             return Err(Error::usage(
                 "a listing takes the solutions of one grid, not of a batch",
+            ))
+        }
+        Mode::Check { .. } => {
+            return Err(Error::usage(
+                "a check takes one puzzle and its filled grid, not a batch",
             ))
         }
         _ => {
@@ -540,6 +557,7 @@ fn one_grid(
             )?;
             Answer::Rate(RatedGrid::new(None, &grid, rated))
         }
+        Mode::Check { solution } => Answer::Check(check::check(&grid, solution)?),
         Mode::Transform | Mode::Generate { .. } => unreachable!("answered before"),
     })
 }
@@ -785,6 +803,15 @@ impl Answer {
             Answer::Explain(e) => (e.size, e.box_shape, &e.puzzle, e.solution.as_ref()),
             Answer::Hint(h) => (h.size, h.box_shape, &h.puzzle, None),
             Answer::Rate(r) => (r.size, r.box_shape, &r.puzzle, None),
+            Answer::Check(c) => {
+                let fits = c.solution.len() == c.puzzle.len();
+                (
+                    c.size,
+                    c.box_shape,
+                    &c.puzzle,
+                    Some(&c.solution).filter(|_| fits),
+                )
+            }
             Answer::Generate(Generation { first: Some(m), .. }) => {
                 (m.size, m.box_shape, &m.puzzle, m.solution.as_ref())
             }

@@ -82,6 +82,7 @@ impl Report for Answer {
             Answer::Explain(e) => e.text(detail),
             Answer::Hint(h) => h.text(detail),
             Answer::Rate(r) => r.rated.text(detail),
+            Answer::Check(c) => c.text(detail),
             Answer::Batch(_) | Answer::Transform(_) | Answer::Generate(_) => Text::new(),
         }
     }
@@ -98,6 +99,7 @@ impl Report for Answer {
             Answer::Explain(e) => e.ending(),
             Answer::Hint(h) => h.ending(),
             Answer::Rate(r) => r.rated.ending(),
+            Answer::Check(c) => c.ending(),
         }
     }
 
