@@ -8,8 +8,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use puzzles::input::Source;
-use puzzles::sudoku::generate::{Difficulty, Symmetry};
-use puzzles::sudoku::{Item, Mode, Request, Shape, Sudoku};
+use puzzles::sudoku::{Difficulty, Item, Mode, Request, Shape, Sudoku, Symmetry};
 use puzzles::{Control, GridPuzzle, NoItems};
 
 fn explain(c: &mut Criterion) {

@@ -10,7 +10,8 @@
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use puzzles::lightsout::{Board, Graph, GraphRule, LightsOut, Pattern, Request};
+use puzzles::internals::Graph;
+use puzzles::lightsout::{Board, GraphRule, LightsOut, Pattern, Request};
 use puzzles::{Control, GridPuzzle, NoItems};
 
 /// The request to solve `board` with `states` states.

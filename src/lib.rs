@@ -93,9 +93,9 @@ pub mod error;
 pub mod flaw;
 pub mod grid;
 pub mod input;
-pub mod linalg;
+pub(crate) mod linalg;
 pub mod listing;
-pub mod memory;
+pub(crate) mod memory;
 pub mod random;
 pub mod render;
 pub mod report;
@@ -107,6 +107,11 @@ pub mod knight;
 pub mod lightsout;
 pub mod revertigo;
 pub mod sudoku;
+
+// The engines behind the doors, for the benchmarks, the fuzz targets and the
+// property tests: hidden from the documentation and free to change.
+#[doc(hidden)]
+pub mod internals;
 
 pub use control::{Control, Stop, Tally};
 pub use error::{Error, Result};

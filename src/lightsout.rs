@@ -19,8 +19,8 @@ mod chase;
 mod chase_gcd;
 mod check;
 mod fewest;
-pub mod game;
-mod graph;
+mod game;
+pub(crate) mod graph;
 mod parse;
 mod pattern;
 mod rows;
@@ -47,30 +47,28 @@ use std::ops::ControlFlow;
 pub use answer::{
     Answer, Board, GraphRule, GraphSetup, GridSetup, Item, ListedPresses, Mode, NullityRow,
     NullityTable, PressListing, Pressed, Request, Setup, Solution, SolutionCount,
-    MAX_PRINTED_CELLS,
 };
 pub use cells::Cells;
 pub(crate) use chase_gcd::nullity;
 pub use check::{read_presses, PressCheck};
-pub use fewest::{fewest_presses, Fewest};
-pub use graph::{Graph, GraphGame, MAX_GRAPH_VERTICES};
-pub use pattern::{Pattern, MAX_STENCIL_SIDE, PATTERN_NAMES};
-pub use values::MAX_SYMBOL_STATES;
+pub(crate) use fewest::fewest_presses;
+pub use game::{LightsOutGame, PressHint, StatesGame};
+pub(crate) use graph::{Graph, GraphGame};
+pub use pattern::Pattern;
+pub(crate) use values::MAX_SYMBOL_STATES;
 #[cfg(test)]
 use values::{parse_states, state_rows};
 use variant::variant_nullity;
-pub use variant::{
-    StatesAnalysis, Variant, MAX_CHASE_UNKNOWNS, MAX_GF2_GAUSS_CELLS, MAX_STATES_GAUSS_CELLS,
-};
+pub(crate) use variant::{StatesAnalysis, Variant, MAX_GF2_GAUSS_CELLS, MAX_STATES_GAUSS_CELLS};
 
 /// The largest board accepted, in cells (a 10,000 × 10,000 board).
-pub const MAX_CELLS: usize = 100_000_000;
+pub(crate) const MAX_CELLS: usize = 100_000_000;
 
 /// The largest side `--nullity` tables (each size costs `O(n²/64)` word operations).
-pub const MAX_NULLITY_SIDE: usize = 100_000;
+pub(crate) const MAX_NULLITY_SIDE: usize = 100_000;
 
 /// The largest board the full elimination (`--method gauss`) takes, in cells.
-pub const MAX_GAUSS_CELLS: usize = 4096;
+pub(crate) const MAX_GAUSS_CELLS: usize = 4096;
 
 /// How the system is solved (every method gives a verified answer; they differ in speed and reach).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -100,7 +98,7 @@ pub struct LightsOut {
 
 /// Everything the linear algebra says about a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Analysis {
+pub(crate) struct Analysis {
     /// The presses that switch every light off (one solution), or `None` when there are none.
     pub presses: Option<BitGrid>,
     /// When unsolvable: a quiet pattern that overlaps the lit cells an odd number of times (the Lights Out chapter's parity test).
@@ -155,7 +153,7 @@ impl Analysis {
 
     /// An analysis made elsewhere (Revertigo's teaching methods): one solution
     /// and a basis of the quiet patterns, as whole boards.
-    pub fn from_solution(presses: BitGrid, quiet_patterns: Vec<BitGrid>) -> Self {
+    pub(crate) fn from_solution(presses: BitGrid, quiet_patterns: Vec<BitGrid>) -> Self {
         Analysis {
             presses: Some(presses),
             witness: None,
@@ -164,12 +162,12 @@ impl Analysis {
     }
 
     /// The whole basis of quiet patterns, as boards (`nullity` of them).
-    pub fn quiet_patterns(&self) -> Vec<BitGrid> {
+    pub(crate) fn quiet_patterns(&self) -> Vec<BitGrid> {
         (0..self.nullity()).map(|i| self.quiet_pattern(i)).collect()
     }
 
     /// The same analysis for the board with rows and columns swapped.
-    pub fn transposed(&self) -> Self {
+    pub(crate) fn transposed(&self) -> Self {
         Analysis {
             presses: self.presses.as_ref().map(BitGrid::transposed),
             witness: self.witness.as_ref().map(BitGrid::transposed),
@@ -203,7 +201,7 @@ impl Analysis {
     }
 
     /// The dimension of the null space: there are 2^nullity solutions when there are any.
-    pub fn nullity(&self) -> usize {
+    pub(crate) fn nullity(&self) -> usize {
         match &self.kernel {
             Kernel::Boards(b) => b.len(),
             Kernel::FirstRows { first_rows, .. } => first_rows.len(),
@@ -211,7 +209,7 @@ impl Analysis {
     }
 
     /// Quiet pattern `i` of the basis (`i < nullity`): presses that change no light.
-    pub fn quiet_pattern(&self, i: usize) -> BitGrid {
+    pub(crate) fn quiet_pattern(&self, i: usize) -> BitGrid {
         let q = self.chased_pattern(i);
         match &self.kernel {
             Kernel::FirstRows { oriented, .. } if oriented.transposed => q.transposed(),
@@ -236,7 +234,7 @@ impl Analysis {
 
     /// Visits every solution — the one found plus each sum of quiet patterns —
     /// in Gray-code order, one XOR per step, with the [`Solutions::enumerate`] contract.
-    pub fn enumerate(
+    pub(crate) fn enumerate(
         &self,
         ctl: &Control,
         visit: &mut dyn FnMut(&BitGrid) -> ControlFlow<()>,
@@ -282,7 +280,7 @@ impl Analysis {
     }
 
     /// The exact number of solutions as a decimal string: 2^nullity, or 0 when unsolvable.
-    pub fn solution_count(&self) -> String {
+    pub(crate) fn solution_count(&self) -> String {
         match self.presses {
             Some(_) => {
                 crate::linalg::modular::decimal_product(std::iter::repeat_n(2, self.nullity()))
@@ -294,7 +292,7 @@ impl Analysis {
 
 impl LightsOut {
     /// The position with these lights on.
-    pub fn new(lights: BitGrid) -> Self {
+    pub(crate) fn new(lights: BitGrid) -> Self {
         LightsOut {
             lights,
             torus: false,
@@ -302,7 +300,7 @@ impl LightsOut {
     }
 
     /// The same position on a torus: presses wrap around the edges.
-    pub fn on_torus(self) -> Self {
+    pub(crate) fn on_torus(self) -> Self {
         LightsOut {
             torus: true,
             ..self
@@ -310,12 +308,12 @@ impl LightsOut {
     }
 
     /// Whether presses wrap around the edges.
-    pub fn is_torus(&self) -> bool {
+    pub(crate) fn is_torus(&self) -> bool {
         self.torus
     }
 
     /// A uniformly random position of shape `dims`.
-    pub fn random(dims: Dims, rng: &mut Rng) -> Self {
+    pub(crate) fn random(dims: Dims, rng: &mut Rng) -> Self {
         let cells = dims.cells();
         let width = usize::BITS as usize;
         let mut blocks: Vec<usize> = (0..cells.div_ceil(width)).map(|_| rng.gen()).collect();
@@ -328,17 +326,17 @@ impl LightsOut {
     }
 
     /// Reads a position from rows of `0`/`1` or `.`/`#` (spaces between cells ignored).
-    pub fn parse(source: &crate::input::Source) -> Result<Self> {
+    pub(crate) fn parse(source: &crate::input::Source) -> Result<Self> {
         parse::lights(source).map(LightsOut::new)
     }
 
     /// The lights that are on.
-    pub fn lights(&self) -> &BitGrid {
+    pub(crate) fn lights(&self) -> &BitGrid {
         &self.lights
     }
 
     /// The lights after pressing every cell of `presses` once.
-    pub fn after(&self, presses: &BitGrid) -> BitGrid {
+    pub(crate) fn after(&self, presses: &BitGrid) -> BitGrid {
         let dims = self.lights.dims();
         if !self.torus {
             let left = rows::after(
@@ -358,7 +356,7 @@ impl LightsOut {
 
     /// The press matrix `M` of the Lights Out lab: entry `(i, j)` is 1 when pressing cell
     /// `j` toggles light `i` (cells numbered row by row), on the plane or the torus.
-    pub fn press_matrix(dims: Dims, torus: bool) -> BitMatrix {
+    pub(crate) fn press_matrix(dims: Dims, torus: bool) -> BitMatrix {
         let mut m = BitMatrix::zeros(dims.cells(), dims.cells());
         for p in dims.positions() {
             let i = dims.index(p);
@@ -377,7 +375,7 @@ impl LightsOut {
     /// Solves the position with `method`: one solution, the quiet patterns, or the parity witness.
     ///
     /// Fails only when the board is too large for the method.
-    pub fn analyse(&self, method: LightsOutMethod) -> Result<Analysis> {
+    pub(crate) fn analyse(&self, method: LightsOutMethod) -> Result<Analysis> {
         let dims = self.lights.dims();
         // A torus narrower than 3 has rows that are their own neighbours' neighbours: no chase.
         if method == LightsOutMethod::Gauss || (self.torus && dims.rows.min(dims.cols) < 3) {
@@ -436,25 +434,25 @@ impl LightsOut {
 
 /// A position with its analysis done: what the [`Solutions`] trait drives.
 #[derive(Debug, Clone)]
-pub struct LightsOutSolver {
+pub(crate) struct LightsOutSolver {
     puzzle: LightsOut,
     analysis: Analysis,
 }
 
 impl LightsOutSolver {
     /// Analyses `puzzle` with `method`; fails only when the board is too large for the method.
-    pub fn new(puzzle: LightsOut, method: LightsOutMethod) -> Result<Self> {
+    pub(crate) fn new(puzzle: LightsOut, method: LightsOutMethod) -> Result<Self> {
         let analysis = puzzle.analyse(method)?;
         Ok(LightsOutSolver { puzzle, analysis })
     }
 
     /// The position.
-    pub fn puzzle(&self) -> &LightsOut {
+    pub(crate) fn puzzle(&self) -> &LightsOut {
         &self.puzzle
     }
 
     /// One solution, the quiet patterns, or the parity witness.
-    pub fn analysis(&self) -> &Analysis {
+    pub(crate) fn analysis(&self) -> &Analysis {
         &self.analysis
     }
 }
@@ -500,23 +498,6 @@ impl Solutions for LightsOutSolver {
                 count: left.count_ones(),
             }),
         }
-    }
-
-    /// The lights (`#` on, `.` off) and, below them, the presses (`X`).
-    fn render_text(&self, presses: Option<&BitGrid>) -> String {
-        let mut out = String::new();
-        for row in self.puzzle.lights.row_strings('#', '.') {
-            out.push_str(&row);
-            out.push('\n');
-        }
-        if let Some(p) = presses {
-            out.push('\n');
-            for row in p.row_strings('X', '.') {
-                out.push_str(&row);
-                out.push('\n');
-            }
-        }
-        out
     }
 
     /// Lit cells in amber, dark ones in slate, and the Lights Out lab's red dots on the cells to press.

@@ -12,22 +12,24 @@
 //! - a stop (Ctrl-C) ends the listing with what was listed, as an outcome.
 //!
 //! ```
-//! use puzzles::input::Source;
-//! use puzzles::listing::{self, Limit};
-//! use puzzles::lightsout::{LightsOut, LightsOutMethod, LightsOutSolver};
-//! use puzzles::Control;
-//! use std::ops::ControlFlow;
+//! use puzzles::grid::Dims;
+//! use puzzles::listing::Limit;
+//! use puzzles::revertigo::{Answer, Mode, Request, Revertigo};
+//! use puzzles::{Control, GridPuzzle};
 //!
-//! // The 4×4 board has nullity 4: 16 solutions for every solvable state.
-//! let board = LightsOut::parse(&Source::from_text("board", "##..\n#...\n....\n....\n"))?;
-//! let solver = LightsOutSolver::new(board, LightsOutMethod::Chase)?;
-//! let mut sizes = Vec::new();
-//! let listed = listing::list(&solver, Limit::at_most(5)?, "solutions", &Control::new(), |_, presses| {
-//!     sizes.push(presses.count_ones());
-//!     ControlFlow::Continue(())
-//! })?;
-//! assert_eq!((listed.found, sizes.len()), (5, 5));
-//! assert!(!listed.is_complete());
+//! // The 4×4 board has 16 activation maps: the first 5 listed, each verified.
+//! let mut request = Request::new(Dims { rows: 4, cols: 4 });
+//! request.mode = Mode::List { limit: Limit::at_most(5)? };
+//! let mut maps = Vec::new();
+//! let Answer::List(end) = Revertigo::answer(&request, &Control::new(), &mut maps)? else { panic!() };
+//! assert_eq!((end.listed, maps.len(), end.complete), (5, 5, false));
+//!
+//! // The 19×19 board has 2^16 maps, too many to list without a limit.
+//! let mut request = Request::new(Dims { rows: 19, cols: 19 });
+//! request.mode = Mode::List { limit: Limit::NONE };
+//! let refused = Revertigo::answer(&request, &Control::new(), &mut Vec::new()).unwrap_err();
+//! assert!(refused.to_string().contains("over the limit of 1024"));
+//! assert!(Limit::at_most(0).is_err());
 //! # Ok::<(), puzzles::Error>(())
 //! ```
 
@@ -39,11 +41,11 @@ use std::num::NonZeroU64;
 use std::ops::ControlFlow;
 
 /// Most items a listing without a limit may be known to hold.
-pub const DEFAULT_LIST_LIMIT: u64 = 1024;
+pub(crate) const DEFAULT_LIST_LIMIT: u64 = 1024;
 
 /// The largest knight's board listed without a limit (5×6 has 4,542 tours
 /// from a corner; 6×6 has 6,637,920 open tours in all).
-pub const MAX_UNLIMITED_SQUARES: usize = 30;
+pub(crate) const MAX_UNLIMITED_SQUARES: usize = 30;
 
 /// How many items a listing or a count may visit: all of them, or at most K ≥ 1
 /// (in JSON: `null` or the number K).
@@ -75,7 +77,7 @@ impl Limit {
 
 /// What a search for one solution ended with.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Searched<S> {
+pub(crate) enum Searched<S> {
     /// A solution, already verified.
     Solved(S),
     /// The search was exhausted (or a theorem applies): there is none.
@@ -86,7 +88,7 @@ pub enum Searched<S> {
 
 /// What a puzzle knows of its number of solutions before searching.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Expected {
+pub(crate) enum Expected {
     /// Nothing: the search will tell.
     Unknown,
     /// Exactly 2^k solutions (a coset of the quiet patterns).
@@ -116,7 +118,7 @@ impl Expected {
 /// drawn. Counting, listing and the uniqueness check are all one
 /// enumeration with a different visitor, so a puzzle writes its search once;
 /// [`list`] and [`count`] apply the one limit policy of this module.
-pub trait Solutions {
+pub(crate) trait Solutions {
     /// One solution: presses, an activation map, a tour, a filled grid.
     type Solution: Clone;
 
@@ -134,9 +136,6 @@ pub trait Solutions {
 
     /// Checks that `solution` really solves this instance; the error says what is wrong and where.
     fn verify(&self, solution: &Self::Solution) -> Result<(), Flaw>;
-
-    /// The instance (and a solution, when given) as text, in the puzzle's own notation.
-    fn render_text(&self, solution: Option<&Self::Solution>) -> String;
 
     /// The instance (and a solution, when given) as an SVG picture; fails for
     /// boards too large to draw (see [`crate::render::MAX_SVG_CELLS`]).
@@ -165,11 +164,13 @@ pub trait Solutions {
     }
 
     /// Counts solutions, stopping at `limit` when given (the tally then says `Stop::Limit`).
+    #[cfg(test)]
     fn count(&self, ctl: &Control, limit: Option<u64>) -> Tally {
         count_by_enumeration(self, ctl, limit)
     }
 
     /// Whether there is exactly one solution (`None` if the search was stopped first).
+    #[cfg(test)]
     fn is_unique(&self, ctl: &Control) -> Option<bool> {
         let tally = self.count(ctl, Some(2));
         match tally.stopped {
@@ -179,9 +180,10 @@ pub trait Solutions {
     }
 }
 
+#[cfg(test)]
 /// Counts by enumerating, stopping at `limit`: the default [`Solutions::count`],
 /// also the fallback of puzzles whose faster counter does not apply.
-pub fn count_by_enumeration<P: Solutions + ?Sized>(
+pub(crate) fn count_by_enumeration<P: Solutions + ?Sized>(
     puzzle: &P,
     ctl: &Control,
     limit: Option<u64>,
@@ -223,7 +225,7 @@ fn check_policy(expected: Expected, limit: Limit, what: &'static str) -> Result<
 ///
 /// Fails when the policy refuses the listing (see the module doc) or when a
 /// solution fails its own check (a bug).
-pub fn list<P: Solutions + ?Sized>(
+pub(crate) fn list<P: Solutions + ?Sized>(
     puzzle: &P,
     limit: Limit,
     what: &'static str,
@@ -235,17 +237,7 @@ pub fn list<P: Solutions + ?Sized>(
     visit_verified(puzzle, expected, limit, ctl, visit)
 }
 
-/// Counts the solutions of `puzzle` up to `limit`, each verified, with one
-/// progress step per solution. Counting holds nothing, so the policy on
-/// unlimited listings does not apply.
-pub fn count<P: Solutions + ?Sized>(puzzle: &P, limit: Limit, ctl: &Control) -> Result<Tally> {
-    let expected = puzzle.expected_solutions();
-    visit_verified(puzzle, expected, limit, ctl, |_, _| {
-        ControlFlow::Continue(())
-    })
-}
-
-/// The walk behind [`list`] and [`count`]: verify, number, visit, stop at the limit.
+/// The walk behind [`list`]: verify, number, visit, stop at the limit.
 fn visit_verified<P: Solutions + ?Sized>(
     puzzle: &P,
     expected: Expected,

@@ -2,8 +2,8 @@
 
 use super::{Common, Context, Exit, Failure};
 use puzzles::input::Source;
-use puzzles::sudoku::explain::TechniqueSet;
-use puzzles::sudoku::generate::{Difficulty, Symmetry};
+use puzzles::sudoku::TechniqueSet;
+use puzzles::sudoku::{Difficulty, Symmetry};
 use puzzles::sudoku::{Mode, Request, Shape, Sudoku, MAX_GENERATED};
 use puzzles::Error;
 

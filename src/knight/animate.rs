@@ -5,8 +5,8 @@
 //! that backtracking with the recursion turned into an explicit stack (one
 //! frame of candidate moves per square of the path), run one event at a
 //! time: each call to `next` places the next square or clears the last one,
-//! until the tour is complete ([`SearchStep::Tour`]) or every path from the start
-//! has been tried ([`SearchStep::NoTour`], the proof that none exists). There is no
+//! until the tour is complete ([`Event::Tour`]) or every path from the start
+//! has been tried ([`Event::NoTour`], the proof that none exists). There is no
 //! pruning, so a student sees every dead end the lab's program would meet;
 //! [`MoveOrder::Warnsdorff`] (fewest onward moves first, ties to the square
 //! farther from the centre, after Roth, then the lab's order) makes large
@@ -22,7 +22,7 @@ use std::ops::ControlFlow;
 
 /// One step of the search, as a request streams it: a square placed or cleared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Step {
+pub struct SearchStep {
     /// Its place in the search, from 1.
     pub index: u64,
     /// Placed or cleared.
@@ -72,7 +72,7 @@ pub(crate) fn steps(
     skip: u64,
     limit: Limit,
     ctl: &Control,
-    sink: &mut dyn FnMut(Step) -> ControlFlow<()>,
+    sink: &mut dyn FnMut(SearchStep) -> ControlFlow<()>,
 ) -> Result<StepsEnd> {
     let dims = knight.dims();
     let mut end = StepsEnd {
@@ -93,14 +93,14 @@ pub(crate) fn steps(
             break;
         }
         let (action, square, number) = match event {
-            SearchStep::Place { square, number } => (StepAction::Place, square, number),
-            SearchStep::Remove { square, number } => (StepAction::Clear, square, number),
-            SearchStep::Tour => {
+            Event::Place { square, number } => (StepAction::Place, square, number),
+            Event::Remove { square, number } => (StepAction::Clear, square, number),
+            Event::Tour => {
                 verify_tour(&knight, search.path())?;
                 end.result = Some(TourOutcome::Tour);
                 break;
             }
-            SearchStep::NoTour => {
+            Event::NoTour => {
                 end.result = Some(TourOutcome::NoTour);
                 break;
             }
@@ -111,7 +111,7 @@ pub(crate) fn steps(
         }
         streamed += 1;
         let index = end.steps;
-        if sink(Step {
+        if sink(SearchStep {
             index,
             action,
             square,
@@ -128,7 +128,7 @@ pub(crate) fn steps(
 
 /// One event of the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SearchStep {
+pub(crate) enum Event {
     /// The knight moves to `square`, which gets `number` (the start is 1).
     Place {
         /// The square numbered.
@@ -167,9 +167,9 @@ enum State {
     Done(bool),
 }
 
-/// The knight's tour lab's backtracking, one [`SearchStep`] per call to `next`.
+/// The knight's tour lab's backtracking, one [`Event`] per call to `next`.
 #[derive(Debug, Clone)]
-pub struct Animation {
+pub(crate) struct Animation {
     knight: Knight,
     order: MoveOrder,
     /// The number of each square (row-major), 0 when free.
@@ -182,7 +182,7 @@ pub struct Animation {
 
 impl Animation {
     /// The search for a tour of `knight`, trying moves in `order`; nothing placed yet.
-    pub fn new(knight: Knight, order: MoveOrder) -> Self {
+    pub(crate) fn new(knight: Knight, order: MoveOrder) -> Self {
         Animation {
             knight,
             order,
@@ -194,18 +194,9 @@ impl Animation {
         }
     }
 
-    /// The problem searched.
-    pub fn knight(&self) -> &Knight {
-        &self.knight
-    }
-
-    /// The move order.
-    pub fn order(&self) -> MoveOrder {
-        self.order
-    }
-
+    #[cfg(test)]
     /// The number on square `p` (1 for the start), `None` when it is free.
-    pub fn number(&self, p: Pos) -> Option<usize> {
+    pub(crate) fn number(&self, p: Pos) -> Option<usize> {
         let dims = self.knight.dims();
         if !dims.contains(p) {
             return None;
@@ -214,17 +205,19 @@ impl Animation {
     }
 
     /// The squares of the current path, the start first.
-    pub fn path(&self) -> &[Pos] {
+    pub(crate) fn path(&self) -> &[Pos] {
         &self.path
     }
 
+    #[cfg(test)]
     /// Squares placed and cleared so far.
-    pub fn steps(&self) -> u64 {
+    pub(crate) fn steps(&self) -> u64 {
         self.steps
     }
 
+    #[cfg(test)]
     /// `None` while searching; `Some(true)` when a tour was found, `Some(false)` when there is none.
-    pub fn outcome(&self) -> Option<bool> {
+    pub(crate) fn outcome(&self) -> Option<bool> {
         match self.state {
             State::Done(found) => Some(found),
             _ => None,
@@ -251,7 +244,7 @@ impl Animation {
     }
 
     /// Numbers `p` and pushes its frame.
-    fn place(&mut self, p: Pos) -> SearchStep {
+    fn place(&mut self, p: Pos) -> Event {
         let dims = self.knight.dims();
         self.path.push(p);
         let number = self.path.len();
@@ -262,7 +255,7 @@ impl Animation {
             next: 0,
         });
         self.steps += 1;
-        SearchStep::Place { square: p, number }
+        Event::Place { square: p, number }
     }
 }
 
@@ -274,9 +267,9 @@ fn knight_moves(dims: Dims, p: Pos) -> impl Iterator<Item = Pos> {
 }
 
 impl Iterator for Animation {
-    type Item = SearchStep;
+    type Item = Event;
 
-    fn next(&mut self) -> Option<SearchStep> {
+    fn next(&mut self) -> Option<Event> {
         match self.state {
             State::Done(_) => return None,
             State::Fresh => {
@@ -290,12 +283,12 @@ impl Iterator for Animation {
             let last = self.path[self.path.len() - 1];
             if !self.knight.closed() || is_knight_move(last, self.knight.start()) {
                 self.state = State::Done(true);
-                return Some(SearchStep::Tour);
+                return Some(Event::Tour);
             }
         }
         let Some(frame) = self.frames.last_mut() else {
             self.state = State::Done(false);
-            return Some(SearchStep::NoTour);
+            return Some(Event::NoTour);
         };
         while frame.next < frame.candidates.len() {
             let q = frame.candidates[frame.next];
@@ -310,7 +303,7 @@ impl Iterator for Animation {
         let number = self.path.len() + 1;
         self.numbers[dims.index(square)] = 0;
         self.steps += 1;
-        Some(SearchStep::Remove { square, number })
+        Some(Event::Remove { square, number })
     }
 }
 

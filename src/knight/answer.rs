@@ -2,7 +2,7 @@
 //! square, open or closed, and what to do) and [`answer`], which returns a
 //! verified [`Answer`]; listed tours stream through a [`Sink`] as [`Item`]s.
 
-use super::animate::{self, Step, StepsEnd};
+use super::animate::{self, SearchStep, StepsEnd};
 use super::check::{self, TourCheck};
 use super::count::{self, CountFrom, CountMethod, CountReport, CountRequest};
 use super::{
@@ -228,7 +228,7 @@ pub enum Item {
     /// A tour of a listing, verified.
     Tour(ListedTour),
     /// A square placed or cleared by the search.
-    Step(Step),
+    Step(SearchStep),
 }
 
 /// A tour of a listing, verified.

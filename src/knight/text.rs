@@ -2,8 +2,8 @@
 
 use super::count::{CountReport, TourCount};
 use super::{
-    algebraic, render_board, Answer, Item, ListedTour, MagicReport, MoveOrder, Step, StepAction,
-    StepsEnd, TourListing, TourOutcome, TourReport,
+    algebraic, render_board, Answer, Item, ListedTour, MagicReport, MoveOrder, SearchStep,
+    StepAction, StepsEnd, TourListing, TourOutcome, TourReport,
 };
 use crate::grid::Dims;
 use crate::report::{self, Detail, Ending, Text, Tone};
@@ -54,7 +54,7 @@ impl report::Report for Item {
 }
 
 /// A step of the search on one line: `step 7: 2,1 placed as 7`.
-impl report::Report for Step {
+impl report::Report for SearchStep {
     fn text(&self, _: Detail) -> Text {
         let (verb, as_was) = match self.action {
             StepAction::Place => ("placed", "as"),

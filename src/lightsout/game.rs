@@ -13,9 +13,10 @@ mod states;
 pub use states::StatesGame;
 
 use super::cells::Cells;
-use super::{Answer, Board, LightsOut, Mode, Request};
+use super::{Answer, Board, LightsOut, Mode, Request, MAX_CELLS};
 use crate::error::{Error, Result};
 use crate::grid::{BitGrid, Dims, Pos};
+use crate::input::Source;
 use crate::random::Rng;
 use rand::Rng as _;
 
@@ -46,7 +47,7 @@ pub struct LightsOutGame {
 
 impl LightsOutGame {
     /// A game starting from `puzzle`'s lights (on the torus when the puzzle is).
-    pub fn new(puzzle: &LightsOut) -> Self {
+    pub(crate) fn new(puzzle: &LightsOut) -> Self {
         LightsOutGame {
             lights: puzzle.lights().clone(),
             torus: puzzle.is_torus(),
@@ -55,11 +56,37 @@ impl LightsOutGame {
         }
     }
 
+    /// A game starting from the lights `source` holds (rows of `0`/`1` or
+    /// `.`/`#`, as `--state` reads them); `torus` makes the presses wrap.
+    pub fn parse(source: &Source, torus: bool) -> Result<Self> {
+        let mut puzzle = LightsOut::parse(source)?;
+        if torus {
+            puzzle = puzzle.on_torus();
+        }
+        Ok(LightsOutGame::new(&puzzle))
+    }
+
     /// A random board that can be solved: each cell is pressed with
     /// probability ½ on a dark board, which draws uniformly among the
     /// solvable boards (they are the images of press sets). A board that came
-    /// out dark is drawn again; `torus` makes the presses wrap.
+    /// out dark is drawn again; `torus` makes the presses wrap. `dims` is
+    /// a board [`LightsOutGame::size`] accepts.
     pub fn random(dims: Dims, torus: bool, rng: &mut Rng) -> Self {
+        Self::draw(dims, torus, rng)
+    }
+
+    /// The board of `rows` × `cols` cells, refused past the largest the solver takes.
+    pub fn size(rows: usize, cols: usize) -> Result<Dims> {
+        Dims::new(rows, cols, MAX_CELLS)
+    }
+
+    /// Another random solvable board of the same size and rules.
+    pub fn redraw(&self, rng: &mut Rng) -> Self {
+        Self::draw(self.dims(), self.torus, rng)
+    }
+
+    /// A random solvable board of `dims` (see [`LightsOutGame::random`]).
+    fn draw(dims: Dims, torus: bool, rng: &mut Rng) -> Self {
         let mut game = LightsOutGame {
             lights: BitGrid::new(dims),
             torus,

@@ -58,9 +58,9 @@ impl RevertigoGame {
         self.pawn
     }
 
-    /// The walk so far.
-    pub fn walk(&self) -> Walk {
-        Walk::new(self.moves.clone())
+    /// The walk so far, its letters (`N`, `E`, `S`, `W`).
+    pub fn walk(&self) -> String {
+        Walk::new(self.moves.clone()).to_string()
     }
 
     /// Number of moves made.

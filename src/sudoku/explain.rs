@@ -21,7 +21,7 @@
 //! from the clues give the solution. The rating of a puzzle is the rating of
 //! its hardest step, as in Sudoku Explainer.
 //!
-//! Its requests go through [`super::answer`] ([`super::Mode::Explain`],
+//! Its requests go through `Sudoku::answer` ([`super::Mode::Explain`],
 //! [`super::Mode::Hint`], [`super::Mode::Rate`]):
 //!
 //! ```

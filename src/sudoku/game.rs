@@ -41,14 +41,14 @@ use crate::listing::Limit;
 const SYMBOLS: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /// The symbol of digit `d` (1-based): `7`, `C` for 12; `?` off the table.
-pub fn symbol(d: u8) -> char {
+pub(crate) fn symbol(d: u8) -> char {
     d.checked_sub(1)
         .and_then(|i| SYMBOLS.get(i as usize))
         .map_or('?', |&s| s as char)
 }
 
 /// The digit a symbol stands for (`1`–`9`, `A`–`Z`, either case), if any.
-pub fn digit_of(c: char) -> Option<u8> {
+pub(crate) fn digit_of(c: char) -> Option<u8> {
     let c = c.to_ascii_uppercase();
     SYMBOLS
         .iter()
@@ -157,6 +157,16 @@ impl SudokuGame {
             eliminated: vec![0; cells],
             history: Vec::new(),
         }))
+    }
+
+    /// The symbol of digit `d` (1-based): `7`, `C` for 12; `?` off the table.
+    pub fn symbol(d: u8) -> char {
+        symbol(d)
+    }
+
+    /// The digit a symbol stands for (`1`–`9`, `A`–`Z`, either case), if any.
+    pub fn digit_of(c: char) -> Option<u8> {
+        digit_of(c)
     }
 
     /// The board's shape.

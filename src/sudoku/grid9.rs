@@ -32,13 +32,14 @@ impl Grid9 {
     }
 
     /// The same grid as a [`Sudoku`].
-    pub fn to_sudoku(&self) -> Sudoku {
+    pub fn to_sudoku(self) -> Sudoku {
         Sudoku {
             shape: Shape::CLASSIC,
             cells: self.0.to_vec(),
         }
     }
 
+    #[cfg(test)]
     /// The cells row by row, 0 for empty.
     pub fn cells(&self) -> &[u8; 81] {
         &self.0

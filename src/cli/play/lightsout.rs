@@ -4,8 +4,8 @@ use super::{draw_chrome, min_size, plural, pressed_key, Chrome, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::{Dims, Pos};
 use puzzles::input::Source;
-use puzzles::lightsout::game::{LightsOutGame, PressHint};
-use puzzles::lightsout::{self, LightsOut, Pattern};
+use puzzles::lightsout::{LightsOut, Pattern};
+use puzzles::lightsout::{LightsOutGame, PressHint};
 use puzzles::random::{self, Rng};
 use puzzles::{Control, Error, GridPuzzle, NoItems};
 use rand::RngCore;
@@ -127,9 +127,8 @@ impl LightsOutScreen {
     /// A new random board, from a seed of its own drawn from `rng`: the title
     /// shows it, so `--seed` replays the board.
     fn new_board(&mut self) {
-        let (dims, seed) = (self.game.dims(), self.rng.next_u64());
-        let torus = self.game.is_torus();
-        self.game = LightsOutGame::random(dims, torus, &mut random::rng(seed));
+        let seed = self.rng.next_u64();
+        self.game = self.game.redraw(&mut random::rng(seed));
         self.seed = Some(seed);
         self.message = format!("A new board: --seed {seed} plays it again.");
     }
@@ -286,18 +285,15 @@ pub fn first_game(
                 "--play reads the keyboard on stdin: give --state a file, not -",
             ));
         }
-        let mut puzzle = LightsOut::parse(&Source::read(path)?)?;
-        if start.torus {
-            puzzle = puzzle.on_torus();
-        }
-        return Ok((LightsOutGame::new(&puzzle), rng, None));
+        let game = LightsOutGame::parse(&Source::read(path)?, start.torus)?;
+        return Ok((game, rng, None));
     }
     let Some(rows) = start.rows else {
         return Err(Error::usage(
             "give a board size (puzzles lightsout ROWS [COLS] --play) or --state FILE",
         ));
     };
-    let dims = Dims::new(rows, start.cols.unwrap_or(rows), lightsout::MAX_CELLS)?;
+    let dims = LightsOutGame::size(rows, start.cols.unwrap_or(rows))?;
     fits(needs(dims))?;
     let game = LightsOutGame::random(dims, start.torus, &mut rng);
     Ok((game, rng, Some(seed)))
@@ -312,8 +308,7 @@ pub fn play_lightsout(
     ctx: &mut Context,
 ) -> Result<Exit, Failure> {
     if states != 2 || !pattern.is_cross() {
-        let variant = lightsout::Variant::new(states, pattern, start.torus)?;
-        return super::lightsout_states::play_states(start, variant, ctx);
+        return super::lightsout_states::play_states(start, (states, pattern), ctx);
     }
     let (game, rng, seed) = first_game(&start, |min| super::check_terminal("--play", min))?;
     let mut screen = LightsOutScreen::new(game, rng, seed);

@@ -4,8 +4,8 @@ use super::{draw_chrome, min_size, plural, pressed_key, Chrome, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::Dims;
 use puzzles::lightsout::LightsOut;
-use puzzles::revertigo::game::RevertigoGame;
 use puzzles::revertigo::Move;
+use puzzles::revertigo::RevertigoGame;
 use puzzles::{Control, GridPuzzle, NoItems};
 use ratatui::crossterm::event::{Event, KeyCode};
 use ratatui::style::{Color, Modifier, Style};
@@ -57,7 +57,7 @@ impl RevertigoScreen {
             return;
         }
         self.message = if self.game.is_won() {
-            let walk = self.game.walk().to_string();
+            let walk = self.game.walk();
             let walk = if walk.len() > SHOWN_WALK {
                 format!("{}…", &walk[..SHOWN_WALK])
             } else {

@@ -3,9 +3,9 @@
 use super::{draw_chrome, min_size, plural, pressed_key, Chrome, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::Pos;
-use puzzles::sudoku::explain::Step;
-use puzzles::sudoku::game::{digit_of, symbol, GameHint, SudokuGame};
+use puzzles::sudoku::Step;
 use puzzles::sudoku::{self, Input, Item, Mode, Request, Sudoku};
+use puzzles::sudoku::{GameHint, SudokuGame};
 use puzzles::{Control, Error, GridPuzzle, NoItems};
 use ratatui::crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
@@ -174,7 +174,7 @@ impl SudokuScreen {
                 let on = self.game.marks(p) & (1 << (d - 1)) != 0;
                 format!(
                     "Pencil mark {} {} {at}.",
-                    symbol(d),
+                    SudokuGame::symbol(d),
                     if on { "set at" } else { "removed from" }
                 )
             } else {
@@ -192,7 +192,7 @@ impl SudokuScreen {
                 plural(self.game.moves(), "move", "moves")
             )
         } else {
-            format!("{} at {at}.", symbol(d))
+            format!("{} at {at}.", SudokuGame::symbol(d))
         };
     }
 
@@ -265,7 +265,7 @@ impl SudokuScreen {
         };
         let mut text = [' ', '·', ' '];
         if v != 0 {
-            text[1] = symbol(v);
+            text[1] = SudokuGame::symbol(v);
         } else if marks != 0 {
             let small: Vec<char> = (1..=self.game.side() as u8)
                 .filter(|&d| marks & (1 << (d - 1)) != 0)
@@ -273,7 +273,7 @@ impl SudokuScreen {
                     SMALL
                         .get(d as usize - 1)
                         .copied()
-                        .unwrap_or_else(|| symbol(d).to_ascii_lowercase())
+                        .unwrap_or_else(|| SudokuGame::symbol(d).to_ascii_lowercase())
                 })
                 .collect();
             text = match small[..] {
@@ -327,7 +327,7 @@ impl SudokuScreen {
         let cursor_digit = self.game.value(self.cursor);
         let mut lines = vec![vec![(' ', style); bc + 1]; br];
         if v != 0 {
-            lines[(br - 1) / 2][bc / 2] = (symbol(v), style);
+            lines[(br - 1) / 2][bc / 2] = (SudokuGame::symbol(v), style);
         } else {
             let cands = self.game.candidates(p);
             for d in 1..=(br * bc) as u8 {
@@ -335,9 +335,12 @@ impl SudokuScreen {
                 lines[i][j] = if cands & 1 << (d - 1) == 0 {
                     (' ', style)
                 } else if d == cursor_digit {
-                    (symbol(d), Style::new().fg(Color::White).bg(Color::Blue))
+                    (
+                        SudokuGame::symbol(d),
+                        Style::new().fg(Color::White).bg(Color::Blue),
+                    )
                 } else {
-                    (symbol(d), style)
+                    (SudokuGame::symbol(d), style)
                 };
             }
         }
@@ -360,9 +363,9 @@ impl SudokuScreen {
         let v = self.game.value(p);
         let marks = self.game.marks(p);
         let what = if self.game.is_clue(p) {
-            format!("clue {}", symbol(v))
+            format!("clue {}", SudokuGame::symbol(v))
         } else if v != 0 {
-            format!("your {}", symbol(v))
+            format!("your {}", SudokuGame::symbol(v))
         } else if self.full {
             format!(
                 "empty, candidates {}",
@@ -387,7 +390,7 @@ impl SudokuScreen {
     fn digit_list(&self, mask: u64) -> String {
         let list: Vec<String> = (1..=self.game.side() as u8)
             .filter(|&d| mask & (1 << (d - 1)) != 0)
-            .map(|d| symbol(d).to_string())
+            .map(|d| SudokuGame::symbol(d).to_string())
             .collect();
         list.join(" ")
     }
@@ -512,7 +515,7 @@ impl Screen for SudokuScreen {
             }
             // Digits: 1–9, then capital letters (lower-case letters are the commands).
             Some(KeyCode::Char(ch)) if ch.is_ascii_digit() || ch.is_ascii_uppercase() => {
-                match digit_of(ch).filter(|&d| d as usize <= self.game.side()) {
+                match SudokuGame::digit_of(ch).filter(|&d| d as usize <= self.game.side()) {
                     Some(d) => self.digit(d),
                     None => self.message = format!("{ch} is not a digit of this board."),
                 }

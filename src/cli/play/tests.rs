@@ -4,10 +4,9 @@ use super::knight::KnightScreen;
 use super::lightsout::LightsOutScreen;
 use super::revertigo::RevertigoScreen;
 use super::{is_quit, Flow, Screen};
-use puzzles::grid::{BitGrid, Dims, Pos};
-use puzzles::knight::{verify_tour, Knight, MoveOrder};
-use puzzles::lightsout::game::LightsOutGame;
-use puzzles::lightsout::LightsOut;
+use puzzles::grid::{Dims, Pos};
+use puzzles::knight::{Knight, MoveOrder};
+use puzzles::lightsout::LightsOutGame;
 use puzzles::random::rng;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -54,9 +53,12 @@ fn dims(r: usize, c: usize) -> Dims {
 
 /// A 3×3 Lights Out game whose only solution is a press on the top-left cell.
 fn corner_game() -> LightsOutScreen {
-    let mut lights = BitGrid::new(dims(3, 3));
-    lights.toggle_plus(Pos::new(0, 0));
-    LightsOutScreen::new(LightsOutGame::new(&LightsOut::new(lights)), rng(1), None)
+    LightsOutScreen::new(lights_game("##.\n#..\n...\n"), rng(1), None)
+}
+
+/// A Lights Out game from its rows (`#` on, `.` off).
+fn lights_game(rows: &str) -> LightsOutGame {
+    LightsOutGame::parse(&puzzles::input::Source::from_text("board", rows), false).unwrap()
 }
 
 #[test]
@@ -140,10 +142,7 @@ fn lightsout_arrows_and_space_press_at_the_cursor_and_marks_follow() {
 
 #[test]
 fn lightsout_an_unsolvable_board_says_so() {
-    let mut lights = BitGrid::new(dims(4, 4));
-    lights.set(Pos::new(0, 0), true);
-    let mut screen =
-        LightsOutScreen::new(LightsOutGame::new(&LightsOut::new(lights)), rng(1), None);
+    let mut screen = LightsOutScreen::new(lights_game("#...\n....\n....\n....\n"), rng(1), None);
     screen.handle(&key(KeyCode::Char('s')));
     let text = lines(&draw(&mut screen, 80, 10));
     assert!(text[7].starts_with("No solution"), "{text:?}");
@@ -263,7 +262,16 @@ fn knight_screen_numbers_squares_as_placed_and_clears_them_backing_up() {
         }
     }
     assert_eq!(screen.outcome(), Some(true));
-    assert!(verify_tour(&k, screen.path()).is_ok());
+    // The path is a tour: every square once, each step a knight's move.
+    let path = screen.path();
+    let mut seen: Vec<Pos> = path.to_vec();
+    seen.sort_unstable_by_key(|p| (p.row, p.col));
+    seen.dedup();
+    assert_eq!(seen.len(), 12);
+    assert!(path.windows(2).all(|w| {
+        let (dr, dc) = (w[0].row.abs_diff(w[1].row), w[0].col.abs_diff(w[1].col));
+        dr * dc == 2
+    }));
     let text = lines(&draw(&mut screen, 64, 8));
     assert!(text[6].starts_with("A tour found after "), "{text:?}");
     // A finished animation does not tick any more.
@@ -327,7 +335,7 @@ fn lightsout_starts_from_a_state_file_or_a_seeded_random_board() {
     };
     let (game, r, seed) = first_game(&from_file, |_| Ok(())).unwrap();
     assert_eq!(seed, None);
-    let file = LightsOut::parse(&puzzles::input::Source::read(&path).unwrap()).unwrap();
+    let file = LightsOutGame::parse(&puzzles::input::Source::read(&path).unwrap(), false).unwrap();
     assert_eq!(game.lights(), file.lights());
     let mut screen = LightsOutScreen::new(game, r, None);
     screen.handle(&key(KeyCode::Char('s')));
@@ -365,7 +373,7 @@ fn lightsout_starts_from_a_state_file_or_a_seeded_random_board() {
 fn lightsout_with_three_states_colours_cells_by_value_and_hints_press_counts() {
     use super::lightsout::LightsOutStart;
     use super::lightsout_states::{first_states_game, StatesScreen};
-    use puzzles::lightsout::{Pattern, Variant};
+    use puzzles::lightsout::Pattern;
     let start = LightsOutStart {
         state: None,
         rows: Some(3),
@@ -373,7 +381,7 @@ fn lightsout_with_three_states_colours_cells_by_value_and_hints_press_counts() {
         seed: Some(5),
         torus: false,
     };
-    let variant = Variant::new(3, Pattern::cross(), false).unwrap();
+    let variant = (3, Pattern::cross());
     let (game, r, seed) = first_states_game(&start, variant.clone(), |_| Ok(())).unwrap();
     let mut screen = StatesScreen::new(game, r, seed);
     let buf = draw(&mut screen, 80, 12);
@@ -411,7 +419,7 @@ fn lightsout_with_three_states_colours_cells_by_value_and_hints_press_counts() {
     let text = lines(&draw(&mut screen, 80, 12)).join("\n");
     assert!(text.contains("Every cell at 0"), "{text}");
     // Too many states for one symbol a cell.
-    let wide = Variant::new(40, Pattern::cross(), false).unwrap();
+    let wide = (40, Pattern::cross());
     assert!(first_states_game(&start, wide, |_| Ok(())).is_err());
 }
 
@@ -421,9 +429,9 @@ fn sudoku_game() -> super::sudoku::SudokuScreen {
 }
 
 /// A game of `puzzle`, started as the front end starts one: its solutions asked of the door.
-fn sudoku_start(puzzle: &str) -> puzzles::sudoku::game::SudokuGame {
-    use puzzles::sudoku::game::SudokuGame;
+fn sudoku_start(puzzle: &str) -> puzzles::sudoku::SudokuGame {
     use puzzles::sudoku::Sudoku;
+    use puzzles::sudoku::SudokuGame;
     use puzzles::GridPuzzle;
     let puzzle: Sudoku = puzzle.parse().unwrap();
     let request = SudokuGame::solutions_request(&puzzle).unwrap();
@@ -638,14 +646,13 @@ fn has_row_comma_col(text: &str) -> bool {
 #[test]
 fn every_screen_fits_80_by_24_with_its_title_message_and_keys_whole() {
     use super::lightsout_states::StatesScreen;
-    use puzzles::lightsout::game::StatesGame;
-    use puzzles::lightsout::{Pattern, Variant};
+    use puzzles::lightsout::Pattern;
+    use puzzles::lightsout::StatesGame;
     let diabolical =
         ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.";
     let game = sudoku_start(diabolical);
     // The longest title a generated puzzle gets: the largest seed, a two-digit rating.
     let origin = ", seed 18446744073709551615, rated 10.5".to_string();
-    let variant = Variant::new(3, Pattern::cross(), false).unwrap();
     let screens: Vec<(Box<dyn Screen>, &str, &str)> = vec![
         (
             Box::new(LightsOutScreen::new(
@@ -658,7 +665,7 @@ fn every_screen_fits_80_by_24_with_its_title_message_and_keys_whole() {
         ),
         (
             Box::new(StatesScreen::new(
-                StatesGame::random(variant, dims(10, 10), &mut rng(2)),
+                StatesGame::random(3, Pattern::cross(), false, dims(10, 10), &mut rng(2)).unwrap(),
                 rng(2),
                 Some(u64::MAX),
             )),
@@ -755,8 +762,8 @@ fn lightsout_r_shows_the_new_board_s_seed_and_that_seed_plays_it_again() {
 fn lightsout_with_k_states_r_shows_the_new_board_s_seed_too() {
     use super::lightsout::LightsOutStart;
     use super::lightsout_states::{first_states_game, StatesScreen};
-    use puzzles::lightsout::{Pattern, Variant};
-    let variant = Variant::new(3, Pattern::cross(), false).unwrap();
+    use puzzles::lightsout::Pattern;
+    let variant = (3, Pattern::cross());
     let start = LightsOutStart {
         state: None,
         rows: Some(4),

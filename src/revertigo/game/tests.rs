@@ -52,7 +52,7 @@ fn the_game_agrees_with_the_replay_and_undo_goes_back() {
     }
     assert_eq!(game.black(), &replay.black);
     assert_eq!(game.pawn(), replay.end);
-    assert_eq!(game.walk(), walk);
+    assert_eq!(game.walk(), walk.to_string());
     assert!(game.is_won(), "the page's 3×3 walk");
     while game.undo() {}
     assert_eq!(game, fresh);
@@ -85,7 +85,9 @@ fn following_the_hint_marks_wins() {
     }
     assert!(game.is_won());
     // And the walk played is one the library's replay accepts.
-    let replay = Revertigo::new(dims(4, 5)).replay(&game.walk()).unwrap();
+    let replay = Revertigo::new(dims(4, 5))
+        .replay(&Walk::parse(&game.walk()).unwrap())
+        .unwrap();
     assert!(replay.is_solved());
 }
 
