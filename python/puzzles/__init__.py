@@ -55,7 +55,7 @@ class _Bar:
     """A tqdm bar made when the work has run long enough (at once when asked)."""
 
     def __init__(self, unit: str, bounded: bool, delay: float) -> None:
-        from tqdm.auto import tqdm
+        from tqdm.auto import tqdm  # type: ignore[import-untyped,unused-ignore]
 
         self._tqdm = tqdm
         self._unit = unit

@@ -113,6 +113,9 @@ class Answer:
         stopped; what it found is kept, and its answer taken."""
         run, self._run = self._run, None
         if run is not None:
+            # Ctrl-C may have been raised by Python as the call returned,
+            # before the library looked: the request is told to stop here.
+            run.stop()
             items, native = run.drain()
             self._items.extend(items)
             self._native = native
@@ -163,8 +166,9 @@ class Answer:
         return self._finished().ending()
 
     @property
-    def partial(self) -> Optional[str]:
-        """What a request stopped early left out, in one line (None when complete)."""
+    def left_out(self) -> Optional[str]:
+        """What a request stopped early left out, in one line (None when
+        complete, or when the answer's own keys say it, as a count's `partial`)."""
         return self._finished().partial()
 
     def __getattr__(self, name: str) -> Any:

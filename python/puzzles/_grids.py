@@ -11,6 +11,8 @@ import math
 import os
 from typing import Any, Callable, Dict, List, Optional
 
+from ._native import PuzzleError
+
 try:  # numpy is optional: grids come back as lists without it.
     import numpy as _np
 except ImportError:  # pragma: no cover - exercised in a venv without numpy
@@ -111,11 +113,37 @@ def _lightsout_board(value: Any) -> Any:
     return {"given": given}
 
 
+#: The marks of a pressed cell in presses written as text (as the answers print them).
+_PRESSED = {"#": 1, "X": 1, "x": 1, ".": 0, "_": 0}
+
+
+def presses(value: Any) -> Any:
+    """Presses: rows of counts (lists or a numpy array), or text rows of
+    `0`/`1`, `.`/`#` or `X` (a digit or a letter for a count past 1)."""
+    if value is None or isinstance(value, dict):
+        return value
+    if isinstance(value, str):
+        rows = [line.replace(" ", "") for line in value.splitlines() if line.strip()]
+        counts = []
+        for row in rows:
+            cells = []
+            for c in row:
+                if c in _PRESSED:
+                    cells.append(_PRESSED[c])
+                elif c.upper() in _DIGITS:
+                    cells.append(_DIGITS.index(c.upper()))
+                else:
+                    raise PuzzleError(f"presses: {c!r} is not a press count (0/1, ./#, X, a digit)")
+            counts.append(cells)
+        return counts
+    return _rows(value, "presses")
+
+
 #: How each puzzle's request keys are read from Python values.
 REQUEST_KEYS: Dict[str, Dict[str, Callable[[Any], Any]]] = {
     "lightsout": {
         "board": _lightsout_board,
-        "presses": lambda v: v if isinstance(v, dict) or v is None else grid_text(v, "presses"),
+        "presses": presses,
     },
     "revertigo": {"dims": dims},
     "knight": {"dims": dims, "tour": lambda v: cells(v, "tour")},

@@ -26,9 +26,13 @@ pub struct AnswerOf<P: GridPuzzle>(pub P::Answer, pub PhantomData<fn() -> P>);
 /// An item of puzzle `P`.
 pub struct ItemOf<P: GridPuzzle>(pub P::Item, pub PhantomData<fn() -> P>);
 
-/// `report` as Python data (the `--json` object as dicts and lists).
+/// `report` as Python data: the `--json` object as dicts and lists (read
+/// through JSON's own values, so that a cell, a serde tuple, is a list as
+/// `json.loads` gives it).
 pub fn data<'py, T: serde::Serialize>(py: Python<'py>, report: &T) -> PyResult<Bound<'py, PyAny>> {
-    pythonize::pythonize(py, report).map_err(PyErr::from)
+    let json = serde_json::to_value(report)
+        .map_err(|e| crate::py_error(puzzles::Error::Check(e.to_string())))?;
+    pythonize::pythonize(py, &json).map_err(PyErr::from)
 }
 
 /// How much of a report its text shows.
