@@ -5,11 +5,12 @@
 //! first thing wrong in the puzzle's own words.
 
 use crate::grid::{Dims, Pos};
-use serde::Serialize;
+use crate::report::{Text, Tone};
+use serde::{Deserialize, Serialize};
 
 /// What is wrong with a proposed solution, and where (cells and squares
 /// `row,col`, 0-based; moves and squares of a path numbered from 1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[serde(tag = "flaw", rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Flaw {
@@ -127,6 +128,65 @@ pub enum Flaw {
         /// What the solution holds there.
         value: u8,
     },
+}
+
+/// A proposed answer checked (a student's presses, walk, tour or grid): right,
+/// or the first thing wrong. In JSON: `right`, then `flaw` (the [`Flaw`]'s
+/// name under `"flaw"` beside its cells) and `reason` (the flaw as a
+/// sentence), both null when right.
+///
+/// ```
+/// use puzzles::flaw::{Flaw, Checked};
+/// use puzzles::grid::Pos;
+///
+/// let wrong = Checked::of(Err(Flaw::EmptyCell { at: Pos::new(0, 1) }));
+/// assert!(!wrong.right);
+/// assert_eq!(wrong.reason.as_deref(), Some("cell 0,1 is empty"));
+/// assert!(Checked::of(Ok(())).right);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checked {
+    /// Whether the answer is right.
+    pub right: bool,
+    /// The first thing wrong, when it is not.
+    pub flaw: Option<Flaw>,
+    /// That flaw as a sentence.
+    pub reason: Option<String>,
+}
+
+impl Checked {
+    /// The verdict of a check.
+    pub fn of(checked: Result<(), Flaw>) -> Self {
+        match checked {
+            Ok(()) => Checked {
+                right: true,
+                flaw: None,
+                reason: None,
+            },
+            Err(flaw) => Checked {
+                right: false,
+                reason: Some(flaw.to_string()),
+                flaw: Some(flaw),
+            },
+        }
+    }
+
+    /// The verdict's line of text: `right: {good}`, or `wrong: {reason}`.
+    pub fn line(&self, text: &mut Text, good: &str) {
+        match &self.reason {
+            None => text.tone(Tone::Good, format!("right: {good}")),
+            Some(reason) => text.tone(Tone::Bad, format!("wrong: {reason}")),
+        };
+        text.end_line();
+    }
+
+    /// How a request that checked an answer ended: answered when right, no solution when wrong.
+    pub fn ending(&self) -> crate::report::Ending {
+        match self.right {
+            true => crate::report::Ending::Answered,
+            false => crate::report::Ending::NoSolution,
+        }
+    }
 }
 
 impl From<Flaw> for crate::Error {

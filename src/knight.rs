@@ -43,6 +43,7 @@
 
 mod animate;
 mod answer;
+mod check;
 mod count;
 pub(crate) mod find;
 mod moves;
@@ -56,6 +57,7 @@ pub use answer::{
     Answer, Item, ListedTour, MagicReport, Mode, Request, Starts, TourListing, TourOutcome,
     TourReport,
 };
+pub use check::{read_tour, TourCheck};
 #[cfg(test)]
 pub(crate) use count::backtrack::count_all_starts;
 #[cfg(test)]

@@ -33,6 +33,7 @@ mod answer;
 mod cells;
 mod chase;
 mod chase_gcd;
+mod check;
 mod fewest;
 mod game;
 pub(crate) mod graph;
@@ -65,6 +66,7 @@ pub use answer::{
 };
 pub use cells::Cells;
 pub(crate) use chase_gcd::nullity;
+pub use check::{read_presses, PressCheck};
 pub(crate) use fewest::fewest_presses;
 pub use game::{LightsOutGame, PressHint, StatesGame};
 pub(crate) use graph::{Graph, GraphGame};

@@ -259,6 +259,7 @@ fn visit_verified<P: Solutions + ?Sized>(
     let cap = limit.get().unwrap_or(u64::MAX);
     let mut seen = 0u64;
     let mut flaw = None;
+    let mut interrupted = false;
     let tally = puzzle.enumerate(ctl, &mut |s| {
         if let Err(f) = puzzle.verify(s) {
             flaw = Some(f);
@@ -266,7 +267,10 @@ fn visit_verified<P: Solutions + ?Sized>(
         }
         seen += 1;
         ctl.progress().advance(1);
-        if visit(seen, s).is_break() || seen >= cap {
+        // A search that finds solutions faster than it polls the stop flag
+        // (a knight's tours, thousands between two polls) stops at the next one.
+        interrupted = ctl.stopped();
+        if interrupted || visit(seen, s).is_break() || seen >= cap {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
@@ -276,8 +280,11 @@ fn visit_verified<P: Solutions + ?Sized>(
     match flaw {
         Some(f) => Err(f.into()),
         None => Ok(Tally {
-            found: seen,
-            stopped: tally.stopped,
+            found: seen - u64::from(interrupted),
+            stopped: match interrupted {
+                true => Some(Stop::Interrupted),
+                false => tally.stopped,
+            },
         }),
     }
 }

@@ -63,8 +63,10 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 /// A grid puzzle as every front end asks it: one request, one verified
-/// answer, the items of a listing streamed as they are found.
-pub trait GridPuzzle {
+/// answer, the items of a listing streamed as they are found. A puzzle is a
+/// type that borrows nothing ('static), so a front end may hold its
+/// requests, answers and streams behind trait objects.
+pub trait GridPuzzle: 'static {
     /// The puzzle's name on the command line, in a JSON call and on the
     /// browser page: `lightsout`, `revertigo`, `knight`, `sudoku`.
     const NAME: &'static str;

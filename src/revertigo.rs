@@ -38,6 +38,7 @@
 
 mod answer;
 mod brute;
+mod check;
 mod game;
 mod polynomial_method;
 mod shortest;

@@ -29,8 +29,9 @@ use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::puzzle::GridPuzzle;
 use std::ops::ControlFlow;
-use std::sync::mpsc::{sync_channel, Receiver};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 /// A request running on its own thread, its items read one at a time.
 pub struct Stream<P: GridPuzzle> {
@@ -44,7 +45,15 @@ impl<P: GridPuzzle> Stream<P> {
     /// reporting progress to it; it finds its first item when it is asked for.
     pub fn start(request: P::Request, ctl: Control) -> Self {
         // A rendezvous channel: each item waits until the reader takes it.
-        let (sender, receiver) = sync_channel(0);
+        Self::ahead(request, ctl, 0)
+    }
+
+    /// Starts `request` as [`Stream::start`] does, but lets it run up to
+    /// `items` items ahead of the reader: a batch read from another
+    /// language's loop keeps the solver busy while the reader handles the
+    /// items already found.
+    pub fn ahead(request: P::Request, ctl: Control, items: usize) -> Self {
+        let (sender, receiver) = sync_channel(items);
         let worker_ctl = ctl.clone();
         let worker = std::thread::spawn(move || {
             let mut sink = |item| match sender.send(item) {
@@ -76,6 +85,52 @@ impl<P: GridPuzzle> Stream<P> {
             ))
         })
     }
+
+    /// The next item if one comes within `wait`: a reader that must look
+    /// up from time to time (for a signal, to draw progress) waits in slices.
+    ///
+    /// ```
+    /// use puzzles::grid::Dims;
+    /// use puzzles::revertigo::{Mode, Request, Revertigo};
+    /// use puzzles::stream::{Pulled, Stream};
+    /// use puzzles::{listing::Limit, Control};
+    /// use std::time::Duration;
+    ///
+    /// let mut request = Request::new(Dims { rows: 2, cols: 2 });
+    /// request.mode = Mode::List { limit: Limit::NONE };
+    /// let mut maps = Stream::<Revertigo>::start(request, Control::new());
+    /// let mut listed = 0;
+    /// loop {
+    ///     match maps.pull(Duration::from_millis(100)) {
+    ///         Pulled::Item(_) => listed += 1,
+    ///         Pulled::Waiting => continue,
+    ///         Pulled::End => break,
+    ///     }
+    /// }
+    /// assert_eq!(listed, 1); // 2×2 has one map
+    /// assert!(maps.finish().is_ok());
+    /// ```
+    pub fn pull(&mut self, wait: Duration) -> Pulled<P::Item> {
+        let Some(items) = self.items.as_ref() else {
+            return Pulled::End;
+        };
+        match items.recv_timeout(wait) {
+            Ok(item) => Pulled::Item(item),
+            Err(RecvTimeoutError::Timeout) => Pulled::Waiting,
+            Err(RecvTimeoutError::Disconnected) => Pulled::End,
+        }
+    }
+}
+
+/// What [`Stream::pull`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pulled<T> {
+    /// The next item.
+    Item(T),
+    /// None yet: the request is still working.
+    Waiting,
+    /// The request has ended: [`Stream::finish`] gives its answer.
+    End,
 }
 
 impl<P: GridPuzzle> Iterator for Stream<P> {

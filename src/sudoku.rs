@@ -28,6 +28,7 @@ mod alldiff;
 mod answer;
 mod batch;
 mod candidates;
+mod check;
 pub(crate) mod explain;
 mod fast9;
 mod game;
@@ -53,6 +54,7 @@ pub use answer::{
     AnswerLines, BadLine, BatchEnd, Generation, GridListing, ListedGrid, RatedGrid, MAX_GENERATED,
 };
 pub use candidates::CandidateGrid;
+pub use check::GridCheck;
 pub use explain::{Explanation, Hint, Outcome, Rated, Rating, Step, Technique, TechniqueSet};
 pub use game::{GameHint, SudokuGame};
 pub use generate::{Difficulty, Symmetry};

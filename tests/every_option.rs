@@ -117,6 +117,9 @@ fn sample(sub: &str, flag: &str, dir: &Path) -> Option<String> {
         ("lightsout", "graph") => "puzzles/lightsout/petersen.txt".into(),
         ("lightsout", "on") => "o0,o1".into(),
         ("revertigo", "check") => "NNSEENSS".into(),
+        ("lightsout", "check") => out("presses.txt"),
+        ("knight", "check") => out("tour.txt"),
+        ("sudoku", "check") => out("filled.txt"),
         ("knight", "start") => "1,2".into(),
         ("knight", "order") => "plain".into(),
         ("revertigo", "builder") => "diagonal".into(),
@@ -238,6 +241,10 @@ fn every_option_takes_effect_or_is_refused_in_every_mode() {
         "1 3 2 4\n4 2 3 1\n2 4 1 3\n3 1 4 2\n",
     )
     .unwrap();
+    // Answers to check: no press, a short tour, 4x4.txt's solution.
+    std::fs::write(dir.join("presses.txt"), "00000\n".repeat(5)).unwrap();
+    std::fs::write(dir.join("tour.txt"), "a1 b3 c5\n").unwrap();
+    std::fs::write(dir.join("filled.txt"), "1324423124133142\n").unwrap();
     // Two puzzles of batch-9x9.txt with one solution each: a count ends at once.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let lines = std::fs::read_to_string(root.join("puzzles/sudoku/batch-9x9.txt")).unwrap();

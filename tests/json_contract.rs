@@ -17,6 +17,30 @@ const RUNS: &[(&[&str], &str)] = &[
     (&["revertigo", "--seed", "7", "--json"], ""),
     (&["revertigo", "5", "--json", "--output", "OUT"], ""),
     (&["revertigo", "3", "3", "--check", "NN", "--json"], ""),
+    (&["revertigo", "3", "3", "--check", "NXN", "--json"], ""),
+    (
+        &[
+            "lightsout",
+            "3",
+            "--seed",
+            "1",
+            "--check",
+            "puzzles/lightsout/3x3-plus.txt",
+            "--json",
+        ],
+        "",
+    ),
+    (&["knight", "5", "--check", "TOUR", "--json"], ""),
+    (
+        &[
+            "sudoku",
+            "puzzles/sudoku/4x4.txt",
+            "--check",
+            "SOLVED",
+            "--json",
+        ],
+        "",
+    ),
     (&["revertigo", "2", "2", "--all", "--json"], "map"),
     (
         &["revertigo", "4", "--all", "--limit", "2", "--json"],
@@ -429,6 +453,8 @@ fn type_of(
                 "number" => "number",
                 "string" | "decimal string" => "string",
                 "boolean" => "boolean",
+                // An object whose keys the prose describes (a check's flaw).
+                "object" => "object",
                 "null" => "null",
                 other => panic!("docs/json.md, {kind} `{key}`: unknown type `{other}`"),
             }
@@ -496,6 +522,10 @@ fn every_printed_key_is_documented_with_its_type_and_every_documented_key_is_pri
     let out = temp_path("json-contract-out.txt");
     let solved = temp_path("json-contract-solved.txt");
     std::fs::write(&solved, "1324423124133142").unwrap();
+    // An open tour of 5×5 from the corner, row,col squares in order.
+    let tour = temp_path("json-contract-tour.txt");
+    let squares = "0,0 2,1 4,0 3,2 4,4 2,3 0,4 1,2 2,0 0,1 1,3 3,4 4,2 3,0 1,1 0,3 2,4 4,3 3,1 1,0 0,2 1,4 3,3 4,1 2,2";
+    std::fs::write(&tour, squares).unwrap();
     // A batch of one 25×25 puzzle whose rating takes minutes: out of time.
     let hard = temp_path("json-contract-hard.txt");
     let hard_line = std::fs::read_to_string(
@@ -510,6 +540,7 @@ fn every_printed_key_is_documented_with_its_type_and_every_documented_key_is_pri
             .map(|&a| match a {
                 "OUT" => out.as_str(),
                 "SOLVED" => solved.as_str(),
+                "TOUR" => tour.as_str(),
                 "HARD" => hard.as_str(),
                 a => a,
             })

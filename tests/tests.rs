@@ -3,6 +3,7 @@
 mod util;
 
 mod adversary;
+mod checks;
 mod cli;
 #[cfg(feature = "mpi")]
 mod distributed;

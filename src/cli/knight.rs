@@ -64,6 +64,12 @@ pub struct Args {
     /// (Default: 5,000,000.)
     #[arg(long, value_name = "N", conflicts_with_all = ["count", "all", "magic"])]
     budget: Option<u64>,
+    /// Check the tour in FILE (`-` for stdin): the board as this command and
+    /// the knight's tour lab print it (rows of `%2d|` cells), or the squares
+    /// in order (`row,col` or `a1`); exit 0 if it is a tour (closed with
+    /// --closed), 1 if not (the first thing wrong is named).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "all", "magic", "animate", "order", "budget", "start"])]
+    check: Option<String>,
     /// Draw the search step by step in the terminal, as the knight's tour lab animates it (q stops).
     #[arg(long, conflicts_with_all = ["count", "all"])]
     animate: bool,
@@ -76,7 +82,7 @@ pub struct Args {
 
 /// The examples and exit statuses of `--help` (and, built with MPI, how a count is shared).
 fn after_help() -> String {
-    let text = "Examples:\n  puzzles knight 8\n  puzzles knight 6 6 --closed\n  puzzles knight 5 5 --start c3 --count\n  puzzles knight 5 --all --limit 3\n\nExit status: 0 a tour (or a count), 1 no tour (or the search gave up within --budget), 2 bad input, 130 interrupted.";
+    let text = "Examples:\n  puzzles knight 8\n  puzzles knight 6 6 --closed\n  puzzles knight 5 5 --start c3 --count\n  puzzles knight 5 --all --limit 3\n  puzzles knight 5 --check tour.txt\n\nExit status: 0 a tour (or a count), 1 no tour (or the search gave up within --budget), 2 bad input, 130 interrupted.";
     #[cfg(feature = "mpi")]
     let text = format!(
         "{text}\n\nBuilt with MPI: started by mpirun or srun as several processes, a --count shares the frontier programme among them (each holds the states its hash gives it, up to --memory); process 0 prints, the others stay silent. Example: mpirun -n 4 puzzles knight 8 8 --closed --count --memory 8000"
@@ -125,7 +131,15 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
 /// The one request the flags ask for.
 fn request(args: &Args) -> Result<Request, Failure> {
     let order = args.order.unwrap_or_default();
-    let mode = if args.count {
+    let dims = Dims {
+        rows: args.rows,
+        cols: args.cols.unwrap_or(args.rows),
+    };
+    let mode = if let Some(path) = &args.check {
+        Mode::Check {
+            tour: knight::read_tour(&puzzles::input::Source::read(path)?, dims)?,
+        }
+    } else if args.count {
         Mode::Count {
             starts: match (args.all_starts, args.sum) {
                 (true, _) => Starts::Every,
@@ -150,10 +164,7 @@ fn request(args: &Args) -> Result<Request, Failure> {
         }
     };
     Ok(Request {
-        dims: Dims {
-            rows: args.rows,
-            cols: args.cols.unwrap_or(args.rows),
-        },
+        dims,
         start: args.start.clone().unwrap_or_else(|| "0,0".to_string()),
         closed: args.closed,
         mode,

@@ -3,14 +3,15 @@
 use super::{parse_side, Common, Context, Exit, Failure};
 use puzzles::input::Source;
 use puzzles::lightsout::{
-    Answer, Board, GraphRule, LightsOut, LightsOutMethod, Mode, Pattern, Pressed, Request,
+    read_presses, Answer, Board, GraphRule, LightsOut, LightsOutMethod, Mode, Pattern, Pressed,
+    Request,
 };
 use puzzles::listing::Limit;
 use puzzles::Error;
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  puzzles lightsout 5 --seed 1\n  puzzles examples lightsout/5x5-all-on | puzzles lightsout --state - --all\n  puzzles lightsout 300 400 --quiet"
+    after_help = "Examples:\n  puzzles lightsout 5 --seed 1\n  puzzles examples lightsout/5x5-all-on | puzzles lightsout --state - --all\n  puzzles lightsout 300 400 --quiet\n  puzzles lightsout 3 --seed 1 --check presses.txt"
 )]
 pub struct Args {
     /// Rows of a random position.
@@ -51,13 +52,18 @@ pub struct Args {
     /// Write the presses to FILE (one row a line, as a state file: 0/1 for two states) instead of the terminal, for huge boards.
     #[arg(long, value_name = "FILE")]
     output: Option<String>,
+    /// Check the presses in FILE (`-` for stdin; rows of 0/1, ./# or X, or
+    /// how many times each cell with --states) on the board: exit 0 if every
+    /// light goes off, 1 if not (the lights left on are shown).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "all", "min", "quiet_patterns", "output", "nullity", "graph"])]
+    check: Option<String>,
     /// Print the nullity of every n×n board for n in A..B (inclusive): the classic
     /// game on the plane by Sutner's gcd, no board built; any other game (or
     /// --method) solves each dark board, within the limits of one board.
     #[arg(long, value_name = "A..B", value_parser = puzzles::input::parse_side_range, conflicts_with_all = ["rows", "state", "all", "count", "seed", "min", "quiet_patterns", "output", "svg", "sheet"])]
     nullity: Option<(usize, usize)>,
     /// Play in the terminal: click or arrows+space press, s hints, u undo, r new board, q quits.
-    #[arg(long, conflicts_with_all = ["count", "all", "min", "quiet_patterns", "output", "nullity", "graph"])]
+    #[arg(long, conflicts_with_all = ["count", "all", "min", "quiet_patterns", "output", "nullity", "graph", "check"])]
     play: bool,
     /// States per cell, K from 2 to 255: a press adds 1 mod K to every cell it
     /// changes; states are written as digits then letters (numbers beyond 36 states).
@@ -181,6 +187,12 @@ fn request(args: &Args, pattern: Pattern) -> Result<Request, Error> {
         }
     };
     let mode = match (args.nullity, args.all, args.count) {
+        _ if args.check.is_some() => Mode::Check {
+            presses: read_presses(
+                &Source::read(args.check.as_deref().unwrap_or("-"))?,
+                args.states,
+            )?,
+        },
         (Some((from, to)), _, _) => Mode::Table { from, to },
         (None, true, _) => Mode::List {
             limit: Limit::from_option(args.limit)?,

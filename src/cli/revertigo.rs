@@ -33,7 +33,8 @@ pub struct Args {
     shortest: bool,
     /// Replay WALK (letters N/E/S/W, O for west; or a FILE holding them, `-`
     /// for stdin) on the ROWS×COLS board: exit 0 if it turns every cell
-    /// black, 1 if not (the white cells are shown).
+    /// black, 1 if not (the white cells, or the first letter that is not a
+    /// move or leaves the board, are shown).
     #[arg(long, value_name = "WALK", conflicts_with_all = ["all", "shortest", "output", "method", "builder"])]
     check: Option<String>,
     /// List every activation map (at most --limit).

@@ -87,6 +87,11 @@ pub struct Args {
     /// WXYZ- to TUVWXYZ-wings besides).
     #[arg(long, value_enum, value_name = "SET")]
     techniques: Option<TechniqueSet>,
+    /// Check the filled grid in FILE (`-` for stdin; any layout a grid is
+    /// read in) against the puzzle: exit 0 if it solves it, 1 if not (the
+    /// cells that clash, an empty cell or a changed clue is named).
+    #[arg(long, value_name = "SOLUTION", conflicts_with_all = ["count", "all", "transform", "explain", "hint", "rate", "generate", "play"])]
+    check: Option<String>,
     /// The box shape, R rows by C columns (2x3 for 6×6 boards); by default the squarest for the cell count.
     #[arg(long = "box", value_name = "RxC")]
     box_shape: Option<String>,
@@ -97,7 +102,7 @@ pub struct Args {
     #[arg(long, value_enum, requires = "generate")]
     symmetry: Option<Symmetry>,
     /// Play in the terminal: arrows or click pick a cell, digits enter, p pencil marks, h hint, c check, u undo, q quits.
-    #[arg(long, conflicts_with_all = ["count", "all", "transform", "explain", "hint", "rate", "json"])]
+    #[arg(long, conflicts_with_all = ["count", "all", "transform", "explain", "hint", "rate", "json", "check"])]
     play: bool,
     #[command(flatten)]
     common: Common,
@@ -150,6 +155,10 @@ fn request(args: &Args) -> Result<Request, Failure> {
         }
     } else if args.rate {
         Mode::Rate
+    } else if let Some(path) = &args.check {
+        Mode::Check {
+            solution: Source::read(path)?.text,
+        }
     } else {
         Mode::Solve
     };

@@ -3,6 +3,7 @@
 //! verified [`Answer`]; listed tours stream through a [`Sink`] as [`Item`]s.
 
 use super::animate::{self, SearchStep, StepsEnd};
+use super::check::{self, TourCheck};
 use super::count::{self, CountFrom, CountMethod, CountReport, CountRequest};
 use super::moves::{self, Position};
 use super::{
@@ -75,6 +76,11 @@ pub enum Mode {
     },
     /// A semi-magic closed tour of the 8×8 board (rows and columns sum to 260).
     Magic,
+    /// A student's tour checked (it starts where its first square is).
+    Check {
+        /// The squares in the order the knight visits them, `[row, col]` each.
+        tour: Tour,
+    },
     /// The knight's tour lab's backtracking, one step at a time, as its
     /// animated drawing shows it: every square placed and cleared, streamed
     /// (after the first `skip` steps, at most `limit` of them).
@@ -220,6 +226,8 @@ pub enum Answer {
     Steps(StepsEnd),
     /// A position of a tour played square by square.
     Moves(Position),
+    /// A tour checked.
+    Check(TourCheck),
 }
 
 /// One streamed item: a tour of a listing, or a step of the search drawn
@@ -326,6 +334,7 @@ impl GridPuzzle for Knight {
                 bounded: false,
                 stopping: Stopping::Promptly,
             },
+            Mode::Check { .. } => Pace::QUIET,
         }
     }
 
@@ -365,6 +374,7 @@ pub(crate) fn answer(
             count::count(&wanted, ctl).map(Answer::Count)
         }
         Mode::Magic => magic(request.dims, ctl).map(Answer::Magic),
+        Mode::Check { tour } => check::check(request, tour).map(Answer::Check),
         Mode::Steps { order, skip, limit } => {
             let mut steps = |step| sink.take(Item::Step(step));
             animate::steps(request.knight()?, *order, *skip, *limit, ctl, &mut steps)
@@ -491,6 +501,17 @@ impl Answer {
             Answer::Count(r) => (r.rows, r.cols, r.start, r.closed, None),
             Answer::Steps(r) => (r.rows, r.cols, Some(r.start), r.closed, None),
             Answer::Moves(r) => (r.rows, r.cols, Some(r.start), r.closed, None),
+            Answer::Check(r) => {
+                let dims = Dims {
+                    rows: r.rows,
+                    cols: r.cols,
+                };
+                // A tour that leaves the board is drawn without its path.
+                let on = r.tour.iter().all(|&p| dims.contains(p));
+                let path = picture.shows(Some(&r.tour)).filter(|_| on);
+                let start = r.tour.first().copied().filter(|_| on);
+                return draw_board(dims, start, r.closed, path.map_or(&[][..], Vec::as_slice));
+            }
             Answer::Magic(r) => {
                 let Some(t) = &r.tour else {
                     return Err(Error::usage(

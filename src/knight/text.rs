@@ -17,6 +17,7 @@ impl report::Report for Answer {
             Answer::Magic(r) => r.text(detail),
             Answer::Steps(r) => r.text(detail),
             Answer::Moves(r) => r.text(detail),
+            Answer::Check(r) => r.text(detail),
         }
     }
 
@@ -28,6 +29,7 @@ impl report::Report for Answer {
             Answer::Magic(r) => r.ending(),
             Answer::Steps(r) => r.ending(),
             Answer::Moves(r) => r.ending(),
+            Answer::Check(r) => r.ending(),
         }
     }
 

@@ -9,6 +9,7 @@
 //! gcd, boards of 10^8 cells held as bits).
 
 use super::cells::Cells;
+use super::check::{self, PressCheck};
 use super::{solve, table, Graph, GraphGame, LightsOut, LightsOutMethod, Pattern, Variant};
 use crate::control::Pace;
 use crate::control::{Control, Stop};
@@ -83,7 +84,7 @@ pub enum GraphRule {
 }
 
 /// What to do with the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "mode", rename_all = "kebab-case")]
 pub enum Mode {
     /// One solution, or the witness that there is none.
@@ -104,6 +105,13 @@ pub enum Mode {
         /// The most solutions to list.
         #[serde(default)]
         limit: Limit,
+    },
+    /// A player's or a student's presses checked: pressed on the board, the
+    /// lights left on counted (grids only).
+    Check {
+        /// How many times each cell is pressed: rows of counts, as the
+        /// answers write presses (`[[1,0],[0,1]]`).
+        presses: Cells,
     },
     /// The nullity of every n×n board for n in `from..=to` (no board given), streamed.
     Table {
@@ -455,6 +463,8 @@ pub enum Answer {
     Table(NullityTable),
     /// The press pattern as read.
     Pattern(PressPattern),
+    /// Presses checked.
+    Check(PressCheck),
 }
 
 impl GridPuzzle for LightsOut {
@@ -474,7 +484,10 @@ impl GridPuzzle for LightsOut {
             Mode::Solve { fewest: true, .. } => Pace::polling("sums", false),
             Mode::List { .. } => Pace::polling("listed", true),
             Mode::Table { .. } => Pace::polling("sizes", true),
-            Mode::Solve { fewest: false, .. } | Mode::Count | Mode::Pattern => Pace::QUIET,
+            Mode::Solve { fewest: false, .. }
+            | Mode::Count
+            | Mode::Pattern
+            | Mode::Check { .. } => Pace::QUIET,
         }
     }
 
@@ -512,6 +525,9 @@ pub(crate) fn answer(
         .board
         .as_ref()
         .ok_or_else(|| Error::usage("no board: give its size, its state or a graph"))?;
+    if let Mode::Check { presses } = &request.mode {
+        return check::check(request, &variant, board, presses).map(Answer::Check);
+    }
     if let Board::Graph {
         name,
         text,
@@ -558,6 +574,13 @@ impl Answer {
         let (setup, state, presses) = match self {
             Answer::Solve(s) => (&s.setup, s.state.as_ref(), s.presses.as_ref()),
             Answer::Count(c) => (&c.setup, c.state.as_ref(), None),
+            Answer::Check(c) => {
+                let presses = picture.shows(Some(&c.presses));
+                let Setup::Grid(grid) = &c.setup else {
+                    return Err(Error::usage("a graph has no board to draw"));
+                };
+                return super::board_svg(grid.states, c.setup.is_classic_grid(), &c.state, presses);
+            }
             Answer::List(_) | Answer::Table(_) | Answer::Pattern(_) => {
                 return Err(Error::usage(
                     "a listing, a table or a pattern has no one board to draw",

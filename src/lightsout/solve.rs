@@ -37,18 +37,7 @@ pub(super) fn grid(
         }
         Board::Graph { .. } => unreachable!("graphs are answered apart"),
     };
-    let setup = |dims: Dims| GridSetup {
-        rows: dims.rows,
-        cols: dims.cols,
-        seed: random.map(|(_, seed)| seed),
-        states: variant.states.get(),
-        // A stencil drawing the cross is the classic game, named so.
-        pattern: match request.is_classic() {
-            true => Pattern::cross().name().to_string(),
-            false => variant.pattern.name().to_string(),
-        },
-        torus: variant.torus,
-    };
+    let setup = |dims: Dims| grid_setup(request, &variant, dims, random.map(|(_, seed)| seed));
     if request.is_classic() {
         let mut puzzle = match (&source, random) {
             (Some(s), _) => LightsOut::parse(s)?,
@@ -68,6 +57,27 @@ pub(super) fn grid(
         };
         let setup = setup(lights.dims());
         states(request, &variant, lights, setup, ctl, sink)
+    }
+}
+
+/// The keys of a grid board in a report: its shape, seed and rules.
+pub(super) fn grid_setup(
+    request: &Request,
+    variant: &Variant,
+    dims: Dims,
+    seed: Option<u64>,
+) -> GridSetup {
+    GridSetup {
+        rows: dims.rows,
+        cols: dims.cols,
+        seed,
+        states: variant.states.get(),
+        // A stencil drawing the cross is the classic game, named so.
+        pattern: match request.is_classic() {
+            true => Pattern::cross().name().to_string(),
+            false => variant.pattern.name().to_string(),
+        },
+        torus: variant.torus,
     }
 }
 

@@ -381,7 +381,7 @@ fn requests_travel_as_json() {
             request.states = 3;
             request.pattern = ".#./#@#/##.".parse().unwrap();
             request.method = Some(LightsOutMethod::Chase);
-            request.mode = mode;
+            request.mode = mode.clone();
             let json = serde_json::to_string(&request).unwrap();
             let back: Request = serde_json::from_str(&json).unwrap();
             assert_eq!(back, request, "{json}");

@@ -36,7 +36,7 @@ fn count_rows(text: &mut Text, cells: &Cells, states: u8) {
 }
 
 /// The title line: the board, its rules and its seed.
-fn title(setup: &Setup) -> String {
+pub(super) fn title(setup: &Setup) -> String {
     match setup {
         Setup::Grid(g) => {
             let seed = g.seed.map(|s| format!(", seed {s}")).unwrap_or_default();
@@ -70,6 +70,7 @@ impl Report for Answer {
             Answer::List(l) => l.text(detail),
             Answer::Table(t) => t.text(detail),
             Answer::Pattern(p) => p.text(detail),
+            Answer::Check(c) => c.text(detail),
         }
     }
 
@@ -80,6 +81,7 @@ impl Report for Answer {
             Answer::List(l) => l.ending(),
             Answer::Table(t) => t.ending(),
             Answer::Pattern(p) => p.ending(),
+            Answer::Check(c) => c.ending(),
         }
     }
 
@@ -88,7 +90,7 @@ impl Report for Answer {
             Answer::Solve(s) => s.partial(),
             Answer::List(l) => l.partial(),
             Answer::Table(t) => t.partial(),
-            Answer::Count(_) | Answer::Pattern(_) => None,
+            Answer::Count(_) | Answer::Pattern(_) | Answer::Check(_) => None,
         }
     }
 }

@@ -2,10 +2,12 @@
 //! it) and [`answer`], which returns a verified [`Answer`]; listed maps
 //! stream through a [`Sink`] as [`Item`]s.
 
+use super::check;
 use super::{Builder, Revertigo, RevertigoMethod, RevertigoSolver, Walk, MAX_CELLS};
 use crate::control::Pace;
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
+use crate::flaw::Checked;
 use crate::grid::{BitGrid, Dims, Pos};
 use crate::listing::{self, Limit};
 use crate::puzzle::GridPuzzle;
@@ -203,6 +205,11 @@ pub struct WalkCheck {
     pub map: Vec<String>,
     /// The pawn's last cell.
     pub end: Pos,
+    /// Right (every cell black), or the first thing wrong: a letter that is
+    /// not a move or a move off the board (the board is then the one before
+    /// it), or the cells left white.
+    #[serde(flatten)]
+    pub checked: Checked,
 }
 
 /// A request stopped before its answer was known.
@@ -251,7 +258,7 @@ pub(crate) fn answer(
         cols: dims.cols,
     });
     if let Mode::Check { walk } = &request.mode {
-        return check(dims, walk).map(Answer::Check);
+        return check::check(dims, walk).map(Answer::Check);
     }
     let Some(solver) = RevertigoSolver::new(Revertigo::new(dims), request.method, ctl)? else {
         return Ok(stopped);
@@ -299,25 +306,6 @@ fn listed(dims: Dims, solver: &RevertigoSolver, tally: Tally) -> MapListing {
         complete: tally.is_complete(),
         stopped: tally.stopped,
     }
-}
-
-/// Replays the walk `text` on the `dims` board; fails, naming the 1-based
-/// position, on a bad letter or a move off the board.
-fn check(dims: Dims, text: &str) -> Result<WalkCheck> {
-    let walk = Walk::parse(text)?;
-    let replay = Revertigo::new(dims).replay(&walk)?;
-    let white = replay.white_cells();
-    Ok(WalkCheck {
-        rows: dims.rows,
-        cols: dims.cols,
-        walk: walk.to_string(),
-        moves: walk.len(),
-        black: white.is_empty(),
-        board: replay.black.row_strings('#', '.'),
-        map: replay.map.row_strings('#', '_'),
-        white,
-        end: replay.end,
-    })
 }
 
 impl Answer {

@@ -1,6 +1,7 @@
 //! Revertigo's reports as text: the activation map, the count of maps and the replayed walk; or a user's walk checked.
 
 use super::{Answer, Item, MapListing, WalkCheck, WalkReport};
+use crate::flaw::Flaw;
 use crate::report::{Detail, Ending, Report, Text, Tone};
 
 /// "1 move", "9 moves".
@@ -134,6 +135,13 @@ impl Report for WalkCheck {
     fn text(&self, detail: Detail) -> Text {
         let mut text = Text::new();
         let dims = format!("{}×{}", self.rows, self.cols);
+        if let Some(Flaw::NotAMove { .. } | Flaw::WalkOffBoard { .. }) = &self.checked.flaw {
+            self.checked.line(&mut text, "");
+            text.line(format!(
+                "the walk replayed up to the move before ({}):",
+                moves(self.moves)
+            ));
+        }
         if self.black {
             text.line(format!(
                 "Revertigo {dims}: the walk of {} turns every cell black",

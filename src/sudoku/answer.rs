@@ -4,6 +4,7 @@
 
 use super::batch::{self, BatchOptions};
 use super::candidates::{self, CandidateGrid};
+use super::check::{self, GridCheck};
 use super::explain::{self, Explanation, Hint, Outcome, PencilMarks, Rated, TechniqueSet};
 use super::generate::{Difficulty, Symmetry};
 use super::parse::{scan_shaped, Scan};
@@ -77,6 +78,11 @@ pub enum Mode {
     Rate,
     /// The candidates of each empty cell of a partly filled grid.
     Candidates,
+    /// A student's filled grid checked against the puzzle.
+    Check {
+        /// The filled grid, in any layout a grid is read in (line form: `"1324…"`).
+        solution: String,
+    },
 }
 
 /// One Sudoku question: the grid or batch, its boxes, and the mode.
@@ -244,6 +250,8 @@ pub enum Answer {
     Rate(RatedGrid),
     /// The candidates of one grid.
     Candidates(CandidateGrid),
+    /// A filled grid checked.
+    Check(GridCheck),
 }
 
 /// One streamed item; JSON tells them apart by their keys.
@@ -400,7 +408,7 @@ impl GridPuzzle for Sudoku {
         let unit = match request.mode {
             Mode::Solve | Mode::Transform | Mode::Generate { .. } => "puzzles",
             Mode::Count { .. } | Mode::List { .. } => "solutions",
-            Mode::Candidates => return Pace::QUIET,
+            Mode::Candidates | Mode::Check { .. } => return Pace::QUIET,
             // The techniques look at the stop flag between cells.
             Mode::Explain { .. } | Mode::Hint { .. } | Mode::Rate => "steps",
         };
@@ -460,6 +468,11 @@ pub(crate) fn answer(
         Mode::List { .. } => {
             return Err(Error::usage(
                 "a listing takes the solutions of one grid, not of a batch",
+            ))
+        }
+        Mode::Check { .. } => {
+            return Err(Error::usage(
+                "a check takes one puzzle and its filled grid, not a batch",
             ))
         }
         _ => return Err(Error::usage(
@@ -564,6 +577,7 @@ fn one_grid(
             Answer::Rate(RatedGrid::new(None, &grid, rated))
         }
         Mode::Candidates => Answer::Candidates(candidates::candidates(&grid)),
+        Mode::Check { solution } => Answer::Check(check::check(&grid, solution)?),
         Mode::Transform | Mode::Generate { .. } => unreachable!("answered before"),
     })
 }
@@ -812,6 +826,15 @@ impl Answer {
             Answer::Hint(h) => (h.size, h.box_shape, &h.puzzle, None),
             Answer::Rate(r) => (r.size, r.box_shape, &r.puzzle, None),
             Answer::Candidates(c) => (c.size, c.box_shape, &c.puzzle, None),
+            Answer::Check(c) => {
+                let fits = c.solution.len() == c.puzzle.len();
+                (
+                    c.size,
+                    c.box_shape,
+                    &c.puzzle,
+                    Some(&c.solution).filter(|_| fits),
+                )
+            }
             Answer::Generate(Generation { first: Some(m), .. }) => {
                 (m.size, m.box_shape, &m.puzzle, m.solution.as_ref())
             }

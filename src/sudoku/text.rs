@@ -83,6 +83,7 @@ impl Report for Answer {
             Answer::Hint(h) => h.text(detail),
             Answer::Rate(r) => r.rated.text(detail),
             Answer::Candidates(c) => c.text(detail),
+            Answer::Check(c) => c.text(detail),
             Answer::Batch(_) | Answer::Transform(_) | Answer::Generate(_) => Text::new(),
         }
     }
@@ -100,6 +101,7 @@ impl Report for Answer {
             Answer::Hint(h) => h.ending(),
             Answer::Rate(r) => r.rated.ending(),
             Answer::Candidates(c) => c.ending(),
+            Answer::Check(c) => c.ending(),
         }
     }
 

@@ -1,0 +1,227 @@
+"""Answers and items as Python objects: attributes for the JSON contract's
+keys, `to_dict()` for the command's `--json`, `str()` for its text,
+`svg()` and `_repr_svg_()` for its pictures, iteration for a listing."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+
+from . import _grids
+from ._native import Native, Run
+
+#: A progress callback: called with (units done, total or None, note).
+ProgressCallback = Callable[[int, Optional[int], str], Any]
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a request: the KeyboardInterrupt raised after the
+    library answered with what it had found. `answer` is that partial
+    answer (its `ending` is "interrupted"); iterating it gives the items found
+    but not yet read."""
+
+    def __init__(self, answer: "Answer") -> None:
+        super().__init__("interrupted: the answer holds what was found so far")
+        self.answer = answer
+
+
+class Item:
+    """One item a listing streams (a solution, a tour, a batch line, a step):
+    the attributes are the keys of its JSON line."""
+
+    __slots__ = ("puzzle", "_data")
+
+    def __init__(self, puzzle: str, data: Dict[str, Any]) -> None:
+        self.puzzle = puzzle
+        self._data = data
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The item as the command's `--json` prints its line."""
+        return self._data
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        try:
+            value = self._data[name]
+        except KeyError:
+            raise AttributeError(f"this {self.puzzle} item has no {name!r}; it has {', '.join(self._data)}") from None
+        return _grids.field(self.puzzle, name, value, self._data)
+
+    def __dir__(self) -> List[str]:
+        return sorted(set(super().__dir__()) | set(self._data))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Item) and (self.puzzle, self._data) == (other.puzzle, other._data)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"puzzles.Item({self.puzzle!r}, {self._data!r})"
+
+
+class Answer:
+    """A verified answer of the library.
+
+    Its attributes are the keys of the command's `--json` for the same
+    request (boards as numpy arrays when numpy is installed); `to_dict()`
+    gives that JSON object itself, `str()` the command's text, `svg()` its
+    picture (drawn by a notebook). The answer of a listing (every solution,
+    every tour, a batch, the steps of a search) is also an iterator over its
+    items, found as they are read; its own keys (how many were listed, whether
+    that is all) are known once the iteration is over: reading one first runs
+    the listing to its end, keeping the items for the iteration.
+
+    >>> import puzzles
+    >>> answer = puzzles.revertigo(dims=(4, 4))
+    >>> answer.walk, answer.solutions
+    ('EEENNWWWS', '16')
+    """
+
+    def __init__(self, puzzle: str, run: Run, pace: Tuple[Optional[str], bool, bool], bar: Any = None) -> None:
+        self.puzzle = puzzle
+        self._run: Optional[Run] = run
+        self._native: Optional[Native] = None
+        self._dict: Optional[Dict[str, Any]] = None
+        self._items: List[Dict[str, Any]] = []
+        self._pace = pace
+        self._bar = bar
+        first = self._pull()
+        if first is not None:
+            self._items.append(first)
+
+    # ---- The request's items and its end. ----
+
+    def _pull(self) -> Optional[Dict[str, Any]]:
+        """The next item from the request, or None when it has ended (the answer is then taken)."""
+        if self._run is None:
+            return None
+        try:
+            item = self._run.next_item()
+        except BaseException as stopped:
+            self._stopped()
+            if isinstance(stopped, KeyboardInterrupt):
+                raise Interrupted(self) from None
+            raise
+        if item is None:
+            self._native = self._run.answer()
+            self._run = None
+            self._close_bar()
+        return item
+
+    def _stopped(self) -> None:
+        """After Ctrl-C or an exception from a callback: the request was
+        stopped; what it found is kept, and its answer taken."""
+        run, self._run = self._run, None
+        if run is not None:
+            # Ctrl-C may have been raised by Python as the call returned,
+            # before the library looked: the request is told to stop here.
+            run.stop()
+            items, native = run.drain()
+            self._items.extend(items)
+            self._native = native
+        self._close_bar()
+
+    def _close_bar(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+
+    def __iter__(self) -> Iterator[Item]:
+        return self
+
+    def __next__(self) -> Item:
+        if self._items:
+            return Item(self.puzzle, self._items.pop(0))
+        item = self._pull()
+        if item is None:
+            raise StopIteration
+        return Item(self.puzzle, item)
+
+    def _finished(self) -> Native:
+        """The library's answer, the listing run to its end first."""
+        while self._run is not None:
+            item = self._pull()
+            if item is not None:
+                self._items.append(item)
+        if self._native is None:
+            raise RuntimeError("the request was abandoned before it answered (a second Ctrl-C)")
+        return self._native
+
+    # ---- The answer's keys, text and pictures. ----
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The answer as the command's `--json` prints it (its last line, for a listing)."""
+        if self._dict is None:
+            self._dict = self._finished().to_dict()
+        return self._dict
+
+    @property
+    def mode(self) -> str:
+        """Which request was answered: `solve`, `count`, `list`, `check`, `steps`, …"""
+        return str(self.to_dict()["mode"])
+
+    @property
+    def ending(self) -> str:
+        """How the request ended: `answered`, `no solution` or `interrupted`."""
+        return self._finished().ending()
+
+    @property
+    def left_out(self) -> Optional[str]:
+        """What a request stopped early left out, in one line (None when
+        complete, or when the answer's own keys say it, as a count's `partial`)."""
+        return self._finished().partial()
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        data = self.to_dict()
+        try:
+            value = data[name]
+        except KeyError:
+            raise AttributeError(
+                f"this {self.puzzle} {data.get('mode')} answer has no {name!r}; it has {', '.join(data)}"
+            ) from None
+        return _grids.field(self.puzzle, name, value, data)
+
+    def __dir__(self) -> List[str]:
+        return sorted(set(super().__dir__()) | set(self.to_dict()))
+
+    def text(self, quiet: bool = False) -> str:
+        """The command's text for this answer (`quiet`: the summary only, as `--quiet`)."""
+        return self._finished().text(quiet)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        if self._run is not None:
+            return f"<puzzles {self.puzzle} answer, listing under way>"
+        return f"<puzzles {self.puzzle} {self.to_dict().get('mode')} answer: {self.text(quiet=True).strip().splitlines()[-1:]}>"
+
+    def svg(self, solved: bool = True) -> str:
+        """The command's SVG picture (`--svg`): the board with its answer, or
+        the puzzle alone (`solved=False`, as `--sheet`). A listing, a table or
+        a graph has no one board to draw: a PuzzleError says so."""
+        return self._finished().svg(solved)
+
+    def _repr_svg_(self) -> Optional[str]:
+        """What a notebook draws: the picture, when the answer has one."""
+        try:
+            return self.svg()
+        except ValueError:
+            return None
+
+
+class Verdict(Answer):
+    """The answer of a check (`mode="check"`): true when the answer checked is
+    right, false when not, with `flaw` naming the first thing wrong in the
+    puzzle's own words (and `reason`, that flaw as a sentence).
+
+    >>> import puzzles
+    >>> verdict = puzzles.revertigo(dims=(3, 3), mode="check", walk="NNSEENSS")
+    >>> bool(verdict)
+    True
+    """
+
+    def __bool__(self) -> bool:
+        return bool(self.to_dict()["right"])

@@ -1,0 +1,36 @@
+"""The extension module built from python/src (Rust): the library's one door
+for Python. The package `puzzles` wraps it; call that, not this."""
+
+from typing import Any, Callable, Dict, List, Optional, Tuple, final
+
+__all__ = ["Native", "PuzzleError", "Run", "names", "start"]
+
+class PuzzleError(ValueError):
+    """A request the library refuses: bad input (file:line:column), a value
+    out of range, a size over a limit. The message is the command line's one line."""
+
+@final
+class Native:
+    """A library answer held on the Rust side: its dict, text and SVG on demand."""
+
+    def to_dict(self) -> Any: ...
+    def text(self, quiet: bool = False) -> str: ...
+    def svg(self, solved: bool = True) -> str: ...
+    def ending(self) -> str: ...
+    def partial(self) -> Optional[str]: ...
+
+@final
+class Run:
+    """A request under way: its items pulled one at a time, then its answer."""
+
+    def next_item(self) -> Optional[Dict[str, Any]]: ...
+    def stop(self) -> None: ...
+    def drain(self) -> Tuple[List[Dict[str, Any]], Optional[Native]]: ...
+    def answer(self) -> Native: ...
+
+def start(
+    puzzle: str,
+    kwargs: Dict[str, Any],
+    progress: Optional[Callable[[int, Optional[int], str], Any]] = None,
+) -> Tuple[Run, Tuple[Optional[str], bool, bool]]: ...
+def names() -> List[str]: ...

@@ -1,0 +1,32 @@
+"""Refusals are PuzzleError (a ValueError) with the command line's one line;
+unknown keywords are refused; a student's answer of the wrong size is a
+verdict, not an exception."""
+
+from __future__ import annotations
+
+import pytest
+
+import puzzles
+from conftest import run
+
+
+def test_a_refusal_carries_the_command_lines_message() -> None:
+    code, _, err = run("lightsout", "--state", "-", stdin=".#.\n#x#\n")
+    assert code == 2
+    with pytest.raises(puzzles.PuzzleError) as caught:
+        puzzles.lightsout(board={"given": {"name": "-", "text": ".#.\n#x#\n"}})
+    assert isinstance(caught.value, ValueError)
+    message = str(caught.value)
+    assert "\n" not in message and message in err
+    assert "-:2:2: 'x' is not a light" in message
+
+
+def test_out_of_range_and_unknown_keywords_are_refused() -> None:
+    with pytest.raises(puzzles.PuzzleError, match='unknown keyword "colour"'):
+        puzzles.knight(dims=5, colour="red")
+    with pytest.raises(puzzles.PuzzleError):
+        puzzles.knight(dims=(100000, 100000))
+    with pytest.raises(puzzles.PuzzleError):
+        puzzles.revertigo(dims=(0, 3))
+    with pytest.raises(puzzles.PuzzleError):
+        puzzles.sudoku(source="12", mode="solve")
