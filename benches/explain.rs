@@ -8,9 +8,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use puzzles::input::Source;
-use puzzles::sudoku::generate::{Difficulty, Symmetry};
-use puzzles::sudoku::{answer, Item, Mode, Request, Shape};
-use puzzles::{Control, NoItems};
+use puzzles::sudoku::{Difficulty, Item, Mode, Request, Shape, Sudoku, Symmetry};
+use puzzles::{Control, GridPuzzle, NoItems};
 
 fn explain(c: &mut Criterion) {
     let mut group = c.benchmark_group("explain");
@@ -28,7 +27,7 @@ fn explain(c: &mut Criterion) {
     group.bench_function("rate diabolical 30", |b| {
         b.iter(|| {
             for r in &requests {
-                answer(r, &ctl, &mut NoItems).expect("rated");
+                Sudoku::answer(r, &ctl, &mut NoItems).expect("rated");
             }
         })
     });
@@ -42,7 +41,7 @@ fn explain(c: &mut Criterion) {
     group.bench_function("generate 10 hard 9x9", |b| {
         b.iter(|| {
             let mut made: Vec<Item> = Vec::new();
-            answer(&request, &ctl, &mut made).expect("generated")
+            Sudoku::answer(&request, &ctl, &mut made).expect("generated")
         })
     });
     group.finish();

@@ -10,8 +10,8 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use puzzles::grid::Dims;
-use puzzles::knight::{answer, CountMethod, Mode, Request, Starts};
-use puzzles::{Control, NoItems};
+use puzzles::knight::{CountMethod, Knight, Mode, Request, Starts};
+use puzzles::{Control, GridPuzzle, NoItems};
 
 fn census(c: &mut Criterion) {
     let mut group = c.benchmark_group("knight-count");
@@ -40,7 +40,7 @@ fn census(c: &mut Criterion) {
             };
             let id = BenchmarkId::new(name, format!("{method:?}").to_lowercase());
             group.bench_with_input(id, &request, |b, request| {
-                b.iter(|| answer(request, &ctl, &mut NoItems).expect("within limits"))
+                b.iter(|| Knight::answer(request, &ctl, &mut NoItems).expect("within limits"))
             });
         }
     }

@@ -10,8 +10,8 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use puzzles::grid::Dims;
-use puzzles::knight::{answer, Answer, Request, TourOutcome};
-use puzzles::{Control, NoItems};
+use puzzles::knight::{Answer, Knight, Request, TourOutcome};
+use puzzles::{Control, GridPuzzle, NoItems};
 
 fn find_one(c: &mut Criterion) {
     let mut group = c.benchmark_group("knight-find");
@@ -32,7 +32,7 @@ fn find_one(c: &mut Criterion) {
         let id = BenchmarkId::new(name, format!("{rows}x{cols}"));
         group.bench_with_input(id, &request, |b, request| {
             b.iter(|| {
-                let report = answer(request, &ctl, &mut NoItems).expect("a valid board");
+                let report = Knight::answer(request, &ctl, &mut NoItems).expect("a valid board");
                 assert!(matches!(&report, Answer::Find(r) if r.result == TourOutcome::Tour));
                 report
             })

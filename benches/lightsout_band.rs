@@ -10,8 +10,9 @@
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use puzzles::lightsout::{answer, Board, Graph, GraphRule, Pattern, Request};
-use puzzles::{Control, NoItems};
+use puzzles::internals::Graph;
+use puzzles::lightsout::{Board, GraphRule, LightsOut, Pattern, Request};
+use puzzles::{Control, GridPuzzle, NoItems};
 
 /// The request to solve `board` with `states` states.
 fn request(board: Board, states: u32) -> Request {
@@ -53,7 +54,9 @@ fn patterns(c: &mut Criterion) {
         let mut request = request(board, k);
         request.pattern = Pattern::named(name).expect("a built-in pattern");
         group.bench_function(format!("200x200 {name} K={k}"), |b| {
-            b.iter(|| answer(&request, &Control::new(), &mut NoItems).expect("within limits"))
+            b.iter(|| {
+                LightsOut::answer(&request, &Control::new(), &mut NoItems).expect("within limits")
+            })
         });
     }
     let side = 224;
@@ -70,7 +73,7 @@ fn patterns(c: &mut Criterion) {
     }
     let grid = request(all_on("grid", edges), 2);
     group.bench_function("224x224 grid graph", |b| {
-        b.iter(|| answer(&grid, &Control::new(), &mut NoItems).expect("within limits"))
+        b.iter(|| LightsOut::answer(&grid, &Control::new(), &mut NoItems).expect("within limits"))
     });
     // Two states, then 3 (GF(3)) and 4 (Z/4: lifted from GF(2), or the sparse
     // elimination over Z/4 when singular modulo 2) on the cubic graph.
@@ -84,7 +87,12 @@ fn patterns(c: &mut Criterion) {
         };
         group.bench_function(
             format!("random {degree}-regular graph, 50000 vertices{more}"),
-            |b| b.iter(|| answer(&regular, &Control::new(), &mut NoItems).expect("within limits")),
+            |b| {
+                b.iter(|| {
+                    LightsOut::answer(&regular, &Control::new(), &mut NoItems)
+                        .expect("within limits")
+                })
+            },
         );
     }
     group.finish();

@@ -3,20 +3,21 @@
 //! Nothing here knows a puzzle's rules; each `cli/<puzzle>.rs` turns flags into
 //! a library call and the answer into text or JSON.
 
+mod examples;
 mod knight;
 mod lightsout;
+mod manual;
 mod output;
 mod play;
 mod revertigo;
 mod sudoku;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use puzzles::ask::{Ask, Pace};
-use puzzles::control::Interrupt;
+use puzzles::control::{Interrupt, Pace};
 use puzzles::render::Picture;
 use puzzles::report::{Detail, Report, Text};
-use puzzles::Control;
+use puzzles::{Control, GridPuzzle};
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -29,7 +30,15 @@ pub use puzzles::report::Tone;
 /// Board sizes are ROWS then COLS; cells are `row,col`, 0-based, row 0 at the top.
 /// Exit status: 0 answered, 1 no solution, 2 bad usage or input, 130 interrupted.
 #[derive(Debug, Parser)]
-#[command(name = "puzzles", version, propagate_version = true)]
+#[command(
+    name = "puzzles",
+    version,
+    propagate_version = true,
+    after_help = "Examples:\n  puzzles lightsout 10 --seed 1\n  puzzles revertigo 4 4\n  puzzles knight 6 6 --closed\n  \
+puzzles examples sudoku/9x9-block | puzzles sudoku -\n  puzzles sudoku --generate 1 --seed 7 --play\n\n\
+The manual pages and completions, installed for one user:\n  puzzles man --dir ~/.local/share/man/man1\n  \
+puzzles completions bash --dir ~/.local/share/bash-completion/completions"
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -50,23 +59,40 @@ enum Command {
     Knight(knight::Args),
     /// Sudoku of any order: 4×4, 9×9, 16×16, 25×25, … from a file or stdin.
     Sudoku(sudoku::Args),
-    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    /// Print an example puzzle built into the command, or the list of them.
     #[command(
-        after_help = "Example:\n  puzzles completions bash > ~/.local/share/bash-completion/completions/puzzles"
+        after_help = "Examples:\n  puzzles examples\n  puzzles examples sudoku/9x9-line | puzzles sudoku -\n  puzzles examples lightsout/5x5-all-on > all-on.txt"
+    )]
+    Examples {
+        /// The example to print, as the list names it (`.txt` may end it).
+        #[arg(value_name = "NAME")]
+        name: Option<String>,
+    },
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell), or write it into a folder.
+    #[command(
+        after_help = "Examples:\n  puzzles completions bash --dir ~/.local/share/bash-completion/completions\n  puzzles completions zsh > _puzzles"
     )]
     Completions {
         /// The shell to complete for.
         shell: clap_complete::Shell,
+        /// Write the script into DIR (made if missing) under the name the
+        /// shell looks for (puzzles, _puzzles, puzzles.fish, …) and print its path.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<std::path::PathBuf>,
     },
-    /// Print a manual page (roff) on standard output: the command's, or a
-    /// subcommand's with every option (puzzles-knight(1), …).
+    /// Print a manual page (roff): the command's, or a subcommand's with
+    /// every option (puzzles-knight(1), …); or write them all into a folder.
     #[command(
-        after_help = "Examples:\n  puzzles man > puzzles.1 && man ./puzzles.1\n  puzzles man knight > puzzles-knight.1"
+        after_help = "Examples:\n  puzzles man --dir ~/.local/share/man/man1 && man puzzles-knight\n  puzzles man knight > puzzles-knight.1 && man ./puzzles-knight.1"
     )]
     Man {
         /// The subcommand whose page to print (default: the command's own page).
-        #[arg(value_parser = ["lightsout", "revertigo", "knight", "sudoku"])]
+        #[arg(value_parser = manual::SUBCOMMANDS)]
         subcommand: Option<String>,
+        /// Write the pages of the command and of every subcommand into DIR
+        /// (made if missing: puzzles.1, puzzles-knight.1, …) and print their paths.
+        #[arg(long, value_name = "DIR", conflicts_with = "subcommand")]
+        dir: Option<std::path::PathBuf>,
     },
 }
 
@@ -146,13 +172,13 @@ impl puzzles::control::Progress for Bar {
 /// Asks the library `request`, as its pace says: Ctrl-C stops it cleanly when
 /// it polls, progress is drawn when it counts, and its streamed items are
 /// printed as they come (after `heading`, in text).
-pub fn ask<Q: Ask>(
-    request: &Q,
+pub fn ask<P: GridPuzzle>(
+    request: &P::Request,
     common: &Common,
     ctx: &mut Context,
     heading: Option<String>,
-) -> Result<Q::Answer, Failure> {
-    let pace = request.pace();
+) -> Result<P::Answer, Failure> {
+    let pace = P::pace(request);
     ctx.control.expect(pace.stopping);
     let ctl = ctx.progress(common, pace);
     let mut printer = Printer {
@@ -162,7 +188,7 @@ pub fn ask<Q: Ask>(
         heading: heading.filter(|_| !common.json),
         failed: None,
     };
-    let answer = request.ask(&ctl, &mut printer);
+    let answer = P::answer(request, &ctl, &mut printer);
     printer.failed.map_or(Ok(()), Err)?;
     ctl.progress().finish();
     Ok(answer?)
@@ -195,25 +221,12 @@ pub fn run(cli: Cli) -> Result<Exit, Failure> {
         Command::Revertigo(args) => revertigo::run(args, &mut ctx),
         Command::Knight(args) => knight::run(args, &mut ctx),
         Command::Sudoku(args) => sudoku::run(args, &mut ctx),
-        Command::Completions { shell } => {
-            let mut script = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "puzzles", &mut script);
-            ctx.out.bytes(&script).map(|()| Exit::Answered)
+        Command::Examples { name } => examples::print(name.as_deref(), &mut ctx.out),
+        Command::Completions { shell, dir } => {
+            manual::completions(shell, dir.as_deref(), &mut ctx.out)
         }
-        Command::Man { subcommand } => {
-            let mut command = Cli::command();
-            command.build();
-            if let Some(name) = subcommand {
-                let sub = command.find_subcommand(&name).cloned();
-                command = sub
-                    .ok_or_else(|| puzzles::Error::usage(format!("no subcommand {name}")))?
-                    .name(format!("puzzles-{name}"));
-            }
-            let mut page = Vec::new();
-            clap_mangen::Man::new(command)
-                .render(&mut page)
-                .map_err(Failure::from)?;
-            ctx.out.bytes(&page).map(|()| Exit::Answered)
+        Command::Man { subcommand, dir } => {
+            manual::man(subcommand.as_deref(), dir.as_deref(), &mut ctx.out)
         }
     }?;
     ctx.out.flush()?;
@@ -278,15 +291,14 @@ impl<I: Report> puzzles::Sink<I> for Printer<'_> {
 }
 
 /// Prints a request's answer (text or JSON), draws the pictures asked for
-/// with `--svg` and `--sheet` by `picture`, says on stderr what a request
-/// stopped early left out, and gives the exit status.
-pub fn conclude<A: Report>(
-    answer: &A,
+/// with `--svg` and `--sheet` (the puzzle's own pictures of its answer), says
+/// on stderr what a request stopped early left out, and gives the exit status.
+pub fn conclude<P: GridPuzzle>(
+    answer: &P::Answer,
     common: &Common,
     ctx: &mut Context,
-    picture: impl Fn(Picture) -> puzzles::Result<String>,
 ) -> Result<Exit, Failure> {
-    common.draw(&picture)?;
+    common.draw(&|which| P::picture(answer, which))?;
     ctx.out.report(answer, common.json, common.detail())?;
     if let Some(note) = answer.partial() {
         ctx.out.flush()?;
@@ -335,6 +347,19 @@ pub fn refuse_unused(rules: &[(bool, &str)]) -> Result<(), puzzles::Error> {
     match rules.iter().find(|(given, _)| *given) {
         Some((_, why)) => Err(puzzles::Error::usage(*why)),
         None => Ok(()),
+    }
+}
+
+/// The options among `options` that were given, as a sentence names them
+/// (`--a`, `--a and --b`, `--a, --b and --c`), then `one` or `many` as they
+/// are one or more; empty when none was given. A refusal names only what the
+/// user typed.
+pub fn given(options: &[(bool, &str)], one: &str, many: &str) -> String {
+    let names: Vec<&str> = options.iter().filter(|o| o.0).map(|o| o.1).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [name] => format!("{name} {one}"),
+        [first @ .., last] => format!("{} and {last} {many}", first.join(", ")),
     }
 }
 

@@ -26,7 +26,6 @@
 //! assert!(ctl.stopped());
 //! ```
 
-use crate::ask::Stopping;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -109,7 +108,7 @@ impl Control {
     }
 
     /// Declares how the work asked from here on answers the stop flag (its
-    /// [`Pace`](crate::ask::Pace)'s `stopping`), for [`Control::interrupt`].
+    /// [`Pace`]'s `stopping`), for [`Control::interrupt`].
     pub fn expect(&self, stopping: Stopping) {
         let grace = match stopping {
             Stopping::Never => NEVER,
@@ -123,8 +122,7 @@ impl Control {
     /// [`Control::expect`]) and says what the caller still has to do.
     ///
     /// ```
-    /// use puzzles::ask::Stopping;
-    /// use puzzles::control::{Control, Interrupt};
+    /// use puzzles::control::{Control, Interrupt, Stopping};
     /// use std::time::Duration;
     ///
     /// let ctl = Control::new();
@@ -168,6 +166,48 @@ impl Control {
     pub fn progress(&self) -> &dyn Progress {
         &*self.progress
     }
+}
+
+/// What a request's work reports as it goes, and how a stop request reaches it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pace {
+    /// What the progress counts (`None`: the work reports no progress).
+    pub unit: Option<&'static str>,
+    /// Whether the work sets its progress's total (a bar can be drawn) or
+    /// only counts (a spinner).
+    pub bounded: bool,
+    /// How the work answers [`Control::request_stop`].
+    pub stopping: Stopping,
+}
+
+impl Pace {
+    /// Work that reports no progress and never looks at the stop flag.
+    pub const QUIET: Pace = Pace {
+        unit: None,
+        bounded: false,
+        stopping: Stopping::Never,
+    };
+
+    /// Work that polls the stop flag often and counts `unit`s, with a total
+    /// when `bounded`.
+    pub fn polling(unit: &'static str, bounded: bool) -> Pace {
+        Pace {
+            unit: Some(unit),
+            bounded,
+            stopping: Stopping::Promptly,
+        }
+    }
+}
+
+/// How a request's work answers a stop request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stopping {
+    /// It never looks: a front end that must stop it ends the process.
+    Never,
+    /// It polls often and answers with what it has found so far.
+    Promptly,
+    /// It polls between steps, and a step may take up to this long.
+    Within(Duration),
 }
 
 /// Why an enumeration ended before it had seen everything.

@@ -92,7 +92,7 @@ impl Source {
 /// assert_eq!(normalise("\u{feff}1 2 \r\n3\t\r\n".to_string()), "1 2\n3\n");
 /// assert_eq!(normalise("plain\n".to_string()), "plain\n");
 /// ```
-pub fn normalise(text: String) -> String {
+pub(crate) fn normalise(text: String) -> String {
     let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let blank = |c: char| c == ' ' || c == '\t' || c == '\r';
     let clean = body.len() == text.len() && body.split('\n').all(|line| !line.ends_with(blank));

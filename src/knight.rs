@@ -19,43 +19,51 @@
 //! small boards that the search leaves undecided; exact counts past its reach
 //! (closed tours of 6 × 40, 8 × 8) come from frontier dynamic programmes
 //! whose cost grows with the number of frontier states, not of tours;
-//! [`answer`] with [`Mode::Count`] picks the engine.
+//! `Knight::answer` with [`Mode::Count`] picks the engine.
 //!
 //! Boards where a theorem says there is no tour are answered at once
 //! (`theorems`): Schwenk (1991) for closed tours, Conrad et al. (1994) for open
 //! ones, and the colouring argument on odd boards.
 
-pub mod animate;
+mod animate;
 mod answer;
-pub mod count;
+mod count;
 pub(crate) mod find;
+pub(crate) mod square;
 mod text;
 mod theorems;
 
+pub use animate::{SearchStep, StepAction, StepsEnd};
+pub(crate) use answer::algebraic;
 pub use answer::{
-    algebraic, answer, Answer, Item, MagicReport, Mode, Request, Starts, TourListing, TourOutcome,
+    Answer, Item, ListedTour, MagicReport, Mode, Request, Starts, TourListing, TourOutcome,
     TourReport,
 };
 #[cfg(test)]
 pub(crate) use count::backtrack::count_all_starts;
+#[cfg(test)]
 pub(crate) use count::backtrack::count_tours;
-pub use count::backtrack::{Shard, MAX_COUNT_CELLS};
+pub use count::backtrack::Shard;
+pub(crate) use count::backtrack::MAX_COUNT_CELLS;
 #[cfg(feature = "mpi")]
 pub use count::distributed::Cluster;
-pub use count::{CountMethod, CountReport, TourCount};
-pub use find::magic::{magic_sums, semi_magic_tour, MagicSums, MAGIC_SUM};
+pub use count::{CountMethod, CountReport, EndClass, TourCount};
+pub use find::magic::MagicSums;
+pub(crate) use find::magic::{magic_sums, semi_magic_tour};
+pub(crate) use square::{file_name, parse_square};
 pub use theorems::{impossible, Impossible};
 
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
+use crate::flaw::Flaw;
 use crate::grid::{Dims, Pos};
-use crate::puzzle::{Flaw, Found, GridPuzzle};
+use crate::listing::{Searched, Solutions};
 use find::{blocks, chain, frontier, search};
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 
 /// The largest board accepted, in cells (a 3000 × 3000 board: about 0.5 GB at the peak).
-pub const MAX_CELLS: usize = 9_000_000;
+pub(crate) const MAX_CELLS: usize = 9_000_000;
 
 /// Search nodes (moves tried) a solve may spend before it gives up, unless told otherwise.
 pub const DEFAULT_BUDGET: u64 = 5_000_000;
@@ -66,7 +74,7 @@ pub type Tour = Vec<Pos>;
 /// The eight knight moves `(drow, dcol)` in the knight's tour lab's order: `deplacements (x,y)`
 /// lists `(x-2,y-1); (x-2,y+1); (x-1,y-2); (x-1,y+2); (x+1,y-2); (x+1,y+2);
 /// (x+2,y-1); (x+2,y+1)` with `x` the column and `y` the row.
-pub const SEED_MOVES: [(i64, i64); 8] = [
+pub(crate) const SEED_MOVES: [(i64, i64); 8] = [
     (-1, -2),
     (1, -2),
     (-2, -1),
@@ -92,7 +100,7 @@ pub enum MoveOrder {
 }
 
 /// Whether `a` and `b` are a knight's move apart.
-pub fn is_knight_move(a: Pos, b: Pos) -> bool {
+pub(crate) fn is_knight_move(a: Pos, b: Pos) -> bool {
     let dr = a.row.abs_diff(b.row);
     let dc = a.col.abs_diff(b.col);
     (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
@@ -139,7 +147,7 @@ impl Knight {
     }
 
     /// The same problem with rows and columns swapped (the board turned over its diagonal).
-    pub fn transposed(&self) -> Self {
+    pub(crate) fn transposed(&self) -> Self {
         Knight {
             dims: self.dims.transposed(),
             start: Pos::new(self.start.col, self.start.row),
@@ -148,59 +156,9 @@ impl Knight {
     }
 }
 
-/// Parses a start square: `row,col` (0-based, row 0 at the top) or algebraic
-/// `a1` (file `a` = column 0, rank 1 = the bottom row; files past `z` go on
-/// `aa`, `ab`, … as spreadsheet columns do).
-pub fn parse_square(dims: Dims, text: &str) -> Result<Pos> {
-    let t = text.trim();
-    if t.contains(',') {
-        return dims.parse_pos(t);
-    }
-    let letters = t.chars().take_while(|c| c.is_ascii_alphabetic()).count();
-    let (file, rank) = t.split_at(letters);
-    let bad = || {
-        Error::usage(format!(
-            "square '{text}' should be row,col (0-based) or algebraic like a1 (file a = column 0, rank 1 = bottom row)"
-        ))
-    };
-    if file.is_empty() || rank.is_empty() || !rank.chars().all(|c| c.is_ascii_digit()) {
-        return Err(bad());
-    }
-    let mut col: usize = 0;
-    for ch in file.chars() {
-        let digit = (ch.to_ascii_lowercase() as u8 - b'a') as usize + 1;
-        col = col
-            .checked_mul(26)
-            .and_then(|c| c.checked_add(digit))
-            .ok_or_else(bad)?;
-    }
-    let col = col - 1;
-    let rank: usize = rank.parse().map_err(|_| bad())?;
-    if rank == 0 || rank > dims.rows || col >= dims.cols {
-        return Err(Error::usage(format!(
-            "square {t} is off the {dims} board (files a..{}, ranks 1..{})",
-            file_name(dims.cols - 1),
-            dims.rows
-        )));
-    }
-    Ok(Pos::new(dims.rows - rank, col))
-}
-
-/// The algebraic file letters of column `col` (`a`, …, `z`, `aa`, …).
-pub fn file_name(col: usize) -> String {
-    let mut n = col + 1;
-    let mut letters = Vec::new();
-    while n > 0 {
-        n -= 1;
-        letters.push((b'a' + (n % 26) as u8) as char);
-        n /= 26;
-    }
-    letters.iter().rev().collect()
-}
-
 /// How a search for one tour ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// A tour, verified.
     Tour(Tour),
     /// There is none: a theorem says so, or the search was exhausted.
@@ -217,9 +175,9 @@ pub enum Verdict {
     },
 }
 
-/// A tour problem with the search settings: what the [`GridPuzzle`] trait drives.
+/// A tour problem with the search settings: what the [`Solutions`] trait drives.
 #[derive(Debug, Clone)]
-pub struct TourSearch {
+pub(crate) struct TourSearch {
     knight: Knight,
     order: MoveOrder,
     budget: u64,
@@ -227,7 +185,7 @@ pub struct TourSearch {
 
 impl TourSearch {
     /// A solver trying moves in `order`, giving up after `budget` nodes.
-    pub fn new(knight: Knight, order: MoveOrder, budget: u64) -> Self {
+    pub(crate) fn new(knight: Knight, order: MoveOrder, budget: u64) -> Self {
         TourSearch {
             knight,
             order,
@@ -236,18 +194,13 @@ impl TourSearch {
     }
 
     /// The problem.
-    pub fn knight(&self) -> &Knight {
+    pub(crate) fn knight(&self) -> &Knight {
         &self.knight
     }
 
-    /// The move order.
-    pub fn order(&self) -> MoveOrder {
-        self.order
-    }
-
     /// Looks for one tour: theorems first, then the search within the budget.
-    /// A tour returned here has passed [`GridPuzzle::verify`].
-    pub fn find(&self, ctl: &Control) -> Verdict {
+    /// A tour returned here has passed [`Solutions::verify`].
+    pub(crate) fn find(&self, ctl: &Control) -> Verdict {
         if let Some(why) = impossible(&self.knight) {
             return Verdict::NoTour(why);
         }
@@ -397,7 +350,7 @@ impl TourSearch {
     }
 }
 
-impl GridPuzzle for TourSearch {
+impl Solutions for TourSearch {
     type Solution = Tour;
 
     fn dims(&self) -> Dims {
@@ -406,16 +359,16 @@ impl GridPuzzle for TourSearch {
 
     /// Boards of more than [`crate::listing::MAX_UNLIMITED_SQUARES`] squares
     /// have millions of tours: too many to list without a limit.
-    fn expected_solutions(&self) -> crate::puzzle::Expected {
+    fn expected_solutions(&self) -> crate::listing::Expected {
         let squares = self.knight.dims.cells();
         if squares > crate::listing::MAX_UNLIMITED_SQUARES {
-            crate::puzzle::Expected::TooMany {
+            crate::listing::Expected::TooMany {
                 bound: crate::error::Bound::UnlimitedListingSquares,
                 got: squares,
                 limit: crate::listing::MAX_UNLIMITED_SQUARES,
             }
         } else {
-            crate::puzzle::Expected::Unknown
+            crate::listing::Expected::Unknown
         }
     }
 
@@ -446,13 +399,6 @@ impl GridPuzzle for TourSearch {
         verify_tour(&self.knight, tour)
     }
 
-    /// The board as the knight's tour lab prints it: each row a run of `%2d|` cells, the
-    /// move numbers from 1, blank for unvisited squares; wider cells when the
-    /// board has more than 99 squares.
-    fn render_text(&self, tour: Option<&Tour>) -> String {
-        render_board(self.knight.dims, tour.map(Vec::as_slice).unwrap_or(&[]))
-    }
-
     /// A chequered board with the tour as a line through the square centres
     /// and each square numbered, like the knight's tour lab's drawing (numbers up to 30×30).
     fn render_svg(&self, tour: Option<&Tour>) -> Result<String> {
@@ -465,14 +411,15 @@ impl GridPuzzle for TourSearch {
         )
     }
 
-    fn solve(&self, ctl: &Control) -> Found<Tour> {
+    fn solve(&self, ctl: &Control) -> Searched<Tour> {
         match self.find(ctl) {
-            Verdict::Tour(t) => Found::Solved(t),
-            Verdict::NoTour(_) => Found::NoSolution,
-            Verdict::GaveUp { .. } | Verdict::Interrupted { .. } => Found::Stopped,
+            Verdict::Tour(t) => Searched::Solved(t),
+            Verdict::NoTour(_) => Searched::NoSolution,
+            Verdict::GaveUp { .. } | Verdict::Interrupted { .. } => Searched::Stopped,
         }
     }
 
+    #[cfg(test)]
     fn count(&self, ctl: &Control, limit: Option<u64>) -> Tally {
         if limit.is_none() && self.knight.dims.cells() <= MAX_COUNT_CELLS {
             if let Ok(c) = count_tours(&self.knight, ctl) {
@@ -482,14 +429,14 @@ impl GridPuzzle for TourSearch {
                 };
             }
         }
-        crate::puzzle::count_by_enumeration(self, ctl, limit)
+        crate::listing::count_by_enumeration(self, ctl, limit)
     }
 }
 
 /// Checks that `tour` is a knight's tour of the problem: starts at the start,
 /// visits every square once, each step a knight's move, and (closed) ends a
 /// knight's move from the start.
-pub fn verify_tour(knight: &Knight, tour: &[Pos]) -> std::result::Result<(), Flaw> {
+pub(crate) fn verify_tour(knight: &Knight, tour: &[Pos]) -> std::result::Result<(), Flaw> {
     let dims = knight.dims;
     if tour.len() != dims.cells() {
         return Err(Flaw::TourLength {
@@ -538,9 +485,15 @@ pub fn verify_tour(knight: &Knight, tour: &[Pos]) -> std::result::Result<(), Fla
     Ok(())
 }
 
+/// The colour of the tour's path and of the numbers' ink.
+const PATH: &str = "#1d3557";
+
+/// The colour that marks the start square.
+const START: &str = "#d62828";
+
 /// A chequered board with `path` as a line through the square centres (back
-/// to its start when `closed` and complete), each square numbered (up to
-/// 30×30), and the first square marked when there is one.
+/// to its start when `closed` and complete), each square numbered on a disc
+/// over the line (up to 30×30), and the first square marked when there is one.
 pub(crate) fn draw_board(
     dims: Dims,
     start: Option<Pos>,
@@ -562,29 +515,36 @@ pub(crate) fn draw_board(
         points.extend(points.first().copied());
     }
     if points.len() > 1 {
-        svg.polyline(&points, "#1d3557", (cell / 14.0).max(0.4));
-    }
-    if let Some(start) = start {
-        let (x, y) = centre(start);
-        svg.circle(x, y, cell / 6.0, "#d62828");
+        svg.polyline(&points, PATH, (cell / 14.0).max(0.4));
     }
     let labelled = dims.rows.max(dims.cols) <= crate::render::MAX_LABELLED_SIDE;
-    for (i, &p) in path.iter().enumerate().filter(|_| labelled) {
+    let numbered = labelled && !path.is_empty();
+    if let Some(start) = start.filter(|_| !numbered) {
+        let (x, y) = centre(start);
+        svg.circle(x, y, cell / 6.0, START);
+    }
+    // Each number on a white disc drawn over the path, the first on a red
+    // one: readable on the light and the dark squares alike.
+    for (i, &p) in path.iter().enumerate().filter(|_| numbered) {
+        let (fill, ink) = match i {
+            0 => (START, "#ffffff"),
+            _ => ("#ffffff", PATH),
+        };
+        let number = (i + 1).to_string();
+        let size = match number.len() {
+            1 | 2 => cell / 3.0,
+            _ => cell / 4.0,
+        };
+        svg.disc(centre(p), cell * 0.34, fill, PATH, (cell / 40.0).max(0.3));
         let (x, y) = centre(p);
-        svg.text(
-            x,
-            y - cell / 4.0,
-            cell / 3.0,
-            "#000000",
-            &(i + 1).to_string(),
-        );
+        svg.text(x, y, size, ink, &number);
     }
     Ok(svg.finish())
 }
 
 /// The board with the first `path.len()` moves numbered, the knight's tour lab's way:
 /// `%2d|` per cell (wider when the numbers need it), blanks for the rest.
-pub fn render_board(dims: Dims, path: &[Pos]) -> String {
+pub(crate) fn render_board(dims: Dims, path: &[Pos]) -> String {
     let width = dims.cells().to_string().len().max(2);
     let mut number = vec![0u32; dims.cells()];
     for (i, &p) in path.iter().enumerate() {

@@ -18,8 +18,8 @@ mod cells;
 mod chase;
 mod chase_gcd;
 mod fewest;
-pub mod game;
-mod graph;
+mod game;
+pub(crate) mod graph;
 mod parse;
 mod pattern;
 mod rows;
@@ -34,40 +34,39 @@ mod variant_svg;
 
 use crate::control::{Control, Stop, Tally};
 use crate::error::Result;
+use crate::flaw::Flaw;
 use crate::grid::{BitGrid, Dims};
 use crate::linalg::gf2::{self, BitMatrix};
-use crate::puzzle::{Flaw, Found, GridPuzzle};
+use crate::listing::{Searched, Solutions};
 use crate::random::Rng;
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 
 pub use answer::{
-    answer, Answer, Board, GraphRule, GraphSetup, GridSetup, Item, ListedPresses, Mode, NullityRow,
+    Answer, Board, GraphRule, GraphSetup, GridSetup, Item, ListedPresses, Mode, NullityRow,
     NullityTable, PressListing, Pressed, Request, Setup, Solution, SolutionCount,
-    MAX_PRINTED_CELLS,
 };
 pub use cells::Cells;
 pub(crate) use chase_gcd::nullity;
-pub use fewest::{fewest_presses, Fewest};
-pub use graph::{Graph, GraphGame, MAX_GRAPH_VERTICES};
-pub use pattern::{Pattern, MAX_STENCIL_SIDE, PATTERN_NAMES};
-pub use values::MAX_SYMBOL_STATES;
+pub(crate) use fewest::fewest_presses;
+pub use game::{LightsOutGame, PressHint, StatesGame};
+pub(crate) use graph::{Graph, GraphGame};
+pub use pattern::Pattern;
+pub(crate) use values::MAX_SYMBOL_STATES;
 #[cfg(test)]
 use values::{parse_states, state_rows};
 use variant::variant_nullity;
-pub use variant::{
-    StatesAnalysis, Variant, MAX_CHASE_UNKNOWNS, MAX_GF2_GAUSS_CELLS, MAX_STATES_GAUSS_CELLS,
-};
+pub(crate) use variant::{StatesAnalysis, Variant, MAX_GF2_GAUSS_CELLS, MAX_STATES_GAUSS_CELLS};
 
 /// The largest board accepted, in cells (a 10,000 × 10,000 board).
-pub const MAX_CELLS: usize = 100_000_000;
+pub(crate) const MAX_CELLS: usize = 100_000_000;
 
 /// The largest side `--nullity` tables (each size costs `O(n²/64)` word operations).
-pub const MAX_NULLITY_SIDE: usize = 100_000;
+pub(crate) const MAX_NULLITY_SIDE: usize = 100_000;
 
 /// The largest board the full elimination (`--method gauss`) takes, in cells.
-pub const MAX_GAUSS_CELLS: usize = 4096;
+pub(crate) const MAX_GAUSS_CELLS: usize = 4096;
 
 /// How the system is solved (every method gives a verified answer; they differ in speed and reach).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -97,7 +96,7 @@ pub struct LightsOut {
 
 /// Everything the linear algebra says about a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Analysis {
+pub(crate) struct Analysis {
     /// The presses that switch every light off (one solution), or `None` when there are none.
     pub presses: Option<BitGrid>,
     /// When unsolvable: a quiet pattern that overlaps the lit cells an odd number of times (the Lights Out chapter's parity test).
@@ -152,7 +151,7 @@ impl Analysis {
 
     /// An analysis made elsewhere (Revertigo's teaching methods): one solution
     /// and a basis of the quiet patterns, as whole boards.
-    pub fn from_solution(presses: BitGrid, quiet_patterns: Vec<BitGrid>) -> Self {
+    pub(crate) fn from_solution(presses: BitGrid, quiet_patterns: Vec<BitGrid>) -> Self {
         Analysis {
             presses: Some(presses),
             witness: None,
@@ -161,12 +160,12 @@ impl Analysis {
     }
 
     /// The whole basis of quiet patterns, as boards (`nullity` of them).
-    pub fn quiet_patterns(&self) -> Vec<BitGrid> {
+    pub(crate) fn quiet_patterns(&self) -> Vec<BitGrid> {
         (0..self.nullity()).map(|i| self.quiet_pattern(i)).collect()
     }
 
     /// The same analysis for the board with rows and columns swapped.
-    pub fn transposed(&self) -> Self {
+    pub(crate) fn transposed(&self) -> Self {
         Analysis {
             presses: self.presses.as_ref().map(BitGrid::transposed),
             witness: self.witness.as_ref().map(BitGrid::transposed),
@@ -200,7 +199,7 @@ impl Analysis {
     }
 
     /// The dimension of the null space: there are 2^nullity solutions when there are any.
-    pub fn nullity(&self) -> usize {
+    pub(crate) fn nullity(&self) -> usize {
         match &self.kernel {
             Kernel::Boards(b) => b.len(),
             Kernel::FirstRows { first_rows, .. } => first_rows.len(),
@@ -208,7 +207,7 @@ impl Analysis {
     }
 
     /// Quiet pattern `i` of the basis (`i < nullity`): presses that change no light.
-    pub fn quiet_pattern(&self, i: usize) -> BitGrid {
+    pub(crate) fn quiet_pattern(&self, i: usize) -> BitGrid {
         let q = self.chased_pattern(i);
         match &self.kernel {
             Kernel::FirstRows { oriented, .. } if oriented.transposed => q.transposed(),
@@ -232,8 +231,8 @@ impl Analysis {
     }
 
     /// Visits every solution — the one found plus each sum of quiet patterns —
-    /// in Gray-code order, one XOR per step, with the [`GridPuzzle::enumerate`] contract.
-    pub fn enumerate(
+    /// in Gray-code order, one XOR per step, with the [`Solutions::enumerate`] contract.
+    pub(crate) fn enumerate(
         &self,
         ctl: &Control,
         visit: &mut dyn FnMut(&BitGrid) -> ControlFlow<()>,
@@ -279,7 +278,7 @@ impl Analysis {
     }
 
     /// The exact number of solutions as a decimal string: 2^nullity, or 0 when unsolvable.
-    pub fn solution_count(&self) -> String {
+    pub(crate) fn solution_count(&self) -> String {
         match self.presses {
             Some(_) => {
                 crate::linalg::modular::decimal_product(std::iter::repeat_n(2, self.nullity()))
@@ -291,7 +290,7 @@ impl Analysis {
 
 impl LightsOut {
     /// The position with these lights on.
-    pub fn new(lights: BitGrid) -> Self {
+    pub(crate) fn new(lights: BitGrid) -> Self {
         LightsOut {
             lights,
             torus: false,
@@ -299,7 +298,7 @@ impl LightsOut {
     }
 
     /// The same position on a torus: presses wrap around the edges.
-    pub fn on_torus(self) -> Self {
+    pub(crate) fn on_torus(self) -> Self {
         LightsOut {
             torus: true,
             ..self
@@ -307,12 +306,12 @@ impl LightsOut {
     }
 
     /// Whether presses wrap around the edges.
-    pub fn is_torus(&self) -> bool {
+    pub(crate) fn is_torus(&self) -> bool {
         self.torus
     }
 
     /// A uniformly random position of shape `dims`.
-    pub fn random(dims: Dims, rng: &mut Rng) -> Self {
+    pub(crate) fn random(dims: Dims, rng: &mut Rng) -> Self {
         let cells = dims.cells();
         let width = usize::BITS as usize;
         let mut blocks: Vec<usize> = (0..cells.div_ceil(width)).map(|_| rng.gen()).collect();
@@ -325,17 +324,17 @@ impl LightsOut {
     }
 
     /// Reads a position from rows of `0`/`1` or `.`/`#` (spaces between cells ignored).
-    pub fn parse(source: &crate::input::Source) -> Result<Self> {
+    pub(crate) fn parse(source: &crate::input::Source) -> Result<Self> {
         parse::lights(source).map(LightsOut::new)
     }
 
     /// The lights that are on.
-    pub fn lights(&self) -> &BitGrid {
+    pub(crate) fn lights(&self) -> &BitGrid {
         &self.lights
     }
 
     /// The lights after pressing every cell of `presses` once.
-    pub fn after(&self, presses: &BitGrid) -> BitGrid {
+    pub(crate) fn after(&self, presses: &BitGrid) -> BitGrid {
         let dims = self.lights.dims();
         if !self.torus {
             let left = rows::after(
@@ -355,7 +354,7 @@ impl LightsOut {
 
     /// The press matrix `M` of the Lights Out lab: entry `(i, j)` is 1 when pressing cell
     /// `j` toggles light `i` (cells numbered row by row), on the plane or the torus.
-    pub fn press_matrix(dims: Dims, torus: bool) -> BitMatrix {
+    pub(crate) fn press_matrix(dims: Dims, torus: bool) -> BitMatrix {
         let mut m = BitMatrix::zeros(dims.cells(), dims.cells());
         for p in dims.positions() {
             let i = dims.index(p);
@@ -374,7 +373,7 @@ impl LightsOut {
     /// Solves the position with `method`: one solution, the quiet patterns, or the parity witness.
     ///
     /// Fails only when the board is too large for the method.
-    pub fn analyse(&self, method: LightsOutMethod) -> Result<Analysis> {
+    pub(crate) fn analyse(&self, method: LightsOutMethod) -> Result<Analysis> {
         let dims = self.lights.dims();
         // A torus narrower than 3 has rows that are their own neighbours' neighbours: no chase.
         if method == LightsOutMethod::Gauss || (self.torus && dims.rows.min(dims.cols) < 3) {
@@ -431,32 +430,32 @@ impl LightsOut {
     }
 }
 
-/// A position with its analysis done: what the [`GridPuzzle`] trait drives.
+/// A position with its analysis done: what the [`Solutions`] trait drives.
 #[derive(Debug, Clone)]
-pub struct LightsOutSolver {
+pub(crate) struct LightsOutSolver {
     puzzle: LightsOut,
     analysis: Analysis,
 }
 
 impl LightsOutSolver {
     /// Analyses `puzzle` with `method`; fails only when the board is too large for the method.
-    pub fn new(puzzle: LightsOut, method: LightsOutMethod) -> Result<Self> {
+    pub(crate) fn new(puzzle: LightsOut, method: LightsOutMethod) -> Result<Self> {
         let analysis = puzzle.analyse(method)?;
         Ok(LightsOutSolver { puzzle, analysis })
     }
 
     /// The position.
-    pub fn puzzle(&self) -> &LightsOut {
+    pub(crate) fn puzzle(&self) -> &LightsOut {
         &self.puzzle
     }
 
     /// One solution, the quiet patterns, or the parity witness.
-    pub fn analysis(&self) -> &Analysis {
+    pub(crate) fn analysis(&self) -> &Analysis {
         &self.analysis
     }
 }
 
-impl GridPuzzle for LightsOutSolver {
+impl Solutions for LightsOutSolver {
     type Solution = BitGrid;
 
     fn dims(&self) -> Dims {
@@ -464,10 +463,10 @@ impl GridPuzzle for LightsOutSolver {
     }
 
     /// 2^nullity solutions when solvable.
-    fn expected_solutions(&self) -> crate::puzzle::Expected {
+    fn expected_solutions(&self) -> crate::listing::Expected {
         match self.analysis.presses {
-            Some(_) => crate::puzzle::Expected::PowerOfTwo(self.analysis.nullity() as u32),
-            None => crate::puzzle::Expected::Unknown,
+            Some(_) => crate::listing::Expected::PowerOfTwo(self.analysis.nullity() as u32),
+            None => crate::listing::Expected::Unknown,
         }
     }
 
@@ -499,32 +498,15 @@ impl GridPuzzle for LightsOutSolver {
         }
     }
 
-    /// The lights (`#` on, `.` off) and, below them, the presses (`X`).
-    fn render_text(&self, presses: Option<&BitGrid>) -> String {
-        let mut out = String::new();
-        for row in self.puzzle.lights.row_strings('#', '.') {
-            out.push_str(&row);
-            out.push('\n');
-        }
-        if let Some(p) = presses {
-            out.push('\n');
-            for row in p.row_strings('X', '.') {
-                out.push_str(&row);
-                out.push('\n');
-            }
-        }
-        out
-    }
-
     /// Lit cells in amber, dark ones in slate, and the Lights Out lab's red dots on the cells to press.
     fn render_svg(&self, presses: Option<&BitGrid>) -> Result<String> {
         classic_svg(&self.puzzle.lights, presses)
     }
 
-    fn solve(&self, _ctl: &Control) -> Found<BitGrid> {
+    fn solve(&self, _ctl: &Control) -> Searched<BitGrid> {
         match &self.analysis.presses {
-            Some(p) => Found::Solved(p.clone()),
-            None => Found::NoSolution,
+            Some(p) => Searched::Solved(p.clone()),
+            None => Searched::NoSolution,
         }
     }
 }

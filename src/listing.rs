@@ -12,37 +12,40 @@
 //! - a stop (Ctrl-C) ends the listing with what was listed, as an outcome.
 //!
 //! ```
-//! use puzzles::input::Source;
-//! use puzzles::listing::{self, Limit};
-//! use puzzles::lightsout::{LightsOut, LightsOutMethod, LightsOutSolver};
-//! use puzzles::Control;
-//! use std::ops::ControlFlow;
+//! use puzzles::grid::Dims;
+//! use puzzles::listing::Limit;
+//! use puzzles::revertigo::{Answer, Mode, Request, Revertigo};
+//! use puzzles::{Control, GridPuzzle};
 //!
-//! // The 4×4 board has nullity 4: 16 solutions for every solvable state.
-//! let board = LightsOut::parse(&Source::from_text("board", "##..\n#...\n....\n....\n"))?;
-//! let solver = LightsOutSolver::new(board, LightsOutMethod::Chase)?;
-//! let mut sizes = Vec::new();
-//! let listed = listing::list(&solver, Limit::at_most(5)?, "solutions", &Control::new(), |_, presses| {
-//!     sizes.push(presses.count_ones());
-//!     ControlFlow::Continue(())
-//! })?;
-//! assert_eq!((listed.found, sizes.len()), (5, 5));
-//! assert!(!listed.is_complete());
+//! // The 4×4 board has 16 activation maps: the first 5 listed, each verified.
+//! let mut request = Request::new(Dims { rows: 4, cols: 4 });
+//! request.mode = Mode::List { limit: Limit::at_most(5)? };
+//! let mut maps = Vec::new();
+//! let Answer::List(end) = Revertigo::answer(&request, &Control::new(), &mut maps)? else { panic!() };
+//! assert_eq!((end.listed, maps.len(), end.complete), (5, 5, false));
+//!
+//! // The 19×19 board has 2^16 maps, too many to list without a limit.
+//! let mut request = Request::new(Dims { rows: 19, cols: 19 });
+//! request.mode = Mode::List { limit: Limit::NONE };
+//! let refused = Revertigo::answer(&request, &Control::new(), &mut Vec::new()).unwrap_err();
+//! assert!(refused.to_string().contains("over the limit of 1024"));
+//! assert!(Limit::at_most(0).is_err());
 //! # Ok::<(), puzzles::Error>(())
 //! ```
 
-use crate::control::{Control, Tally};
+use crate::control::{Control, Stop, Tally};
 use crate::error::{Bound, Error, Result, Size};
-use crate::puzzle::{Expected, GridPuzzle};
+use crate::flaw::Flaw;
+use crate::grid::Dims;
 use std::num::NonZeroU64;
 use std::ops::ControlFlow;
 
 /// Most items a listing without a limit may be known to hold.
-pub const DEFAULT_LIST_LIMIT: u64 = 1024;
+pub(crate) const DEFAULT_LIST_LIMIT: u64 = 1024;
 
 /// The largest knight's board listed without a limit (5×6 has 4,542 tours
 /// from a corner; 6×6 has 6,637,920 open tours in all).
-pub const MAX_UNLIMITED_SQUARES: usize = 30;
+pub(crate) const MAX_UNLIMITED_SQUARES: usize = 30;
 
 /// How many items a listing or a count may visit: all of them, or at most K ≥ 1
 /// (in JSON: `null` or the number K).
@@ -72,6 +75,130 @@ impl Limit {
     }
 }
 
+/// What a search for one solution ended with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Searched<S> {
+    /// A solution, already verified.
+    Solved(S),
+    /// The search was exhausted (or a theorem applies): there is none.
+    NoSolution,
+    /// The search was stopped before it could decide.
+    Stopped,
+}
+
+/// What a puzzle knows of its number of solutions before searching.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Expected {
+    /// Nothing: the search will tell.
+    Unknown,
+    /// Exactly 2^k solutions (a coset of the quiet patterns).
+    PowerOfTwo(u32),
+    /// Too many to list without a limit: refused with this bound, size and limit.
+    TooMany {
+        /// The bound met.
+        bound: Bound,
+        /// The size that says so (a board's squares, say).
+        got: usize,
+        /// The largest size listed without a limit.
+        limit: usize,
+    },
+}
+
+impl Expected {
+    /// The exact number of solutions, when known and small enough to say.
+    pub fn exact(self) -> Option<u64> {
+        match self {
+            Expected::PowerOfTwo(k) if k < 64 => Some(1 << k),
+            _ => None,
+        }
+    }
+}
+
+/// A puzzle instance's solutions: enumerated with an early stop, verified,
+/// drawn. Counting, listing and the uniqueness check are all one
+/// enumeration with a different visitor, so a puzzle writes its search once;
+/// [`list`] and [`count`] apply the one limit policy of this module.
+pub(crate) trait Solutions {
+    /// One solution: presses, an activation map, a tour, a filled grid.
+    type Solution: Clone;
+
+    /// The board's shape.
+    fn dims(&self) -> Dims;
+
+    /// Calls `visit` on every solution until it breaks, the search ends, or
+    /// `ctl` is stopped; says how many were visited and why it ended
+    /// (`Stop::Limit` when `visit` broke, `Stop::Interrupted` when `ctl` was stopped).
+    fn enumerate(
+        &self,
+        ctl: &Control,
+        visit: &mut dyn FnMut(&Self::Solution) -> ControlFlow<()>,
+    ) -> Tally;
+
+    /// Checks that `solution` really solves this instance; the error says what is wrong and where.
+    fn verify(&self, solution: &Self::Solution) -> Result<(), Flaw>;
+
+    /// The instance (and a solution, when given) as an SVG picture; fails for
+    /// boards too large to draw (see [`crate::render::MAX_SVG_CELLS`]).
+    fn render_svg(&self, solution: Option<&Self::Solution>) -> crate::Result<String>;
+
+    /// Finds one solution. The default takes the first one `enumerate` meets;
+    /// puzzles with a faster way to one answer override it.
+    fn solve(&self, ctl: &Control) -> Searched<Self::Solution> {
+        let mut first = None;
+        let tally = self.enumerate(ctl, &mut |s| {
+            first = Some(s.clone());
+            ControlFlow::Break(())
+        });
+        match (first, tally.stopped) {
+            (Some(s), _) => Searched::Solved(s),
+            (None, Some(Stop::Interrupted)) => Searched::Stopped,
+            (None, _) => Searched::NoSolution,
+        }
+    }
+
+    /// What is known of the number of solutions before any search: the
+    /// listing policy of [`crate::listing`] refuses an unlimited listing that
+    /// is known to be long. Unknown by default.
+    fn expected_solutions(&self) -> Expected {
+        Expected::Unknown
+    }
+
+    /// Counts solutions, stopping at `limit` when given (the tally then says `Stop::Limit`).
+    #[cfg(test)]
+    fn count(&self, ctl: &Control, limit: Option<u64>) -> Tally {
+        count_by_enumeration(self, ctl, limit)
+    }
+
+    /// Whether there is exactly one solution (`None` if the search was stopped first).
+    #[cfg(test)]
+    fn is_unique(&self, ctl: &Control) -> Option<bool> {
+        let tally = self.count(ctl, Some(2));
+        match tally.stopped {
+            Some(Stop::Interrupted) => None,
+            _ => Some(tally.found == 1),
+        }
+    }
+}
+
+#[cfg(test)]
+/// Counts by enumerating, stopping at `limit`: the default [`Solutions::count`],
+/// also the fallback of puzzles whose faster counter does not apply.
+pub(crate) fn count_by_enumeration<P: Solutions + ?Sized>(
+    puzzle: &P,
+    ctl: &Control,
+    limit: Option<u64>,
+) -> Tally {
+    let mut seen = 0u64;
+    puzzle.enumerate(ctl, &mut |_| {
+        seen += 1;
+        if limit.is_some_and(|l| seen >= l) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+}
+
 /// Refuses an unlimited listing of `what` that is known to be long.
 fn check_policy(expected: Expected, limit: Limit, what: &'static str) -> Result<()> {
     if limit.get().is_some() {
@@ -98,7 +225,7 @@ fn check_policy(expected: Expected, limit: Limit, what: &'static str) -> Result<
 ///
 /// Fails when the policy refuses the listing (see the module doc) or when a
 /// solution fails its own check (a bug).
-pub fn list<P: GridPuzzle + ?Sized>(
+pub(crate) fn list<P: Solutions + ?Sized>(
     puzzle: &P,
     limit: Limit,
     what: &'static str,
@@ -110,18 +237,8 @@ pub fn list<P: GridPuzzle + ?Sized>(
     visit_verified(puzzle, expected, limit, ctl, visit)
 }
 
-/// Counts the solutions of `puzzle` up to `limit`, each verified, with one
-/// progress step per solution. Counting holds nothing, so the policy on
-/// unlimited listings does not apply.
-pub fn count<P: GridPuzzle + ?Sized>(puzzle: &P, limit: Limit, ctl: &Control) -> Result<Tally> {
-    let expected = puzzle.expected_solutions();
-    visit_verified(puzzle, expected, limit, ctl, |_, _| {
-        ControlFlow::Continue(())
-    })
-}
-
-/// The walk behind [`list`] and [`count`]: verify, number, visit, stop at the limit.
-fn visit_verified<P: GridPuzzle + ?Sized>(
+/// The walk behind [`list`]: verify, number, visit, stop at the limit.
+fn visit_verified<P: Solutions + ?Sized>(
     puzzle: &P,
     expected: Expected,
     limit: Limit,

@@ -142,6 +142,13 @@ fn message(e: &puzzles::Error) -> String {
         return e.to_string();
     };
     let first_row = "use --method poly or chase";
+    if let Bound::UnlimitedListingSquares = bound {
+        let line = format!(
+            "--all without --limit lists boards of up to {limit} squares, and this one has {got}{note}: \
+             its tours run to millions (6×6 alone has 6,637,920); give --limit K for the first K, or --count"
+        );
+        return puzzles::Error::usage(line).to_string();
+    }
     let (what, advice) = match bound {
         Bound::GaussCells => ("cells for --method gauss", first_row),
         Bound::NaiveCells => ("cells for --method naive", "use --method first-row or poly"),
@@ -158,10 +165,6 @@ fn message(e: &puzzles::Error) -> String {
         Bound::QuietPatternCells => ("", "drop --quiet-patterns (the nullity is in the summary)"),
         Bound::NullitySide => ("side for --nullity", "ask for a range of smaller sides"),
         Bound::Listing(_) => ("", "pass --limit K to list the first K, or --count"),
-        Bound::UnlimitedListingSquares => (
-            "board squares for --all without --limit",
-            "its tours run to millions (6×6 alone has 6,637,920): give --limit K",
-        ),
         Bound::HeldCells => (
             "cells of solutions held for one JSON object",
             "pass a smaller --limit, or drop --json (the text listing is streamed)",

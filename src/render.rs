@@ -11,7 +11,7 @@ use std::fmt::Write;
 pub const MAX_SVG_CELLS: usize = 250_000;
 
 /// Boards up to this many rows and columns carry numbers and letters; larger ones only shapes.
-pub const MAX_LABELLED_SIDE: usize = 30;
+pub(crate) const MAX_LABELLED_SIDE: usize = 30;
 
 /// Which picture of an answer to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,7 +35,7 @@ impl Picture {
 
 /// An SVG picture being drawn, in user units (pixels).
 #[derive(Debug, Clone)]
-pub struct Svg {
+pub(crate) struct Svg {
     width: f64,
     height: f64,
     body: String,
@@ -102,6 +102,18 @@ impl Svg {
         );
     }
 
+    /// A filled circle with an outline `width` wide: a disc to write a number on.
+    pub fn disc(&mut self, centre: (f64, f64), r: f64, fill: &str, stroke: &str, width: f64) {
+        let _ = writeln!(
+            self.body,
+            r#"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="{}"/>"#,
+            num(centre.0),
+            num(centre.1),
+            num(r),
+            num(width)
+        );
+    }
+
     /// A straight line.
     pub fn line(&mut self, from: (f64, f64), to: (f64, f64), stroke: &str, width: f64) {
         let _ = writeln!(
@@ -153,13 +165,13 @@ impl Svg {
 }
 
 /// The side of one cell for a board: large enough to read up to 30×30, smaller beyond.
-pub fn cell_size(dims: Dims) -> f64 {
+pub(crate) fn cell_size(dims: Dims) -> f64 {
     let side = dims.rows.max(dims.cols) as f64;
     (720.0 / side).clamp(2.0, 40.0)
 }
 
 /// An empty picture sized for `dims` and the side of one cell; refuses boards too big to draw.
-pub fn board_canvas(dims: Dims) -> Result<(Svg, f64)> {
+pub(crate) fn board_canvas(dims: Dims) -> Result<(Svg, f64)> {
     check_drawable(dims)?;
     let cell = cell_size(dims);
     Ok((
@@ -169,12 +181,12 @@ pub fn board_canvas(dims: Dims) -> Result<(Svg, f64)> {
 }
 
 /// The centre of cell `p` on a picture with cells of side `cell`.
-pub fn cell_centre(p: crate::grid::Pos, cell: f64) -> (f64, f64) {
+pub(crate) fn cell_centre(p: crate::grid::Pos, cell: f64) -> (f64, f64) {
     ((p.col as f64 + 0.5) * cell, (p.row as f64 + 0.5) * cell)
 }
 
 /// Refuses boards too big to draw, naming the limit.
-pub fn check_drawable(dims: Dims) -> Result<()> {
+pub(crate) fn check_drawable(dims: Dims) -> Result<()> {
     if dims.cells() > MAX_SVG_CELLS {
         return Err(Error::TooLarge {
             bound: crate::error::Bound::SvgCells,

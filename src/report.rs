@@ -176,7 +176,7 @@ pub trait Report: Serialize {
 
 /// The note of a listing that ended early, `None` when it ran to the end or
 /// stopped at its limit (which the caller asked for).
-pub fn listing_note(listed: u64, stopped: Option<crate::Stop>) -> Option<String> {
+pub(crate) fn listing_note(listed: u64, stopped: Option<crate::Stop>) -> Option<String> {
     (stopped == Some(crate::Stop::Interrupted))
         .then(|| format!("interrupted: the list is partial ({listed} listed)"))
 }

@@ -23,7 +23,7 @@
 
 mod answer;
 mod brute;
-pub mod game;
+mod game;
 mod polynomial_method;
 mod shortest;
 mod text;
@@ -31,31 +31,31 @@ mod walk;
 
 use crate::control::{Control, Tally};
 use crate::error::{Error, Result};
+use crate::flaw::Flaw;
 use crate::grid::{BitGrid, Dims, Pos};
 use crate::lightsout::{self, Analysis, LightsOut};
-use crate::puzzle::{Flaw, Found, GridPuzzle};
+use crate::listing::{Searched, Solutions};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::ControlFlow;
 
-pub use answer::{
-    answer, Answer, Item, MapListing, Mode, Request, Unfinished, WalkCheck, WalkReport,
-    RANDOM_SIDES,
-};
-pub use shortest::MAX_SHORTEST_CELLS;
+pub use answer::{Answer, Item, MapListing, Mode, Request, Unfinished, WalkCheck, WalkReport};
+pub use game::RevertigoGame;
+#[cfg(test)]
+use shortest::MAX_SHORTEST_CELLS;
 
 /// The largest board accepted, in cells (a 2000 × 2000 board): the map, the
 /// walk and its replay all stay in memory.
-pub const MAX_CELLS: usize = 4_000_000;
+pub(crate) const MAX_CELLS: usize = 4_000_000;
 
 /// The largest board the naive method (every one of the 2^(L·C) maps) takes, in cells.
-pub const MAX_NAIVE_CELLS: usize = 25;
+pub(crate) const MAX_NAIVE_CELLS: usize = 25;
 
 /// The most first-row unknowns (the shorter side) the first-row method enumerates (2^k rows).
-pub const MAX_FIRST_ROW_UNKNOWNS: usize = 22;
+pub(crate) const MAX_FIRST_ROW_UNKNOWNS: usize = 22;
 
 /// The longest side the polynomial method takes (its triangle has side² entries).
-pub const MAX_POLY_SIDE: usize = 5000;
+pub(crate) const MAX_POLY_SIDE: usize = 5000;
 
 /// How the activation maps are found. All give the same number of maps, and
 /// the same map when there is only one.
@@ -158,13 +158,13 @@ impl Move {
 
 /// A walk of the pawn: its moves from the bottom-left corner.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Walk {
+pub(crate) struct Walk {
     moves: Vec<Move>,
 }
 
 /// Why a walk cannot be replayed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum WalkError {
+pub(crate) enum WalkError {
     /// A character that is not a move; `at` is its 1-based position in the walk.
     #[error("walk character {at} '{found}' is not a move (N, E, S, W, or O for west)")]
     NotAMove {
@@ -211,14 +211,14 @@ impl From<WalkError> for Flaw {
 
 impl Walk {
     /// A walk made of `moves`.
-    pub fn new(moves: Vec<Move>) -> Self {
+    pub(crate) fn new(moves: Vec<Move>) -> Self {
         Walk { moves }
     }
 
     /// Reads a walk written as letters `N`, `E`, `S`, `W` (or `O` for west),
     /// either case, surrounding blanks ignored; the error names the 1-based
     /// position of the first character that is not a move.
-    pub fn parse(text: &str) -> std::result::Result<Walk, WalkError> {
+    pub(crate) fn parse(text: &str) -> std::result::Result<Walk, WalkError> {
         text.trim()
             .chars()
             .enumerate()
@@ -233,18 +233,13 @@ impl Walk {
     }
 
     /// The moves.
-    pub fn moves(&self) -> &[Move] {
+    pub(crate) fn moves(&self) -> &[Move] {
         &self.moves
     }
 
     /// Number of moves (landings are one more: the placement counts).
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.moves.len()
-    }
-
-    /// Whether the pawn never moves (the 1×1 board's walk).
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
     }
 }
 
@@ -257,7 +252,7 @@ impl fmt::Display for Walk {
 
 /// What a walk did: the colours at the end, the cells landed on an odd number of times, where the pawn stopped.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Replay {
+pub(crate) struct Replay {
     /// The board after the walk: a set bit is a black cell.
     pub black: BitGrid,
     /// The walk's activation map: cells landed on an odd number of times (the placement included).
@@ -267,13 +262,14 @@ pub struct Replay {
 }
 
 impl Replay {
+    #[cfg(test)]
     /// Whether every cell is black.
-    pub fn is_solved(&self) -> bool {
+    pub(crate) fn is_solved(&self) -> bool {
         self.black.count_ones() == self.black.dims().cells()
     }
 
     /// The cells still white, row by row.
-    pub fn white_cells(&self) -> Vec<Pos> {
+    pub(crate) fn white_cells(&self) -> Vec<Pos> {
         let d = self.black.dims();
         d.positions().filter(|&p| !self.black.get(p)).collect()
     }
@@ -287,22 +283,22 @@ pub struct Revertigo {
 
 impl Revertigo {
     /// The board of shape `dims`.
-    pub fn new(dims: Dims) -> Self {
+    pub(crate) fn new(dims: Dims) -> Self {
         Revertigo { dims }
     }
 
     /// The board's shape.
-    pub fn dims(&self) -> Dims {
+    pub(crate) fn dims(&self) -> Dims {
         self.dims
     }
 
     /// The pawn's first cell, the bottom-left corner (its placement is a landing).
-    pub fn start(&self) -> Pos {
+    pub(crate) fn start(&self) -> Pos {
         Pos::new(self.dims.rows - 1, 0)
     }
 
     /// The colours after landing once on every cell of `map` (a set bit is black).
-    pub fn after(&self, map: &BitGrid) -> BitGrid {
+    pub(crate) fn after(&self, map: &BitGrid) -> BitGrid {
         let mut board = BitGrid::new(self.dims);
         for p in map.ones() {
             board.toggle_plus(p);
@@ -312,7 +308,7 @@ impl Revertigo {
 
     /// Checks the page's rule: every cell must have an odd number of map
     /// cells in its plus (itself and its neighbours); the error names the first cell that has not.
-    pub fn check_map(&self, map: &BitGrid) -> std::result::Result<(), Flaw> {
+    pub(crate) fn check_map(&self, map: &BitGrid) -> std::result::Result<(), Flaw> {
         if map.dims() != self.dims {
             return Err(Flaw::WrongShape {
                 want: self.dims,
@@ -330,7 +326,7 @@ impl Revertigo {
     }
 
     /// Plays `walk` from the bottom-left corner; fails at the first move that leaves the board.
-    pub fn replay(&self, walk: &Walk) -> std::result::Result<Replay, WalkError> {
+    pub(crate) fn replay(&self, walk: &Walk) -> std::result::Result<Replay, WalkError> {
         let mut black = BitGrid::new(self.dims);
         let mut map = BitGrid::new(self.dims);
         let mut p = self.start();
@@ -352,7 +348,11 @@ impl Revertigo {
     /// Finds an activation map and the quiet patterns (maps differ by their
     /// sums) with `method`; fails when the board is too large for the method;
     /// `None` when `ctl` stopped an exhaustive method first.
-    pub fn analyse(&self, method: RevertigoMethod, ctl: &Control) -> Result<Option<Analysis>> {
+    pub(crate) fn analyse(
+        &self,
+        method: RevertigoMethod,
+        ctl: &Control,
+    ) -> Result<Option<Analysis>> {
         let all_on = || LightsOut::new(BitGrid::full(self.dims));
         let analysis = match method {
             RevertigoMethod::Chase => all_on().analyse(lightsout::LightsOutMethod::Chase)?,
@@ -383,7 +383,7 @@ impl Revertigo {
     /// A walk whose activation map is `map`, built with the page's diagonal
     /// moves, nearest target first; `map` must satisfy [`Revertigo::check_map`]
     /// for the walk to blacken the board.
-    pub fn diagonal_walk(&self, map: &BitGrid) -> Walk {
+    pub(crate) fn diagonal_walk(&self, map: &BitGrid) -> Walk {
         walk::diagonal(
             self.dims,
             self.start(),
@@ -396,19 +396,19 @@ impl Revertigo {
     /// The shortest walk the diagonal builder finds over several target
     /// orders and, when there are few enough, every activation map; on
     /// boards of more than 2^16 cells, one linear greedy pass.
-    pub fn short_walk(&self, analysis: &Analysis) -> Result<Walk> {
+    pub(crate) fn short_walk(&self, analysis: &Analysis) -> Result<Walk> {
         walk::short(self.dims, self.start(), analysis)
     }
 
     /// A walk of the fewest moves that blackens the board (breadth-first
     /// search), for boards of at most [`MAX_SHORTEST_CELLS`] cells.
-    pub fn shortest_walk(&self, ctl: &Control) -> Result<Option<Walk>> {
+    pub(crate) fn shortest_walk(&self, ctl: &Control) -> Result<Option<Walk>> {
         shortest::walk(self.dims, self.start(), ctl)
     }
 
     /// The map (activated cells shaded) with, when given, the walk drawn as a
     /// path through the cell centres from the bottom-left start (a dot).
-    pub fn walk_svg(&self, map: &BitGrid, walk: Option<&Walk>) -> Result<String> {
+    pub(crate) fn walk_svg(&self, map: &BitGrid, walk: Option<&Walk>) -> Result<String> {
         let dims = self.dims;
         let (mut svg, cell) = crate::render::board_canvas(dims)?;
         let centre = |p: Pos| crate::render::cell_centre(p, cell);
@@ -434,46 +434,40 @@ impl Revertigo {
     }
 }
 
-/// A board with its activation maps found: what the [`GridPuzzle`] trait drives
+/// A board with its activation maps found: what the [`Solutions`] trait drives
 /// (a solution is an activation map).
 #[derive(Debug, Clone)]
-pub struct RevertigoSolver {
+pub(crate) struct RevertigoSolver {
     game: Revertigo,
-    method: RevertigoMethod,
     analysis: Analysis,
 }
 
 impl RevertigoSolver {
     /// Finds the maps of `game` with `method`; `None` when `ctl` stopped an
     /// exhaustive method first.
-    pub fn new(game: Revertigo, method: RevertigoMethod, ctl: &Control) -> Result<Option<Self>> {
+    pub(crate) fn new(
+        game: Revertigo,
+        method: RevertigoMethod,
+        ctl: &Control,
+    ) -> Result<Option<Self>> {
         let Some(analysis) = game.analyse(method, ctl)? else {
             return Ok(None);
         };
-        Ok(Some(RevertigoSolver {
-            game,
-            method,
-            analysis,
-        }))
+        Ok(Some(RevertigoSolver { game, analysis }))
     }
 
     /// The board.
-    pub fn game(&self) -> &Revertigo {
+    pub(crate) fn game(&self) -> &Revertigo {
         &self.game
     }
 
-    /// The method the maps came from.
-    pub fn method(&self) -> RevertigoMethod {
-        self.method
-    }
-
     /// One map (free unknowns 0) and the quiet patterns; `solution_count()` is 2^nullity.
-    pub fn analysis(&self) -> &Analysis {
+    pub(crate) fn analysis(&self) -> &Analysis {
         &self.analysis
     }
 
     /// The activation map the method gave.
-    pub fn map(&self) -> &BitGrid {
+    pub(crate) fn map(&self) -> &BitGrid {
         self.analysis
             .presses
             .as_ref()
@@ -483,7 +477,7 @@ impl RevertigoSolver {
     /// A walk for the board with `builder`, replayed before it is returned:
     /// it must stay on the board and leave every cell black. `None` when
     /// `ctl` stopped the exact shortest-walk search first.
-    pub fn walk(&self, builder: Builder, ctl: &Control) -> Result<Option<Walk>> {
+    pub(crate) fn walk(&self, builder: Builder, ctl: &Control) -> Result<Option<Walk>> {
         let walk = match builder {
             Builder::Diagonal => self.game.diagonal_walk(self.map()),
             Builder::Short => self.game.short_walk(&self.analysis)?,
@@ -497,7 +491,7 @@ impl RevertigoSolver {
     }
 
     /// Replays `walk`: it must stay on the board and leave every cell black.
-    pub fn verify_walk(&self, walk: &Walk) -> std::result::Result<(), Flaw> {
+    pub(crate) fn verify_walk(&self, walk: &Walk) -> std::result::Result<(), Flaw> {
         let replay = self.game.replay(walk).map_err(Flaw::from)?;
         let white = replay.white_cells();
         match white.first() {
@@ -510,7 +504,7 @@ impl RevertigoSolver {
     }
 }
 
-impl GridPuzzle for RevertigoSolver {
+impl Solutions for RevertigoSolver {
     type Solution = BitGrid;
 
     fn dims(&self) -> Dims {
@@ -518,8 +512,8 @@ impl GridPuzzle for RevertigoSolver {
     }
 
     /// 2^nullity activation maps (the all-on board is always solvable).
-    fn expected_solutions(&self) -> crate::puzzle::Expected {
-        crate::puzzle::Expected::PowerOfTwo(self.analysis.nullity() as u32)
+    fn expected_solutions(&self) -> crate::listing::Expected {
+        crate::listing::Expected::PowerOfTwo(self.analysis.nullity() as u32)
     }
 
     /// Every map is the method's map plus a sum of quiet patterns, visited in
@@ -536,21 +530,12 @@ impl GridPuzzle for RevertigoSolver {
         self.game.check_map(map)
     }
 
-    /// The map as the page draws it: `#` odd, `_` even, top row first.
-    fn render_text(&self, map: Option<&BitGrid>) -> String {
-        let map = map.unwrap_or_else(|| self.map());
-        map.row_strings('#', '_')
-            .iter()
-            .map(|r| format!("{r}\n"))
-            .collect()
-    }
-
     fn render_svg(&self, map: Option<&BitGrid>) -> Result<String> {
         self.game.walk_svg(map.unwrap_or_else(|| self.map()), None)
     }
 
-    fn solve(&self, _ctl: &Control) -> Found<BitGrid> {
-        Found::Solved(self.map().clone())
+    fn solve(&self, _ctl: &Control) -> Searched<BitGrid> {
+        Searched::Solved(self.map().clone())
     }
 }
 
@@ -562,7 +547,7 @@ impl RevertigoSolver {
     /// `w − 1` moves, `w` the fewest activated cells of any map, found by the
     /// exhaustive coset search of Lights Out (`fewest_presses`). `None` when
     /// the nullity is too large for that search to be exhaustive.
-    pub fn lower_bound(&self, ctl: &Control) -> Option<usize> {
+    pub(crate) fn lower_bound(&self, ctl: &Control) -> Option<usize> {
         lightsout::fewest_presses(&self.analysis, ctl)
             .filter(|f| f.proven)
             .map(|f| f.presses.count_ones().saturating_sub(1))

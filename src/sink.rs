@@ -9,13 +9,13 @@
 //! ```
 //! use puzzles::grid::Dims;
 //! use puzzles::listing::Limit;
-//! use puzzles::revertigo::{answer, Answer, Item, Mode, Request};
-//! use puzzles::Control;
+//! use puzzles::revertigo::{Revertigo, Answer, Item, Mode, Request};
+//! use puzzles::{Control, GridPuzzle};
 //!
 //! let mut request = Request::new(Dims { rows: 4, cols: 4 });
 //! request.mode = Mode::List { limit: Limit::at_most(3)? };
 //! let mut maps: Vec<Item> = Vec::new();
-//! let Answer::List(listing) = answer(&request, &Control::new(), &mut maps)? else { panic!() };
+//! let Answer::List(listing) = Revertigo::answer(&request, &Control::new(), &mut maps)? else { panic!() };
 //! assert_eq!((maps.len(), listing.listed, listing.complete), (3, 3, false));
 //! # Ok::<(), puzzles::Error>(())
 //! ```

@@ -21,16 +21,16 @@
 //! candidate sets are `u64` masks.
 //! Batches of 9×9 puzzles (the benchmark files) go through [`Grid9`]: a line
 //! read into an array, solved by the band-word search, checked and written
-//! back without allocating; [`scan`] leaves each batch line unparsed until
+//! back without allocating; `scan` leaves each batch line unparsed until
 //! it is answered.
 
 mod alldiff;
 mod answer;
 mod batch;
-pub mod explain;
+pub(crate) mod explain;
 mod fast9;
-pub mod game;
-pub mod generate;
+mod game;
+mod generate;
 mod grid9;
 mod parse;
 #[cfg(feature = "sat")]
@@ -38,23 +38,27 @@ mod sat;
 mod search;
 mod shape;
 mod solve;
-pub mod symmetry;
+mod symmetry;
 mod text;
 
 use crate::control::{Control, Tally};
+use crate::flaw::Flaw;
 use crate::grid::{Dims, Pos};
-use crate::puzzle::{Flaw, GridPuzzle};
+use crate::listing::Solutions;
 use std::ops::ControlFlow;
 
-pub use answer::{
-    answer, AnswerLines, BadLine, BatchEnd, Generation, GridListing, ListedGrid, RatedGrid,
-    MAX_GENERATED,
-};
 pub use answer::{Answer, Item, Mode, Request};
-pub use grid9::Grid9;
+pub use answer::{
+    AnswerLines, BadLine, BatchEnd, Generation, GridListing, ListedGrid, RatedGrid, MAX_GENERATED,
+};
+pub use explain::{Explanation, Hint, Outcome, Rated, Rating, Step, Technique, TechniqueSet};
+pub use game::{GameHint, SudokuGame};
+pub use generate::{Difficulty, Symmetry};
+pub(crate) use grid9::Grid9;
 pub use parse::{read, Entry, Input};
 use search::Layout;
-pub use shape::{Shape, MAX_SIDE};
+pub use shape::Shape;
+pub(crate) use shape::MAX_SIDE;
 pub use solve::{GridReport, MadePuzzle};
 
 /// The smallest side whose uniqueness is decided by the CDCL back end
@@ -342,9 +346,9 @@ thread_local! {
         const { std::cell::RefCell::new([const { None }; MAX_SIDE + 1]) };
 }
 
-/// A puzzle ready to be searched: what the [`GridPuzzle`] trait drives.
+/// A puzzle ready to be searched: what the [`Solutions`] trait drives.
 #[derive(Debug, Clone)]
-pub struct SudokuSolver {
+pub(crate) struct SudokuSolver {
     puzzle: Sudoku,
     layout: &'static Layout,
     threads: usize,
@@ -352,7 +356,7 @@ pub struct SudokuSolver {
 
 impl SudokuSolver {
     /// The solver for `puzzle`, on one thread.
-    pub fn new(puzzle: Sudoku) -> Self {
+    pub(crate) fn new(puzzle: Sudoku) -> Self {
         let layout = Layout::of_shape(puzzle.shape);
         SudokuSolver {
             puzzle,
@@ -387,19 +391,19 @@ impl SudokuSolver {
     /// assert!(solver.puzzle().check_solution(&solution.unwrap()).is_ok());
     /// assert_eq!(unique, Some(true));
     /// ```
-    pub fn with_threads(mut self, threads: usize) -> Self {
+    pub(crate) fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
         self
     }
 
     /// The puzzle (its clues).
-    pub fn puzzle(&self) -> &Sudoku {
+    pub(crate) fn puzzle(&self) -> &Sudoku {
         &self.puzzle
     }
 
     /// Two clues that contradict each other (same digit in a common row,
     /// column or box), if any: the puzzle then has no solution.
-    pub fn clash(&self) -> Option<(Pos, Pos)> {
+    pub(crate) fn clash(&self) -> Option<(Pos, Pos)> {
         self.puzzle.clash()
     }
 
@@ -410,7 +414,7 @@ impl SudokuSolver {
     /// propagation of that search and then the CDCL back end on the
     /// candidates it leaves (the `sat` module), on [`SudokuSolver::with_threads`]
     /// threads.
-    pub fn solve_and_check_unique(&self, ctl: &Control) -> (Option<Sudoku>, Option<bool>) {
+    pub(crate) fn solve_and_check_unique(&self, ctl: &Control) -> (Option<Sudoku>, Option<bool>) {
         if let Some(grid) = Grid9::from_sudoku(&self.puzzle) {
             let (first, unique) = grid.solve_and_check_unique(ctl);
             return (first.map(|g| g.to_sudoku()), unique);
@@ -467,7 +471,7 @@ impl SudokuSolver {
     /// The generator's test: a clue c of a puzzle with the single solution S
     /// can go exactly when no solution of the rest differs from S at c (a
     /// solution agreeing with S at c solves the full puzzle, so it is S).
-    pub fn solvable_without(&self, cell: usize, digit: u8, ctl: &Control) -> Option<bool> {
+    pub(crate) fn solvable_without(&self, cell: usize, digit: u8, ctl: &Control) -> Option<bool> {
         if self.puzzle.clash().is_some() {
             return Some(false);
         }
@@ -480,7 +484,7 @@ impl SudokuSolver {
     }
 
     /// The general search of any shape (the `search` module), which
-    /// [`GridPuzzle::enumerate`] uses but on 9×9, excluding one digit of
+    /// [`Solutions::enumerate`] uses but on 9×9, excluding one digit of
     /// one cell when asked; the clues must not clash.
     pub(crate) fn enumerate_general(
         &self,
@@ -501,7 +505,7 @@ impl SudokuSolver {
     }
 }
 
-impl GridPuzzle for SudokuSolver {
+impl Solutions for SudokuSolver {
     type Solution = Sudoku;
 
     fn dims(&self) -> Dims {
@@ -538,11 +542,6 @@ impl GridPuzzle for SudokuSolver {
 
     fn verify(&self, solution: &Sudoku) -> Result<(), Flaw> {
         self.puzzle.check_solution(solution)
-    }
-
-    /// The solution in block form when given, else the puzzle.
-    fn render_text(&self, solution: Option<&Sudoku>) -> String {
-        solution.unwrap_or(&self.puzzle).to_block()
     }
 
     /// The grid with thick box borders; clues in bold black, filled digits in blue.

@@ -148,14 +148,52 @@ fn a_rating_past_16x16_shows_a_spinner_on_a_terminal() {
 fn options_the_mode_would_drop_are_refused_or_honoured() {
     let graph = "puzzles/lightsout/petersen.txt";
     let svg = temp_path("dropped.svg");
-    refused(&["lightsout", "5", "--on", "o0"], "--on go with --graph");
+    // Each refusal names the options given, and only those.
+    refused(
+        &["lightsout", "5", "--on", "o0"],
+        "puzzles: --on goes with --graph",
+    );
     refused(
         &["lightsout", "5", "--no-self"],
-        "--no-self and --on go with --graph",
+        "puzzles: --no-self goes with --graph",
     );
     refused(
         &["lightsout", "--graph", graph, "--svg", &svg],
-        "--svg and --seed are for boards; a graph has none",
+        "puzzles: --svg is for boards; a graph has none",
+    );
+    refused(
+        &[
+            "lightsout",
+            "--graph",
+            graph,
+            "--seed",
+            "1",
+            "--sheet",
+            &svg,
+        ],
+        "puzzles: --sheet and --seed are for boards; a graph has none",
+    );
+    refused(
+        &["sudoku", "puzzles/sudoku/4x4.txt", "--size", "9"],
+        "puzzles: --size goes with --generate",
+    );
+    refused(
+        &[
+            "sudoku",
+            "puzzles/sudoku/4x4.txt",
+            "--play",
+            "--seed",
+            "3",
+            "--symmetry",
+            "mirror",
+        ],
+        "puzzles: --seed and --symmetry go with --generate 1 --play",
+    );
+    // The listing limit in plain words: what it is, what this board has, the way around.
+    refused(
+        &["knight", "6", "--all"],
+        "puzzles: --all without --limit lists boards of up to 30 squares, and this one has 36: \
+         its tours run to millions (6×6 alone has 6,637,920); give --limit K for the first K, or --count",
     );
     refused(
         &["sudoku", "puzzles/sudoku/batch-9x9.txt", "--svg", &svg],

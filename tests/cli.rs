@@ -37,6 +37,7 @@ fn help_shows_an_example_for_each_subcommand() {
         "revertigo",
         "knight",
         "sudoku",
+        "examples",
         "completions",
         "man",
     ] {
@@ -596,6 +597,101 @@ fn bad_arguments_are_refused_in_one_line_with_status_2() {
             "{args:?}: {err}"
         );
     }
+}
+
+#[test]
+fn examples_print_the_built_in_files_from_any_folder() {
+    let anywhere = std::env::temp_dir();
+    let run = |args: &[&str]| {
+        let mut cmd = assert_cmd::Command::cargo_bin("puzzles").unwrap();
+        cmd.current_dir(&anywhere).args(args).output().unwrap()
+    };
+    let root = env!("CARGO_MANIFEST_DIR");
+    for name in [
+        "sudoku/9x9-block",
+        "lightsout/petersen",
+        "revertigo/page-walks",
+    ] {
+        let out = run(&["examples", name]);
+        assert!(out.status.success(), "{name}");
+        let file = std::fs::read(format!("{root}/puzzles/{name}.txt")).unwrap();
+        assert_eq!(out.stdout, file, "{name}");
+    }
+    // The list names each example once, then how to use one.
+    let list = String::from_utf8(run(&["examples"]).stdout).unwrap();
+    assert!(
+        list.lines().any(|l| l.starts_with("sudoku/9x9-line ")),
+        "{list}"
+    );
+    assert!(list.ends_with("puzzles examples sudoku/9x9-line | puzzles sudoku -\n"));
+    // A name there is not: one line listing the names, exit 2.
+    let out = run(&["examples", "NOSUCH"]);
+    crate::util::assert_one_line_refusal(&out, 2);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("puzzles: no example NOSUCH; the examples are lightsout/3x3-plus, "),
+        "{err}"
+    );
+    assert!(err.contains("sudoku/diabolical-300"), "{err}");
+    // An example piped into its puzzle is solved as the file would be.
+    let piped = crate::util::puzzles(&["sudoku", "-"])
+        .current_dir(&anywhere)
+        .write_stdin(run(&["examples", "sudoku/9x9-line.txt"]).stdout)
+        .output()
+        .unwrap();
+    let direct = crate::util::puzzles(&["sudoku", "puzzles/sudoku/9x9-line.txt"])
+        .output()
+        .unwrap();
+    assert!(piped.status.success());
+    assert_eq!(piped.stdout, direct.stdout);
+}
+
+#[test]
+fn man_and_completions_write_into_a_folder() {
+    let dir = crate::util::temp_path("share");
+    let man1 = format!("{dir}/man/man1");
+    let out = puzzles(&["man", "--dir", &man1]).output().unwrap();
+    assert!(out.status.success());
+    let written = String::from_utf8(out.stdout).unwrap();
+    let pages = [
+        "puzzles",
+        "puzzles-lightsout",
+        "puzzles-revertigo",
+        "puzzles-knight",
+        "puzzles-sudoku",
+        "puzzles-examples",
+        "puzzles-completions",
+        "puzzles-man",
+    ];
+    let expected: Vec<String> = pages.iter().map(|p| format!("{man1}/{p}.1")).collect();
+    assert_eq!(written.lines().collect::<Vec<_>>(), expected);
+    for (path, page) in expected.iter().zip(pages) {
+        let roff = std::fs::read_to_string(path).unwrap();
+        assert!(roff.contains(&format!(".TH {page} 1")), "{path}");
+        // Every page has examples, and none needs the checkout.
+        assert!(roff.contains("Example"), "{path}");
+        assert!(!roff.contains("puzzles/"), "{path}");
+    }
+    let completions = format!("{dir}/completions");
+    for (shell, file) in [
+        ("bash", "puzzles"),
+        ("zsh", "_puzzles"),
+        ("fish", "puzzles.fish"),
+    ] {
+        let out = puzzles(&["completions", shell, "--dir", &completions])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{shell}");
+        let path = format!("{completions}/{file}");
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), format!("{path}\n"));
+        let printed = puzzles(&["completions", shell]).output().unwrap().stdout;
+        assert_eq!(std::fs::read(&path).unwrap(), printed, "{shell}");
+    }
+    // A folder that cannot be made: one line, exit 2.
+    let blocked = format!("{dir}/man/man1/puzzles.1/x");
+    let out = puzzles(&["man", "--dir", &blocked]).output().unwrap();
+    crate::util::assert_one_line_refusal(&out, 2);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -252,6 +252,78 @@ fn svg_draws_the_tour_with_numbers() {
     assert_eq!(crate::util::svg_elements(&path, "rect"), 36);
     assert_eq!(crate::util::svg_elements(&path, "polyline"), 1);
     assert_eq!(crate::util::svg_elements(&path, "text"), 36);
+    assert_eq!(crate::util::svg_elements(&path, "circle"), 36);
+}
+
+/// The relative luminance of an sRGB colour `#rrggbb` (WCAG 2.x).
+fn luminance(colour: &str) -> f64 {
+    let channel = |i: usize| {
+        let c = u8::from_str_radix(&colour[1 + 2 * i..3 + 2 * i], 16).unwrap() as f64 / 255.0;
+        if c <= 0.03928 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2)
+}
+
+/// The contrast ratio of two colours (WCAG 2.x): 1 to 21, 4.5 the least for small text.
+fn contrast(a: &str, b: &str) -> f64 {
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
+#[test]
+fn svg_numbers_each_square_on_a_contrasting_disc_over_the_path() {
+    let path = crate::util::temp_path("knight-discs.svg");
+    let answer = json(
+        &["knight", "6", "6", "--closed", "--json", "--svg", &path],
+        0,
+    );
+    let tour = answer["tour"].as_array().unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let drawn: Vec<roxmltree::Node> = doc
+        .root_element()
+        .children()
+        .filter(|n| n.is_element())
+        .collect();
+    let line = drawn
+        .iter()
+        .position(|n| n.has_tag_name("polyline"))
+        .unwrap();
+    let attr = |n: &roxmltree::Node, a: &str| n.attribute(a).unwrap().to_string();
+    let mut numbers = 0;
+    for (i, number) in drawn
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| n.has_tag_name("text"))
+    {
+        // Drawn after the path, on a disc of its own at its square's centre.
+        assert!(i > line + 1, "number {i} under the path");
+        let disc = &drawn[i - 1];
+        assert!(disc.has_tag_name("circle"));
+        assert_eq!(
+            (attr(disc, "cx"), attr(disc, "cy")),
+            (attr(number, "x"), attr(number, "y"))
+        );
+        let k: usize = number.text().unwrap().parse().unwrap();
+        let square = &tour[k - 1];
+        let centre = |v: &serde_json::Value| (v.as_u64().unwrap() as f64 + 0.5) * 40.0;
+        let x: f64 = attr(number, "x").parse().unwrap();
+        let y: f64 = attr(number, "y").parse().unwrap();
+        assert_eq!(
+            (y, x),
+            (centre(&square[0]), centre(&square[1])),
+            "number {k}"
+        );
+        // Readable: the ink against its disc at least 4.5:1, as small text asks.
+        let ratio = contrast(&attr(disc, "fill"), &attr(number, "fill"));
+        assert!(ratio >= 4.5, "number {k}: contrast {ratio:.1}");
+        numbers += 1;
+    }
+    assert_eq!(numbers, 36);
 }
 
 #[test]
@@ -449,20 +521,21 @@ fn the_sum_over_every_start_and_the_memory_limit() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
     // Past 7 × 7 the automatic choice does not fall back to a backtracking count
-    // that could not end: 8 × 11 closed (whose halves would not fit either) and
-    // 8 × 8 open, from a start and summed (whose halves would not fit either),
-    // are refused with the default limit named.
-    for board in [
-        &["8", "11", "--closed"][..],
-        &["8", "8", "--start", "a1"][..],
-        &["8", "8", "--sum"][..],
+    // that could not end: 8 × 11 closed (whose halves would not fit either) is
+    // refused with the default limit named; 8 × 8 open, from a start and
+    // summed, go by classes of ends where one class fits, and are refused
+    // with the limit named where none does.
+    for (board, limit) in [
+        (&["8", "11", "--closed"][..], "12288"),
+        (&["8", "8", "--start", "a1", "--memory", "1000"][..], "1000"),
+        (&["8", "8", "--sum", "--memory", "1000"][..], "1000"),
     ] {
         let args = [&["knight"][..], board, &["--count"][..]].concat();
         let out = puzzles(&args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{board:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
-            err.contains("estimated frontier states") && err.contains("12288 MiB"),
+            err.contains("estimated frontier states") && err.contains(&format!("{limit} MiB")),
             "{err}"
         );
     }

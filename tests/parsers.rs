@@ -11,11 +11,13 @@
 use proptest::prelude::*;
 use puzzles::grid::Dims;
 use puzzles::input::{parse_side, parse_side_range, Source};
-use puzzles::knight::{self, Shard};
-use puzzles::lightsout::{self, LightsOut};
-use puzzles::revertigo::{Revertigo, Walk};
+use puzzles::internals::{file_name, parse_square, Graph, GraphGame, PencilMarks};
+use puzzles::knight::Shard;
+use puzzles::lightsout::{self, LightsOut, LightsOutGame};
+use puzzles::revertigo::{self, Revertigo};
 use puzzles::sudoku::{self, Input, Sudoku};
-use puzzles::{Control, Error, GridPuzzle};
+use puzzles::{Control, Error};
+use puzzles::{GridPuzzle, NoItems};
 
 /// Characters a mutation may put in: symbols of every puzzle, separators,
 /// blanks, line ends, and a few multi-byte ones.
@@ -144,16 +146,43 @@ fn sudoku_text(s: &Sudoku, layout: u8) -> String {
     }
 }
 
-/// Solves a read Sudoku of 9×9 at most and checks the answer; larger ones only read.
+/// Solves a read Sudoku of 9×9 at most through its door and checks the
+/// answer here, independently: every clue kept, every row, column and box a
+/// permutation. Larger ones are only read.
 fn check_sudoku(p: &Sudoku) {
     if p.side() > 9 {
         return;
     }
-    let solver = sudoku::SudokuSolver::new(p.clone());
-    let (first, unique) = solver.solve_and_check_unique(&Control::new());
-    match &first {
-        Some(s) => solver.verify(s).expect("a Sudoku answer is right"),
-        None => assert_eq!(unique, None),
+    let mut request = sudoku::Request::new(Source::from_text("prop", p.to_line()));
+    request.shape = Some(p.shape());
+    let answer = Sudoku::answer(&request, &Control::new(), &mut NoItems).expect("read once");
+    let sudoku::Answer::Solve(report) = answer else {
+        panic!("a grid is solved")
+    };
+    let Some(solution) = report.solution else {
+        assert_eq!(report.unique, None);
+        return;
+    };
+    let Ok(Input::Single(solved)) =
+        sudoku::read(&Source::from_text("solution", solution), Some(p.shape()))
+    else {
+        panic!("a solution reads back")
+    };
+    let n = p.side();
+    let shape = p.shape();
+    let [bh, bw] = shape.box_dims();
+    let (clues, cells) = (p.cells(), solved.cells());
+    assert!(clues.iter().zip(cells).all(|(&c, &v)| c == 0 || c == v));
+    let unit = |cells_of: &dyn Fn(usize) -> usize| {
+        let mut seen: Vec<u8> = (0..n).map(|k| cells[cells_of(k)]).collect();
+        seen.sort_unstable();
+        seen == (1..=n as u8).collect::<Vec<_>>()
+    };
+    for i in 0..n {
+        assert!(unit(&|k| i * n + k), "row {i}");
+        assert!(unit(&|k| k * n + i), "column {i}");
+        let (r0, c0) = (i / (n / bw) * bh, i % (n / bw) * bw);
+        assert!(unit(&|k| (r0 + k / bw) * n + c0 + k % bw), "box {i}");
     }
 }
 
@@ -218,18 +247,26 @@ proptest! {
             })
             .collect();
         let mutated = mutate(&text, &mutations);
-        match LightsOut::parse(&Source::from_text("prop", mutated.as_str())) {
-            Ok(p) => {
-                let dims = p.lights().dims();
+        let board = lightsout::Board::Given { name: "prop".into(), text: mutated.clone() };
+        match LightsOut::answer(&lightsout::Request::new(board), &Control::new(), &mut NoItems) {
+            Ok(lightsout::Answer::Solve(s)) => {
+                let lights = LightsOutGame::parse(&Source::from_text("prop", mutated.as_str()), false)
+                    .expect("the door read it");
                 if mutations.is_empty() {
-                    prop_assert_eq!(dims, Dims { rows, cols });
+                    prop_assert_eq!(lights.dims(), Dims { rows, cols });
                 }
-                let solver = lightsout::LightsOutSolver::new(p, lightsout::LightsOutMethod::Polynomial)
-                    .expect("a small board is solved");
-                if let Some(presses) = &solver.analysis().presses {
-                    prop_assert!(solver.verify(presses).is_ok());
+                // The presses, replayed here by the rule, switch every light off.
+                if let Some(presses) = s.presses.as_ref().and_then(|p| p.cells()) {
+                    let mut game = lights;
+                    for p in game.dims().positions().collect::<Vec<_>>() {
+                        if presses.get(p) == 1 {
+                            game.press(p);
+                        }
+                    }
+                    prop_assert!(game.is_won());
                 }
             }
+            Ok(other) => prop_assert!(false, "a solve answers a solve: {other:?}"),
             Err(e) => {
                 prop_assert!(!mutations.is_empty(), "a valid state was refused: {e}");
                 assert_one_line(&e);
@@ -245,19 +282,26 @@ proptest! {
         mutations in prop::collection::vec(mutation(), 0..3),
     ) {
         let text = mutate(&letters, &mutations);
-        let game = Revertigo::new(Dims::new(rows, cols, 64).expect("small"));
-        match Walk::parse(&text) {
-            Ok(walk) => {
-                // The walk prints back to itself, and a replay ends on the board.
-                prop_assert_eq!(Walk::parse(&walk.to_string()), Ok(walk.clone()));
-                if let Ok(replay) = game.replay(&walk) {
-                    prop_assert!(game.dims().contains(replay.end));
-                    prop_assert_eq!(replay.is_solved(), game.check_map(&replay.map).is_ok());
-                }
+        let dims = Dims::new(rows, cols, 64).expect("small");
+        let mut request = revertigo::Request::new(dims);
+        request.mode = revertigo::Mode::Check { walk: text.clone() };
+        match Revertigo::answer(&request, &Control::new(), &mut NoItems) {
+            Ok(revertigo::Answer::Check(c)) => {
+                // The walk as read checks again to the same answer, ends on the
+                // board, and is black exactly when no cell stays white.
+                request.mode = revertigo::Mode::Check { walk: c.walk.clone() };
+                let again = Revertigo::answer(&request, &Control::new(), &mut NoItems).unwrap();
+                prop_assert_eq!(&again, &revertigo::Answer::Check(c.clone()));
+                prop_assert!(dims.contains(c.end));
+                prop_assert_eq!(c.black, c.white.is_empty());
+                prop_assert_eq!(c.moves, c.walk.len());
             }
+            Ok(other) => prop_assert!(false, "a check answers a check: {other:?}"),
             Err(e) => {
-                prop_assert!(!mutations.is_empty());
-                prop_assert!(!Error::from(e).to_string().contains('\n'));
+                // Refused: a character that is not a move, or a move off the board.
+                let letters_only = text.chars().all(|ch| "NESWOnesow".contains(ch));
+                prop_assert!(!mutations.is_empty() || letters_only, "{text}: {e}");
+                prop_assert!(!e.to_string().contains('\n'));
             }
         }
     }
@@ -273,7 +317,7 @@ proptest! {
     ) {
         let dims = Dims::new(rows, cols, 1 << 20).expect("small");
         let text = if algebraic {
-            format!("{}{}", knight::file_name(c), r + 1)
+            format!("{}{}", file_name(c), r + 1)
         } else {
             format!("{r},{c}")
         };
@@ -281,7 +325,7 @@ proptest! {
         if let Ok(p) = dims.parse_pos(&text) {
             prop_assert!(dims.contains(p));
         }
-        match knight::parse_square(dims, &text) {
+        match parse_square(dims, &text) {
             Ok(p) => {
                 prop_assert!(dims.contains(p));
                 if mutations.is_empty() && algebraic {
@@ -391,9 +435,9 @@ proptest! {
             .chunks(side)
             .map(|row| row.iter().map(|&m| field(m)).collect::<Vec<_>>().join(" ") + "\n")
             .collect();
-        let read = sudoku::explain::PencilMarks::from_text(&dressed(&text, dress.0, dress.1, dress.2), shape);
-        prop_assert_eq!(read.unwrap(), sudoku::explain::PencilMarks::from_masks(masks));
-        if let Err(e) = sudoku::explain::PencilMarks::from_text(&mutate(&text, &mutations), shape) {
+        let read = PencilMarks::from_text(&dressed(&text, dress.0, dress.1, dress.2), shape);
+        prop_assert_eq!(read.unwrap(), PencilMarks::from_masks(masks));
+        if let Err(e) = PencilMarks::from_text(&mutate(&text, &mutations), shape) {
             assert_one_line(&e);
         }
     }
@@ -419,10 +463,10 @@ proptest! {
         let list: String = edges.iter().map(|(a, b)| format!("{} {}\n", a + 1, b + 1)).collect();
         let dimacs = format!("c a test\np edge {n} {}\n", edges.len())
             + &edges.iter().map(|(a, b)| format!("e {} {}\n", a + 1, b + 1)).collect::<String>();
-        let read = |t: &str| lightsout::Graph::parse(&Source::from_text("g", dressed(t, dress.0, dress.1, dress.2)));
+        let read = |t: &str| Graph::parse(&Source::from_text("g", dressed(t, dress.0, dress.1, dress.2)));
         let (from_list, from_dimacs) = (read(&list).unwrap(), read(&dimacs).unwrap());
         // The edge list names only the vertices it meets; compare edges by name.
-        let named = |g: &lightsout::Graph| {
+        let named = |g: &Graph| {
             let mut e: Vec<(String, String)> = (0..g.len())
                 .flat_map(|v| g.neighbours(v).iter().map(move |&u| (v, u)))
                 .filter(|(v, u)| v < u)
@@ -437,7 +481,7 @@ proptest! {
         prop_assert_eq!(named(&from_list), named(&from_dimacs));
         prop_assert_eq!(named(&from_list).len(), edges.len());
         for text in [&list, &dimacs] {
-            if let Err(e) = lightsout::Graph::parse(&Source::from_text("g", mutate(text, &mutations))) {
+            if let Err(e) = Graph::parse(&Source::from_text("g", mutate(text, &mutations))) {
                 assert_one_line(&e);
             }
         }
@@ -505,7 +549,7 @@ proptest! {
         unknown in prop::option::of("[a-z]{1,3}"),
     ) {
         let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/lightsout/petersen.txt")).unwrap();
-        let game = lightsout::GraphGame::new(lightsout::Graph::parse(&Source::from_text("g", text)).unwrap(), 2, true).unwrap();
+        let game = GraphGame::new(Graph::parse(&Source::from_text("g", text)).unwrap(), 2, true).unwrap();
         let names = game.graph().names().to_vec();
         let mut list: Vec<String> = names.iter().zip(&on).filter(|(_, &o)| o).map(|(n, _)| format!(" {n} ")).collect();
         list.extend(std::iter::repeat_n(String::new(), empties));

@@ -214,9 +214,9 @@ fn sudoku_in_a_terminal_takes_a_click_a_digit_an_undo_and_a_hint_then_quits_clea
     s.wait_screen("Sudoku 4×4 (boxes 2×2) · 4 clues · 0 moves · 12 empty");
     // A left click (SGR, 1-based) on cell 0,1: screen column 5, row 3.
     s.send("\x1b[<0;5;3M\x1b[<0;5;3m");
-    s.wait_screen("0,1: empty.");
+    s.wait_screen("r1c2: empty.");
     s.send("3");
-    s.wait_screen("3 at 0,1.");
+    s.wait_screen("3 at r1c2.");
     s.wait_screen("· 1 move · 11 empty");
     s.send("u");
     s.wait_screen("Move taken back.");

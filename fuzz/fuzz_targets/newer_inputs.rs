@@ -10,9 +10,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use puzzles::input::Source;
-use puzzles::lightsout::{Graph, GraphGame};
+use puzzles::internals::{Graph, GraphGame, PencilMarks};
 use puzzles::lightsout::Pattern;
-use puzzles::sudoku::explain::PencilMarks;
 use puzzles::sudoku::Shape;
 
 fn one_line<T>(r: &puzzles::Result<T>) {

@@ -8,7 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 use puzzles::grid::Dims;
 use puzzles::input::parse_side;
-use puzzles::knight;
+use puzzles::internals::{file_name, parse_square};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -25,9 +25,9 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(p) = dims.parse_pos(pos) {
         assert!(dims.contains(p));
     }
-    if let Ok(p) = knight::parse_square(dims, pos) {
+    if let Ok(p) = parse_square(dims, pos) {
         assert!(dims.contains(p));
-        let name = format!("{}{}", knight::file_name(p.col), dims.rows - p.row);
-        assert_eq!(knight::parse_square(dims, &name).ok(), Some(p));
+        let name = format!("{}{}", file_name(p.col), dims.rows - p.row);
+        assert_eq!(parse_square(dims, &name).ok(), Some(p));
     }
 });

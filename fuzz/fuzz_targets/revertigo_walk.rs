@@ -7,17 +7,14 @@
 use libfuzzer_sys::fuzz_target;
 use puzzles::grid::Dims;
 use puzzles::input::parse_side;
-use puzzles::revertigo::{Revertigo, Walk};
+use puzzles::revertigo::{Answer, Mode, Request, Revertigo};
+use puzzles::{Control, GridPuzzle, NoItems};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
     let (sides, walk) = text.split_once('\n').unwrap_or(("3 3", text));
-    let Ok(walk) = Walk::parse(walk) else {
-        return;
-    };
-    assert_eq!(Walk::parse(&walk.to_string()).as_ref(), Ok(&walk));
     let mut it = sides.split_whitespace().map(parse_side);
     let (Some(Ok(rows)), cols) = (it.next(), it.next()) else {
         return;
@@ -30,10 +27,19 @@ fuzz_target!(|data: &[u8]| {
     let Ok(dims) = Dims::new(rows, cols, 1 << 16) else {
         return;
     };
-    let game = Revertigo::new(dims);
-    if let Ok(replay) = game.replay(&walk) {
-        assert!(dims.contains(replay.end));
-        assert_eq!(replay.map.dims(), dims);
-        assert_eq!(replay.is_solved(), replay.white_cells().is_empty());
+    let mut request = Request::new(dims);
+    request.mode = Mode::Check { walk: walk.into() };
+    match Revertigo::answer(&request, &Control::new(), &mut NoItems) {
+        Ok(Answer::Check(c)) => {
+            assert!(dims.contains(c.end));
+            assert_eq!(c.map.len(), dims.rows);
+            assert_eq!(c.black, c.white.is_empty());
+            // The walk as read checks again to the same answer.
+            request.mode = Mode::Check { walk: c.walk.clone() };
+            let again = Revertigo::answer(&request, &Control::new(), &mut NoItems);
+            assert_eq!(again.ok(), Some(Answer::Check(c)));
+        }
+        Ok(other) => panic!("a check answers a check: {other:?}"),
+        Err(e) => assert!(!e.to_string().contains('\n')),
     }
 });

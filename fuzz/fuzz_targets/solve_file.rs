@@ -1,51 +1,43 @@
 //! Fuzz target: arbitrary bytes as a whole input file, read and answered by
-//! one puzzle's path (the first byte picks the puzzle) with tiny limits.
+//! one puzzle's door (the first byte picks the puzzle and its options) with
+//! tiny limits, as a user's request would be.
 //!
-//! Must never panic, and every answer produced must pass the puzzle's own
-//! `verify`: a wrong answer is as much a bug as a crash.
+//! Must never panic, and must never fail its own check: every answer the
+//! door gives has been verified (presses replayed, walks walked, tours
+//! checked, grids checked against their clues), and a failed verification
+//! is an `Error::Check`, as much a bug as a crash. Refusals are one line.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use puzzles::grid::Dims;
 use puzzles::input::{parse_side, Source};
-use puzzles::knight::{self, Knight, MoveOrder};
+use puzzles::knight::{self, Knight};
 use puzzles::lightsout::{self, LightsOut};
+use puzzles::listing::Limit;
 use puzzles::revertigo::{self, Revertigo};
-use puzzles::sudoku::{self, Input, Sudoku};
-use puzzles::{Control, GridPuzzle};
-use std::ops::ControlFlow;
+use puzzles::sudoku::{self, Sudoku};
+use puzzles::{Control, Error, GridPuzzle, NoItems};
 
-/// Solves a Sudoku (9×9 at most; larger ones with a stopped control) and checks the answer.
-fn sudoku(p: &Sudoku) {
-    let ctl = Control::new();
-    if p.side() > 9 {
-        ctl.request_stop();
-    }
-    let solver = sudoku::SudokuSolver::new(p.clone());
-    let (first, unique) = solver.solve_and_check_unique(&ctl);
-    if let Some(s) = &first {
-        solver.verify(s).expect("a Sudoku answer is right");
-    }
-    if solver.clash().is_some() {
-        assert!(first.is_none(), "clashing clues have no solution");
-    }
-    if !ctl.stopped() {
-        // At most two solutions listed: they agree with the uniqueness answer.
-        let mut seen = Vec::new();
-        let tally = solver.enumerate(&ctl, &mut |s| {
-            seen.push(s.clone());
-            if seen.len() >= 2 {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        assert_eq!(first.is_some(), tally.found > 0);
-        assert_eq!(unique, tally.uniqueness());
-        for s in &seen {
-            solver.verify(s).expect("a listed Sudoku solution is right");
+/// An answer, or a refusal in one line; never a failed self-check.
+fn answered<A>(result: puzzles::Result<A>) -> Option<A> {
+    match result {
+        Ok(answer) => Some(answer),
+        Err(Error::Check(why)) => panic!("an answer failed its own check: {why}"),
+        Err(e) => {
+            assert!(!e.to_string().contains('\n'), "a refusal of one line: {e}");
+            None
         }
     }
+}
+
+/// The board's sides from the first line of `text`, and the rest of it.
+fn sides(text: &str, most: usize) -> Option<(Dims, &str)> {
+    let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
+    let mut it = first.split_whitespace().map(parse_side);
+    let (Some(Ok(r)), Some(Ok(c))) = (it.next(), it.next()) else {
+        return None;
+    };
+    Dims::new(r, c, most).ok().map(|d| (d, rest))
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -55,101 +47,71 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let source = Source::from_text("fuzz", text);
     match which % 4 {
-        0 => match sudoku::read(&source, None) {
-            Ok(Input::Single(p)) => sudoku(&p),
-            Ok(Input::Batch(entries)) => {
-                for e in entries.iter().take(8) {
-                    if let Ok(p) = &e.puzzle {
-                        sudoku(p);
-                    }
-                }
+        0 => {
+            // One grid or a batch; past 9×9 the search is stopped at once.
+            let ctl = Control::new();
+            if text.len() > 400 {
+                ctl.request_stop();
             }
-            Err(_) => {}
-        },
+            let mut request = sudoku::Request::new(Source::from_text("fuzz", text));
+            if which & 4 != 0 {
+                request.mode = sudoku::Mode::Count {
+                    limit: Limit::at_most(2).expect("2 ≥ 1"),
+                };
+            }
+            answered(Sudoku::answer(&request, &ctl, &mut NoItems));
+        }
         1 => {
-            let Ok(p) = LightsOut::parse(&source) else {
-                return;
-            };
-            if p.lights().dims().cells() > 1024 {
+            if text.len() > 1200 {
                 return;
             }
-            let p = if which & 4 != 0 { p.on_torus() } else { p };
-            let method = match (which >> 3) % 3 {
-                0 => lightsout::LightsOutMethod::Gauss,
-                1 => lightsout::LightsOutMethod::Chase,
-                _ => lightsout::LightsOutMethod::Polynomial,
+            let board = lightsout::Board::Given {
+                name: "fuzz".into(),
+                text: text.into(),
             };
-            let Ok(solver) = lightsout::LightsOutSolver::new(p, method) else {
-                return;
+            let mut request = lightsout::Request::new(board);
+            request.torus = which & 4 != 0;
+            request.method = match (which >> 3) % 4 {
+                0 => Some(lightsout::LightsOutMethod::Gauss),
+                1 => Some(lightsout::LightsOutMethod::Chase),
+                2 => Some(lightsout::LightsOutMethod::Polynomial),
+                _ => None,
             };
-            if let Some(presses) = &solver.analysis().presses {
-                solver
-                    .verify(presses)
-                    .expect("Lights Out presses are right");
-            }
-            let mut listed = 0;
-            solver.enumerate(&Control::new(), &mut |s| {
-                solver
-                    .verify(s)
-                    .expect("a listed Lights Out solution is right");
-                listed += 1;
-                if listed >= 4 {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            });
+            answered(LightsOut::answer(&request, &Control::new(), &mut NoItems));
+            request.mode = lightsout::Mode::List {
+                limit: Limit::at_most(4).expect("4 ≥ 1"),
+            };
+            answered(LightsOut::answer(&request, &Control::new(), &mut Vec::new()));
         }
         2 => {
             // The first line is the board, the rest a walk to check.
-            let (sides, walk) = text.split_once('\n').unwrap_or((text, ""));
-            let mut it = sides.split_whitespace().map(parse_side);
-            let (Some(Ok(r)), Some(Ok(c))) = (it.next(), it.next()) else {
+            let Some((dims, walk)) = sides(text, 400) else {
                 return;
             };
-            let Ok(dims) = Dims::new(r, c, 400) else {
-                return;
-            };
-            let ctl = Control::new();
-            let method = if dims.cells() <= 16 {
-                revertigo::RevertigoMethod::Naive
-            } else {
-                revertigo::RevertigoMethod::Chase
-            };
-            let game = Revertigo::new(dims);
-            let Ok(Some(solver)) = revertigo::RevertigoSolver::new(game.clone(), method, &ctl) else {
-                return;
-            };
-            if let Ok(Some(w)) = solver.walk(revertigo::Builder::Short, &ctl) {
-                solver.verify_walk(&w).expect("a Revertigo walk is right");
-            }
-            if let Ok(w) = revertigo::Walk::parse(walk) {
-                if let Ok(replay) = game.replay(&w) {
-                    assert_eq!(replay.is_solved(), solver.verify_walk(&w).is_ok());
-                }
+            let mut request = revertigo::Request::new(dims);
+            answered(Revertigo::answer(&request, &Control::new(), &mut NoItems));
+            request.mode = revertigo::Mode::Check { walk: walk.into() };
+            if let Some(revertigo::Answer::Check(c)) =
+                answered(Revertigo::answer(&request, &Control::new(), &mut NoItems))
+            {
+                assert_eq!(c.black, c.white.is_empty());
+                assert!(dims.contains(c.end));
             }
         }
         _ => {
-            let (sides, start) = text.split_once('\n').unwrap_or((text, "0,0"));
-            let mut it = sides.split_whitespace().map(parse_side);
-            let (Some(Ok(r)), Some(Ok(c))) = (it.next(), it.next()) else {
+            // The first line is the board, the rest the start square.
+            let Some((dims, start)) = sides(text, 64) else {
                 return;
             };
-            let Ok(dims) = Dims::new(r, c, 64) else {
-                return;
+            let mut request = knight::Request::new(dims);
+            request.start = if start.is_empty() { "0,0".into() } else { start.into() };
+            request.closed = which & 4 != 0;
+            request.mode = knight::Mode::Find {
+                order: knight::MoveOrder::Warnsdorff,
+                budget: 20_000,
             };
-            let Ok(start) = knight::parse_square(dims, start) else {
-                return;
-            };
-            let Ok(problem) = Knight::new(dims, start, which & 4 != 0) else {
-                return;
-            };
-            let solver = knight::TourSearch::new(problem, MoveOrder::Warnsdorff, 20_000);
-            if let knight::Verdict::Tour(t) = solver.find(&Control::new()) {
-                solver.verify(&t).expect("a knight's tour is right");
-            }
+            answered(Knight::answer(&request, &Control::new(), &mut NoItems));
         }
     }
 });

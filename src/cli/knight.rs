@@ -2,7 +2,7 @@
 
 use super::{parse_side, Common, Context, Exit, Failure};
 use puzzles::grid::Dims;
-use puzzles::knight::{self, CountMethod, Mode, MoveOrder, Request, Shard, Starts};
+use puzzles::knight::{self, CountMethod, Knight, Mode, MoveOrder, Request, Shard, Starts};
 use puzzles::listing::Limit;
 use std::path::PathBuf;
 
@@ -123,13 +123,13 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         // Under mpirun process 0's standard error is no terminal: its progress as lines.
         ctx.progress_lines = true;
     }
-    let answer = super::ask(&request, &args.common, ctx, None)?;
+    let answer = super::ask::<Knight>(&request, &args.common, ctx, None)?;
     // One picture, drawn by process 0 alone.
     #[cfg(feature = "mpi")]
     if cluster.as_ref().is_some_and(|c| c.rank() != 0) {
         return Ok(puzzles::report::Report::ending(&answer));
     }
-    super::conclude(&answer, &args.common, ctx, |p| answer.svg(p))
+    super::conclude::<Knight>(&answer, &args.common, ctx)
 }
 
 /// `--part i/N`.

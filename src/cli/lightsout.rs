@@ -3,14 +3,14 @@
 use super::{parse_side, Common, Context, Exit, Failure};
 use puzzles::input::Source;
 use puzzles::lightsout::{
-    Answer, Board, GraphRule, LightsOutMethod, Mode, Pattern, Pressed, Request,
+    Answer, Board, GraphRule, LightsOut, LightsOutMethod, Mode, Pattern, Pressed, Request,
 };
 use puzzles::listing::Limit;
 use puzzles::Error;
 
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  puzzles lightsout 5 --seed 1\n  puzzles lightsout --state puzzles/lightsout/5x5-all-on.txt --all\n  puzzles lightsout 300 400 --quiet"
+    after_help = "Examples:\n  puzzles lightsout 5 --seed 1\n  puzzles examples lightsout/5x5-all-on | puzzles lightsout --state - --all\n  puzzles lightsout 300 400 --quiet"
 )]
 pub struct Args {
     /// Rows of a random position.
@@ -87,14 +87,28 @@ pub struct Args {
 
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     let graph = args.graph.is_some();
+    let for_graphs = super::given(
+        &[(args.no_self, "--no-self"), (args.on.is_some(), "--on")],
+        "goes",
+        "go",
+    );
+    let for_boards = super::given(
+        &[
+            (args.common.svg.is_some(), "--svg"),
+            (args.common.sheet.is_some(), "--sheet"),
+            (args.seed.is_some(), "--seed"),
+        ],
+        "is",
+        "are",
+    );
     super::refuse_unused(&[
         (
-            !graph && (args.no_self || args.on.is_some()),
-            "--no-self and --on go with --graph (a board has no vertices to name)",
+            !graph && !for_graphs.is_empty(),
+            &format!("{for_graphs} with --graph (a board has no vertices to name)"),
         ),
         (
-            graph && (args.common.draws() || args.seed.is_some()),
-            "--svg and --seed are for boards; a graph has none",
+            graph && !for_boards.is_empty(),
+            &format!("{for_boards} for boards; a graph has none"),
         ),
         (args.limit.is_some() && !args.all, "--limit goes with --all"),
     ])?;
@@ -106,14 +120,14 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         return super::play::play_lightsout(play_start(&args), args.states, pattern, ctx);
     }
     let request = request(&args, pattern)?;
-    let mut answer = super::ask(&request, &args.common, ctx, None)?;
+    let mut answer = super::ask::<LightsOut>(&request, &args.common, ctx, None)?;
     if let (Answer::Solve(s), Some(path)) = (&mut answer, &args.output) {
         if let Some(Pressed::Cells(presses)) = &s.presses {
             puzzles::input::write_rows(path, &presses.symbol_rows(s.setup.states()))?;
             s.output = Some(path.clone());
         }
     }
-    super::conclude(&answer, &args.common, ctx, |p| answer.svg(p))
+    super::conclude::<LightsOut>(&answer, &args.common, ctx)
 }
 
 /// The arguments as one library request.

@@ -28,6 +28,6 @@ pub use revertigo::play_revertigo;
 pub use sudoku::play_sudoku;
 
 pub use screen::{
-    draw_chrome, is_ctrl_c, is_quit, layout, min_size, plural, pressed_key, Flow, Screen,
+    draw_chrome, is_ctrl_c, is_quit, min_size, plural, pressed_key, Chrome, Flow, Screen,
 };
 pub use terminal::{check_terminal, restore, run};

@@ -4,7 +4,7 @@ use super::{parse_side, Common, Context, Exit, Failure};
 use puzzles::grid::Dims;
 use puzzles::input::Source;
 use puzzles::listing::Limit;
-use puzzles::revertigo::{Answer, Builder, Mode, Request, RevertigoMethod};
+use puzzles::revertigo::{Answer, Builder, Mode, Request, Revertigo, RevertigoMethod};
 use puzzles::Error;
 
 #[derive(Debug, clap::Args)]
@@ -59,13 +59,13 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
         let (dims, seed) = request.board()?;
         return super::play::play_revertigo(dims, seed, ctx);
     }
-    let mut answer = super::ask(&request, &args.common, ctx, None)?;
+    let mut answer = super::ask::<Revertigo>(&request, &args.common, ctx, None)?;
     if let (Answer::Solve(report), Some(path)) = (&mut answer, &args.output) {
         let walk = report.walk.take().unwrap_or_default();
         puzzles::input::write_rows(path, &[walk])?;
         report.output = Some(path.clone());
     }
-    super::conclude(&answer, &args.common, ctx, |p| answer.svg(p))
+    super::conclude::<Revertigo>(&answer, &args.common, ctx)
 }
 
 /// The one request the flags ask for.

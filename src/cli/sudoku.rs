@@ -2,9 +2,9 @@
 
 use super::{Common, Context, Exit, Failure};
 use puzzles::input::Source;
-use puzzles::sudoku::explain::TechniqueSet;
-use puzzles::sudoku::generate::{Difficulty, Symmetry};
-use puzzles::sudoku::{Mode, Request, Shape, MAX_GENERATED};
+use puzzles::sudoku::TechniqueSet;
+use puzzles::sudoku::{Difficulty, Symmetry};
+use puzzles::sudoku::{Mode, Request, Shape, Sudoku, MAX_GENERATED};
 use puzzles::Error;
 
 #[derive(Debug, clap::Args)]
@@ -12,8 +12,9 @@ use puzzles::Error;
     after_help = "Input: 81 characters on a line (. or 0 empty), or a grid over several lines with or \
 without | - + separators; values above 9 as letters (A = 10) or as space-separated numbers; \
 # starts a comment line. A file with one puzzle per line is a batch: one answer line per puzzle \
-(solution line then unique/multiple, or none).\n\nExamples:\n  puzzles sudoku puzzles/sudoku/9x9-line.txt\n  \
-puzzles sudoku puzzles/sudoku/4x4-empty.txt --count\n  puzzles sudoku puzzles/sudoku/batch-9x9.txt --json"
+(solution line then unique/multiple, or none).\n\nExamples (the files built into `puzzles examples`):\n  \
+puzzles examples sudoku/9x9-line | puzzles sudoku -\n  puzzles examples sudoku/4x4-empty | puzzles sudoku - --count\n  \
+puzzles examples sudoku/batch-9x9 | puzzles sudoku - --json\n  puzzles sudoku --generate 1 --difficulty hard --seed 3"
 )]
 pub struct Args {
     /// The puzzle file (`-` for stdin): one grid, or one puzzle per line.
@@ -109,8 +110,8 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     if args.common.draws() && request.is_batch()? {
         return Err(Error::usage("--svg draws one grid, not a batch").into());
     }
-    let answer = super::ask(&request, &args.common, ctx, request.heading())?;
-    let exit = super::conclude(&answer, &args.common, ctx, |p| answer.svg(p))?;
+    let answer = super::ask::<Sudoku>(&request, &args.common, ctx, request.heading())?;
+    let exit = super::conclude::<Sudoku>(&answer, &args.common, ctx)?;
     match answer.refusal() {
         Some(e) => Err(e.into()),
         None => Ok(exit),
@@ -174,10 +175,14 @@ fn request(args: &Args) -> Result<Request, Failure> {
 fn refuse_unused(args: &Args) -> Result<(), Error> {
     let stepwise = args.explain || args.hint || args.rate;
     let made = args.generate.is_some() || args.play;
-    let shaped = args.order.is_some()
-        || args.size.is_some()
-        || args.difficulty.is_some()
-        || args.symmetry.is_some();
+    let shape = [
+        (args.order.is_some(), "--order"),
+        (args.size.is_some(), "--size"),
+        (args.difficulty.is_some(), "--difficulty"),
+        (args.symmetry.is_some(), "--symmetry"),
+    ];
+    let shaped = shape.iter().any(|o| o.0);
+    let seeded_shape = [&[(args.seed.is_some(), "--seed")][..], &shape].concat();
     super::refuse_unused(&[
         (
             args.limit.is_some() && !args.count && !args.all,
@@ -201,7 +206,7 @@ fn refuse_unused(args: &Args) -> Result<(), Error> {
         ),
         (
             shaped && !made,
-            "--order, --size, --difficulty and --symmetry go with --generate",
+            &format!("{} with --generate", super::given(&shape, "goes", "go")),
         ),
         (
             args.seed.is_some() && !made && !args.transform,
@@ -213,7 +218,10 @@ fn refuse_unused(args: &Args) -> Result<(), Error> {
         ),
         (
             args.play && args.generate.is_none() && (args.seed.is_some() || shaped),
-            "--seed, --difficulty and --symmetry go with --generate 1 --play",
+            &format!(
+                "{} with --generate 1 --play",
+                super::given(&seeded_shape, "goes", "go")
+            ),
         ),
         (
             args.play && args.generate.is_none() && args.file.as_deref().is_none_or(|f| f == "-"),

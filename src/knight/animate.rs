@@ -5,19 +5,130 @@
 //! that backtracking with the recursion turned into an explicit stack (one
 //! frame of candidate moves per square of the path), run one event at a
 //! time: each call to `next` places the next square or clears the last one,
-//! until the tour is complete ([`SearchStep::Tour`]) or every path from the start
-//! has been tried ([`SearchStep::NoTour`], the proof that none exists). There is no
+//! until the tour is complete ([`Event::Tour`]) or every path from the start
+//! has been tried ([`Event::NoTour`], the proof that none exists). There is no
 //! pruning, so a student sees every dead end the lab's program would meet;
 //! [`MoveOrder::Warnsdorff`] (fewest onward moves first, ties to the square
 //! farther from the centre, after Roth, then the lab's order) makes large
 //! boards finish at once.
 
-use super::{is_knight_move, Knight, MoveOrder, Tour, SEED_MOVES};
+use super::{is_knight_move, verify_tour, Knight, MoveOrder, Tour, TourOutcome, SEED_MOVES};
+use crate::control::Control;
+use crate::error::Result;
 use crate::grid::{Dims, Pos};
+use crate::listing::Limit;
+use serde::{Deserialize, Serialize};
+use std::ops::ControlFlow;
+
+/// One step of the search, as a request streams it: a square placed or cleared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchStep {
+    /// Its place in the search, from 1.
+    pub index: u64,
+    /// Placed or cleared.
+    pub action: StepAction,
+    /// The square.
+    pub square: Pos,
+    /// Its number: given when placed, the one it had when cleared.
+    pub number: usize,
+}
+
+/// What a step does to its square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StepAction {
+    /// The knight moves to the square, which gets the next number.
+    Place,
+    /// Every move from the square failed: the search backs up and clears it.
+    Clear,
+}
+
+/// The end of a stretch of the search drawn step by step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepsEnd {
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// The first square.
+    pub start: Pos,
+    /// Whether a closed tour is searched.
+    pub closed: bool,
+    /// The move order.
+    pub order: MoveOrder,
+    /// Steps of the search so far, those skipped included.
+    pub steps: u64,
+    /// How the search ended: a tour (verified), no tour, or interrupted;
+    /// `None` when the stretch ended first (the search goes on).
+    pub result: Option<TourOutcome>,
+}
+
+/// Streams steps `skip + 1 ..` of the search for a tour of `knight` in
+/// `order` to `sink`, at most `limit` of them, until the search ends, the
+/// sink breaks or `ctl` is stopped. A tour found is verified.
+pub(crate) fn steps(
+    knight: Knight,
+    order: MoveOrder,
+    skip: u64,
+    limit: Limit,
+    ctl: &Control,
+    sink: &mut dyn FnMut(SearchStep) -> ControlFlow<()>,
+) -> Result<StepsEnd> {
+    let dims = knight.dims();
+    let mut end = StepsEnd {
+        rows: dims.rows,
+        cols: dims.cols,
+        start: knight.start(),
+        closed: knight.closed(),
+        order,
+        steps: 0,
+        result: None,
+    };
+    let most = limit.get().unwrap_or(u64::MAX);
+    let mut search = Animation::new(knight, order);
+    let mut streamed = 0;
+    while let Some(event) = search.next() {
+        if ctl.stopped() {
+            end.result = Some(TourOutcome::Interrupted);
+            break;
+        }
+        let (action, square, number) = match event {
+            Event::Place { square, number } => (StepAction::Place, square, number),
+            Event::Remove { square, number } => (StepAction::Clear, square, number),
+            Event::Tour => {
+                verify_tour(&knight, search.path())?;
+                end.result = Some(TourOutcome::Tour);
+                break;
+            }
+            Event::NoTour => {
+                end.result = Some(TourOutcome::NoTour);
+                break;
+            }
+        };
+        end.steps += 1;
+        if end.steps <= skip {
+            continue;
+        }
+        streamed += 1;
+        let index = end.steps;
+        if sink(SearchStep {
+            index,
+            action,
+            square,
+            number,
+        })
+        .is_break()
+            || streamed >= most
+        {
+            break;
+        }
+    }
+    Ok(end)
+}
 
 /// One event of the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SearchStep {
+pub(crate) enum Event {
     /// The knight moves to `square`, which gets `number` (the start is 1).
     Place {
         /// The square numbered.
@@ -56,9 +167,9 @@ enum State {
     Done(bool),
 }
 
-/// The knight's tour lab's backtracking, one [`SearchStep`] per call to `next`.
+/// The knight's tour lab's backtracking, one [`Event`] per call to `next`.
 #[derive(Debug, Clone)]
-pub struct Animation {
+pub(crate) struct Animation {
     knight: Knight,
     order: MoveOrder,
     /// The number of each square (row-major), 0 when free.
@@ -71,7 +182,7 @@ pub struct Animation {
 
 impl Animation {
     /// The search for a tour of `knight`, trying moves in `order`; nothing placed yet.
-    pub fn new(knight: Knight, order: MoveOrder) -> Self {
+    pub(crate) fn new(knight: Knight, order: MoveOrder) -> Self {
         Animation {
             knight,
             order,
@@ -83,18 +194,9 @@ impl Animation {
         }
     }
 
-    /// The problem searched.
-    pub fn knight(&self) -> &Knight {
-        &self.knight
-    }
-
-    /// The move order.
-    pub fn order(&self) -> MoveOrder {
-        self.order
-    }
-
+    #[cfg(test)]
     /// The number on square `p` (1 for the start), `None` when it is free.
-    pub fn number(&self, p: Pos) -> Option<usize> {
+    pub(crate) fn number(&self, p: Pos) -> Option<usize> {
         let dims = self.knight.dims();
         if !dims.contains(p) {
             return None;
@@ -103,17 +205,19 @@ impl Animation {
     }
 
     /// The squares of the current path, the start first.
-    pub fn path(&self) -> &[Pos] {
+    pub(crate) fn path(&self) -> &[Pos] {
         &self.path
     }
 
+    #[cfg(test)]
     /// Squares placed and cleared so far.
-    pub fn steps(&self) -> u64 {
+    pub(crate) fn steps(&self) -> u64 {
         self.steps
     }
 
+    #[cfg(test)]
     /// `None` while searching; `Some(true)` when a tour was found, `Some(false)` when there is none.
-    pub fn outcome(&self) -> Option<bool> {
+    pub(crate) fn outcome(&self) -> Option<bool> {
         match self.state {
             State::Done(found) => Some(found),
             _ => None,
@@ -140,7 +244,7 @@ impl Animation {
     }
 
     /// Numbers `p` and pushes its frame.
-    fn place(&mut self, p: Pos) -> SearchStep {
+    fn place(&mut self, p: Pos) -> Event {
         let dims = self.knight.dims();
         self.path.push(p);
         let number = self.path.len();
@@ -151,7 +255,7 @@ impl Animation {
             next: 0,
         });
         self.steps += 1;
-        SearchStep::Place { square: p, number }
+        Event::Place { square: p, number }
     }
 }
 
@@ -163,9 +267,9 @@ fn knight_moves(dims: Dims, p: Pos) -> impl Iterator<Item = Pos> {
 }
 
 impl Iterator for Animation {
-    type Item = SearchStep;
+    type Item = Event;
 
-    fn next(&mut self) -> Option<SearchStep> {
+    fn next(&mut self) -> Option<Event> {
         match self.state {
             State::Done(_) => return None,
             State::Fresh => {
@@ -179,12 +283,12 @@ impl Iterator for Animation {
             let last = self.path[self.path.len() - 1];
             if !self.knight.closed() || is_knight_move(last, self.knight.start()) {
                 self.state = State::Done(true);
-                return Some(SearchStep::Tour);
+                return Some(Event::Tour);
             }
         }
         let Some(frame) = self.frames.last_mut() else {
             self.state = State::Done(false);
-            return Some(SearchStep::NoTour);
+            return Some(Event::NoTour);
         };
         while frame.next < frame.candidates.len() {
             let q = frame.candidates[frame.next];
@@ -199,7 +303,7 @@ impl Iterator for Animation {
         let number = self.path.len() + 1;
         self.numbers[dims.index(square)] = 0;
         self.steps += 1;
-        Some(SearchStep::Remove { square, number })
+        Some(Event::Remove { square, number })
     }
 }
 

@@ -2,15 +2,17 @@
 //! square, open or closed, and what to do) and [`answer`], which returns a
 //! verified [`Answer`]; listed tours stream through a [`Sink`] as [`Item`]s.
 
+use super::animate::{self, SearchStep, StepsEnd};
 use super::count::{self, CountFrom, CountMethod, CountReport, CountRequest};
 use super::{
     draw_board, file_name, magic_sums, parse_square, semi_magic_tour, verify_tour, Impossible,
     Knight, MagicSums, MoveOrder, Shard, Tour, TourSearch, Verdict, DEFAULT_BUDGET, MAX_CELLS,
 };
-use crate::ask::{Pace, Stopping};
 use crate::control::{Control, Stop};
+use crate::control::{Pace, Stopping};
 use crate::error::{Error, Result};
 use crate::grid::{Dims, Pos};
+use crate::listing::Solutions as _;
 use crate::listing::{self, Limit};
 use crate::puzzle::GridPuzzle;
 use crate::render::Picture;
@@ -89,6 +91,20 @@ pub enum Mode {
     },
     /// A semi-magic closed tour of the 8×8 board (rows and columns sum to 260).
     Magic,
+    /// The knight's tour lab's backtracking, one step at a time, as its
+    /// animated drawing shows it: every square placed and cleared, streamed
+    /// (after the first `skip` steps, at most `limit` of them).
+    Steps {
+        /// The order in which moves are tried.
+        #[serde(default)]
+        order: MoveOrder,
+        /// Steps left out at the start (the search is replayed through them).
+        #[serde(default)]
+        skip: u64,
+        /// The most steps to stream.
+        #[serde(default)]
+        limit: Limit,
+    },
 }
 
 /// Whether `part` is the whole count (left out of JSON).
@@ -113,6 +129,33 @@ impl Default for Mode {
 /// One knight's tour question: the board, the first square, open or closed,
 /// and the mode. In JSON: `{"dims":{"rows":8,"cols":8},"start":"a1","closed":true,"mode":"count"}`
 /// (`start`, `closed` and the mode's own keys may be left out).
+///
+/// ```
+/// use puzzles::grid::Dims;
+/// use puzzles::knight::{Knight, Answer, CountMethod, Mode, Request, Starts, TourOutcome};
+/// use puzzles::{Control, GridPuzzle, NoItems};
+///
+/// let mut request = Request::new(Dims { rows: 6, cols: 6 });
+/// request.closed = true;
+/// let Answer::Find(found) = Knight::answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
+/// assert_eq!(found.result, TourOutcome::Tour);
+/// assert_eq!(found.tour.map(|t| t.len()), Some(36));
+///
+/// request.mode = Mode::Count { starts: Starts::Start, method: CountMethod::Frontier, memory_mib: None, shard: Default::default(), end: None, part: Default::default(), checkpoint: None, merge: vec![] };
+/// let Answer::Count(count) = Knight::answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
+/// assert_eq!(count.cycles.unwrap().to_string(), "9862");
+/// assert_eq!(count.count.unwrap().to_string(), "19724");
+///
+/// // A request as a browser page sends it.
+/// let sum: Request = serde_json::from_str(r#"{"dims":{"rows":5,"cols":5},"mode":"count","starts":"sum"}"#).unwrap();
+/// let Answer::Count(all) = Knight::answer(&sum, &Control::new(), &mut NoItems)? else { panic!() };
+/// assert_eq!(all.total.unwrap().to_string(), "1728");
+/// assert_eq!(serde_json::from_str::<Request>(&serde_json::to_string(&sum).unwrap()).unwrap(), sum);
+///
+/// let none = Knight::answer(&Request::new(Dims { rows: 4, cols: 4 }), &Control::new(), &mut NoItems)?;
+/// assert!(matches!(none, Answer::Find(r) if r.result == TourOutcome::NoTour));
+/// # Ok::<(), puzzles::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Request {
     /// The board.
@@ -187,11 +230,24 @@ pub enum Answer {
     Count(CountReport),
     /// A semi-magic tour and its sums.
     Magic(MagicReport),
+    /// The end of a stretch of the search drawn step by step (the steps went to the sink).
+    Steps(StepsEnd),
 }
 
-/// One streamed item: a tour of a listing, verified.
+/// One streamed item: a tour of a listing, or a step of the search drawn
+/// step by step. JSON writes the item alone, as its own keys.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Item {
+#[serde(untagged)]
+pub enum Item {
+    /// A tour of a listing, verified.
+    Tour(ListedTour),
+    /// A square placed or cleared by the search.
+    Step(SearchStep),
+}
+
+/// A tour of a listing, verified.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListedTour {
     /// Its place in the listing, from 1.
     pub index: u64,
     /// The squares in the order the knight visits them.
@@ -259,27 +315,33 @@ pub struct MagicReport {
     pub sums: Option<MagicSums>,
 }
 
-impl crate::ask::Ask for Request {
-    type Item = Item;
+impl GridPuzzle for Knight {
+    const NAME: &'static str = "knight";
+    type Request = Request;
     type Answer = Answer;
+    type Item = Item;
 
-    fn ask(&self, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
-        answer(self, ctl, sink)
+    fn answer(request: &Request, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
+        answer(request, ctl, sink)
     }
 
     /// Every knight search polls the stop flag and reports what it has; a
     /// count sets its total (backtracking's tasks, the frontier's columns).
-    fn pace(&self) -> Pace {
-        match self.mode {
+    fn pace(request: &Request) -> Pace {
+        match request.mode {
             Mode::Count { .. } => Pace::polling("steps", true),
             Mode::List { .. } => Pace::polling("tours", false),
             Mode::Find { .. } => Pace::polling("nodes", false),
-            Mode::Magic => Pace {
+            Mode::Magic | Mode::Steps { .. } => Pace {
                 unit: None,
                 bounded: false,
                 stopping: Stopping::Promptly,
             },
         }
+    }
+
+    fn picture(answer: &Answer, which: Picture) -> Result<String> {
+        answer.svg(which)
     }
 }
 
@@ -287,34 +349,11 @@ impl crate::ask::Ask for Request {
 /// semi-magic tour. Listed tours go to `sink`, each verified; the answer
 /// says how the listing ended. A stop by `ctl` is an answer too (a search
 /// `interrupted`, a listing marked so, a count `partial`).
-///
-/// ```
-/// use puzzles::grid::Dims;
-/// use puzzles::knight::{answer, Answer, CountMethod, Mode, Request, Starts, TourOutcome};
-/// use puzzles::{Control, NoItems};
-///
-/// let mut request = Request::new(Dims { rows: 6, cols: 6 });
-/// request.closed = true;
-/// let Answer::Find(found) = answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
-/// assert_eq!(found.result, TourOutcome::Tour);
-/// assert_eq!(found.tour.map(|t| t.len()), Some(36));
-///
-/// request.mode = Mode::Count { starts: Starts::Start, method: CountMethod::Frontier, memory_mib: None, shard: Default::default(), end: None, part: Default::default(), checkpoint: None, merge: vec![] };
-/// let Answer::Count(count) = answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
-/// assert_eq!(count.cycles.unwrap().to_string(), "9862");
-/// assert_eq!(count.count.unwrap().to_string(), "19724");
-///
-/// // A request as a browser page sends it.
-/// let sum: Request = serde_json::from_str(r#"{"dims":{"rows":5,"cols":5},"mode":"count","starts":"sum"}"#).unwrap();
-/// let Answer::Count(all) = answer(&sum, &Control::new(), &mut NoItems)? else { panic!() };
-/// assert_eq!(all.total.unwrap().to_string(), "1728");
-/// assert_eq!(serde_json::from_str::<Request>(&serde_json::to_string(&sum).unwrap()).unwrap(), sum);
-///
-/// let none = answer(&Request::new(Dims { rows: 4, cols: 4 }), &Control::new(), &mut NoItems)?;
-/// assert!(matches!(none, Answer::Find(r) if r.result == TourOutcome::NoTour));
-/// # Ok::<(), puzzles::Error>(())
-/// ```
-pub fn answer(request: &Request, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
+pub(crate) fn answer(
+    request: &Request,
+    ctl: &Control,
+    sink: &mut dyn Sink<Item>,
+) -> Result<Answer> {
     match &request.mode {
         Mode::Find { order, budget } => find(request, *order, *budget, ctl).map(Answer::Find),
         Mode::List { order, limit } => list(request, *order, *limit, ctl, sink).map(Answer::List),
@@ -352,6 +391,11 @@ pub fn answer(request: &Request, ctl: &Control, sink: &mut dyn Sink<Item>) -> Re
             count::count(&wanted, ctl).map(Answer::Count)
         }
         Mode::Magic => magic(request.dims, ctl).map(Answer::Magic),
+        Mode::Steps { order, skip, limit } => {
+            let mut steps = |step| sink.take(Item::Step(step));
+            animate::steps(request.knight()?, *order, *skip, *limit, ctl, &mut steps)
+                .map(Answer::Steps)
+        }
     }
 }
 
@@ -414,10 +458,10 @@ fn list(
         if first.is_none() {
             first = Some(tour.clone());
         }
-        sink.take(Item {
+        sink.take(Item::Tour(ListedTour {
             index,
             tour: tour.clone(),
-        })
+        }))
     })?;
     let k = search.knight();
     Ok(TourListing {
@@ -470,6 +514,7 @@ impl Answer {
             Answer::Find(r) => (r.rows, r.cols, Some(r.start), r.closed, r.tour.as_ref()),
             Answer::List(r) => (r.rows, r.cols, Some(r.start), r.closed, r.first.as_ref()),
             Answer::Count(r) => (r.rows, r.cols, r.start, r.closed, None),
+            Answer::Steps(r) => (r.rows, r.cols, Some(r.start), r.closed, None),
             Answer::Magic(r) => {
                 let Some(t) = &r.tour else {
                     return Err(Error::usage(

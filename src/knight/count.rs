@@ -11,7 +11,7 @@
 //! board up) the column programme met in the middle (`halves`: each half's
 //! column states joined across the middle; 8 × 8 closed in about 3 minutes
 //! of CPU and 2.9 GiB against 31 minutes and 14.1 GiB).
-//! [`count`] picks one and gives the report; the counts are exact at any length.
+//! `count` picks one and gives the report; the counts are exact at any length.
 
 use crate::control::Control;
 use crate::error::{Bound, Error, Result, Size};
@@ -29,7 +29,7 @@ use std::path::PathBuf;
 pub(crate) mod backtrack;
 mod columns;
 #[cfg(feature = "mpi")]
-pub mod distributed;
+pub(crate) mod distributed;
 mod ends;
 mod halves;
 mod key;
@@ -38,7 +38,7 @@ mod meet;
 mod one_cycle;
 
 /// The default memory the programme may use for its states, in bytes (12 GiB).
-pub const DEFAULT_MEMORY_LIMIT: u64 = 12 << 30;
+pub(crate) const DEFAULT_MEMORY_LIMIT: u64 = 12 << 30;
 
 /// What the programme counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -287,7 +287,7 @@ pub struct CountReport {
 /// of 64, the most, in a resident set of 14.6 GiB (4.3·10^8 allowed, so
 /// that it runs under `--memory 16500`). A step that passes the memory
 /// limit all the same stops with a one-line error.
-pub fn estimated_states(rows: usize, cols: usize, closed: bool) -> u64 {
+pub(crate) fn estimated_states(rows: usize, cols: usize, closed: bool) -> u64 {
     match (rows, cols, closed) {
         (8, 8, true) => return 430_000_000,
         (7, 7, false) => return 90_000_000,
@@ -323,7 +323,7 @@ pub fn estimated_states(rows: usize, cols: usize, closed: bool) -> u64 {
 /// states would not fit: 7 × 7 open under a limit below the frontier's
 /// estimate is a count of hours that ends (and may be stopped); the 10^13 and more tours of larger boards such
 /// as 8 × 8 would not end, so those are refused with the frontier's limit.
-pub const MAX_FALLBACK_CELLS: usize = 49;
+pub(crate) const MAX_FALLBACK_CELLS: usize = 49;
 
 /// What the frontier programme runs for a request (the first of its runs for a grid).
 fn census_of(request: &CountRequest) -> Census {

@@ -477,13 +477,19 @@ fn the_trait_counts_with_the_fast_counter_and_stops_at_a_limit() {
     let some = s.count(&Control::new(), Some(10));
     assert_eq!((some.found, some.stopped), (10, Some(Stop::Limit)));
     assert_eq!(s.is_unique(&Control::new()), Some(false));
-    assert!(matches!(s.solve(&Control::new()), Found::Solved(_)));
+    assert!(matches!(
+        s.solve(&Control::new()),
+        crate::listing::Searched::Solved(_)
+    ));
     let none = TourSearch::new(
         knight(4, 4, (0, 0), false),
         MoveOrder::Plain,
         DEFAULT_BUDGET,
     );
-    assert_eq!(none.solve(&Control::new()), Found::NoSolution);
+    assert_eq!(
+        none.solve(&Control::new()),
+        crate::listing::Searched::NoSolution
+    );
     assert_eq!(none.count(&Control::new(), None).found, 0);
 }
 

@@ -2,8 +2,8 @@
 
 use super::count::{CountMethod, CountReport, TourCount};
 use super::{
-    algebraic, render_board, Answer, Item, MagicReport, MoveOrder, TourListing, TourOutcome,
-    TourReport,
+    algebraic, render_board, Answer, Item, ListedTour, MagicReport, MoveOrder, SearchStep,
+    StepAction, StepsEnd, TourListing, TourOutcome, TourReport,
 };
 use crate::grid::Dims;
 use crate::report::{self, Detail, Ending, Text, Tone};
@@ -15,6 +15,7 @@ impl report::Report for Answer {
             Answer::List(r) => r.text(detail),
             Answer::Count(r) => r.text(detail),
             Answer::Magic(r) => r.text(detail),
+            Answer::Steps(r) => r.text(detail),
         }
     }
 
@@ -24,6 +25,7 @@ impl report::Report for Answer {
             Answer::List(r) => r.ending(),
             Answer::Count(r) => r.ending(),
             Answer::Magic(r) => r.ending(),
+            Answer::Steps(r) => r.ending(),
         }
     }
 
@@ -35,8 +37,71 @@ impl report::Report for Answer {
     }
 }
 
-/// A listed tour: its number, then the board as the knight's tour lab prints it (quiet: nothing).
+/// A listed tour, or a step of the search.
 impl report::Report for Item {
+    fn text(&self, detail: Detail) -> Text {
+        match self {
+            Item::Tour(t) => t.text(detail),
+            Item::Step(s) => s.text(detail),
+        }
+    }
+
+    fn ending(&self) -> Ending {
+        Ending::Answered
+    }
+}
+
+/// A step of the search on one line: `step 7: 2,1 placed as 7`.
+impl report::Report for SearchStep {
+    fn text(&self, _: Detail) -> Text {
+        let (verb, as_was) = match self.action {
+            StepAction::Place => ("placed", "as"),
+            StepAction::Clear => ("cleared", "was"),
+        };
+        let mut text = Text::new();
+        text.line(format!(
+            "step {}: {} {verb} ({as_was} {})",
+            self.index, self.square, self.number
+        ));
+        text
+    }
+
+    fn ending(&self) -> Ending {
+        Ending::Answered
+    }
+}
+
+/// The end of a stretch of steps: how the search ended, or that it goes on.
+impl report::Report for StepsEnd {
+    fn text(&self, _: Detail) -> Text {
+        let mut text = Text::new();
+        let steps = self.steps;
+        match self.result {
+            Some(TourOutcome::Tour) => text
+                .tone(Tone::Good, "a tour")
+                .line(format!(" after {steps} steps")),
+            Some(TourOutcome::NoTour) => text
+                .tone(Tone::Bad, "no tour")
+                .line(format!(": every path was tried ({steps} steps)")),
+            Some(TourOutcome::Interrupted | TourOutcome::GaveUp) => text
+                .tone(Tone::Partial, "interrupted")
+                .line(format!(" after {steps} steps")),
+            None => text.line(format!("{steps} steps; the search goes on")),
+        };
+        text
+    }
+
+    fn ending(&self) -> Ending {
+        match self.result {
+            Some(TourOutcome::NoTour) => Ending::NoSolution,
+            Some(TourOutcome::Interrupted | TourOutcome::GaveUp) => Ending::Interrupted,
+            _ => Ending::Answered,
+        }
+    }
+}
+
+/// A listed tour: its number, then the board as the knight's tour lab prints it (quiet: nothing).
+impl report::Report for ListedTour {
     fn text(&self, detail: Detail) -> Text {
         if detail == Detail::Quiet {
             return Text::new();

@@ -9,12 +9,13 @@
 //! gcd, boards of 10^8 cells held as bits).
 
 use super::cells::Cells;
-use super::{solve, table, Graph, GraphGame, LightsOutMethod, Pattern, Variant};
-use crate::ask::Pace;
+use super::{solve, table, Graph, GraphGame, LightsOut, LightsOutMethod, Pattern, Variant};
+use crate::control::Pace;
 use crate::control::{Control, Stop};
 use crate::error::{Error, Result};
 use crate::input::Source;
 use crate::listing::Limit;
+use crate::puzzle::GridPuzzle;
 use crate::render::Picture;
 use crate::sink::Sink;
 use serde::{Deserialize, Serialize};
@@ -123,6 +124,26 @@ impl Default for Mode {
 }
 
 /// One Lights Out question: the board, the game's rules, the method and the mode.
+///
+/// ```
+/// use puzzles::lightsout::{LightsOut, Answer, Board, Mode, Request};
+/// use puzzles::{Control, GridPuzzle, NoItems};
+///
+/// let board = Board::Random { rows: 6, cols: 6, seed: Some(1) };
+/// let Answer::Solve(s) = LightsOut::answer(&Request::new(board.clone()), &Control::new(), &mut NoItems)? else { panic!() };
+/// assert!(s.solvable);
+/// assert_eq!(s.solutions, "1"); // 6×6 has nullity 0
+/// assert_eq!(s.press_count, Some(20));
+///
+/// // Lights Out 2000: three states; the 4×4 board all at state 1, its solutions listed.
+/// let mut request = Request::new(Board::Given { name: "b".into(), text: "1111\n".repeat(4) });
+/// request.states = 3;
+/// request.mode = Mode::List { limit: Default::default() };
+/// let mut listed = Vec::new();
+/// let Answer::List(end) = LightsOut::answer(&request, &Control::new(), &mut listed)? else { panic!() };
+/// assert_eq!((listed.len() as u64, end.complete), (end.listed, true));
+/// # Ok::<(), puzzles::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Request {
     /// The board (none for a nullity table).
@@ -416,23 +437,29 @@ pub enum Answer {
     Table(NullityTable),
 }
 
-impl crate::ask::Ask for Request {
-    type Item = Item;
+impl GridPuzzle for LightsOut {
+    const NAME: &'static str = "lightsout";
+    type Request = Request;
     type Answer = Answer;
+    type Item = Item;
 
-    fn ask(&self, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
-        answer(self, ctl, sink)
+    fn answer(request: &Request, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
+        answer(request, ctl, sink)
     }
 
     /// A stop keeps what was found: the lightest solution seen, the
     /// solutions or rows listed; one solution or a count runs to its end.
-    fn pace(&self) -> Pace {
-        match self.mode {
+    fn pace(request: &Request) -> Pace {
+        match request.mode {
             Mode::Solve { fewest: true, .. } => Pace::polling("sums", false),
             Mode::List { .. } => Pace::polling("listed", true),
             Mode::Table { .. } => Pace::polling("sizes", true),
             Mode::Solve { fewest: false, .. } | Mode::Count => Pace::QUIET,
         }
+    }
+
+    fn picture(answer: &Answer, which: Picture) -> Result<String> {
+        answer.svg(which)
     }
 }
 
@@ -441,27 +468,11 @@ impl crate::ask::Ask for Request {
 /// every witness checked; listed solutions and table rows go to `sink`, each
 /// verified, and the answer says how the stream ended. A stop by `ctl` is an
 /// answer too (the lightest solution seen, a listing or table marked interrupted).
-///
-/// ```
-/// use puzzles::lightsout::{answer, Answer, Board, Mode, Request};
-/// use puzzles::{Control, NoItems};
-///
-/// let board = Board::Random { rows: 6, cols: 6, seed: Some(1) };
-/// let Answer::Solve(s) = answer(&Request::new(board.clone()), &Control::new(), &mut NoItems)? else { panic!() };
-/// assert!(s.solvable);
-/// assert_eq!(s.solutions, "1"); // 6×6 has nullity 0
-/// assert_eq!(s.press_count, Some(20));
-///
-/// // Lights Out 2000: three states; the 4×4 board all at state 1, its solutions listed.
-/// let mut request = Request::new(Board::Given { name: "b".into(), text: "1111\n".repeat(4) });
-/// request.states = 3;
-/// request.mode = Mode::List { limit: Default::default() };
-/// let mut listed = Vec::new();
-/// let Answer::List(end) = answer(&request, &Control::new(), &mut listed)? else { panic!() };
-/// assert_eq!((listed.len() as u64, end.complete), (end.listed, true));
-/// # Ok::<(), puzzles::Error>(())
-/// ```
-pub fn answer(request: &Request, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
+pub(crate) fn answer(
+    request: &Request,
+    ctl: &Control,
+    sink: &mut dyn Sink<Item>,
+) -> Result<Answer> {
     let variant = request.variant()?;
     if let Mode::Table { from, to } = request.mode {
         return table::nullities(&variant, from, to, ctl, sink).map(Answer::Table);

@@ -12,10 +12,11 @@ mod states;
 
 pub use states::StatesGame;
 
-use super::{fewest_presses, LightsOut, LightsOutMethod};
-use crate::control::Control;
-use crate::error::Result;
+use super::cells::Cells;
+use super::{Answer, Board, LightsOut, Mode, Request, MAX_CELLS};
+use crate::error::{Error, Result};
 use crate::grid::{BitGrid, Dims, Pos};
+use crate::input::Source;
 use crate::random::Rng;
 use rand::Rng as _;
 
@@ -46,7 +47,7 @@ pub struct LightsOutGame {
 
 impl LightsOutGame {
     /// A game starting from `puzzle`'s lights (on the torus when the puzzle is).
-    pub fn new(puzzle: &LightsOut) -> Self {
+    pub(crate) fn new(puzzle: &LightsOut) -> Self {
         LightsOutGame {
             lights: puzzle.lights().clone(),
             torus: puzzle.is_torus(),
@@ -55,11 +56,37 @@ impl LightsOutGame {
         }
     }
 
+    /// A game starting from the lights `source` holds (rows of `0`/`1` or
+    /// `.`/`#`, as `--state` reads them); `torus` makes the presses wrap.
+    pub fn parse(source: &Source, torus: bool) -> Result<Self> {
+        let mut puzzle = LightsOut::parse(source)?;
+        if torus {
+            puzzle = puzzle.on_torus();
+        }
+        Ok(LightsOutGame::new(&puzzle))
+    }
+
     /// A random board that can be solved: each cell is pressed with
     /// probability ½ on a dark board, which draws uniformly among the
     /// solvable boards (they are the images of press sets). A board that came
-    /// out dark is drawn again; `torus` makes the presses wrap.
+    /// out dark is drawn again; `torus` makes the presses wrap. `dims` is
+    /// a board [`LightsOutGame::size`] accepts.
     pub fn random(dims: Dims, torus: bool, rng: &mut Rng) -> Self {
+        Self::draw(dims, torus, rng)
+    }
+
+    /// The board of `rows` × `cols` cells, refused past the largest the solver takes.
+    pub fn size(rows: usize, cols: usize) -> Result<Dims> {
+        Dims::new(rows, cols, MAX_CELLS)
+    }
+
+    /// Another random solvable board of the same size and rules.
+    pub fn redraw(&self, rng: &mut Rng) -> Self {
+        Self::draw(self.dims(), self.torus, rng)
+    }
+
+    /// A random solvable board of `dims` (see [`LightsOutGame::random`]).
+    fn draw(dims: Dims, torus: bool, rng: &mut Rng) -> Self {
         let mut game = LightsOutGame {
             lights: BitGrid::new(dims),
             torus,
@@ -146,19 +173,37 @@ impl LightsOutGame {
         true
     }
 
-    /// The Lights Out lab's `S`: marks a solution of the current board, the one with
-    /// the fewest presses when the coset is small enough to search
-    /// ([`fewest_presses`]), or says the board has none (the marks are then
-    /// cleared). Fails only when the board is too large for the solver.
-    pub fn hint(&mut self) -> Result<PressHint> {
-        let mut puzzle = LightsOut::new(self.lights.clone());
-        if self.torus {
-            puzzle = puzzle.on_torus();
-        }
-        let analysis = puzzle.analyse(LightsOutMethod::Polynomial)?;
-        let found = fewest_presses(&analysis, &Control::new()).map(|f| {
-            let count = f.presses.count_ones();
-            (f.presses, count, f.proven)
+    /// The Lights Out lab's `S`, asked of the library's one door: the
+    /// request for a solution of the current board with the fewest presses
+    /// (proven so when the coset is small enough to search). Answer it with
+    /// [`GridPuzzle::answer`](crate::GridPuzzle::answer) and show the answer
+    /// with [`LightsOutGame::show_hint`].
+    pub fn hint_request(&self) -> Request {
+        let text = self.lights.row_strings('1', '0').join("\n");
+        let mut request = Request::new(Board::Given {
+            name: "board".into(),
+            text,
+        });
+        request.torus = self.torus;
+        request.mode = Mode::Solve {
+            fewest: true,
+            quiet_patterns: false,
+        };
+        request
+    }
+
+    /// Shows the answer to [`LightsOutGame::hint_request`] as the marks, or
+    /// clears them when the board has no solution. Fails when the answer is
+    /// not one of this board.
+    pub fn show_hint(&mut self, answer: &Answer) -> Result<PressHint> {
+        let found = hinted_presses(answer, self.dims())?.map(|(cells, count, fewest)| {
+            let mut presses = BitGrid::new(self.dims());
+            for p in self.dims().positions() {
+                if cells.get(p) != 0 {
+                    presses.set(p, true);
+                }
+            }
+            (presses, count, fewest)
         });
         Ok(show_hint(&mut self.marks, found))
     }
@@ -167,6 +212,24 @@ impl LightsOutGame {
     pub fn clear_marks(&mut self) {
         self.marks = None;
     }
+}
+
+/// The presses of a hint's answer (with their total and whether they are
+/// proven the fewest), `None` when the board has no solution; an error when
+/// the answer is no solution of a board of `dims`.
+fn hinted_presses(answer: &Answer, dims: Dims) -> Result<Option<(Cells, usize, bool)>> {
+    let Answer::Solve(solution) = answer else {
+        return Err(Error::Check("a hint is one solution".into()));
+    };
+    let Some(pressed) = &solution.presses else {
+        return Ok(None);
+    };
+    let cells = pressed
+        .cells()
+        .filter(|c| c.dims() == dims)
+        .ok_or_else(|| Error::Check(format!("the hint is not a {dims} board")))?;
+    let count = solution.press_count.unwrap_or_default() as usize;
+    Ok(Some((cells.clone(), count, solution.minimal == Some(true))))
 }
 
 /// A hint's presses (with their total and whether they are proven the

@@ -398,8 +398,18 @@ fn requests_travel_as_json() {
     assert_eq!(by_hand, built);
     let ctl = Control::new();
     assert_eq!(
-        answer(&by_hand, &ctl, &mut crate::NoItems).unwrap(),
-        answer(&built, &ctl, &mut crate::NoItems).unwrap()
+        <crate::lightsout::LightsOut as crate::GridPuzzle>::answer(
+            &by_hand,
+            &ctl,
+            &mut crate::NoItems
+        )
+        .unwrap(),
+        <crate::lightsout::LightsOut as crate::GridPuzzle>::answer(
+            &built,
+            &ctl,
+            &mut crate::NoItems
+        )
+        .unwrap()
     );
 }
 

@@ -22,13 +22,13 @@
 //! When there is none, a witness `w` with `w·M = 0` and `w·s ≠ 0` proves it.
 //!
 //! ```
-//! use puzzles::lightsout::{answer, Answer, Board, Request};
-//! use puzzles::{Control, NoItems};
+//! use puzzles::lightsout::{LightsOut, Answer, Board, Request};
+//! use puzzles::{Control, GridPuzzle, NoItems};
 //!
 //! // Lights Out 2000: three states, the cross, a 5×5 board all at state 1.
 //! let mut request = Request::new(Board::Given { name: "b".into(), text: "11111\n".repeat(5) });
 //! request.states = 3;
-//! let Answer::Solve(s) = answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
+//! let Answer::Solve(s) = LightsOut::answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
 //! assert!(s.solvable);
 //! assert_eq!(s.presses.unwrap().cells().unwrap().dims().rows, 5); // five rows of press counts 0..2
 //! # Ok::<(), puzzles::Error>(())

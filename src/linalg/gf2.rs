@@ -65,6 +65,7 @@ impl BitMatrix {
         }
     }
 
+    #[cfg(test)]
     /// The `n` × `n` identity.
     pub fn identity(n: usize) -> Self {
         let mut m = Self::zeros(n, n);
@@ -79,6 +80,7 @@ impl BitMatrix {
         self.rows.len()
     }
 
+    #[cfg(test)]
     /// Entry `(i, j)`.
     pub fn get(&self, i: usize, j: usize) -> bool {
         self.rows[i].contains(j)
@@ -89,11 +91,7 @@ impl BitMatrix {
         self.rows[i].set(j, value)
     }
 
-    /// Row `i` as a bit set.
-    pub fn row(&self, i: usize) -> &FixedBitSet {
-        &self.rows[i]
-    }
-
+    #[cfg(test)]
     /// `A·x`.
     pub fn mul_vec(&self, x: &FixedBitSet) -> FixedBitSet {
         let mut y = FixedBitSet::with_capacity(self.nrows());

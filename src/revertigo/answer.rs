@@ -3,11 +3,12 @@
 //! stream through a [`Sink`] as [`Item`]s.
 
 use super::{Builder, Revertigo, RevertigoMethod, RevertigoSolver, Walk, MAX_CELLS};
-use crate::ask::Pace;
+use crate::control::Pace;
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
 use crate::grid::{BitGrid, Dims, Pos};
 use crate::listing::{self, Limit};
+use crate::puzzle::GridPuzzle;
 use crate::random;
 use crate::render::Picture;
 use crate::sink::Sink;
@@ -40,6 +41,23 @@ pub enum Mode {
 ///
 /// As JSON (the browser page sends it so): `{"dims": {"rows": 3, "cols": 3},
 /// "mode": "check", "walk": "NNSEENSS"}`; every key but `"mode"` may be left out.
+///
+/// ```
+/// use puzzles::grid::Dims;
+/// use puzzles::revertigo::{Revertigo, Answer, Mode, Request};
+/// use puzzles::{Control, GridPuzzle, NoItems};
+///
+/// let Answer::Solve(a) = Revertigo::answer(&Request::new(Dims { rows: 4, cols: 4 }), &Control::new(), &mut NoItems)? else { panic!() };
+/// assert!(a.black);
+/// assert_eq!(a.solutions, "16"); // 4×4: nullity 4
+/// assert_eq!(a.walk.as_deref(), Some("EEENNWWWS"));
+///
+/// let mut check = Request::new(Dims { rows: 3, cols: 3 });
+/// check.mode = Mode::Check { walk: "NNSEENSS".into() };
+/// let Answer::Check(c) = Revertigo::answer(&check, &Control::new(), &mut NoItems)? else { panic!() };
+/// assert!(c.black && c.white.is_empty());
+/// # Ok::<(), puzzles::Error>(())
+/// ```
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Request {
     /// The board; `None` for random sides in [`RANDOM_SIDES`].
@@ -196,44 +214,37 @@ pub struct Unfinished {
     pub cols: usize,
 }
 
-impl crate::ask::Ask for Request {
-    type Item = Item;
+impl GridPuzzle for Revertigo {
+    const NAME: &'static str = "revertigo";
+    type Request = Request;
     type Answer = Answer;
+    type Item = Item;
 
-    fn ask(&self, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
-        answer(self, ctl, sink)
+    fn answer(request: &Request, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
+        answer(request, ctl, sink)
     }
 
     /// A listing stops with the maps listed; a walk or a check runs to its end.
-    fn pace(&self) -> Pace {
-        match self.mode {
+    fn pace(request: &Request) -> Pace {
+        match request.mode {
             Mode::List { .. } => Pace::polling("listed", true),
             Mode::Solve | Mode::Check { .. } => Pace::QUIET,
         }
+    }
+
+    fn picture(answer: &Answer, which: Picture) -> Result<String> {
+        answer.svg(which)
     }
 }
 
 /// Answers `request`: solves, lists or checks. Listed maps go to `sink`,
 /// each verified; the answer says how the listing ended. A stop by `ctl`
 /// is an answer too ([`Answer::Stopped`], or a listing marked interrupted).
-///
-/// ```
-/// use puzzles::grid::Dims;
-/// use puzzles::revertigo::{answer, Answer, Mode, Request};
-/// use puzzles::{Control, NoItems};
-///
-/// let Answer::Solve(a) = answer(&Request::new(Dims { rows: 4, cols: 4 }), &Control::new(), &mut NoItems)? else { panic!() };
-/// assert!(a.black);
-/// assert_eq!(a.solutions, "16"); // 4×4: nullity 4
-/// assert_eq!(a.walk.as_deref(), Some("EEENNWWWS"));
-///
-/// let mut check = Request::new(Dims { rows: 3, cols: 3 });
-/// check.mode = Mode::Check { walk: "NNSEENSS".into() };
-/// let Answer::Check(c) = answer(&check, &Control::new(), &mut NoItems)? else { panic!() };
-/// assert!(c.black && c.white.is_empty());
-/// # Ok::<(), puzzles::Error>(())
-/// ```
-pub fn answer(request: &Request, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
+pub(crate) fn answer(
+    request: &Request,
+    ctl: &Control,
+    sink: &mut dyn Sink<Item>,
+) -> Result<Answer> {
     let (dims, seed) = request.board()?;
     let stopped = Answer::Stopped(Unfinished {
         rows: dims.rows,

@@ -12,10 +12,9 @@
 //! landing elsewhere adds one, so the marks always finish the board.
 
 use super::{Move, Revertigo, Walk};
-use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::grid::{BitGrid, Dims, Pos};
-use crate::lightsout::{self, LightsOut};
+use crate::lightsout;
 
 /// A game in progress: the colours, the pawn, the walk so far and the hint marks.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,9 +58,9 @@ impl RevertigoGame {
         self.pawn
     }
 
-    /// The walk so far.
-    pub fn walk(&self) -> Walk {
-        Walk::new(self.moves.clone())
+    /// The walk so far, its letters (`N`, `E`, `S`, `W`).
+    pub fn walk(&self) -> String {
+        Walk::new(self.moves.clone()).to_string()
     }
 
     /// Number of moves made.
@@ -113,22 +112,45 @@ impl RevertigoGame {
         true
     }
 
-    /// Shows the activation map of what remains (the fewest landings when the
-    /// coset is small enough to search) and returns its number of cells.
-    pub fn hint(&mut self) -> Result<usize> {
-        let mut white = BitGrid::full(self.dims());
-        white
-            .bits_mut()
-            .symmetric_difference_with(self.black.bits());
-        let analysis = LightsOut::new(white).analyse(lightsout::LightsOutMethod::Polynomial)?;
-        let Some(f) = lightsout::fewest_presses(&analysis, &Control::new()) else {
+    /// The request for the activation map of what remains, asked of Lights
+    /// Out's door: the fewest presses that switch off the board whose lit
+    /// cells are the white ones (proven the fewest when the coset is small
+    /// enough to search). Show its answer with [`RevertigoGame::show_hint`].
+    pub fn hint_request(&self) -> lightsout::Request {
+        let text = self.black.row_strings('0', '1').join("\n");
+        let mut request = lightsout::Request::new(lightsout::Board::Given {
+            name: "board".into(),
+            text,
+        });
+        request.mode = lightsout::Mode::Solve {
+            fewest: true,
+            quiet_patterns: false,
+        };
+        request
+    }
+
+    /// Shows the answer to [`RevertigoGame::hint_request`] as the marks and
+    /// returns their number of cells. Fails when the answer is not a map of
+    /// this board (every board has one).
+    pub fn show_hint(&mut self, answer: &lightsout::Answer) -> Result<usize> {
+        let dims = self.dims();
+        let map = match answer {
+            lightsout::Answer::Solve(s) => s.presses.as_ref().and_then(|p| p.cells()),
+            _ => None,
+        };
+        let Some(map) = map.filter(|m| m.dims() == dims) else {
             return Err(Error::Check(format!(
-                "no activation map finishes this {} board",
-                self.dims()
+                "no activation map finishes this {dims} board"
             )));
         };
-        let cells = f.presses.count_ones();
-        self.marks = Some(f.presses);
+        let mut marks = BitGrid::new(dims);
+        for p in dims.positions() {
+            if map.get(p) != 0 {
+                marks.set(p, true);
+            }
+        }
+        let cells = marks.count_ones();
+        self.marks = Some(marks);
         Ok(cells)
     }
 

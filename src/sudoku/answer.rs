@@ -8,12 +8,13 @@ use super::generate::{Difficulty, Symmetry};
 use super::parse::{scan_shaped, Scan};
 use super::solve::{self, GridReport, MadePuzzle, Transformer};
 use super::{Shape, Sudoku};
-use crate::ask::{Pace, Stopping};
 use crate::control::{Control, Stop};
+use crate::control::{Pace, Stopping};
 use crate::error::{Error, Result};
 use crate::input::Source;
 use crate::listing::Limit;
-use crate::puzzle::GridPuzzle as _;
+use crate::listing::Solutions as _;
+use crate::puzzle::GridPuzzle;
 use crate::random;
 use crate::render::Picture;
 use crate::sink::Sink;
@@ -73,6 +74,24 @@ pub enum Mode {
 }
 
 /// One Sudoku question: the grid or batch, its boxes, and the mode.
+///
+/// ```
+/// use puzzles::input::Source;
+/// use puzzles::sudoku::{Sudoku, Answer, Item, Mode, Request};
+/// use puzzles::{Control, GridPuzzle, NoItems};
+///
+/// let request = Request::new(Source::from_text("4x4", "1... ..3. .4.. ...2"));
+/// let Answer::Solve(report) = Sudoku::answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
+/// assert_eq!(report.solution.as_deref(), Some("1324423124133142"));
+/// assert_eq!(report.unique, Some(true));
+///
+/// let mut listing = Request::new(Source::from_text("empty", "................"));
+/// listing.mode = Mode::List { limit: puzzles::listing::Limit::at_most(5)? };
+/// let mut solutions: Vec<Item> = Vec::new();
+/// let Answer::List(end) = Sudoku::answer(&listing, &Control::new(), &mut solutions)? else { panic!() };
+/// assert_eq!((solutions.len(), end.listed, end.complete), (5, 5, false));
+/// # Ok::<(), puzzles::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Request {
     /// The text: one grid in any usual layout, or one puzzle per line (a
@@ -357,18 +376,20 @@ pub struct RatedGrid {
     pub rated: Rated,
 }
 
-impl crate::ask::Ask for Request {
-    type Item = Item;
+impl GridPuzzle for Sudoku {
+    const NAME: &'static str = "sudoku";
+    type Request = Request;
     type Answer = Answer;
+    type Item = Item;
 
-    fn ask(&self, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
-        answer(self, ctl, sink)
+    fn answer(request: &Request, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
+        answer(request, ctl, sink)
     }
 
     /// Every mode polls the stop flag; the techniques of an explanation, a
     /// hint or a rating poll it only between steps.
-    fn pace(&self) -> Pace {
-        let (unit, stopping) = match self.mode {
+    fn pace(request: &Request) -> Pace {
+        let (unit, stopping) = match request.mode {
             Mode::Solve | Mode::Transform | Mode::Generate { .. } => {
                 ("puzzles", Stopping::Promptly)
             }
@@ -382,31 +403,21 @@ impl crate::ask::Ask for Request {
             ..Pace::polling(unit, false)
         }
     }
+
+    fn picture(answer: &Answer, which: Picture) -> Result<String> {
+        answer.svg(which)
+    }
 }
 
 /// Answers `request`: solves, counts, lists, transforms, generates,
 /// explains, hints or rates. Streamed items go to `sink`, each verified; the
 /// answer says how the stream ended. A stop by `ctl` is an answer too (a
 /// report or a stream marked interrupted); a grid past its time limit is refused.
-///
-/// ```
-/// use puzzles::input::Source;
-/// use puzzles::sudoku::{answer, Answer, Item, Mode, Request};
-/// use puzzles::{Control, NoItems};
-///
-/// let request = Request::new(Source::from_text("4x4", "1... ..3. .4.. ...2"));
-/// let Answer::Solve(report) = answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
-/// assert_eq!(report.solution.as_deref(), Some("1324423124133142"));
-/// assert_eq!(report.unique, Some(true));
-///
-/// let mut listing = Request::new(Source::from_text("empty", "................"));
-/// listing.mode = Mode::List { limit: puzzles::listing::Limit::at_most(5)? };
-/// let mut solutions: Vec<Item> = Vec::new();
-/// let Answer::List(end) = answer(&listing, &Control::new(), &mut solutions)? else { panic!() };
-/// assert_eq!((solutions.len(), end.listed, end.complete), (5, 5, false));
-/// # Ok::<(), puzzles::Error>(())
-/// ```
-pub fn answer(request: &Request, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
+pub(crate) fn answer(
+    request: &Request,
+    ctl: &Control,
+    sink: &mut dyn Sink<Item>,
+) -> Result<Answer> {
     if let Mode::Generate {
         count,
         difficulty,

@@ -1,48 +1,54 @@
 //! Sudoku played by a person: clues and entries, pencil marks, undo, a check of the entries against the solution, and hints from the explainer.
 //!
 //! [`SudokuGame`] is the model of `puzzles sudoku --play`, with no terminal in it:
-//! the puzzle's one solution is found when the game starts, so that `c`
-//! (check) can name the entries that contradict it, and `h` (hint) asks the
-//! explainer ([`super::explain::hint`]) for the next step from the grid as
-//! it now stands, the technique named and its cells given to highlight.
+//! the puzzle's one solution is found when the game starts (its solutions
+//! listed by the library's one door, two at the most), so that `c` (check)
+//! can name the entries that contradict it, and `h` (hint) asks the door for
+//! the explainer's next step from the grid as it now stands, the technique
+//! named and its cells given to highlight.
 //! Every change (a digit entered or cleared, a pencil mark set or removed)
 //! is one move, and [`SudokuGame::undo`] takes the last one back.
 //!
 //! ```
 //! use puzzles::grid::Pos;
+//! use puzzles::sudoku::game::{GameHint, SudokuGame};
 //! use puzzles::sudoku::Sudoku;
-//! use puzzles::sudoku::game::{SudokuGame, GameHint};
-//! use puzzles::Control;
+//! use puzzles::{Control, GridPuzzle, NoItems};
 //!
-//! let puzzle = "1.....3..4.....2".parse::<Sudoku>().unwrap();
-//! let mut game = SudokuGame::new(puzzle, &Control::new()).unwrap().unwrap();
+//! let puzzle = "1.....3..4.....2".parse::<Sudoku>()?;
+//! let mut solutions = Vec::new();
+//! let request = SudokuGame::solutions_request(&puzzle)?;
+//! let answer = Sudoku::answer(&request, &Control::new(), &mut solutions)?;
+//! let mut game = SudokuGame::new(puzzle, &solutions, &answer)?.expect("not stopped");
 //! assert!(game.enter(Pos::new(0, 1), 4)); // wrong: the solution has 3 there
 //! assert_eq!(game.contradictions(), vec![Pos::new(0, 1)]);
-//! assert!(matches!(game.hint(&Control::new()).unwrap(), GameHint::Wrong(_)));
+//! assert!(matches!(game.hint_request(), Err(GameHint::Wrong(_))));
 //! assert!(game.undo());
-//! let GameHint::Step(step) = game.hint(&Control::new()).unwrap() else { panic!() };
-//! assert!(!step.text.is_empty());
+//! let request = game.hint_request().expect("a step to ask for");
+//! let hint = game.take_hint(&Sudoku::answer(&request, &Control::new(), &mut NoItems)?)?;
+//! assert!(matches!(hint, GameHint::Step(step) if !step.text.is_empty()));
+//! # Ok::<(), puzzles::Error>(())
 //! ```
 
-use super::explain::{self, Outcome, Step};
-use super::{Shape, Sudoku};
-use crate::control::Control;
+use super::explain::{Outcome, Step};
+use super::{Answer, Item, Mode, Request, Shape, Sudoku};
 use crate::error::{Error, Result};
 use crate::grid::Pos;
+use crate::input::Source;
 use crate::listing::Limit;
 
 /// The symbols of the digits: 1–9, then A–Z for 10–35 (as the grid files write them).
 const SYMBOLS: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /// The symbol of digit `d` (1-based): `7`, `C` for 12; `?` off the table.
-pub fn symbol(d: u8) -> char {
+pub(crate) fn symbol(d: u8) -> char {
     d.checked_sub(1)
         .and_then(|i| SYMBOLS.get(i as usize))
         .map_or('?', |&s| s as char)
 }
 
 /// The digit a symbol stands for (`1`–`9`, `A`–`Z`, either case), if any.
-pub fn digit_of(c: char) -> Option<u8> {
+pub(crate) fn digit_of(c: char) -> Option<u8> {
     let c = c.to_ascii_uppercase();
     SYMBOLS
         .iter()
@@ -87,21 +93,40 @@ pub struct SudokuGame {
 }
 
 impl SudokuGame {
-    /// A game of `puzzle`, whose one solution is found first; `None` when `ctl` stopped
-    /// that search. A puzzle with no solution, or several, cannot be played: refused
-    /// with what is wrong (the clashing clues, or a cell where two solutions differ).
-    pub fn new(puzzle: Sudoku, ctl: &Control) -> Result<Option<SudokuGame>> {
+    /// The request that starts a game of `puzzle`: its solutions listed, two
+    /// at the most, by the library's one door. A puzzle whose clues clash is
+    /// refused here, naming the clash.
+    pub fn solutions_request(puzzle: &Sudoku) -> Result<Request> {
         if let Some((a, b)) = puzzle.clash() {
             return Err(Error::usage(format!(
                 "the puzzle has no solution: {a} and {b} hold the same digit in a row, column or box"
             )));
         }
-        let mut found = Vec::new();
-        let tally = super::solve::list(puzzle.clone(), Limit::at_most(2)?, ctl, |_, s| {
-            found.push(s.clone());
-            std::ops::ControlFlow::Continue(())
-        })?;
-        if tally.stopped == Some(crate::control::Stop::Interrupted) && found.len() < 2 {
+        let mut request = Request::new(Source::from_text("puzzle", puzzle.to_line()));
+        request.shape = Some(puzzle.shape());
+        request.mode = Mode::List {
+            limit: Limit::at_most(2)?,
+        };
+        Ok(request)
+    }
+
+    /// A game of `puzzle` from the answer to [`SudokuGame::solutions_request`]
+    /// and the solutions it listed; `None` when the listing was stopped
+    /// before it could tell. A puzzle with no solution, or several, cannot
+    /// be played: refused with what is wrong (a cell where two solutions differ).
+    pub fn new(puzzle: Sudoku, listed: &[Item], answer: &Answer) -> Result<Option<SudokuGame>> {
+        let Answer::List(end) = answer else {
+            return Err(Error::Check("a game starts from a listing".into()));
+        };
+        let shape = puzzle.shape();
+        let found = listed
+            .iter()
+            .filter_map(|item| match item {
+                Item::Solution(s) => Some(Sudoku::from_text(&s.solution, Some(shape))),
+                _ => None,
+            })
+            .collect::<Result<Vec<_>>>()?;
+        if end.stopped == Some(crate::control::Stop::Interrupted) && found.len() < 2 {
             return Ok(None);
         }
         let mut found = found.into_iter();
@@ -109,7 +134,7 @@ impl SudokuGame {
             return Err(Error::usage("the puzzle has no solution"));
         };
         if let Some(other) = found.next() {
-            let side = puzzle.shape().side();
+            let side = shape.side();
             let c = (0..solution.cells().len())
                 .find(|&c| solution.cells()[c] != other.cells()[c])
                 .unwrap_or(0);
@@ -132,6 +157,16 @@ impl SudokuGame {
             eliminated: vec![0; cells],
             history: Vec::new(),
         }))
+    }
+
+    /// The symbol of digit `d` (1-based): `7`, `C` for 12; `?` off the table.
+    pub fn symbol(d: u8) -> char {
+        symbol(d)
+    }
+
+    /// The digit a symbol stands for (`1`–`9`, `A`–`Z`, either case), if any.
+    pub fn digit_of(c: char) -> Option<u8> {
+        digit_of(c)
     }
 
     /// The board's shape.
@@ -281,34 +316,68 @@ impl SudokuGame {
         self.grid() == self.solution
     }
 
-    /// The next step from the grid as it stands (the explainer's hint, its step checked
-    /// against the solution), or the entries to fix first when some contradict it. The
-    /// candidates a step removes are remembered, so the next hint goes on from there.
-    pub fn hint(&mut self, ctl: &Control) -> Result<GameHint> {
+    /// The request for the next step from the grid as it stands (the
+    /// explainer's hint, asked of the library's one door with the candidates
+    /// the hints shown so far left); or, without asking, the entries to fix
+    /// first when some contradict the solution, or that the grid is solved.
+    pub fn hint_request(&self) -> std::result::Result<Request, GameHint> {
         let wrong = self.contradictions();
         if !wrong.is_empty() {
-            return Ok(GameHint::Wrong(wrong));
+            return Err(GameHint::Wrong(wrong));
         }
         if self.is_won() {
-            return Ok(GameHint::Solved);
+            return Err(GameHint::Solved);
         }
         let grid = self.grid();
         let all = (1u64 << self.side()) - 1;
-        let candidates = grid
+        let marks: Vec<String> = grid
             .cells()
             .iter()
             .zip(&self.eliminated)
-            .map(|(&v, &gone)| if v != 0 { 1 << (v - 1) } else { all & !gone })
+            .map(|(&v, &gone)| match v {
+                0 => (1..=self.side() as u8)
+                    .filter(|d| all & !gone & 1 << (d - 1) != 0)
+                    .map(symbol)
+                    .collect(),
+                v => symbol(v).to_string(),
+            })
             .collect();
-        let marks = explain::PencilMarks::from_masks(candidates);
-        let hint = explain::hint(&grid, Some(&marks), explain::TechniqueSet::Classic, ctl)?;
-        match (hint.outcome, hint.step) {
+        let mut request = Request::new(Source::from_text("grid", grid.to_line()));
+        request.shape = Some(self.shape());
+        request.mode = Mode::Hint {
+            marks: Some(Source::from_text("marks", marks.join(" "))),
+        };
+        Ok(request)
+    }
+
+    /// The hint the answer to [`SudokuGame::hint_request`] gives, its step
+    /// checked against the solution. The candidates a step removes are
+    /// remembered, so the next hint goes on from there.
+    pub fn take_hint(&mut self, answer: &Answer) -> Result<GameHint> {
+        let Answer::Hint(hint) = answer else {
+            return Err(Error::Check("a hint answers a hint request".into()));
+        };
+        match (&hint.outcome, &hint.step) {
             (Outcome::Solved, Some(step)) => {
                 let n = self.side();
                 for &[r, c, d] in &step.eliminate {
+                    if self.solution.cells()[r * n + c] == d as u8 {
+                        return Err(Error::Check(format!(
+                            "the hint removes the solution's digit at {}",
+                            Pos::new(r, c)
+                        )));
+                    }
                     self.eliminated[r * n + c] |= 1 << (d - 1);
                 }
-                Ok(GameHint::Step(step))
+                for &[r, c, d] in &step.place {
+                    if self.solution.cells()[r * n + c] != d as u8 {
+                        return Err(Error::Check(format!(
+                            "the hint places a digit off the solution at {}",
+                            Pos::new(r, c)
+                        )));
+                    }
+                }
+                Ok(GameHint::Step(step.clone()))
             }
             (Outcome::Interrupted, _) => Ok(GameHint::Interrupted),
             (outcome, _) => Err(Error::Check(format!(
@@ -321,6 +390,7 @@ impl SudokuGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::control::Control;
 
     /// The 9×9 puzzle of the repository's `puzzles/sudoku/9x9-line.txt` (it needs chains).
     const PUZZLE: &str =
@@ -328,7 +398,31 @@ mod tests {
 
     fn game() -> SudokuGame {
         let puzzle = Sudoku::from_text(PUZZLE, None).unwrap();
-        SudokuGame::new(puzzle, &Control::new()).unwrap().unwrap()
+        start(puzzle).unwrap().unwrap()
+    }
+
+    /// A game of `puzzle`, started as the front ends start it: its solutions asked of the door.
+    fn start(puzzle: Sudoku) -> Result<Option<SudokuGame>> {
+        let mut listed = Vec::new();
+        let request = SudokuGame::solutions_request(&puzzle)?;
+        let answer = <Sudoku as crate::GridPuzzle>::answer(&request, &Control::new(), &mut listed)?;
+        SudokuGame::new(puzzle, &listed, &answer)
+    }
+
+    /// The `h` key: the hint asked of the door, or known without asking.
+    fn hint(g: &mut SudokuGame) -> GameHint {
+        match g.hint_request() {
+            Ok(request) => {
+                let answer = <Sudoku as crate::GridPuzzle>::answer(
+                    &request,
+                    &Control::new(),
+                    &mut crate::NoItems,
+                )
+                .unwrap();
+                g.take_hint(&answer).unwrap()
+            }
+            Err(known) => known,
+        }
     }
 
     #[test]
@@ -344,7 +438,7 @@ mod tests {
         // Every candidate a hint removes is gone from the cell it names.
         let mut removed = 0;
         while removed == 0 {
-            let GameHint::Step(step) = g.hint(&Control::new()).unwrap() else {
+            let GameHint::Step(step) = hint(&mut g) else {
                 panic!("no hint")
             };
             for &[r, c, d] in &step.eliminate {
@@ -410,7 +504,7 @@ mod tests {
         assert!(g.enter(at(empty[5]), wrong(empty[5])));
         assert_eq!(g.contradictions(), vec![at(empty[1]), at(empty[5])]);
         assert_eq!(
-            g.hint(&Control::new()).unwrap(),
+            hint(&mut g),
             GameHint::Wrong(vec![at(empty[1]), at(empty[5])])
         );
     }
@@ -418,10 +512,9 @@ mod tests {
     #[test]
     fn following_the_hints_wins_the_game() {
         let mut g = game();
-        let ctl = Control::new();
         let mut hints = 0;
         while !g.is_won() {
-            let GameHint::Step(step) = g.hint(&ctl).unwrap() else {
+            let GameHint::Step(step) = hint(&mut g) else {
                 panic!("no step before the end");
             };
             hints += 1;
@@ -438,20 +531,16 @@ mod tests {
         }
         assert_eq!(g.grid(), g.solution);
         assert!(g.contradictions().is_empty());
-        assert_eq!(g.hint(&ctl).unwrap(), GameHint::Solved);
+        assert_eq!(hint(&mut g), GameHint::Solved);
     }
 
     #[test]
     fn unplayable_puzzles_are_refused_with_the_reason() {
         let clash = "11..............".parse::<Sudoku>().unwrap();
-        let e = SudokuGame::new(clash, &Control::new())
-            .unwrap_err()
-            .to_string();
+        let e = start(clash).unwrap_err().to_string();
         assert!(e.contains("no solution") && e.contains("0,0"), "{e}");
         let open = "1...............".parse::<Sudoku>().unwrap();
-        let e = SudokuGame::new(open, &Control::new())
-            .unwrap_err()
-            .to_string();
+        let e = start(open).unwrap_err().to_string();
         assert!(e.contains("several solutions"), "{e}");
     }
 

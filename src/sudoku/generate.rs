@@ -11,7 +11,7 @@
 //! the clues are built up from unavoidable sets instead (the `unavoidable`
 //! module), and each clue is left with a witness: a grid showing it cannot go.
 //!
-//! [`generate_rated`] does the same on any box shape, removing clues by orbits
+//! `generate_rated` does the same on any box shape, removing clues by orbits
 //! of a chosen symmetry (so the clue pattern keeps it), and keeps only puzzles
 //! whose rating (the explainer's, on Sudoku Explainer's scale) falls in the
 //! band asked for.
@@ -20,7 +20,7 @@ use super::explain::{self, Outcome, Rating, Technique};
 use super::symmetry::Transform;
 use super::{Shape, Sudoku, SudokuSolver};
 use crate::control::{Control, Stop, Tally};
-use crate::puzzle::{Found, GridPuzzle};
+use crate::listing::{Searched, Solutions};
 use crate::random::Rng;
 use rand::seq::SliceRandom;
 use rand::Rng as _;
@@ -36,7 +36,7 @@ mod unavoidable;
 #[cfg(feature = "sat")]
 const BUILD_UP_SIDE: usize = 25;
 
-/// A puzzle made by [`generate`] and its unique solution.
+/// A puzzle made by `generate` and its unique solution.
 #[derive(Debug, Clone)]
 pub struct Generated {
     /// The clues.
@@ -100,13 +100,13 @@ pub fn random_full_grid(shape: Shape, rng: &mut Rng, ctl: &Control) -> Option<Su
         trial.cells[i] = v;
         if trial.clash().is_none() {
             match SudokuSolver::new(trial.clone()).solve(ctl) {
-                Found::Solved(_) => grid = trial,
-                Found::NoSolution => {}
-                Found::Stopped => return None,
+                Searched::Solved(_) => grid = trial,
+                Searched::NoSolution => {}
+                Searched::Stopped => return None,
             }
         }
     }
-    let Found::Solved(full) = SudokuSolver::new(grid).solve(ctl) else {
+    let Searched::Solved(full) = SudokuSolver::new(grid).solve(ctl) else {
         return None;
     };
     Some(Transform::random(shape, rng).apply(&full))
@@ -273,10 +273,10 @@ impl Difficulty {
     }
 }
 
-/// How many puzzles [`generate_rated`] makes for each one it returns, at most, before giving up on the band.
+/// How many puzzles `generate_rated` makes for each one it returns, at most, before giving up on the band.
 pub const ATTEMPTS_PER_PUZZLE: usize = 400;
 
-/// The largest side [`generate_rated`] rates its puzzles on: the explainer
+/// The largest side `generate_rated` rates its puzzles on: the explainer
 /// takes minutes on one 25×25 puzzle (measured: unfinished after 400 s), so a
 /// `difficulty` band is refused above 20×20, while symmetric puzzles without a
 /// band go on to 36×36, unrated.

@@ -32,13 +32,14 @@ impl Grid9 {
     }
 
     /// The same grid as a [`Sudoku`].
-    pub fn to_sudoku(&self) -> Sudoku {
+    pub fn to_sudoku(self) -> Sudoku {
         Sudoku {
             shape: Shape::CLASSIC,
             cells: self.0.to_vec(),
         }
     }
 
+    #[cfg(test)]
     /// The cells row by row, 0 for empty.
     pub fn cells(&self) -> &[u8; 81] {
         &self.0
@@ -55,7 +56,7 @@ impl Grid9 {
     /// Checks that `solution` is a full valid grid that keeps every clue of
     /// `self`: [`Sudoku::check_solution`], with a cheaper test for the answer
     /// that passes (each row, column and box holds the nine digits).
-    pub fn check_solution(&self, solution: &Grid9) -> Result<(), crate::puzzle::Flaw> {
+    pub fn check_solution(&self, solution: &Grid9) -> Result<(), crate::flaw::Flaw> {
         if fast9::solves(&self.0, &solution.0) {
             return Ok(());
         }

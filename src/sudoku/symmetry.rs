@@ -41,6 +41,7 @@ fn band_permutation(side: usize, group: usize, rng: &mut Rng) -> Vec<usize> {
 
 impl Transform {
     /// The identity on grids of `shape`.
+    #[cfg(test)]
     pub fn identity(shape: Shape) -> Self {
         let side = shape.side();
         Transform {
@@ -69,6 +70,7 @@ impl Transform {
         }
     }
 
+    #[cfg(test)]
     /// Only the transposition (rows become columns); `None` unless the boxes
     /// are square (R×C boxes would become C×R ones).
     pub fn transposition(shape: Shape) -> Option<Self> {
@@ -78,6 +80,7 @@ impl Transform {
         })
     }
 
+    #[cfg(test)]
     /// The identity with digits relabelled: digit d becomes `digits[d - 1]`;
     /// `None` unless `digits` is a permutation of 1..=side.
     pub fn relabelling(shape: Shape, digits: &[u8]) -> Option<Self> {

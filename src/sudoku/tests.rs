@@ -93,13 +93,13 @@ fn naive_count(s: &Sudoku) -> u64 {
 /// A random full grid: a solution of the empty grid moved by a random symmetry.
 fn random_full_grid(order: usize, seed: u64) -> Sudoku {
     let empty = Sudoku::empty(sq(order));
-    let Found::Solved(base) = SudokuSolver::new(empty).solve(&Control::new()) else {
+    let Searched::Solved(base) = SudokuSolver::new(empty).solve(&Control::new()) else {
         panic!("the empty grid has a solution");
     };
     Transform::random(sq(order), &mut rng(seed)).apply(&base)
 }
 
-use crate::puzzle::Found;
+use crate::listing::Searched;
 
 #[test]
 fn layout_has_the_classic_peer_counts() {
@@ -235,7 +235,7 @@ fn clash_names_the_two_cells() {
 fn verify_rejects_broken_solutions() {
     let puzzle = one("1.....3..4.....2");
     let solver = SudokuSolver::new(puzzle.clone());
-    let Found::Solved(s) = solver.solve(&Control::new()) else {
+    let Searched::Solved(s) = solver.solve(&Control::new()) else {
         panic!("solvable")
     };
     assert!(solver.verify(&s).is_ok());

@@ -29,7 +29,7 @@ fn lights_out_presses_from_the_page_call_turn_the_board_off() {
     let lights = ["10100", "01110", "00100", "11011", "00001"];
     let board = json!({"given": {"text": lights.join("\n")}});
     let r = reply(
-        json!({"puzzle": "lights-out", "request": {"board": board, "mode": "solve", "fewest": true}}),
+        json!({"puzzle": "lightsout", "request": {"board": board, "mode": "solve", "fewest": true}}),
     );
     let presses: Vec<Vec<bool>> = r["answer"]["presses"]
         .as_array()
@@ -67,8 +67,16 @@ fn bad_requests_are_one_line_errors() {
     let r = reply(json!({"puzzle": "sudoku", "request": {"source": source, "mode": "solve"}}));
     assert!(r["error"].as_str().unwrap().contains("puzzle:2:"), "{r}");
     let r = reply(json!({"puzzle": "chess"}));
+    assert_eq!(
+        r["error"],
+        "no puzzle called \"chess\"; the puzzles are lightsout, revertigo, knight, sudoku"
+    );
+    let r = reply(json!({"puzzle": "knight", "request": {"dims": {"rows": 5}}}));
     assert!(
-        r["error"].as_str().unwrap().starts_with("bad request"),
+        r["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("bad request: missing field `cols`"),
         "{r}"
     );
 }
@@ -98,18 +106,29 @@ fn a_knights_tour_from_the_page_call_is_a_tour_and_the_corner_count_is_published
 #[test]
 fn the_search_steps_of_the_page_call_end_on_the_tour_placed() {
     let r = reply(
-        json!({"puzzle": "knight-search", "request": {"dims": {"rows": 5, "cols": 5}, "start": [0, 0], "skip": 0, "take": 100000}}),
+        json!({"puzzle": "knight", "request": {"dims": {"rows": 5, "cols": 5}, "mode": "steps"}}),
     );
-    let steps: Vec<[usize; 4]> = serde_json::from_value(r["answer"]["steps"].clone()).unwrap();
-    assert_eq!(r["answer"]["result"], "tour");
-    // Replaying places and removals leaves 25 squares numbered 1..=25.
-    let mut board = [0usize; 25];
-    for [kind, row, col, number] in steps {
-        board[row * 5 + col] = if kind == 1 { number } else { 0 };
+    assert_eq!(r["answer"]["result"], "tour", "{r}");
+    assert_eq!(r["pace"]["stops"], true, "{r}");
+    // Replaying places and clearings leaves 25 squares numbered 1..=25.
+    let mut board = [0u64; 25];
+    let steps = r["items"].as_array().unwrap();
+    assert_eq!(steps.len() as u64, r["answer"]["steps"].as_u64().unwrap());
+    for step in steps {
+        let [row, col]: [usize; 2] = serde_json::from_value(step["square"].clone()).unwrap();
+        board[row * 5 + col] = match step["action"].as_str() {
+            Some("place") => step["number"].as_u64().unwrap(),
+            _ => 0,
+        };
     }
     let mut numbers = board.to_vec();
     numbers.sort_unstable();
     assert_eq!(numbers, (1..=25).collect::<Vec<_>>());
+    // A stretch of the search: the steps after the first ten, three of them.
+    let stretch = reply(json!({"puzzle": "knight", "request":
+        {"dims": {"rows": 5, "cols": 5}, "mode": "steps", "skip": 10, "limit": 3}}));
+    assert_eq!(stretch["items"].as_array().unwrap()[..], steps[10..13]);
+    assert_eq!(stretch["answer"]["result"], Value::Null);
 }
 
 /// The Sudoku `request` of the page for `text` in boxes of 2×2 or 3×3.

@@ -1,13 +1,14 @@
 //! `puzzles lightsout --play`: the Lights Out lab's game in the terminal, with its red hint dots.
 
-use super::{draw_chrome, layout, min_size, plural, pressed_key, Flow, Screen};
+use super::{draw_chrome, min_size, plural, pressed_key, Chrome, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::{Dims, Pos};
 use puzzles::input::Source;
-use puzzles::lightsout::game::{LightsOutGame, PressHint};
-use puzzles::lightsout::{self, LightsOut, Pattern};
+use puzzles::lightsout::{LightsOut, Pattern};
+use puzzles::lightsout::{LightsOutGame, PressHint};
 use puzzles::random::{self, Rng};
-use puzzles::Error;
+use puzzles::{Control, Error, GridPuzzle, NoItems};
+use rand::RngCore;
 use ratatui::crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -17,7 +18,8 @@ use ratatui::Frame;
 pub(super) const CELL: usize = 4;
 
 /// The keys, as the screen lists them.
-const KEYS: &str = "click or arrows+space: press · s: hints · u: undo · r: new board · q: quit";
+pub(super) const KEYS: &str =
+    "click or arrows+space: press · s: hints · u: undo · r: new board · q: quit";
 
 /// Where the game starts: a file, or a random solvable board.
 #[derive(Debug, Clone)]
@@ -39,7 +41,7 @@ pub struct LightsOutScreen {
     game: LightsOutGame,
     cursor: Pos,
     rng: Rng,
-    /// The seed of the first board, when it was random.
+    /// The seed of the board, when it was random.
     seed: Option<u64>,
     message: String,
     /// Where the board was last drawn (cells start here), for mouse clicks.
@@ -106,7 +108,9 @@ impl LightsOutScreen {
             self.message = "Hints hidden.".to_string();
             return;
         }
-        self.message = match self.game.hint() {
+        let request = self.game.hint_request();
+        let answer = LightsOut::answer(&request, &Control::new(), &mut NoItems);
+        self.message = match answer.and_then(|a| self.game.show_hint(&a)) {
             Ok(PressHint::Shown { presses, fewest }) => format!(
                 "Press the {} marked ●{}.",
                 plural(presses, "cell", "cells"),
@@ -120,11 +124,13 @@ impl LightsOutScreen {
         };
     }
 
+    /// A new random board, from a seed of its own drawn from `rng`: the title
+    /// shows it, so `--seed` replays the board.
     fn new_board(&mut self) {
-        let dims = self.game.dims();
-        self.game = LightsOutGame::random(dims, self.game.is_torus(), &mut self.rng);
-        self.seed = None;
-        self.message = "A new board.".to_string();
+        let seed = self.rng.next_u64();
+        self.game = self.game.redraw(&mut random::rng(seed));
+        self.seed = Some(seed);
+        self.message = format!("A new board: --seed {seed} plays it again.");
     }
 }
 
@@ -135,7 +141,6 @@ impl Screen for LightsOutScreen {
 
     fn draw(&mut self, frame: &mut Frame) {
         let (w, h) = self.board_size();
-        let at = layout(frame.area(), w, h);
         let d = self.game.dims();
         let seed = self.seed.map(|s| format!(", seed {s}")).unwrap_or_default();
         let torus = if self.game.is_torus() { " torus" } else { "" };
@@ -146,11 +151,17 @@ impl Screen for LightsOutScreen {
             plural(self.game.presses(), "press", "presses"),
             plural(self.game.lights().count_ones(), "light", "lights"),
         );
-        if !draw_chrome(frame, self.min_size(), &at, &title, &self.message, KEYS) {
+        let chrome = Chrome {
+            title: &title,
+            message: &self.message,
+            keys: KEYS,
+        };
+        let board = (w, h);
+        let Some(at) = draw_chrome(frame, self.min_size(), board, &chrome) else {
             // No board on the screen: no click may press a cell.
             self.board = Rect::default();
             return;
-        }
+        };
         self.board = at.board;
         let buf = frame.buffer_mut();
         let lit = Style::new().fg(Color::Yellow);
@@ -257,7 +268,7 @@ pub(super) fn board_action(
 
 /// The smallest terminal for a board of shape `dims`.
 fn needs(dims: Dims) -> (u16, u16) {
-    min_size(dims.cols.saturating_mul(CELL) + 1, dims.rows)
+    min_size(dims.cols.saturating_mul(CELL) + 1, dims.rows, KEYS)
 }
 
 /// The first board of the game: the file's, or a random solvable one;
@@ -274,18 +285,15 @@ pub fn first_game(
                 "--play reads the keyboard on stdin: give --state a file, not -",
             ));
         }
-        let mut puzzle = LightsOut::parse(&Source::read(path)?)?;
-        if start.torus {
-            puzzle = puzzle.on_torus();
-        }
-        return Ok((LightsOutGame::new(&puzzle), rng, None));
+        let game = LightsOutGame::parse(&Source::read(path)?, start.torus)?;
+        return Ok((game, rng, None));
     }
     let Some(rows) = start.rows else {
         return Err(Error::usage(
             "give a board size (puzzles lightsout ROWS [COLS] --play) or --state FILE",
         ));
     };
-    let dims = Dims::new(rows, start.cols.unwrap_or(rows), lightsout::MAX_CELLS)?;
+    let dims = LightsOutGame::size(rows, start.cols.unwrap_or(rows))?;
     fits(needs(dims))?;
     let game = LightsOutGame::random(dims, start.torus, &mut rng);
     Ok((game, rng, Some(seed)))
@@ -300,8 +308,7 @@ pub fn play_lightsout(
     ctx: &mut Context,
 ) -> Result<Exit, Failure> {
     if states != 2 || !pattern.is_cross() {
-        let variant = lightsout::Variant::new(states, pattern, start.torus)?;
-        return super::lightsout_states::play_states(start, variant, ctx);
+        return super::lightsout_states::play_states(start, (states, pattern), ctx);
     }
     let (game, rng, seed) = first_game(&start, |min| super::check_terminal("--play", min))?;
     let mut screen = LightsOutScreen::new(game, rng, seed);

@@ -1,21 +1,22 @@
 //! `puzzles lightsout --play --states K` (and `--pattern`): the game with K states, each cell coloured by its value, hints as press counts.
 
 use super::lightsout::{board_action, Action, LightsOutStart, CELL};
-use super::{draw_chrome, layout, min_size, plural, Flow, Screen};
+use super::{draw_chrome, min_size, plural, Chrome, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::{Dims, Pos};
 use puzzles::input::Source;
-use puzzles::lightsout::game::{PressHint, StatesGame};
-use puzzles::lightsout::{self, Variant, MAX_SYMBOL_STATES};
+use puzzles::lightsout::{LightsOut, LightsOutGame, Pattern};
+use puzzles::lightsout::{PressHint, StatesGame};
 use puzzles::random::{self, Rng};
-use puzzles::Error;
+use puzzles::{Control, Error, GridPuzzle, NoItems};
+use rand::RngCore;
 use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::Frame;
 
 /// The keys, as the screen lists them.
-const KEYS: &str =
+pub(super) const KEYS: &str =
     "click or arrows+space: press (adds 1) · s: hints · u: undo · r: new board · q: quit";
 
 /// The colour of each nonzero state, in turn (state 0 is dark).
@@ -41,9 +42,12 @@ pub struct StatesScreen {
     pub(super) board: Rect,
 }
 
+/// The most states a screen shows, one symbol per cell: digits, then letters.
+const MAX_SYMBOL_STATES: u32 = 36;
+
 /// The symbol of a value: digits, then letters.
 fn symbol(v: u8) -> char {
-    char::from_digit(v as u32, MAX_SYMBOL_STATES as u32).unwrap_or('?')
+    char::from_digit(v as u32, MAX_SYMBOL_STATES).unwrap_or('?')
 }
 
 impl StatesScreen {
@@ -93,7 +97,9 @@ impl StatesScreen {
             self.message = "Hints hidden.".to_string();
             return;
         }
-        self.message = match self.game.hint() {
+        let request = self.game.hint_request();
+        let answer = LightsOut::answer(&request, &Control::new(), &mut NoItems);
+        self.message = match answer.and_then(|a| self.game.show_hint(&a)) {
             Ok(PressHint::Shown { presses, fewest }) => format!(
                 "Press each cell as many times as its red count: {}{}.",
                 plural(presses, "press", "presses"),
@@ -106,11 +112,13 @@ impl StatesScreen {
         };
     }
 
+    /// A new random board, from a seed of its own drawn from `rng`: the title
+    /// shows it, so `--seed` replays the board.
     fn new_board(&mut self) {
-        let (variant, dims) = (self.game.variant().clone(), self.game.dims());
-        self.game = StatesGame::random(variant, dims, &mut self.rng);
-        self.seed = None;
-        self.message = "A new board.".to_string();
+        let seed = self.rng.next_u64();
+        self.game = self.game.redraw(&mut random::rng(seed));
+        self.seed = Some(seed);
+        self.message = format!("A new board: --seed {seed} plays it again.");
     }
 }
 
@@ -122,22 +130,26 @@ impl Screen for StatesScreen {
     fn draw(&mut self, frame: &mut Frame) {
         let d = self.game.dims();
         let clamp = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
-        let at = layout(frame.area(), clamp(d.cols * CELL + 1), clamp(d.rows));
-        let v = self.game.variant();
         let seed = self.seed.map(|s| format!(", seed {s}")).unwrap_or_default();
-        let torus = if v.torus { " torus" } else { "" };
+        let torus = if self.game.is_torus() { " torus" } else { "" };
         let title = format!(
             "Lights Out {}×{}{torus}, {} states, pattern {}{seed} · {}",
             d.rows,
             d.cols,
-            v.states.get(),
-            v.pattern.name(),
+            self.game.states(),
+            self.game.pattern().name(),
             plural(self.game.presses(), "press", "presses"),
         );
-        if !draw_chrome(frame, self.min_size(), &at, &title, &self.message, KEYS) {
+        let chrome = Chrome {
+            title: &title,
+            message: &self.message,
+            keys: KEYS,
+        };
+        let board = (clamp(d.cols * CELL + 1), clamp(d.rows));
+        let Some(at) = draw_chrome(frame, self.min_size(), board, &chrome) else {
             self.board = Rect::default();
             return;
-        }
+        };
         self.board = at.board;
         let buf = frame.buffer_mut();
         for p in d.positions() {
@@ -188,16 +200,16 @@ impl Screen for StatesScreen {
 }
 
 fn needs(dims: Dims) -> (u16, u16) {
-    min_size(dims.cols.saturating_mul(CELL) + 1, dims.rows)
+    min_size(dims.cols.saturating_mul(CELL) + 1, dims.rows, KEYS)
 }
 
 /// The first board: the file's, or a random solvable one.
 pub fn first_states_game(
     start: &LightsOutStart,
-    variant: Variant,
+    (states, pattern): (u32, Pattern),
     fits: impl Fn((u16, u16)) -> Result<(), Error>,
 ) -> Result<(StatesGame, Rng, Option<u64>), Error> {
-    if variant.states.get() > MAX_SYMBOL_STATES {
+    if states > MAX_SYMBOL_STATES {
         return Err(Error::usage(format!(
             "--play shows one symbol per cell: at most {MAX_SYMBOL_STATES} states"
         )));
@@ -209,29 +221,30 @@ pub fn first_states_game(
             return Err(Error::usage(
                 "--play reads the keyboard on stdin: give --state a file, not -",
             ));
-        }
-        let lights = variant.parse(&Source::read(path)?)?;
-        fits(needs(lights.dims()))?;
-        return Ok((StatesGame::new(variant, lights), rng, None));
+        };
+        let game = StatesGame::parse(states, pattern, start.torus, &Source::read(path)?)?;
+        fits(needs(game.dims()))?;
+        return Ok((game, rng, None));
     }
     let Some(rows) = start.rows else {
         return Err(Error::usage(
             "give a board size (puzzles lightsout ROWS [COLS] --play) or --state FILE",
         ));
     };
-    let dims = Dims::new(rows, start.cols.unwrap_or(rows), lightsout::MAX_CELLS)?;
+    let dims = LightsOutGame::size(rows, start.cols.unwrap_or(rows))?;
     fits(needs(dims))?;
-    Ok((StatesGame::random(variant, dims, &mut rng), rng, Some(seed)))
+    let game = StatesGame::random(states, pattern, start.torus, dims, &mut rng)?;
+    Ok((game, rng, Some(seed)))
 }
 
 /// Runs the K-state game in the terminal.
 pub fn play_states(
     start: LightsOutStart,
-    variant: Variant,
+    rules: (u32, Pattern),
     ctx: &mut Context,
 ) -> Result<Exit, Failure> {
     let (game, rng, seed) =
-        first_states_game(&start, variant, |min| super::check_terminal("--play", min))?;
+        first_states_game(&start, rules, |min| super::check_terminal("--play", min))?;
     let mut screen = StatesScreen::new(game, rng, seed);
     super::run(&mut screen, "--play", ctx)
 }

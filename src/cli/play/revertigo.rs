@@ -1,10 +1,12 @@
 //! `puzzles revertigo --play`: the Revertigo page's game in the terminal, the pawn moved with the arrow keys.
 
-use super::{draw_chrome, layout, min_size, plural, pressed_key, Flow, Screen};
+use super::{draw_chrome, min_size, plural, pressed_key, Chrome, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::Dims;
-use puzzles::revertigo::game::RevertigoGame;
+use puzzles::lightsout::LightsOut;
 use puzzles::revertigo::Move;
+use puzzles::revertigo::RevertigoGame;
+use puzzles::{Control, GridPuzzle, NoItems};
 use ratatui::crossterm::event::{Event, KeyCode};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::Frame;
@@ -13,7 +15,8 @@ use ratatui::Frame;
 const CELL: usize = 4;
 
 /// The keys, as the screen lists them.
-const KEYS: &str = "arrows: move · s: map of what remains · u: undo · r: restart · q: quit";
+pub(super) const KEYS: &str =
+    "arrows: move · s: map of what remains · u: undo · r: restart · q: quit";
 
 /// Longest walk written out in the win message.
 const SHOWN_WALK: usize = 40;
@@ -54,7 +57,7 @@ impl RevertigoScreen {
             return;
         }
         self.message = if self.game.is_won() {
-            let walk = self.game.walk().to_string();
+            let walk = self.game.walk();
             let walk = if walk.len() > SHOWN_WALK {
                 format!("{}…", &walk[..SHOWN_WALK])
             } else {
@@ -81,7 +84,9 @@ impl RevertigoScreen {
             self.message = "Map hidden.".to_string();
             return;
         }
-        self.message = match self.game.hint() {
+        let request = self.game.hint_request();
+        let answer = LightsOut::answer(&request, &Control::new(), &mut NoItems);
+        self.message = match answer.and_then(|a| self.game.show_hint(&a)) {
             Ok(0) => "Nothing remains: the board is black.".to_string(),
             Ok(n) => format!(
                 "What remains: land an odd number of times on the {} marked ●.",
@@ -95,12 +100,11 @@ impl RevertigoScreen {
 impl Screen for RevertigoScreen {
     fn min_size(&self) -> (u16, u16) {
         let d = self.game.dims();
-        min_size(d.cols.saturating_mul(CELL) + 1, d.rows)
+        min_size(d.cols.saturating_mul(CELL) + 1, d.rows, KEYS)
     }
 
     fn draw(&mut self, frame: &mut Frame) {
         let d = self.game.dims();
-        let at = layout(frame.area(), (d.cols * CELL + 1) as u16, d.rows as u16);
         let seed = self
             .seed
             .map(|s| format!(" (random size, seed {s})"))
@@ -113,9 +117,15 @@ impl Screen for RevertigoScreen {
             plural(self.game.moves(), "move", "moves"),
             white
         );
-        if !draw_chrome(frame, self.min_size(), &at, &title, &self.message, KEYS) {
+        let chrome = Chrome {
+            title: &title,
+            message: &self.message,
+            keys: KEYS,
+        };
+        let board = ((d.cols * CELL + 1) as u16, d.rows as u16);
+        let Some(at) = draw_chrome(frame, self.min_size(), board, &chrome) else {
             return;
-        }
+        };
         let buf = frame.buffer_mut();
         let white_style = Style::new().fg(Color::White);
         let black_style = Style::new().fg(Color::DarkGray);
@@ -173,7 +183,7 @@ impl Screen for RevertigoScreen {
                 self.message = "Back to the start.".to_string();
             }
             _ => {}
-        }
+        };
         Flow::Continue
     }
 }

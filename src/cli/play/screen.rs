@@ -61,10 +61,22 @@ pub fn pressed_key(event: &Event) -> Option<KeyCode> {
     }
 }
 
-/// Where the parts of a screen go: the title line, the framed board, the message and the keys.
+/// The words around a board: the title, the message under it and the keys,
+/// each wrapped to the terminal's width (so an 80-column terminal shows them whole).
+#[derive(Debug, Clone, Copy)]
+pub struct Chrome<'a> {
+    /// What is played and the counters.
+    pub title: &'a str,
+    /// What just happened.
+    pub message: &'a str,
+    /// The keys, items parted by ` · `.
+    pub keys: &'a str,
+}
+
+/// Where the parts of a screen go: the title, the framed board, the message and the keys.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Layout {
-    /// The first line: what is played and the counters.
+    /// The title's lines: what is played and the counters.
     pub title: Rect,
     /// The board with its frame.
     pub frame: Rect,
@@ -74,70 +86,131 @@ pub struct Layout {
     pub message: Rect,
     /// The keys.
     pub keys: Rect,
+    /// The rows the whole screen takes at this width.
+    pub rows: u16,
 }
 
-/// The lines a screen adds to its board: title, frame top and bottom, message, keys.
-pub const EXTRA_ROWS: u16 = 5;
+/// The separator of the items of a title or a keys line, where they wrap first.
+const ITEM: &str = " · ";
 
-/// The smallest terminal for a board `width` × `height` characters (the keys line may be cut).
-pub fn min_size(width: usize, height: usize) -> (u16, u16) {
+/// `text` in lines of at most `width` characters: whole ` · ` items where they
+/// fit, an item too long for a line broken between words (and a word too
+/// long for a line cut).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for item in text.split(ITEM).filter(|i| !i.is_empty()) {
+        let joined = line.chars().count() + ITEM.chars().count() + item.chars().count();
+        if !line.is_empty() && joined <= width {
+            line.push_str(ITEM);
+            line.push_str(item);
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        for word in item.split(' ') {
+            let len = line.chars().count();
+            if len > 0 && len + 1 + word.chars().count() > width {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+            while line.chars().count() > width {
+                let rest: String = line.chars().skip(width).collect();
+                lines.push(line.chars().take(width).collect());
+                line = rest;
+            }
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The width the keys are assumed to wrap to before the terminal's is known.
+const USUAL_COLUMNS: u16 = 80;
+
+/// The smallest terminal for a board `width` × `height` characters with
+/// `keys` under it: as wide as the framed board (24 columns at least), as
+/// high as the board with a one-line title and message and the keys wrapped
+/// to 80 columns or the board's width. A narrower terminal may need more
+/// rows for the words: [`draw_chrome`] says so.
+pub fn min_size(width: usize, height: usize, keys: &str) -> (u16, u16) {
     let clamp = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+    let columns = clamp(width.saturating_add(2)).max(24);
+    let key_rows = wrap(keys, columns.max(USUAL_COLUMNS) as usize).len();
     (
-        clamp(width.saturating_add(2)).max(24),
-        clamp(height.saturating_add(EXTRA_ROWS as usize)),
+        columns,
+        clamp(height.saturating_add(4).saturating_add(key_rows)),
     )
 }
 
-/// Lays a board of `width` × `height` characters out in `area`, top-left.
-pub fn layout(area: Rect, width: u16, height: u16) -> Layout {
-    let line = |y: u16| Rect::new(area.x, y, area.width, 1).intersection(area);
-    let frame = Rect::new(area.x, area.y + 1, width + 2, height + 2).intersection(area);
+/// Lays a board of `width` × `height` characters out in `area`, top-left,
+/// with the `chrome`'s words wrapped to the area's width.
+fn layout(area: Rect, width: u16, height: u16, chrome: &Chrome) -> Layout {
+    let rows = |text: &str| wrap(text, area.width as usize).len().max(1) as u16;
+    let (title_rows, message_rows) = (rows(chrome.title), rows(chrome.message));
+    let key_rows = wrap(chrome.keys, area.width as usize).len() as u16;
+    let lines = |y: u16, n: u16| Rect::new(area.x, y, area.width, n).intersection(area);
+    let frame = Rect::new(area.x, area.y + title_rows, width + 2, height + 2).intersection(area);
     let board = Rect::new(frame.x + 1, frame.y + 1, width, height).intersection(area);
+    let message_y = area.y + title_rows + height + 2;
     Layout {
-        title: line(area.y),
+        title: lines(area.y, title_rows),
         frame,
         board,
-        message: line(area.y + height + 3),
-        keys: line(area.y + height + 4),
+        message: lines(message_y, message_rows),
+        keys: lines(message_y + message_rows, key_rows),
+        rows: title_rows + height + 2 + message_rows + key_rows,
     }
 }
 
-/// Draws the common parts: the title, the frame, the message and the keys line.
-/// Returns false (after saying so) when `frame` is smaller than `min`.
+/// Lays out a board of `board` (width, height) characters and draws the
+/// common parts: the title, the frame, the message and the keys. Returns where
+/// they went, or nothing (after saying so) when the terminal is smaller than
+/// `min` or than the board and its words need.
 pub fn draw_chrome(
     frame: &mut Frame,
     min: (u16, u16),
-    at: &Layout,
-    title: &str,
-    message: &str,
-    keys: &str,
-) -> bool {
+    board: (u16, u16),
+    chrome: &Chrome,
+) -> Option<Layout> {
     let area = frame.area();
-    if area.width < min.0 || area.height < min.1 {
+    let at = layout(area, board.0, board.1, chrome);
+    // At this width or more, the words may take more rows than `min` counts.
+    let needs = match area.width < min.0 {
+        true => min,
+        false => (min.0, min.1.max(at.rows)),
+    };
+    if area.width < needs.0 || area.height < needs.1 {
         let text = format!(
             "The terminal is {}×{}; this board needs {}×{}. Enlarge it, or press q.",
-            area.width, area.height, min.0, min.1
+            area.width, area.height, needs.0, needs.1
         );
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
-        return false;
+        return None;
     }
-    frame.render_widget(
-        Paragraph::new(Line::from(Span::styled(
-            title.to_string(),
-            Style::new().add_modifier(Modifier::BOLD),
-        ))),
-        at.title,
-    );
+    let lines = |text: &str, style: Style| -> Vec<Line<'static>> {
+        wrap(text, area.width as usize)
+            .into_iter()
+            .map(|l| Line::from(Span::styled(l, style)))
+            .collect()
+    };
+    let bold = Style::new().add_modifier(Modifier::BOLD);
+    frame.render_widget(Paragraph::new(lines(chrome.title, bold)), at.title);
     frame.render_widget(Block::bordered(), at.frame);
-    frame.render_widget(Paragraph::new(message.to_string()), at.message);
     frame.render_widget(
-        Paragraph::new(Span::styled(
-            keys.to_string(),
-            Style::new().fg(Color::DarkGray),
-        )),
-        at.keys,
+        Paragraph::new(lines(chrome.message, Style::new())),
+        at.message,
     );
-    true
+    let grey = Style::new().fg(Color::DarkGray);
+    frame.render_widget(Paragraph::new(lines(chrome.keys, grey)), at.keys);
+    Some(at)
 }
 
 /// "1 press", "2 presses".

@@ -1,12 +1,12 @@
 //! `puzzles sudoku --play`: Sudoku in the terminal, clues set apart from entries, pencil marks, hints that name their technique, a check against the solution.
 
-use super::{draw_chrome, layout, min_size, plural, pressed_key, Flow, Screen};
+use super::{draw_chrome, min_size, plural, pressed_key, Chrome, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::Pos;
-use puzzles::sudoku::explain::Step;
-use puzzles::sudoku::game::{digit_of, symbol, GameHint, SudokuGame};
+use puzzles::sudoku::Step;
 use puzzles::sudoku::{self, Input, Item, Mode, Request, Sudoku};
-use puzzles::{Control, Error};
+use puzzles::sudoku::{GameHint, SudokuGame};
+use puzzles::{Control, Error, GridPuzzle, NoItems};
 use ratatui::crossterm::event::{Event, KeyCode, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -23,8 +23,14 @@ const TEXT_ROWS: usize = 3;
 const TEXT_WIDTH: usize = 46;
 
 /// The keys, as the screen lists them.
-const KEYS: &str =
+pub(super) const KEYS: &str =
     "arrows/click: cell · 1-9 A-Z: digit · 0/⌫: clear · p: pencil · a: all candidates · h: hint · c: check · u: undo · q: quit";
+
+/// A cell as Sudoku players and the hints name it: `r1c2`, row and column from 1
+/// (the one notation of this screen).
+fn cell_name(p: Pos) -> String {
+    format!("r{}c{}", p.row + 1, p.col + 1)
+}
 
 /// The largest side whose cells can show all their candidates, each cell a box-shaped block of them.
 const FULL_SIDE: usize = 9;
@@ -157,9 +163,9 @@ impl SudokuScreen {
 
     /// A digit typed at the cursor: entered, or a pencil mark set or removed.
     fn digit(&mut self, d: u8) {
-        let p = self.cursor;
+        let (p, at) = (self.cursor, cell_name(self.cursor));
         if self.game.is_clue(p) {
-            self.message = format!("{p} is a clue.");
+            self.message = format!("{at} is a clue.");
             return;
         }
         if self.pencil {
@@ -167,12 +173,12 @@ impl SudokuScreen {
                 self.shown = Shown::Nothing;
                 let on = self.game.marks(p) & (1 << (d - 1)) != 0;
                 format!(
-                    "Pencil mark {} {} {p}.",
-                    symbol(d),
+                    "Pencil mark {} {} {at}.",
+                    SudokuGame::symbol(d),
                     if on { "set at" } else { "removed from" }
                 )
             } else {
-                format!("{p} holds a digit: clear it (0) before pencilling marks.")
+                format!("{at} holds a digit: clear it (0) before pencilling marks.")
             };
             return;
         }
@@ -186,24 +192,29 @@ impl SudokuScreen {
                 plural(self.game.moves(), "move", "moves")
             )
         } else {
-            format!("{} at {p}.", symbol(d))
+            format!("{} at {at}.", SudokuGame::symbol(d))
         };
     }
 
     fn clear(&mut self) {
-        let p = self.cursor;
+        let (p, at) = (self.cursor, cell_name(self.cursor));
         self.message = if self.game.clear(p) {
             self.shown = Shown::Nothing;
-            format!("{p} cleared.")
+            format!("{at} cleared.")
         } else if self.game.is_clue(p) {
-            format!("{p} is a clue.")
+            format!("{at} is a clue.")
         } else {
             "Nothing to clear.".to_string()
         };
     }
 
     fn hint(&mut self) {
-        match self.game.hint(&Control::new()) {
+        let hint = match self.game.hint_request() {
+            Ok(request) => Sudoku::answer(&request, &Control::new(), &mut NoItems)
+                .and_then(|answer| self.game.take_hint(&answer)),
+            Err(known) => Ok(known),
+        };
+        match hint {
             Ok(GameHint::Step(step)) => {
                 self.message = format!(
                     "Hint: {} ({}), its cells highlighted.",
@@ -254,7 +265,7 @@ impl SudokuScreen {
         };
         let mut text = [' ', '·', ' '];
         if v != 0 {
-            text[1] = symbol(v);
+            text[1] = SudokuGame::symbol(v);
         } else if marks != 0 {
             let small: Vec<char> = (1..=self.game.side() as u8)
                 .filter(|&d| marks & (1 << (d - 1)) != 0)
@@ -262,7 +273,7 @@ impl SudokuScreen {
                     SMALL
                         .get(d as usize - 1)
                         .copied()
-                        .unwrap_or_else(|| symbol(d).to_ascii_lowercase())
+                        .unwrap_or_else(|| SudokuGame::symbol(d).to_ascii_lowercase())
                 })
                 .collect();
             text = match small[..] {
@@ -316,7 +327,7 @@ impl SudokuScreen {
         let cursor_digit = self.game.value(self.cursor);
         let mut lines = vec![vec![(' ', style); bc + 1]; br];
         if v != 0 {
-            lines[(br - 1) / 2][bc / 2] = (symbol(v), style);
+            lines[(br - 1) / 2][bc / 2] = (SudokuGame::symbol(v), style);
         } else {
             let cands = self.game.candidates(p);
             for d in 1..=(br * bc) as u8 {
@@ -324,9 +335,12 @@ impl SudokuScreen {
                 lines[i][j] = if cands & 1 << (d - 1) == 0 {
                     (' ', style)
                 } else if d == cursor_digit {
-                    (symbol(d), Style::new().fg(Color::White).bg(Color::Blue))
+                    (
+                        SudokuGame::symbol(d),
+                        Style::new().fg(Color::White).bg(Color::Blue),
+                    )
                 } else {
-                    (symbol(d), style)
+                    (SudokuGame::symbol(d), style)
                 };
             }
         }
@@ -349,9 +363,9 @@ impl SudokuScreen {
         let v = self.game.value(p);
         let marks = self.game.marks(p);
         let what = if self.game.is_clue(p) {
-            format!("clue {}", symbol(v))
+            format!("clue {}", SudokuGame::symbol(v))
         } else if v != 0 {
-            format!("your {}", symbol(v))
+            format!("your {}", SudokuGame::symbol(v))
         } else if self.full {
             format!(
                 "empty, candidates {}",
@@ -367,7 +381,7 @@ impl SudokuScreen {
         } else {
             "digits (p: pencil marks)"
         };
-        format!("{p}: {what}.\nTyping: {mode}.")
+        format!("{}: {what}.\nTyping: {mode}.", cell_name(p))
     }
 }
 
@@ -376,7 +390,7 @@ impl SudokuScreen {
     fn digit_list(&self, mask: u64) -> String {
         let list: Vec<String> = (1..=self.game.side() as u8)
             .filter(|&d| mask & (1 << (d - 1)) != 0)
-            .map(|d| symbol(d).to_string())
+            .map(|d| SudokuGame::symbol(d).to_string())
             .collect();
         list.join(" ")
     }
@@ -385,12 +399,11 @@ impl SudokuScreen {
 impl Screen for SudokuScreen {
     fn min_size(&self) -> (u16, u16) {
         let (w, h) = self.board_size();
-        min_size(w as usize, h as usize)
+        min_size(w as usize, h as usize, KEYS)
     }
 
     fn draw(&mut self, frame: &mut Frame) {
         let (w, h) = self.board_size();
-        let at = layout(frame.area(), w, h);
         let n = self.game.side();
         let (br, bc) = self.boxes();
         let left = (0..n * n)
@@ -404,10 +417,15 @@ impl Screen for SudokuScreen {
             left,
             if self.pencil { " · pencil" } else { "" }
         );
-        if !draw_chrome(frame, self.min_size(), &at, &title, &self.message, KEYS) {
+        let chrome = Chrome {
+            title: &title,
+            message: &self.message,
+            keys: KEYS,
+        };
+        let Some(at) = draw_chrome(frame, self.min_size(), (w, h), &chrome) else {
             self.board = Rect::default();
             return;
-        }
+        };
         self.board = at.board;
         let (gw, gh) = self.grid_size();
         let buf = frame.buffer_mut();
@@ -497,7 +515,7 @@ impl Screen for SudokuScreen {
             }
             // Digits: 1–9, then capital letters (lower-case letters are the commands).
             Some(KeyCode::Char(ch)) if ch.is_ascii_digit() || ch.is_ascii_uppercase() => {
-                match digit_of(ch).filter(|&d| d as usize <= self.game.side()) {
+                match SudokuGame::digit_of(ch).filter(|&d| d as usize <= self.game.side()) {
                     Some(d) => self.digit(d),
                     None => self.message = format!("{ch} is not a digit of this board."),
                 }
@@ -513,7 +531,7 @@ impl Screen for SudokuScreen {
 pub fn first_puzzle(request: &Request, ctl: &Control) -> Result<(Sudoku, String), Error> {
     if let Mode::Generate { .. } = request.mode {
         let mut made: Vec<Item> = Vec::new();
-        sudoku::answer(request, ctl, &mut made)?;
+        Sudoku::answer(request, ctl, &mut made)?;
         let Some(Item::Made(p)) = made.into_iter().next() else {
             return Err(Error::usage("stopped before a puzzle was made"));
         };
@@ -537,7 +555,13 @@ pub fn play_sudoku(request: Request, ctx: &mut Context) -> Result<Exit, Failure>
     // Refused off a terminal before any work (a generated puzzle takes a moment).
     super::check_terminal("--play", (24, 6))?;
     let (puzzle, origin) = first_puzzle(&request, &ctx.control)?;
-    let Some(game) = SudokuGame::new(puzzle, &ctx.control)? else {
+    let mut listed = Vec::new();
+    let answer = Sudoku::answer(
+        &SudokuGame::solutions_request(&puzzle)?,
+        &ctx.control,
+        &mut listed,
+    )?;
+    let Some(game) = SudokuGame::new(puzzle, &listed, &answer)? else {
         return Ok(Exit::Interrupted);
     };
     let mut screen = SudokuScreen::new(game, origin);

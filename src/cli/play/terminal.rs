@@ -96,7 +96,7 @@ pub fn run(screen: &mut dyn Screen, what: &str, ctx: &mut Context) -> Result<Exi
     check_terminal(what, screen.min_size())?;
     // Signals set the stop flag instead of ending the process: the loop sees
     // it and returns, and the guard restores the terminal on the way out.
-    ctx.control.expect(puzzles::ask::Stopping::Promptly);
+    ctx.control.expect(puzzles::control::Stopping::Promptly);
     ctx.out.flush()?;
     let guard = Guard::enter()?;
     let mut term = Terminal::new(CrosstermBackend::new(io::stdout()))?;

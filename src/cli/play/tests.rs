@@ -4,10 +4,9 @@ use super::knight::KnightScreen;
 use super::lightsout::LightsOutScreen;
 use super::revertigo::RevertigoScreen;
 use super::{is_quit, Flow, Screen};
-use puzzles::grid::{BitGrid, Dims, Pos};
-use puzzles::knight::{verify_tour, Knight, MoveOrder};
-use puzzles::lightsout::game::LightsOutGame;
-use puzzles::lightsout::LightsOut;
+use puzzles::grid::{Dims, Pos};
+use puzzles::knight::{Knight, MoveOrder};
+use puzzles::lightsout::LightsOutGame;
 use puzzles::random::rng;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -54,9 +53,12 @@ fn dims(r: usize, c: usize) -> Dims {
 
 /// A 3×3 Lights Out game whose only solution is a press on the top-left cell.
 fn corner_game() -> LightsOutScreen {
-    let mut lights = BitGrid::new(dims(3, 3));
-    lights.toggle_plus(Pos::new(0, 0));
-    LightsOutScreen::new(LightsOutGame::new(&LightsOut::new(lights)), rng(1), None)
+    LightsOutScreen::new(lights_game("##.\n#..\n...\n"), rng(1), None)
+}
+
+/// A Lights Out game from its rows (`#` on, `.` off).
+fn lights_game(rows: &str) -> LightsOutGame {
+    LightsOutGame::parse(&puzzles::input::Source::from_text("board", rows), false).unwrap()
 }
 
 #[test]
@@ -72,8 +74,8 @@ fn lightsout_screen_shows_lights_cursor_and_hint_marks() {
             "│  ·   ·   ·  │",
             "└─────────────┘",
             "Switch every light off.",
-            "click or arrows+space: press · s: hints · u: undo · r: new b",
-            "",
+            "click or arrows+space: press · s: hints · u: undo",
+            "r: new board · q: quit",
         ]
     );
     screen.handle(&key(KeyCode::Char('s')));
@@ -140,10 +142,7 @@ fn lightsout_arrows_and_space_press_at_the_cursor_and_marks_follow() {
 
 #[test]
 fn lightsout_an_unsolvable_board_says_so() {
-    let mut lights = BitGrid::new(dims(4, 4));
-    lights.set(Pos::new(0, 0), true);
-    let mut screen =
-        LightsOutScreen::new(LightsOutGame::new(&LightsOut::new(lights)), rng(1), None);
+    let mut screen = LightsOutScreen::new(lights_game("#...\n....\n....\n....\n"), rng(1), None);
     screen.handle(&key(KeyCode::Char('s')));
     let text = lines(&draw(&mut screen, 80, 10));
     assert!(text[7].starts_with("No solution"), "{text:?}");
@@ -243,7 +242,7 @@ fn knight_screen_numbers_squares_as_placed_and_clears_them_backing_up() {
     assert_eq!(buf[(1, 2)].fg, Color::Reset);
     // Run to the end: the last screen shows the verified tour, numbered 1..12.
     let mut steps = 4;
-    while screen.animation().outcome().is_none() {
+    while screen.outcome().is_none() {
         screen.step();
         steps += 1;
         if steps % 2 == 0 {
@@ -254,7 +253,7 @@ fn knight_screen_numbers_squares_as_placed_and_clears_them_backing_up() {
                 let cell: String = (x..x + 2)
                     .map(|x| buf[(x, 2 + p.row as u16)].symbol())
                     .collect();
-                let want = match screen.animation().number(p) {
+                let want = match screen.number(p) {
                     Some(n) => format!("{n:>2}"),
                     None => "  ".to_string(),
                 };
@@ -262,8 +261,17 @@ fn knight_screen_numbers_squares_as_placed_and_clears_them_backing_up() {
             }
         }
     }
-    assert_eq!(screen.animation().outcome(), Some(true));
-    assert!(verify_tour(&k, screen.animation().path()).is_ok());
+    assert_eq!(screen.outcome(), Some(true));
+    // The path is a tour: every square once, each step a knight's move.
+    let path = screen.path();
+    let mut seen: Vec<Pos> = path.to_vec();
+    seen.sort_unstable_by_key(|p| (p.row, p.col));
+    seen.dedup();
+    assert_eq!(seen.len(), 12);
+    assert!(path.windows(2).all(|w| {
+        let (dr, dc) = (w[0].row.abs_diff(w[1].row), w[0].col.abs_diff(w[1].col));
+        dr * dc == 2
+    }));
     let text = lines(&draw(&mut screen, 64, 8));
     assert!(text[6].starts_with("A tour found after "), "{text:?}");
     // A finished animation does not tick any more.
@@ -278,7 +286,7 @@ fn knight_keys_pause_step_and_change_the_speed() {
     screen.handle(&key(KeyCode::Char(' ')));
     assert!(screen.tick_in().is_none(), "paused");
     screen.handle(&key(KeyCode::Right));
-    assert_eq!(screen.animation().steps(), 1);
+    assert_eq!(screen.steps(), 1);
     screen.handle(&key(KeyCode::Char(' ')));
     screen.handle(&key(KeyCode::Char('+')));
     assert_eq!(screen.tick_in(), Some(std::time::Duration::from_millis(50)));
@@ -289,7 +297,7 @@ fn knight_keys_pause_step_and_change_the_speed() {
         Some(std::time::Duration::from_millis(200))
     );
     // 4×4 has no tour: the search ends on the proof.
-    while screen.animation().outcome().is_none() {
+    while screen.outcome().is_none() {
         screen.tick();
     }
     let text = lines(&draw(&mut screen, 64, 9));
@@ -327,7 +335,7 @@ fn lightsout_starts_from_a_state_file_or_a_seeded_random_board() {
     };
     let (game, r, seed) = first_game(&from_file, |_| Ok(())).unwrap();
     assert_eq!(seed, None);
-    let file = LightsOut::parse(&puzzles::input::Source::read(&path).unwrap()).unwrap();
+    let file = LightsOutGame::parse(&puzzles::input::Source::read(&path).unwrap(), false).unwrap();
     assert_eq!(game.lights(), file.lights());
     let mut screen = LightsOutScreen::new(game, r, None);
     screen.handle(&key(KeyCode::Char('s')));
@@ -365,7 +373,7 @@ fn lightsout_starts_from_a_state_file_or_a_seeded_random_board() {
 fn lightsout_with_three_states_colours_cells_by_value_and_hints_press_counts() {
     use super::lightsout::LightsOutStart;
     use super::lightsout_states::{first_states_game, StatesScreen};
-    use puzzles::lightsout::{Pattern, Variant};
+    use puzzles::lightsout::Pattern;
     let start = LightsOutStart {
         state: None,
         rows: Some(3),
@@ -373,7 +381,7 @@ fn lightsout_with_three_states_colours_cells_by_value_and_hints_press_counts() {
         seed: Some(5),
         torus: false,
     };
-    let variant = Variant::new(3, Pattern::cross(), false).unwrap();
+    let variant = (3, Pattern::cross());
     let (game, r, seed) = first_states_game(&start, variant.clone(), |_| Ok(())).unwrap();
     let mut screen = StatesScreen::new(game, r, seed);
     let buf = draw(&mut screen, 80, 12);
@@ -411,18 +419,25 @@ fn lightsout_with_three_states_colours_cells_by_value_and_hints_press_counts() {
     let text = lines(&draw(&mut screen, 80, 12)).join("\n");
     assert!(text.contains("Every cell at 0"), "{text}");
     // Too many states for one symbol a cell.
-    let wide = Variant::new(40, Pattern::cross(), false).unwrap();
+    let wide = (40, Pattern::cross());
     assert!(first_states_game(&start, wide, |_| Ok(())).is_err());
 }
 
 /// The 4×4 puzzle of the explainer's examples: one solution, 1324 4231 2413 3142.
 fn sudoku_game() -> super::sudoku::SudokuScreen {
+    super::sudoku::SudokuScreen::new(sudoku_start("1.....3..4.....2"), String::new())
+}
+
+/// A game of `puzzle`, started as the front end starts one: its solutions asked of the door.
+fn sudoku_start(puzzle: &str) -> puzzles::sudoku::SudokuGame {
     use puzzles::sudoku::Sudoku;
-    let puzzle: Sudoku = "1.....3..4.....2".parse().unwrap();
-    let game = puzzles::sudoku::game::SudokuGame::new(puzzle, &puzzles::Control::new())
-        .unwrap()
-        .unwrap();
-    super::sudoku::SudokuScreen::new(game, String::new())
+    use puzzles::sudoku::SudokuGame;
+    use puzzles::GridPuzzle;
+    let puzzle: Sudoku = puzzle.parse().unwrap();
+    let request = SudokuGame::solutions_request(&puzzle).unwrap();
+    let mut listed = Vec::new();
+    let answer = Sudoku::answer(&request, &puzzles::Control::new(), &mut listed).unwrap();
+    SudokuGame::new(puzzle, &listed, &answer).unwrap().unwrap()
 }
 
 /// Where cell `r`,`c` of the 4×4 board is drawn (its middle character), on a terminal from the top-left corner.
@@ -445,13 +460,13 @@ fn sudoku_screen_shows_clues_boxes_and_the_cursor() {
             "│ ·  4 │[·] ·                                  │",
             "│ ·  · │ ·  2                                  │",
             "│──────────────────────────────────────────────│",
-            "│2,2: empty.                                   │",
+            "│r3c3: empty.                                  │",
             "│Typing: digits (p: pencil marks).             │",
             "│                                              │",
             "└──────────────────────────────────────────────┘",
             "Fill every row, column and box with each digit once.",
             "arrows/click: cell · 1-9 A-Z: digit · 0/⌫: clear · p: pencil",
-            "",
+            "a: all candidates · h: hint · c: check · u: undo · q: quit",
             "",
         ]
     );
@@ -480,7 +495,7 @@ fn sudoku_digits_go_into_cells_or_pencil_marks_and_undo_takes_them_back() {
         "│ 1 [3]│ ·  ·                                  │"
     );
     assert_eq!(buf[(x, y)].fg, Color::Cyan);
-    assert_eq!(lines(&buf)[12], "3 at 0,1.");
+    assert_eq!(lines(&buf)[12], "3 at r1c2.");
     // A clue cannot be changed; a digit past the board's is refused.
     screen.handle(&key(KeyCode::Left));
     screen.handle(&key(KeyCode::Char('2')));
@@ -511,7 +526,7 @@ fn sudoku_digits_go_into_cells_or_pencil_marks_and_undo_takes_them_back() {
     assert_eq!(screen.game().moves(), 0);
     assert_eq!(screen.game().value(Pos::new(0, 1)), 0);
     screen.handle(&key(KeyCode::Char('u')));
-    assert_eq!(lines(&draw(&mut screen, 60, 16))[12], "Nothing to undo.");
+    assert_eq!(lines(&draw(&mut screen, 80, 16))[12], "Nothing to undo.");
 }
 
 #[test]
@@ -613,10 +628,187 @@ fn sudoku_shows_all_candidates_on_demand_and_lights_the_cursor_s_digit_elsewhere
     // A click lands on the cell whose block holds it; `a` again goes back to pencil marks.
     screen.handle(&click(2, 8));
     assert_eq!(screen.cursor(), Pos::new(2, 0));
-    assert!(lines(&draw(&mut screen, 60, 20))[12].starts_with("│2,0: empty, candidates 2 3."));
+    assert!(lines(&draw(&mut screen, 60, 20))[12].starts_with("│r3c1: empty, candidates 2 3."));
     screen.handle(&key(KeyCode::Char('a')));
     assert_eq!(
         lines(&draw(&mut screen, 60, 20))[5],
         "│[·] 4 │ ·  ·                                  │"
     );
+}
+
+/// Whether `text` names a cell `row,col` (a digit, a comma, a digit).
+fn has_row_comma_col(text: &str) -> bool {
+    let c: Vec<char> = text.chars().collect();
+    c.windows(3)
+        .any(|w| w[0].is_ascii_digit() && w[1] == ',' && w[2].is_ascii_digit())
+}
+
+#[test]
+fn every_screen_fits_80_by_24_with_its_title_message_and_keys_whole() {
+    use super::lightsout_states::StatesScreen;
+    use puzzles::lightsout::Pattern;
+    use puzzles::lightsout::StatesGame;
+    let diabolical =
+        ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.";
+    let game = sudoku_start(diabolical);
+    // The longest title a generated puzzle gets: the largest seed, a two-digit rating.
+    let origin = ", seed 18446744073709551615, rated 10.5".to_string();
+    let screens: Vec<(Box<dyn Screen>, &str, &str)> = vec![
+        (
+            Box::new(LightsOutScreen::new(
+                LightsOutGame::random(dims(10, 10), false, &mut rng(1)),
+                rng(1),
+                Some(u64::MAX),
+            )),
+            super::lightsout::KEYS,
+            "Lights Out 10×10, seed 18446744073709551615",
+        ),
+        (
+            Box::new(StatesScreen::new(
+                StatesGame::random(3, Pattern::cross(), false, dims(10, 10), &mut rng(2)).unwrap(),
+                rng(2),
+                Some(u64::MAX),
+            )),
+            super::lightsout_states::KEYS,
+            "Lights Out 10×10, 3 states, pattern cross, seed 18446744073709551615",
+        ),
+        (
+            Box::new(RevertigoScreen::new(dims(10, 10), Some(u64::MAX))),
+            super::revertigo::KEYS,
+            "Revertigo 10×10 (random size, seed 18446744073709551615)",
+        ),
+        (
+            Box::new(KnightScreen::new(
+                Knight::new(dims(8, 8), Pos::new(0, 0), false).unwrap(),
+                MoveOrder::Warnsdorff,
+                100,
+            )),
+            super::knight::KEYS,
+            "Knight 8×8 from 0,0 (warnsdorff)",
+        ),
+        (
+            Box::new(super::sudoku::SudokuScreen::new(game, origin)),
+            super::sudoku::KEYS,
+            "Sudoku 9×9 (boxes 3×3), seed 18446744073709551615, rated 10.5",
+        ),
+    ];
+    for (mut screen, keys, title) in screens {
+        let (w, h) = screen.min_size();
+        assert!(w <= 80 && h <= 24, "{title}: needs {w}×{h}");
+        let text = lines(&draw(screen.as_mut(), 80, 24));
+        let all = text.join(" ");
+        assert!(!all.contains("The terminal is"), "{all}");
+        assert!(text[0].starts_with(title), "{text:?}");
+        // Every key, whole: wrapped between the items, never cut.
+        for item in keys.split(" · ") {
+            assert!(
+                all.contains(item),
+                "{title}: {item:?} missing from {text:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_words_wrap_between_items_then_between_words() {
+    use super::screen::wrap;
+    assert_eq!(
+        wrap("a: one · b: two · c: three", 17),
+        ["a: one · b: two", "c: three"]
+    );
+    assert_eq!(wrap("a: one · b: two", 80), ["a: one · b: two"]);
+    assert_eq!(
+        wrap("press the cells marked", 10),
+        ["press the", "cells", "marked"]
+    );
+    assert_eq!(wrap("abcdefgh", 3), ["abc", "def", "gh"]);
+    assert!(wrap("", 10).is_empty());
+}
+
+#[test]
+fn lightsout_r_shows_the_new_board_s_seed_and_that_seed_plays_it_again() {
+    use super::lightsout::{first_game, LightsOutStart};
+    let start = LightsOutStart {
+        state: None,
+        rows: Some(5),
+        cols: None,
+        seed: Some(3),
+        torus: false,
+    };
+    let (game, r, seed) = first_game(&start, |_| Ok(())).unwrap();
+    let mut screen = LightsOutScreen::new(game, r, seed);
+    assert!(lines(&draw(&mut screen, 80, 24))[0].starts_with("Lights Out 5×5, seed 3 · "));
+    screen.handle(&key(KeyCode::Char('r')));
+    let text = lines(&draw(&mut screen, 80, 24));
+    let seed: u64 = text[0]
+        .strip_prefix("Lights Out 5×5, seed ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no seed in {:?}", text[0]));
+    assert_ne!(seed, 3);
+    assert!(
+        text.contains(&format!("A new board: --seed {seed} plays it again.")),
+        "{text:?}"
+    );
+    let again = LightsOutStart {
+        seed: Some(seed),
+        ..start
+    };
+    let (replayed, _, _) = first_game(&again, |_| Ok(())).unwrap();
+    assert_eq!(replayed.lights(), screen.game().lights());
+}
+
+#[test]
+fn lightsout_with_k_states_r_shows_the_new_board_s_seed_too() {
+    use super::lightsout::LightsOutStart;
+    use super::lightsout_states::{first_states_game, StatesScreen};
+    use puzzles::lightsout::Pattern;
+    let variant = (3, Pattern::cross());
+    let start = LightsOutStart {
+        state: None,
+        rows: Some(4),
+        cols: None,
+        seed: Some(8),
+        torus: false,
+    };
+    let (game, r, seed) = first_states_game(&start, variant.clone(), |_| Ok(())).unwrap();
+    let mut screen = StatesScreen::new(game, r, seed);
+    screen.handle(&key(KeyCode::Char('r')));
+    let title = lines(&draw(&mut screen, 80, 24))[0].clone();
+    let seed: u64 = title
+        .split(", seed ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no seed in {title:?}"));
+    let again = LightsOutStart {
+        seed: Some(seed),
+        ..start
+    };
+    let (replayed, _, _) = first_states_game(&again, variant, |_| Ok(())).unwrap();
+    assert_eq!(replayed.lights(), screen.game().lights());
+}
+
+#[test]
+fn the_sudoku_screen_names_cells_one_way_as_its_hints_do() {
+    let mut screen = sudoku_game();
+    let mut seen = Vec::new();
+    // Move, enter, clear, pencil, ask for a hint, check: every screen on the way.
+    for k in [
+        KeyCode::Up,
+        KeyCode::Char('4'),
+        KeyCode::Char('0'),
+        KeyCode::Char('p'),
+        KeyCode::Char('2'),
+        KeyCode::Char('p'),
+        KeyCode::Left,
+        KeyCode::Char('h'),
+        KeyCode::Char('c'),
+    ] {
+        screen.handle(&key(k));
+        seen.push(lines(&draw(&mut screen, 80, 24)).join("\n"));
+    }
+    let all = seen.join("\n");
+    assert!(all.contains("r2c3"), "{all}");
+    assert!(!has_row_comma_col(&all), "{all}");
 }

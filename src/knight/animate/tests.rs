@@ -1,6 +1,6 @@
 //! The step-by-step search: its events replay to a verified tour, or it exhausts.
 
-use super::{Animation, SearchStep};
+use super::{Animation, Event};
 use crate::control::Control;
 use crate::grid::{Dims, Pos};
 use crate::knight::{count_tours, verify_tour, Knight, MoveOrder};
@@ -16,7 +16,7 @@ fn replay(knight: Knight, order: MoveOrder) -> (Vec<Pos>, bool, u64) {
     while let Some(step) = anim.next() {
         assert!(end.is_none(), "an event after the last");
         match step {
-            SearchStep::Place { square, number } => {
+            Event::Place { square, number } => {
                 assert_eq!(board[dims.index(square)], 0, "{square} placed twice");
                 if let Some(&last) = path.last() {
                     assert!(crate::knight::is_knight_move(last, square));
@@ -25,13 +25,13 @@ fn replay(knight: Knight, order: MoveOrder) -> (Vec<Pos>, bool, u64) {
                 assert_eq!(number, path.len());
                 board[dims.index(square)] = number;
             }
-            SearchStep::Remove { square, number } => {
+            Event::Remove { square, number } => {
                 assert_eq!(path.pop(), Some(square), "only the last square is cleared");
                 assert_eq!(board[dims.index(square)], number);
                 board[dims.index(square)] = 0;
             }
-            SearchStep::Tour => end = Some(true),
-            SearchStep::NoTour => end = Some(false),
+            Event::Tour => end = Some(true),
+            Event::NoTour => end = Some(false),
         }
         assert_eq!(anim.path(), &path[..]);
     }

@@ -400,6 +400,7 @@ impl<'g, S: Set> Counter<'g, S> {
 /// Counts the directed tours of `knight` from its start, split over the cores.
 /// Boards ruled out by a theorem count 0 at once. Refuses boards over
 /// [`MAX_COUNT_CELLS`] cells.
+#[cfg(test)]
 pub fn count_tours(knight: &Knight, ctl: &Control) -> Result<CountResult> {
     count_tours_shard(knight, Shard::WHOLE, ctl)
 }

@@ -6,10 +6,11 @@
 //! stay a solution of the board as it now is.
 
 use super::PressHint;
-use crate::control::Control;
 use crate::error::Result;
 use crate::grid::{Dims, Grid, Pos};
+use crate::input::Source;
 use crate::lightsout::Variant;
+use crate::lightsout::{Answer, Board, Mode, Pattern, Request};
 use crate::random::Rng;
 use rand::Rng as _;
 
@@ -26,7 +27,7 @@ pub struct StatesGame {
 
 impl StatesGame {
     /// A game of `variant` starting from `lights` (states 0..K−1).
-    pub fn new(variant: Variant, lights: Grid<u8>) -> Self {
+    pub(crate) fn new(variant: Variant, lights: Grid<u8>) -> Self {
         StatesGame {
             variant,
             lights,
@@ -35,9 +36,36 @@ impl StatesGame {
         }
     }
 
-    /// A random board that can be solved: every cell of a dark board pressed
-    /// a uniformly random number of times (0..K−1), drawn again if it came out dark.
-    pub fn random(variant: Variant, dims: Dims, rng: &mut Rng) -> Self {
+    /// A game of K `states` with the press `pattern` (on the torus when
+    /// `torus`) starting from the states `source` holds (rows of symbols, as
+    /// `--state` reads them).
+    pub fn parse(states: u32, pattern: Pattern, torus: bool, source: &Source) -> Result<Self> {
+        let variant = Variant::new(states, pattern, torus)?;
+        let lights = variant.parse(source)?;
+        Ok(StatesGame::new(variant, lights))
+    }
+
+    /// A random board of `dims` that can be solved, in the game of K `states`
+    /// with the press `pattern` (see [`StatesGame::redraw`]); `dims` is a
+    /// board [`LightsOutGame::size`](super::LightsOutGame::size) accepts.
+    pub fn random(
+        states: u32,
+        pattern: Pattern,
+        torus: bool,
+        dims: Dims,
+        rng: &mut Rng,
+    ) -> Result<Self> {
+        Ok(Self::draw(Variant::new(states, pattern, torus)?, dims, rng))
+    }
+
+    /// Another random board of the same size and rules that can be solved:
+    /// every cell of a dark board pressed a uniformly random number of times
+    /// (0..K−1), drawn again if it came out dark.
+    pub fn redraw(&self, rng: &mut Rng) -> Self {
+        Self::draw(self.variant.clone(), self.dims(), rng)
+    }
+
+    fn draw(variant: Variant, dims: Dims, rng: &mut Rng) -> Self {
         let k = variant.states.get();
         let dark = Grid::filled(dims, 0u8);
         loop {
@@ -50,9 +78,19 @@ impl StatesGame {
         }
     }
 
-    /// The game's rules.
-    pub fn variant(&self) -> &Variant {
-        &self.variant
+    /// K, the states of a cell.
+    pub fn states(&self) -> u32 {
+        self.variant.states.get().into()
+    }
+
+    /// The cells a press changes.
+    pub fn pattern(&self) -> &Pattern {
+        &self.variant.pattern
+    }
+
+    /// Whether presses wrap around the edges.
+    pub fn is_torus(&self) -> bool {
+        self.variant.torus
     }
 
     /// The board's shape.
@@ -116,19 +154,36 @@ impl StatesGame {
         true
     }
 
-    /// Marks the press counts of a solution of the current board (the
-    /// fewest presses when every solution can be compared), or says there is
-    /// none (the marks are then cleared). Fails only when the board is too large.
-    pub fn hint(&mut self) -> Result<PressHint> {
-        let analysis = self.variant.analyse(&self.lights)?;
-        let found = match analysis.fewest(&Control::new()) {
-            Some((presses, proven)) => {
-                analysis.verify(&self.lights, &presses)?;
-                let count = presses.cells().iter().map(|&v| v as usize).sum();
-                Some((presses, count, proven))
-            }
-            None => None,
+    /// The request for a solution of the current board with the fewest
+    /// presses (when every solution can be compared), to be answered by the
+    /// library's one door and shown with [`StatesGame::show_hint`].
+    pub fn hint_request(&self) -> Request {
+        let mut request = Request::new(Board::Given {
+            name: "board".into(),
+            text: self.variant.rows(&self.lights).join("\n"),
+        });
+        request.states = self.variant.states.get().into();
+        request.pattern = self.variant.pattern.clone();
+        request.torus = self.variant.torus;
+        request.mode = Mode::Solve {
+            fewest: true,
+            quiet_patterns: false,
         };
+        request
+    }
+
+    /// Shows the answer to [`StatesGame::hint_request`] as the press counts
+    /// marked, or clears them when the board has none. Fails when the answer
+    /// is not one of this board.
+    pub fn show_hint(&mut self, answer: &Answer) -> Result<PressHint> {
+        let found = super::hinted_presses(answer, self.dims())?.map(|(cells, count, fewest)| {
+            let marks = Grid::from_cells(
+                self.dims(),
+                self.dims().positions().map(|p| cells.get(p)).collect(),
+            )
+            .expect("one count per cell");
+            (marks, count, fewest)
+        });
         Ok(super::show_hint(&mut self.marks, found))
     }
 
@@ -149,13 +204,19 @@ mod tests {
             let variant = Variant::new(k, pattern, false).unwrap();
             let mut rng = crate::random::rng(k as u64);
             let dims = Dims { rows: 4, cols: 5 };
-            let mut game = StatesGame::random(variant, dims, &mut rng);
+            let mut game = StatesGame::draw(variant, dims, &mut rng);
             let start = game.lights().clone();
             assert!(!game.is_won());
             game.press(Pos::new(1, 1));
             assert!(game.undo());
             assert_eq!(game.lights(), &start);
-            let PressHint::Shown { presses, .. } = game.hint().unwrap() else {
+            let answer = <crate::lightsout::LightsOut as crate::GridPuzzle>::answer(
+                &game.hint_request(),
+                &crate::Control::new(),
+                &mut crate::NoItems,
+            )
+            .unwrap();
+            let PressHint::Shown { presses, .. } = game.show_hint(&answer).unwrap() else {
                 panic!("a drawn board is solvable");
             };
             let marks = game.marks().unwrap().clone();

@@ -3,8 +3,8 @@
 use super::*;
 use crate::input::Source;
 use crate::lightsout::{
-    answer, parse_states, state_rows, Answer, Board, Item, LightsOut, LightsOutMethod, Mode,
-    NullityRow, Request,
+    parse_states, state_rows, Answer, Board, Item, LightsOut, LightsOutMethod, Mode, NullityRow,
+    Request,
 };
 
 fn dims(rows: usize, cols: usize) -> Dims {
@@ -254,7 +254,12 @@ fn the_report_is_verified_and_keeps_the_classic_keys() {
         fewest: true,
         quiet_patterns: true,
     };
-    let report = answer(&request, &Control::new(), &mut crate::NoItems).unwrap();
+    let report = <crate::lightsout::LightsOut as crate::GridPuzzle>::answer(
+        &request,
+        &Control::new(),
+        &mut crate::NoItems,
+    )
+    .unwrap();
     let json = serde_json::to_value(&report).unwrap();
     for key in [
         "rows",
@@ -403,7 +408,12 @@ fn nullity_table(v: &Variant, from: usize, to: usize) -> Vec<NullityRow> {
         mode: Mode::Table { from, to },
     };
     let mut items = Vec::new();
-    let Answer::Table(end) = answer(&request, &Control::new(), &mut items).unwrap() else {
+    let Answer::Table(end) = <crate::lightsout::LightsOut as crate::GridPuzzle>::answer(
+        &request,
+        &Control::new(),
+        &mut items,
+    )
+    .unwrap() else {
         panic!("a table answers a table");
     };
     assert_eq!(end.listed as usize, items.len());

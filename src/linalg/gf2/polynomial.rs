@@ -57,11 +57,6 @@ impl Poly {
         p
     }
 
-    /// The coefficient words, lowest first (no zero high words).
-    pub fn words(&self) -> &[u64] {
-        &self.words
-    }
-
     fn trim(&mut self) {
         while self.words.last() == Some(&0) {
             self.words.pop();

@@ -22,7 +22,7 @@ fn grid(text: &str) -> Sudoku {
 fn solutions(puzzle: &Sudoku, limit: u64, ctl: &Control) -> (Vec<Sudoku>, crate::control::Tally) {
     let mut found = Vec::new();
     let solver = crate::sudoku::SudokuSolver::new(puzzle.clone());
-    let tally = crate::puzzle::GridPuzzle::enumerate(&solver, ctl, &mut |s| {
+    let tally = crate::listing::Solutions::enumerate(&solver, ctl, &mut |s| {
         found.push(s.clone());
         if found.len() as u64 >= limit {
             ControlFlow::Break(())
@@ -35,7 +35,7 @@ fn solutions(puzzle: &Sudoku, limit: u64, ctl: &Control) -> (Vec<Sudoku>, crate:
 
 /// The solutions of `puzzle` counted by the main search, up to `limit`.
 fn count(puzzle: &Sudoku, limit: Option<u64>, ctl: &Control) -> crate::control::Tally {
-    crate::puzzle::GridPuzzle::count(
+    crate::listing::Solutions::count(
         &crate::sudoku::SudokuSolver::new(puzzle.clone()),
         ctl,
         limit,
@@ -824,5 +824,5 @@ fn the_grave_never_removes_a_solution_digit() {
     let puzzle =
         grid("...9....3..7..2.5...8....7..2.........5.4..6.7....65.2..1..58...4..7..1....6.3...");
     let explained = explain(&puzzle, &Control::new()).expect("every step checked");
-    assert_eq!(explained.rating.map(|r| r.0), Some(71));
+    assert_eq!(explained.rating.map(|r| r.in_tenths()), Some(71));
 }

@@ -8,7 +8,7 @@ use super::super::{Sudoku, SudokuSolver};
 use super::*;
 use crate::control::{Control, Stop};
 use crate::listing::Limit;
-use crate::puzzle::GridPuzzle;
+use crate::listing::Solutions;
 use crate::random::rng;
 
 /// One shape of each side the issue names, tall boxes too, and two of 36×36.

@@ -79,9 +79,11 @@ export function create(ctx, params) {
     let skip = 0, queue = [], result = null, token = {};
     watching = token;
     const fetchMore = async () => {
-      const r = await ctx.ask({ puzzle: "knight-search", request: { dims, start, closed, order, skip, take: Math.max(2000, speed * 5) } }, "Searching");
-      skip += r.answer.steps.length;
-      queue.push(...r.answer.steps);
+      const request = { mode: "steps", dims, start: start.join(","), closed, order, skip, limit: Math.max(2000, speed * 5) };
+      const r = await ctx.ask({ puzzle: "knight", request }, "Searching");
+      const steps = r.items || [];
+      skip += steps.length;
+      queue.push(...steps);
       result = r.answer.result || null;
     };
     try {
@@ -91,7 +93,10 @@ export function create(ctx, params) {
         await new Promise((ok) => setTimeout(ok, 50));
         const n = Math.max(1, Math.round(speed / 20));
         for (let k = 0; k < n && queue.length; k++) {
-          const [kind, r, c, num] = queue.shift();
+          const step = queue.shift();
+          const kind = step.action === "place";
+          const [r, c] = step.square;
+          const num = step.number;
           const d = board.cells[r * dims.cols + c];
           d.textContent = kind ? num : "";
           if (head) head.classList.remove("head");

@@ -134,7 +134,7 @@ export function create(ctx, params) {
     const rows = [];
     for (let r = 0; r < dims.rows; r++) rows.push(Array.from(hist.state.subarray(r * dims.cols, (r + 1) * dims.cols), (v) => v.toString(36)).join(""));
     const board = { given: { text: rows.join("\n") } };
-    return { puzzle: "lights-out", request: { board, states: opt.k, pattern: opt.pattern, torus: opt.torus, mode: "solve", ...extra } };
+    return { puzzle: "lightsout", request: { board, states: opt.k, pattern: opt.pattern, torus: opt.torus, mode: "solve", ...extra } };
   }
   async function analyse() {
     try {

@@ -3,7 +3,7 @@
 use super::super::{generate, random_full_grid, Generated, Symmetry};
 use super::{build, losses, rectangles, Unavoidable, CONFLICTS};
 use crate::control::Control;
-use crate::puzzle::GridPuzzle;
+use crate::listing::Solutions;
 use crate::random::rng;
 use crate::sudoku::{Shape, Sudoku, SudokuSolver};
 

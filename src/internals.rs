@@ -1,0 +1,9 @@
+//! The engines behind the four doors, reachable from outside the crate only for the benchmarks, the fuzz targets and the property tests (hidden from the documentation, not part of the library's surface, free to change).
+//!
+//! A user of the library asks each puzzle through [`crate::GridPuzzle`];
+//! these are the parsers and engines its answers are made of, which a
+//! benchmark times and a fuzz target or a property test drives directly.
+
+pub use crate::knight::square::{file_name, parse_square};
+pub use crate::lightsout::graph::{Graph, GraphGame};
+pub use crate::sudoku::explain::PencilMarks;
