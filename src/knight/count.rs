@@ -438,7 +438,10 @@ pub(crate) fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport
         CountMethod::Backtrack => backtrack(request, &mut report, ctl)?,
         CountMethod::Pairs | CountMethod::Starts => by_classes(request, &mut report, ctl)?,
         CountMethod::Auto | CountMethod::Frontier => {
-            check_memory(request)?;
+            // A count a theorem rules out (0, at once) holds no states.
+            if !ruled_out(dims, census_of(request)) {
+                check_memory(request)?;
+            }
             frontier(request, &mut report, ctl)?;
         }
     }
@@ -466,6 +469,10 @@ fn choose(request: &CountRequest) -> Result<CountMethod> {
             let between = matches!(request.starts, CountFrom::Between(..));
             let frontier = short <= 8 && (short <= 4 || dims.cells() > 36 || !grid || between);
             let fits = check_memory(request);
+            if between && ruled_out(dims, census_of(request)) {
+                // Ends of one colour on an even board (or of the other on an odd one): 0 at once.
+                return Ok(CountMethod::Frontier);
+            }
             if frontier && (fits.is_ok() || dims.cells() > super::MAX_COUNT_CELLS) {
                 CountMethod::Frontier
             } else if dims.cells() > MAX_FALLBACK_CELLS && !ruled_out(dims, census_of(request)) {

@@ -340,3 +340,13 @@ fn the_parts_merge_to_the_whole_and_overlaps_and_gaps_are_refused() {
         std::fs::remove_file(file).unwrap();
     }
 }
+
+#[test]
+fn ends_whose_colours_rule_out_every_path_count_none_at_once() {
+    use super::super::{count as count_request, CountFrom, CountRequest};
+    // c6 and f3 are of one colour: an open tour of 8 × 8 (63 moves) ends on the other.
+    let between = CountFrom::Between(Pos::new(2, 2), Pos::new(5, 5));
+    let request = CountRequest::new(Dims { rows: 8, cols: 8 }, false, between);
+    let report = count_request(&request, &Control::new()).unwrap();
+    assert_eq!(report.count.map(|c| c.to_string()), Some("0".to_string()));
+}
