@@ -18,7 +18,7 @@ pub const MAX_INPUT_BYTES: u64 = 256 << 20;
 impl Source {
     /// Text given directly, named `name` in messages.
     ///
-    /// The text is read as a file would be (see [`normalise`]): a byte-order
+    /// The text is read as a file would be (see `normalise`): a byte-order
     /// mark, carriage returns and blanks at line ends are dropped.
     pub fn from_text(name: &str, text: impl Into<String>) -> Self {
         Source {
@@ -85,13 +85,6 @@ impl Source {
 /// returns) at the end of each line, so that a file saved on Windows, or with
 /// trailing spaces, reads as the same file without them. Columns of what is
 /// left are unchanged (the mark is not a column).
-///
-/// ```
-/// use puzzles::input::normalise;
-///
-/// assert_eq!(normalise("\u{feff}1 2 \r\n3\t\r\n".to_string()), "1 2\n3\n");
-/// assert_eq!(normalise("plain\n".to_string()), "plain\n");
-/// ```
 pub(crate) fn normalise(text: String) -> String {
     let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let blank = |c: char| c == ' ' || c == '\t' || c == '\r';
@@ -161,4 +154,15 @@ pub fn write_rows(path: &str, rows: &[String]) -> Result<()> {
         writeln!(w, "{row}").map_err(io)?;
     }
     w.flush().map_err(io)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::normalise;
+
+    #[test]
+    fn normalise_drops_the_byte_order_mark_and_carriage_returns() {
+        assert_eq!(normalise("\u{feff}1 2 \r\n3\t\r\n".to_string()), "1 2\n3\n");
+        assert_eq!(normalise("plain\n".to_string()), "plain\n");
+    }
 }

@@ -14,7 +14,7 @@
 //! with a doubled budget and other tie-breaks; long boards of 3 or 4 rows are
 //! built from chained block tours (`chain`).
 //!
-//! Counting all tours ([`count`]): a faster backtracking engine for small
+//! Counting all tours (`count`): a faster backtracking engine for small
 //! boards (`count::backtrack`), split over the cores, which also settles
 //! small boards that the search leaves undecided; exact counts past its reach
 //! (closed tours of 6 × 40, 8 × 8) come from frontier dynamic programmes
@@ -353,10 +353,6 @@ impl TourSearch {
 impl Solutions for TourSearch {
     type Solution = Tour;
 
-    fn dims(&self) -> Dims {
-        self.knight.dims
-    }
-
     /// Boards of more than [`crate::listing::MAX_UNLIMITED_SQUARES`] squares
     /// have millions of tours: too many to list without a limit.
     fn expected_solutions(&self) -> crate::listing::Expected {
@@ -397,18 +393,6 @@ impl Solutions for TourSearch {
 
     fn verify(&self, tour: &Tour) -> std::result::Result<(), Flaw> {
         verify_tour(&self.knight, tour)
-    }
-
-    /// A chequered board with the tour as a line through the square centres
-    /// and each square numbered, like the knight's tour lab's drawing (numbers up to 30×30).
-    fn render_svg(&self, tour: Option<&Tour>) -> Result<String> {
-        let k = &self.knight;
-        draw_board(
-            k.dims,
-            Some(k.start),
-            k.closed,
-            tour.map_or(&[][..], Vec::as_slice),
-        )
     }
 
     fn solve(&self, ctl: &Control) -> Searched<Tour> {

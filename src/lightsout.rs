@@ -57,7 +57,9 @@ pub(crate) use values::MAX_SYMBOL_STATES;
 #[cfg(test)]
 use values::{parse_states, state_rows};
 use variant::variant_nullity;
-pub(crate) use variant::{StatesAnalysis, Variant, MAX_GF2_GAUSS_CELLS, MAX_STATES_GAUSS_CELLS};
+pub(crate) use variant::{
+    StatesAnalysis, StatesBoard, Variant, MAX_GF2_GAUSS_CELLS, MAX_STATES_GAUSS_CELLS,
+};
 
 /// The largest board accepted, in cells (a 10,000 × 10,000 board).
 pub(crate) const MAX_CELLS: usize = 100_000_000;
@@ -438,6 +440,11 @@ pub(crate) struct LightsOutSolver {
 }
 
 impl LightsOutSolver {
+    /// The board's shape.
+    pub(crate) fn dims(&self) -> Dims {
+        self.puzzle.lights.dims()
+    }
+
     /// Analyses `puzzle` with `method`; fails only when the board is too large for the method.
     pub(crate) fn new(puzzle: LightsOut, method: LightsOutMethod) -> Result<Self> {
         let analysis = puzzle.analyse(method)?;
@@ -457,10 +464,6 @@ impl LightsOutSolver {
 
 impl Solutions for LightsOutSolver {
     type Solution = BitGrid;
-
-    fn dims(&self) -> Dims {
-        self.puzzle.lights.dims()
-    }
 
     /// 2^nullity solutions when solvable.
     fn expected_solutions(&self) -> crate::listing::Expected {
@@ -496,11 +499,6 @@ impl Solutions for LightsOutSolver {
                 count: left.count_ones(),
             }),
         }
-    }
-
-    /// Lit cells in amber, dark ones in slate, and the Lights Out lab's red dots on the cells to press.
-    fn render_svg(&self, presses: Option<&BitGrid>) -> Result<String> {
-        classic_svg(&self.puzzle.lights, presses)
     }
 
     fn solve(&self, _ctl: &Control) -> Searched<BitGrid> {

@@ -4,9 +4,9 @@
 //!
 //! - a limit, when given, is at least 1, and a listing or count stops at it;
 //! - without a limit, a listing that is known before any search to hold more
-//!   than [`DEFAULT_LIST_LIMIT`] items is refused up front (Lights Out and
+//!   than `DEFAULT_LIST_LIMIT` items is refused up front (Lights Out and
 //!   Revertigo know their 2^nullity solutions; a knight's board of more than
-//!   [`MAX_UNLIMITED_SQUARES`] squares has millions of tours); any other
+//!   `MAX_UNLIMITED_SQUARES` squares has millions of tours); any other
 //!   listing runs to the end, streamed;
 //! - every listed item is verified before the visitor sees it;
 //! - a stop (Ctrl-C) ends the listing with what was listed, as an outcome.
@@ -36,7 +36,6 @@
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Bound, Error, Result, Size};
 use crate::flaw::Flaw;
-use crate::grid::Dims;
 use std::num::NonZeroU64;
 use std::ops::ControlFlow;
 
@@ -87,12 +86,15 @@ pub(crate) enum Searched<S> {
 }
 
 /// What a puzzle knows of its number of solutions before searching.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Expected {
     /// Nothing: the search will tell.
     Unknown,
     /// Exactly 2^k solutions (a coset of the quiet patterns).
     PowerOfTwo(u32),
+    /// Exactly this many solutions, as a decimal string (a coset of quiet
+    /// patterns of any orders: K states, the product of their orders).
+    Total(String),
     /// Too many to list without a limit: refused with this bound, size and limit.
     TooMany {
         /// The bound met.
@@ -106,9 +108,10 @@ pub(crate) enum Expected {
 
 impl Expected {
     /// The exact number of solutions, when known and small enough to say.
-    pub fn exact(self) -> Option<u64> {
-        match self {
+    pub fn exact(&self) -> Option<u64> {
+        match *self {
             Expected::PowerOfTwo(k) if k < 64 => Some(1 << k),
+            Expected::Total(ref n) => n.parse().ok(),
             _ => None,
         }
     }
@@ -122,9 +125,6 @@ pub(crate) trait Solutions {
     /// One solution: presses, an activation map, a tour, a filled grid.
     type Solution: Clone;
 
-    /// The board's shape.
-    fn dims(&self) -> Dims;
-
     /// Calls `visit` on every solution until it breaks, the search ends, or
     /// `ctl` is stopped; says how many were visited and why it ended
     /// (`Stop::Limit` when `visit` broke, `Stop::Interrupted` when `ctl` was stopped).
@@ -136,10 +136,6 @@ pub(crate) trait Solutions {
 
     /// Checks that `solution` really solves this instance; the error says what is wrong and where.
     fn verify(&self, solution: &Self::Solution) -> Result<(), Flaw>;
-
-    /// The instance (and a solution, when given) as an SVG picture; fails for
-    /// boards too large to draw (see [`crate::render::MAX_SVG_CELLS`]).
-    fn render_svg(&self, solution: Option<&Self::Solution>) -> crate::Result<String>;
 
     /// Finds one solution. The default takes the first one `enumerate` meets;
     /// puzzles with a faster way to one answer override it.
@@ -200,17 +196,25 @@ pub(crate) fn count_by_enumeration<P: Solutions + ?Sized>(
 }
 
 /// Refuses an unlimited listing of `what` that is known to be long.
-fn check_policy(expected: Expected, limit: Limit, what: &'static str) -> Result<()> {
+fn check_policy(expected: &Expected, limit: Limit, what: &'static str) -> Result<()> {
     if limit.get().is_some() {
         return Ok(());
     }
-    match expected {
+    match expected.clone() {
         Expected::PowerOfTwo(k) if k >= 64 || (1u64 << k) > DEFAULT_LIST_LIMIT => {
             Err(Error::TooLarge {
                 bound: Bound::Listing(what),
                 got: Size::PowerOfTwo(k),
                 limit: DEFAULT_LIST_LIMIT.into(),
                 note: String::new(),
+            })
+        }
+        Expected::Total(n) if !n.parse::<u64>().is_ok_and(|n| n <= DEFAULT_LIST_LIMIT) => {
+            Err(Error::TooLarge {
+                bound: Bound::Listing(what),
+                got: Size::Count(n.parse::<u128>().unwrap_or(u128::MAX)),
+                limit: DEFAULT_LIST_LIMIT.into(),
+                note: format!(" ({n} {what})"),
             })
         }
         Expected::TooMany { bound, got, limit } => Err(Error::too_large(bound, got, limit)),
@@ -233,7 +237,7 @@ pub(crate) fn list<P: Solutions + ?Sized>(
     visit: impl FnMut(u64, &P::Solution) -> ControlFlow<()>,
 ) -> Result<Tally> {
     let expected = puzzle.expected_solutions();
-    check_policy(expected, limit, what)?;
+    check_policy(&expected, limit, what)?;
     visit_verified(puzzle, expected, limit, ctl, visit)
 }
 
@@ -286,13 +290,21 @@ mod tests {
     fn a_limit_of_zero_is_refused_and_a_known_long_listing_needs_a_limit() {
         assert!(Limit::at_most(0).is_err());
         assert_eq!(Limit::at_most(3).unwrap().get(), Some(3));
-        let refused = check_policy(Expected::PowerOfTwo(11), Limit::NONE, "solutions");
+        let refused = check_policy(&Expected::PowerOfTwo(11), Limit::NONE, "solutions");
         assert_eq!(
             refused.unwrap_err().to_string(),
             "solutions to list 2^11 is over the limit of 1024; ask for the first K only, or for the count"
         );
-        assert!(check_policy(Expected::PowerOfTwo(10), Limit::NONE, "solutions").is_ok());
-        assert!(check_policy(Expected::PowerOfTwo(70), Limit::at_most(1).unwrap(), "x").is_ok());
-        assert!(check_policy(Expected::Unknown, Limit::NONE, "x").is_ok());
+        assert!(check_policy(&Expected::PowerOfTwo(10), Limit::NONE, "solutions").is_ok());
+        assert!(check_policy(&Expected::PowerOfTwo(70), Limit::at_most(1).unwrap(), "x").is_ok());
+        assert!(check_policy(&Expected::Unknown, Limit::NONE, "x").is_ok());
+        // K states: an exact count, refused past the limit with the count said.
+        assert!(check_policy(&Expected::Total("1024".into()), Limit::NONE, "x").is_ok());
+        assert_eq!(
+            check_policy(&Expected::Total("2187".into()), Limit::NONE, "solutions")
+                .unwrap_err()
+                .to_string(),
+            "solutions to list 2187 is over the limit of 1024 (2187 solutions); ask for the first K only, or for the count"
+        );
     }
 }

@@ -67,12 +67,6 @@ pub fn default_limit(default: u64) -> u64 {
 /// Refuses a memory limit of `limit` bytes above what this process may take
 /// ([`usable`]): the resident-memory checks it bounds would never fire
 /// before the allocator failed.
-///
-/// ```
-/// use puzzles::memory::check_limit;
-/// assert!(check_limit(1 << 20).is_ok());
-/// assert!(check_limit(u64::MAX).is_err());
-/// ```
 pub fn check_limit(limit: u64) -> crate::Result<()> {
     match usable() {
         Some(free) if limit > free => Err(crate::Error::TooLarge {
@@ -103,5 +97,12 @@ mod tests {
         assert_eq!(human(512 << 10), "512 KiB");
         assert_eq!(human(3 << 19), "1.5 MiB");
         assert_eq!(human(10 << 30), "10.0 GiB");
+    }
+
+    #[test]
+    fn check_limit_accepts_a_mebibyte_and_refuses_the_impossible() {
+        use crate::memory::check_limit;
+        assert!(check_limit(1 << 20).is_ok());
+        assert!(check_limit(u64::MAX).is_err());
     }
 }

@@ -19,7 +19,7 @@
 //! first row, polynomial) are here too, cross-checked against it.
 //!
 //! A map is turned into a walk by the page's diagonal moves (module `walk`),
-//! and every walk is replayed ([`Revertigo::replay`]) before it is trusted.
+//! and every walk is replayed (`Revertigo::replay`) before it is trusted.
 
 mod answer;
 mod brute;
@@ -507,10 +507,6 @@ impl RevertigoSolver {
 impl Solutions for RevertigoSolver {
     type Solution = BitGrid;
 
-    fn dims(&self) -> Dims {
-        self.game.dims
-    }
-
     /// 2^nullity activation maps (the all-on board is always solvable).
     fn expected_solutions(&self) -> crate::listing::Expected {
         crate::listing::Expected::PowerOfTwo(self.analysis.nullity() as u32)
@@ -528,10 +524,6 @@ impl Solutions for RevertigoSolver {
 
     fn verify(&self, map: &BitGrid) -> std::result::Result<(), Flaw> {
         self.game.check_map(map)
-    }
-
-    fn render_svg(&self, map: Option<&BitGrid>) -> Result<String> {
-        self.game.walk_svg(map.unwrap_or_else(|| self.map()), None)
     }
 
     fn solve(&self, _ctl: &Control) -> Searched<BitGrid> {

@@ -4,7 +4,7 @@
 //! Python". It reads the grid as a graph colouring (cells are nodes, cells of a
 //! common row, column or box are joined, digits are colours) and solves it by
 //! backtracking that fills the cell with the fewest possible digits first.
-//! [`SudokuSolver`] does exactly that on bitmask candidates, with the two cheap
+//! `SudokuSolver` does exactly that on bitmask candidates, with the two cheap
 //! deductions every fast solver adds (naked singles: a cell with one candidate
 //! left; hidden singles: a digit with one place left in a row, column or box)
 //! and locked candidates (a digit confined to one line of a box, or one box of
@@ -14,12 +14,12 @@
 //! (the `search` module). From 25×25 up, uniqueness is decided by the CDCL
 //! back end (the `sat` module: the CaDiCaL SAT solver on the candidates the
 //! root propagation leaves), alone or as a portfolio of differently seeded
-//! searches on several threads ([`SudokuSolver::with_threads`]).
+//! searches on several threads (`SudokuSolver::with_threads`).
 //!
-//! Every [`Shape`] with boxes of at least 2×2 and a side up to [`MAX_SIDE`]
+//! Every [`Shape`] with boxes of at least 2×2 and a side up to `MAX_SIDE`
 //! is supported (4×4 to 36×36, 6×6 with 2×3 boxes, 12×12 with 3×4 boxes…);
 //! candidate sets are `u64` masks.
-//! Batches of 9×9 puzzles (the benchmark files) go through [`Grid9`]: a line
+//! Batches of 9×9 puzzles (the benchmark files) go through `Grid9`: a line
 //! read into an array, solved by the band-word search, checked and written
 //! back without allocating; `scan` leaves each batch line unparsed until
 //! it is answered.
@@ -355,6 +355,51 @@ pub(crate) struct SudokuSolver {
 }
 
 impl SudokuSolver {
+    pub(crate) fn dims(&self) -> Dims {
+        let side = self.puzzle.side();
+        Dims {
+            rows: side,
+            cols: side,
+        }
+    }
+
+    /// The grid with thick box borders; clues in bold black, filled digits in blue.
+    pub(crate) fn render_svg(&self, solution: Option<&Sudoku>) -> crate::Result<String> {
+        let side = self.puzzle.side();
+        let [rows, cols] = self.puzzle.shape.box_dims();
+        let cell = crate::render::cell_size(self.dims()).min(36.0);
+        let total = cell * side as f64;
+        let mut svg = crate::render::Svg::new(total, total);
+        svg.rect(0.0, 0.0, total, total, "#ffffff", None);
+        for p in self.dims().positions() {
+            let (x, y) = ((p.col as f64 + 0.5) * cell, (p.row as f64 + 0.5) * cell);
+            let clue = self.puzzle.get(p);
+            let shown = if clue != 0 {
+                clue
+            } else {
+                solution.map_or(0, |s| s.get(p))
+            };
+            if shown == 0 {
+                continue;
+            }
+            let text = Sudoku::symbol(shown).map_or_else(|| shown.to_string(), String::from);
+            let (fill, size) = if clue != 0 {
+                ("#000000", 0.62)
+            } else {
+                ("#1f5fbf", 0.55)
+            };
+            svg.text(x, y, cell * size, fill, &text);
+        }
+        // Thick lines at the box edges: every C columns, every R rows.
+        let width = |k: usize, every: usize| if k % every == 0 { 2.5 } else { 0.6 };
+        for k in 0..=side {
+            let at = k as f64 * cell;
+            svg.line((at, 0.0), (at, total), "#000000", width(k, cols));
+            svg.line((0.0, at), (total, at), "#000000", width(k, rows));
+        }
+        Ok(svg.finish())
+    }
+
     /// The solver for `puzzle`, on one thread.
     pub(crate) fn new(puzzle: Sudoku) -> Self {
         let layout = Layout::of_shape(puzzle.shape);
@@ -370,27 +415,6 @@ impl SudokuSolver {
     /// then runs that many differently seeded CDCL searches at once and the
     /// first to decide answers. Smaller grids are decided in a blink and
     /// stay on one thread.
-    ///
-    /// ```
-    /// use puzzles::control::Control;
-    /// use puzzles::sudoku::{SudokuSolver, Sudoku};
-    ///
-    /// // A 25×25 grid with its first row and first box left: 40 open cells.
-    /// let side = 25usize;
-    /// let cell = |r: usize, c: usize| ((r % 5 * 5 + r / 5 + c) % side + 1) as u8;
-    /// let mut cells: Vec<u8> = (0..side * side).map(|i| cell(i / side, i % side)).collect();
-    /// for i in 0..side * side {
-    ///     let (r, c) = (i / side, i % side);
-    ///     if r == 0 || (r < 5 && c < 5) {
-    ///         cells[i] = 0;
-    ///     }
-    /// }
-    /// let puzzle = Sudoku::new(5, cells).unwrap();
-    /// let solver = SudokuSolver::new(puzzle).with_threads(2);
-    /// let (solution, unique) = solver.solve_and_check_unique(&Control::new());
-    /// assert!(solver.puzzle().check_solution(&solution.unwrap()).is_ok());
-    /// assert_eq!(unique, Some(true));
-    /// ```
     pub(crate) fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
         self
@@ -508,14 +532,6 @@ impl SudokuSolver {
 impl Solutions for SudokuSolver {
     type Solution = Sudoku;
 
-    fn dims(&self) -> Dims {
-        let side = self.puzzle.side();
-        Dims {
-            rows: side,
-            cols: side,
-        }
-    }
-
     /// Depth-first search from the most constrained cell with singles propagated
     /// at every node: per-digit bitboards on 9×9 (the `fast9` module), else
     /// candidate masks plus locked candidates (the `search` module).
@@ -542,43 +558,6 @@ impl Solutions for SudokuSolver {
 
     fn verify(&self, solution: &Sudoku) -> Result<(), Flaw> {
         self.puzzle.check_solution(solution)
-    }
-
-    /// The grid with thick box borders; clues in bold black, filled digits in blue.
-    fn render_svg(&self, solution: Option<&Sudoku>) -> crate::Result<String> {
-        let side = self.puzzle.side();
-        let [rows, cols] = self.puzzle.shape.box_dims();
-        let cell = crate::render::cell_size(self.dims()).min(36.0);
-        let total = cell * side as f64;
-        let mut svg = crate::render::Svg::new(total, total);
-        svg.rect(0.0, 0.0, total, total, "#ffffff", None);
-        for p in self.dims().positions() {
-            let (x, y) = ((p.col as f64 + 0.5) * cell, (p.row as f64 + 0.5) * cell);
-            let clue = self.puzzle.get(p);
-            let shown = if clue != 0 {
-                clue
-            } else {
-                solution.map_or(0, |s| s.get(p))
-            };
-            if shown == 0 {
-                continue;
-            }
-            let text = Sudoku::symbol(shown).map_or_else(|| shown.to_string(), String::from);
-            let (fill, size) = if clue != 0 {
-                ("#000000", 0.62)
-            } else {
-                ("#1f5fbf", 0.55)
-            };
-            svg.text(x, y, cell * size, fill, &text);
-        }
-        // Thick lines at the box edges: every C columns, every R rows.
-        let width = |k: usize, every: usize| if k % every == 0 { 2.5 } else { 0.6 };
-        for k in 0..=side {
-            let at = k as f64 * cell;
-            svg.line((at, 0.0), (at, total), "#000000", width(k, cols));
-            svg.line((0.0, at), (total, at), "#000000", width(k, rows));
-        }
-        Ok(svg.finish())
     }
 }
 

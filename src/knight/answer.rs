@@ -66,7 +66,7 @@ pub enum Mode {
         #[serde(default)]
         method: CountMethod,
         /// The memory the frontier programme may take, in MiB (`None`: the
-        /// default, [`count::DEFAULT_MEMORY_LIMIT`] or what this process may take, the less).
+        /// default, `count::DEFAULT_MEMORY_LIMIT` or what this process may take, the less).
         #[serde(default)]
         memory_mib: Option<u64>,
         /// Only this part of a backtracking count (the parts add up to the whole).
@@ -187,7 +187,7 @@ impl Request {
         }
     }
 
-    /// The validated problem: the board within [`MAX_CELLS`], the start on it.
+    /// The validated problem: the board within `MAX_CELLS`, the start on it.
     pub fn knight(&self) -> Result<Knight> {
         let dims = Dims::new(self.dims.rows, self.dims.cols, MAX_CELLS)?;
         let start = parse_square(dims, &self.start)?;

@@ -114,7 +114,7 @@ impl Pattern {
     /// Reads a stencil: rows of `.`/`#` with the pressed cell marked `@`
     /// (changed) or `o` (unchanged); spaces are ignored. Refused: rows of
     /// different lengths, two marks, no mark on a stencil of even side, a
-    /// stencil that changes nothing, or one wider or taller than [`MAX_STENCIL_SIDE`].
+    /// stencil that changes nothing, or one wider or taller than `MAX_STENCIL_SIDE`.
     pub fn parse(source: &Source) -> Result<Self> {
         let mut rows: Vec<Vec<char>> = Vec::new();
         let mut centre: Option<(usize, usize)> = None;

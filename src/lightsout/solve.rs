@@ -8,18 +8,17 @@ use super::answer::{
 };
 use super::cells::Cells;
 use super::{
-    fewest_presses, LightsOut, LightsOutMethod, LightsOutSolver, Pattern, StatesAnalysis, Variant,
-    MAX_CELLS,
+    fewest_presses, LightsOut, LightsOutMethod, LightsOutSolver, Pattern, StatesAnalysis,
+    StatesBoard, Variant, MAX_CELLS,
 };
-use crate::control::{Control, Stop, Tally};
+use crate::control::{Control, Tally};
 use crate::error::{Bound, Error, Result, Size};
 use crate::grid::{BitGrid, Dims, Grid};
 use crate::input::Source;
+use crate::listing;
 use crate::listing::Solutions;
-use crate::listing::{self, DEFAULT_LIST_LIMIT};
 use crate::random;
 use crate::sink::Sink;
-use std::ops::ControlFlow;
 
 /// Answers a request whose board is a grid (given or random).
 pub(super) fn grid(
@@ -258,9 +257,9 @@ fn states(
     })
 }
 
-/// Streams the solutions of a variant's board, each verified, under the one
-/// listing policy of [`crate::listing`]: without a limit, only a listing
-/// known to hold at most [`DEFAULT_LIST_LIMIT`] solutions is started.
+/// Streams the solutions of a variant's board under the one listing policy
+/// of [`crate::listing`] (each verified; without a limit, only a listing
+/// known to hold at most 1024 solutions is started).
 fn list(
     analysis: &StatesAnalysis,
     lights: &Grid<u8>,
@@ -268,48 +267,14 @@ fn list(
     ctl: &Control,
     sink: &mut dyn Sink<Item>,
 ) -> Result<Tally> {
-    let total = analysis.solution_count();
-    let short = total.parse::<u64>().is_ok_and(|n| n <= DEFAULT_LIST_LIMIT);
-    if limit.get().is_none() && !short {
-        return Err(Error::TooLarge {
-            bound: Bound::Listing("solutions"),
-            got: Size::Count(total.parse::<u128>().unwrap_or(u128::MAX)),
-            limit: DEFAULT_LIST_LIMIT.into(),
-            note: format!(" ({total} solutions)"),
-        });
-    }
-    let expected = total.parse::<u64>().ok();
-    if let Some(n) = limit.get().into_iter().chain(expected).min() {
-        ctl.progress().set_total(n);
-    }
-    let mut failure = None;
-    let mut index = 0u64;
-    let mut tally = analysis.enumerate(ctl, &mut |p| {
-        if let Err(e) = analysis.verify(lights, p) {
-            failure = Some(e);
-            return ControlFlow::Break(());
-        }
-        index += 1;
-        ctl.progress().advance(1);
-        let flow = sink.take(Item::Solution(ListedPresses {
+    let board = StatesBoard { analysis, lights };
+    listing::list(&board, limit, "solutions", ctl, |index, p| {
+        sink.take(Item::Solution(ListedPresses {
             index,
             presses: Cells::from(p.clone()),
             press_count: p.cells().iter().map(|&v| v as u64).sum(),
-        }));
-        match limit.get() {
-            Some(k) if index >= k => ControlFlow::Break(()),
-            _ => flow,
-        }
-    });
-    ctl.progress().finish();
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    // A solution handed over as Ctrl-C came is a stop, not the limit.
-    if tally.stopped == Some(Stop::Limit) && ctl.stopped() {
-        tally.stopped = Some(Stop::Interrupted);
-    }
-    Ok(tally)
+        }))
+    })
 }
 
 /// The classic game's board of bits, for pictures.

@@ -43,8 +43,10 @@ use super::values;
 use super::LightsOutMethod;
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
+use crate::flaw::Flaw;
 use crate::grid::{Dims, Grid, Pos};
 use crate::linalg::modular::{Generator, ModMatrix, Modulus};
+use crate::listing::{Expected, Solutions};
 use crate::random::Rng;
 use chase::Chase;
 use rand::Rng as _;
@@ -692,6 +694,54 @@ impl StatesAnalysis {
                 left.cells()[i]
             ))),
         }
+    }
+}
+
+/// A board of a variant with its analysis: the solutions the one listing
+/// policy of [`crate::listing`] lists (a solution is the press counts).
+pub(crate) struct StatesBoard<'a> {
+    /// The analysis of `lights`.
+    pub analysis: &'a StatesAnalysis,
+    /// The states of the cells.
+    pub lights: &'a Grid<u8>,
+}
+
+impl Solutions for StatesBoard<'_> {
+    type Solution = Grid<u8>;
+
+    fn enumerate(
+        &self,
+        ctl: &Control,
+        visit: &mut dyn FnMut(&Grid<u8>) -> ControlFlow<()>,
+    ) -> Tally {
+        self.analysis.enumerate(ctl, visit)
+    }
+
+    /// The presses must bring every cell to 0; the flaw names the first cell left.
+    fn verify(&self, presses: &Grid<u8>) -> std::result::Result<(), Flaw> {
+        let want = self.lights.dims();
+        if presses.dims() != want {
+            return Err(Flaw::WrongShape {
+                want,
+                got: presses.dims(),
+            });
+        }
+        let left = self.analysis.variant.after(self.lights, presses);
+        let on: Vec<usize> = (0..left.cells().len())
+            .filter(|&i| left.cells()[i] != 0)
+            .collect();
+        match on.first() {
+            None => Ok(()),
+            Some(&i) => Err(Flaw::LightsOn {
+                first: want.pos(i),
+                count: on.len(),
+            }),
+        }
+    }
+
+    /// The exact number of solutions: the product of the quiet patterns' orders.
+    fn expected_solutions(&self) -> Expected {
+        Expected::Total(self.analysis.solution_count())
     }
 }
 

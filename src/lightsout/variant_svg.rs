@@ -25,17 +25,6 @@ impl Variant {
     /// digit or letter written on it.
     ///
     /// Refused, naming the limit, when the two boards are too large to draw.
-    ///
-    /// ```
-    /// use puzzles::grid::Grid;
-    /// use puzzles::lightsout::{Pattern, Variant};
-    ///
-    /// let variant = Variant::new(3, Pattern::cross(), false).unwrap();
-    /// let lights = variant.parse(&puzzles::input::Source::from_text("b", "012\n120\n")).unwrap();
-    /// let svg = variant.render_svg(&lights, None).unwrap();
-    /// assert_eq!(svg.matches("<rect").count(), 6);
-    /// assert!(svg.contains(">2</text>"));
-    /// ```
     pub fn render_svg(&self, lights: &Grid<u8>, presses: Option<&Grid<u8>>) -> Result<String> {
         states_svg(self.states.get(), lights, presses)
     }
@@ -147,5 +136,18 @@ mod tests {
         );
         assert!(variant.render_svg(&small, None).is_ok());
         assert!(variant.render_svg(&small, Some(&small)).is_err());
+    }
+
+    #[test]
+    fn three_state_board_drawn_with_its_digits() {
+        use crate::lightsout::{Pattern, Variant};
+
+        let variant = Variant::new(3, Pattern::cross(), false).unwrap();
+        let lights = variant
+            .parse(&crate::input::Source::from_text("b", "012\n120\n"))
+            .unwrap();
+        let svg = variant.render_svg(&lights, None).unwrap();
+        assert_eq!(svg.matches("<rect").count(), 6);
+        assert!(svg.contains(">2</text>"));
     }
 }

@@ -16,17 +16,6 @@
 //! symmetric matrices", ACM National Conference 1969; George & Liu, "Computer
 //! Solution of Large Sparse Positive Definite Systems", Prentice-Hall 1981),
 //! breadth first from a far vertex, which makes a grid or a cycle a narrow band.
-//!
-//! ```
-//! use puzzles::linalg::band;
-//!
-//! // The path a – b – c with self-loops (the σ+ game): x_a + x_b = 1, x_a + x_b + x_c = 1, x_b + x_c = 1.
-//! let ones = [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (2, 1), (2, 2)];
-//! let order = band::identity(3);
-//! let s = band::solve(2, 3, &ones, &[1, 1, 1], &order).unwrap();
-//! assert_eq!(s.particular, Some(vec![0, 1, 0]));
-//! assert!(s.kernel.is_empty());
-//! ```
 
 use crate::error::{Bound, Error, Result};
 

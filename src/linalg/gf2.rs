@@ -3,22 +3,6 @@
 //! Addition is XOR and multiplication is AND, so a row operation is one XOR of
 //! machine words (the Lights Out lab, "Élimination de Gauss"). Lights Out and Revertigo
 //! both reduce to `A·x = b` over GF(2); this module is the one place that solves it.
-//!
-//! ```
-//! use fixedbitset::FixedBitSet;
-//! use puzzles::linalg::gf2::BitMatrix;
-//!
-//! // x0 + x1 = 1, x1 + x2 = 0: one free unknown, so two solutions.
-//! let mut a = BitMatrix::zeros(2, 3);
-//! for (i, j) in [(0, 0), (0, 1), (1, 1), (1, 2)] {
-//!     a.set(i, j, true);
-//! }
-//! let mut b = FixedBitSet::with_capacity(2);
-//! b.insert(0);
-//! let s = a.solve(&b).expect("consistent");
-//! assert_eq!(s.kernel.len(), 1);
-//! assert_eq!(a.mul_vec(&s.particular), b);
-//! ```
 
 mod polynomial;
 pub mod sparse;
@@ -375,5 +359,22 @@ mod tests {
         let mut m = BitMatrix::identity(5);
         assert_eq!(m.reduce(5), vec![0, 1, 2, 3, 4]);
         assert_eq!(m, BitMatrix::identity(5));
+    }
+
+    #[test]
+    fn two_equations_three_unknowns_one_kernel_vector() {
+        use crate::linalg::gf2::BitMatrix;
+        use fixedbitset::FixedBitSet;
+
+        // x0 + x1 = 1, x1 + x2 = 0: one free unknown, so two solutions.
+        let mut a = BitMatrix::zeros(2, 3);
+        for (i, j) in [(0, 0), (0, 1), (1, 1), (1, 2)] {
+            a.set(i, j, true);
+        }
+        let mut b = FixedBitSet::with_capacity(2);
+        b.insert(0);
+        let s = a.solve(&b).expect("consistent");
+        assert_eq!(s.kernel.len(), 1);
+        assert_eq!(a.mul_vec(&s.particular), b);
     }
 }

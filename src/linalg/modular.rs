@@ -19,20 +19,6 @@
 //! is no solution, a vector `w` with `w·A = 0` and `w·b ≠ 0` exists (Z/p^e is a
 //! Frobenius ring, so the image of `A` is exactly what the kernel of `Aᵀ`
 //! annihilates); it is found in the kernel of `Aᵀ`.
-//!
-//! ```
-//! use puzzles::linalg::modular::{Modulus, ModMatrix};
-//!
-//! // 2x = 2 (mod 4): x = 1 or x = 3.
-//! let k = Modulus::new(4).unwrap();
-//! let mut a = ModMatrix::zeros(1, 1);
-//! a.set(0, 0, 2);
-//! let s = a.solve(&[2], k);
-//! let x = s.particular.clone().unwrap();
-//! assert_eq!(a.mul_vec(&x, k), vec![2]);
-//! assert_eq!(s.count(), "2");
-//! assert!(a.solve(&[1], k).witness.is_some());
-//! ```
 
 mod polynomial;
 mod russians;

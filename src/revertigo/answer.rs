@@ -60,7 +60,7 @@ pub enum Mode {
 /// ```
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Request {
-    /// The board; `None` for random sides in [`RANDOM_SIDES`].
+    /// The board; `None` for random sides in `RANDOM_SIDES`.
     #[serde(default)]
     pub dims: Option<Dims>,
     /// The seed of the random sides (a fresh one when `None`).

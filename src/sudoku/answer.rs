@@ -13,7 +13,6 @@ use crate::control::{Pace, Stopping};
 use crate::error::{Error, Result};
 use crate::input::Source;
 use crate::listing::Limit;
-use crate::listing::Solutions as _;
 use crate::puzzle::GridPuzzle;
 use crate::random;
 use crate::render::Picture;
@@ -53,7 +52,7 @@ pub enum Mode {
         #[serde(default)]
         difficulty: Option<Difficulty>,
         /// The symmetry of the clue pattern: the puzzles are then rated
-        /// (up to [`super::generate::MAX_RATED_SIDE`]).
+        /// (up to `super::generate::MAX_RATED_SIDE`).
         #[serde(default)]
         symmetry: Option<Symmetry>,
     },

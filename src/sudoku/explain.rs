@@ -26,7 +26,7 @@
 //!
 //! ```
 //! use puzzles::input::Source;
-//! use puzzles::sudoku::explain::Outcome;
+//! use puzzles::sudoku::Outcome;
 //! use puzzles::sudoku::{Answer, Mode, Request, Sudoku};
 //! use puzzles::{Control, GridPuzzle, NoItems};
 //!

@@ -11,7 +11,7 @@
 //!
 //! ```
 //! use puzzles::grid::Pos;
-//! use puzzles::sudoku::game::{GameHint, SudokuGame};
+//! use puzzles::sudoku::{GameHint, SudokuGame};
 //! use puzzles::sudoku::Sudoku;
 //! use puzzles::{Control, GridPuzzle, NoItems};
 //!

@@ -31,7 +31,7 @@ impl Shape {
     };
 
     /// Boxes of `box_rows` × `box_cols` cells (each at least 2): the board is
-    /// (`box_rows`·`box_cols`)² cells, its side at most [`MAX_SIDE`].
+    /// (`box_rows`·`box_cols`)² cells, its side at most `MAX_SIDE`.
     ///
     /// ```
     /// use puzzles::sudoku::Shape;

@@ -800,3 +800,42 @@ fn heading_names_are_the_option_values_and_the_json_names() {
         assert_eq!(serde_json::to_value(s).unwrap(), s.name());
     }
 }
+
+#[test]
+fn replay_of_an_explanation_ends_on_its_solution() -> crate::Result<()> {
+    use crate::input::Source;
+    use crate::sudoku::explain::replay;
+    use crate::sudoku::{Answer, Mode, Request, Sudoku};
+    use crate::{Control, GridPuzzle, NoItems};
+
+    let mut request = Request::new(Source::from_text("4x4", "1.....3..4.....2"));
+    request.mode = Mode::Explain { candidates: false };
+    let Answer::Explain(explanation) = Sudoku::answer(&request, &Control::new(), &mut NoItems)?
+    else {
+        panic!()
+    };
+    let puzzle: Sudoku = "1.....3..4.....2".parse()?;
+    let end = replay(&puzzle, None, &explanation.steps)?;
+    assert_eq!(Some(end.to_line()), explanation.solution);
+    Ok(())
+}
+
+#[test]
+fn two_threads_decide_a_25x25() {
+    use crate::control::Control;
+    use crate::sudoku::{Sudoku, SudokuSolver};
+
+    // A 25×25 grid with its first row and first box left: 40 open cells.
+    let side = 25usize;
+    let cell = |r: usize, c: usize| ((r % 5 * 5 + r / 5 + c) % side + 1) as u8;
+    let open = |r: usize, c: usize| r == 0 || (r < 5 && c < 5);
+    let cells: Vec<u8> = (0..side * side)
+        .map(|i| (i / side, i % side))
+        .map(|(r, c)| if open(r, c) { 0 } else { cell(r, c) })
+        .collect();
+    let puzzle = Sudoku::new(5, cells).unwrap();
+    let solver = SudokuSolver::new(puzzle).with_threads(2);
+    let (solution, unique) = solver.solve_and_check_unique(&Control::new());
+    assert!(solver.puzzle().check_solution(&solution.unwrap()).is_ok());
+    assert_eq!(unique, Some(true));
+}

@@ -109,3 +109,15 @@ fn a_wide_front_is_refused_up_front() {
     let e = solve(3, n, &ones, &vec![0; n], &identity(n)).unwrap_err();
     assert!(e.to_string().contains("front"), "{e}");
 }
+
+#[test]
+fn path_with_self_loops_has_one_solution() {
+    use crate::linalg::band;
+
+    // The path a – b – c with self-loops (the σ+ game): x_a + x_b = 1, x_a + x_b + x_c = 1, x_b + x_c = 1.
+    let ones = [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (2, 1), (2, 2)];
+    let order = band::identity(3);
+    let s = band::solve(2, 3, &ones, &[1, 1, 1], &order).unwrap();
+    assert_eq!(s.particular, Some(vec![0, 1, 0]));
+    assert!(s.kernel.is_empty());
+}

@@ -14,16 +14,6 @@
 //! ([`BitMatrix::reduce`]), and the sparse pivots are undone by back
 //! substitution, 64 vectors (the solution and kernel vectors) per pass, one
 //! XOR of words per stored entry.
-//!
-//! ```
-//! use puzzles::linalg::gf2::sparse;
-//!
-//! // The path a – b – c with self-loops (the σ+ game): x_a + x_b = 1, x_a + x_b + x_c = 1, x_b + x_c = 1.
-//! let ones = [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (2, 1), (2, 2)];
-//! let s = sparse::solve(3, &ones, &[1, 1, 1]).unwrap();
-//! assert_eq!(s.particular, Some(vec![0, 1, 0]));
-//! assert!(s.kernel.is_empty());
-//! ```
 
 use super::BitMatrix;
 use crate::error::{Bound, Error, Result};

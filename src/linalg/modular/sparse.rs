@@ -19,17 +19,6 @@
 //! same way, and what no unit pivot reaches is finished by the Smith form
 //! over Z/p^e (see the `russians` module). The kernel is then a direct sum of
 //! cyclic groups of orders p^v, each generator given with its order.
-//!
-//! ```
-//! use puzzles::linalg::modular::sparse;
-//!
-//! // The path a – b – c with self-loops (the σ+ game) over GF(3), all lights at 1:
-//! // presses x with x_a + x_b = x_a + x_b + x_c = x_b + x_c = −1 = 2.
-//! let ones = [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (2, 1), (2, 2)];
-//! let s = sparse::solve(3, 3, &ones, &[2, 2, 2]).unwrap();
-//! assert_eq!(s.particular, Some(vec![0, 2, 0]));
-//! assert!(s.kernel.is_empty());
-//! ```
 
 use crate::error::{Bound, Error, Result};
 use crate::linalg::band::BandSolution;
@@ -71,17 +60,6 @@ pub struct PowerSolution {
 /// Solves `A·x = b` over Z/q, `q` a power of the prime `p` (`q ≤ 255`), `A`
 /// the `n` × `n` matrix with entries 1 at `ones` (row, column; repeats count
 /// once); `b` holds values below `q`.
-///
-/// ```
-/// use puzzles::linalg::modular::sparse;
-///
-/// // x_a + x_b = 2 and x_a + x_b = 0 (mod 4): no solution.
-/// let ones = [(0, 0), (0, 1), (1, 0), (1, 1)];
-/// assert_eq!(sparse::solve_power(2, 4, 2, &ones, &[2, 0]).unwrap().particular, None);
-/// // x_a + x_b = 2 twice: x_b free, of order 4.
-/// let s = sparse::solve_power(2, 4, 2, &ones, &[2, 2]).unwrap();
-/// assert_eq!(s.kernel.iter().map(|g| g.order).collect::<Vec<_>>(), [4]);
-/// ```
 ///
 /// Refused, naming [`MAX_CORE`], when the dense core left by the sparse pivots would be larger.
 pub fn solve_power(

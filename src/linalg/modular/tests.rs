@@ -242,3 +242,18 @@ fn inverses_of_the_units_mod_every_modulus_below_256_are_inverses() {
         }
     }
 }
+
+#[test]
+fn two_x_equals_two_mod_4() {
+    use crate::linalg::modular::{ModMatrix, Modulus};
+
+    // 2x = 2 (mod 4): x = 1 or x = 3.
+    let k = Modulus::new(4).unwrap();
+    let mut a = ModMatrix::zeros(1, 1);
+    a.set(0, 0, 2);
+    let s = a.solve(&[2], k);
+    let x = s.particular.clone().unwrap();
+    assert_eq!(a.mul_vec(&x, k), vec![2]);
+    assert_eq!(s.count(), "2");
+    assert!(a.solve(&[1], k).witness.is_some());
+}

@@ -148,21 +148,6 @@ pub(super) fn apply(
 
 /// Replays `steps` from the clues of `puzzle` (and its pencil marks, if given): every placement and
 /// elimination must be a candidate when it comes; returns the grid they leave.
-///
-/// ```
-/// use puzzles::input::Source;
-/// use puzzles::sudoku::explain::replay;
-/// use puzzles::sudoku::{Answer, Mode, Request, Sudoku};
-/// use puzzles::{Control, GridPuzzle, NoItems};
-///
-/// let mut request = Request::new(Source::from_text("4x4", "1.....3..4.....2"));
-/// request.mode = Mode::Explain { candidates: false };
-/// let Answer::Explain(explanation) = Sudoku::answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
-/// let puzzle: Sudoku = "1.....3..4.....2".parse()?;
-/// let end = replay(&puzzle, None, &explanation.steps)?;
-/// assert_eq!(Some(end.to_line()), explanation.solution);
-/// # Ok::<(), puzzles::Error>(())
-/// ```
 pub fn replay(puzzle: &Sudoku, marks: Option<&PencilMarks>, steps: &[Step]) -> Result<Sudoku> {
     let mut board = Board::new(puzzle).map_err(|_| Error::usage("the clues clash"))?;
     if let Some(marks) = marks {

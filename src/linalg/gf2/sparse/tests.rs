@@ -111,3 +111,14 @@ fn a_dense_core_past_32768_unknowns_is_solved_and_replays() {
         assert!(apply(k).iter().all(|&v| v == 0));
     }
 }
+
+#[test]
+fn path_with_self_loops_has_one_solution() {
+    use crate::linalg::gf2::sparse;
+
+    // The path a – b – c with self-loops (the σ+ game): x_a + x_b = 1, x_a + x_b + x_c = 1, x_b + x_c = 1.
+    let ones = [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (2, 1), (2, 2)];
+    let s = sparse::solve(3, &ones, &[1, 1, 1]).unwrap();
+    assert_eq!(s.particular, Some(vec![0, 1, 0]));
+    assert!(s.kernel.is_empty());
+}

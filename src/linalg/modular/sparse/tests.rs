@@ -123,3 +123,32 @@ fn agrees_with_the_smith_form_over_prime_powers() {
     }
     assert!(singular > 12, "{singular} singular");
 }
+
+#[test]
+fn solve_power_mod_4_inconsistent_and_free() {
+    use crate::linalg::modular::sparse;
+
+    // x_a + x_b = 2 and x_a + x_b = 0 (mod 4): no solution.
+    let ones = [(0, 0), (0, 1), (1, 0), (1, 1)];
+    assert_eq!(
+        sparse::solve_power(2, 4, 2, &ones, &[2, 0])
+            .unwrap()
+            .particular,
+        None
+    );
+    // x_a + x_b = 2 twice: x_b free, of order 4.
+    let s = sparse::solve_power(2, 4, 2, &ones, &[2, 2]).unwrap();
+    assert_eq!(s.kernel.iter().map(|g| g.order).collect::<Vec<_>>(), [4]);
+}
+
+#[test]
+fn path_with_self_loops_over_gf3() {
+    use crate::linalg::modular::sparse;
+
+    // The path a – b – c with self-loops (the σ+ game) over GF(3), all lights at 1:
+    // presses x with x_a + x_b = x_a + x_b + x_c = x_b + x_c = −1 = 2.
+    let ones = [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (2, 1), (2, 2)];
+    let s = sparse::solve(3, 3, &ones, &[2, 2, 2]).unwrap();
+    assert_eq!(s.particular, Some(vec![0, 2, 0]));
+    assert!(s.kernel.is_empty());
+}
