@@ -132,9 +132,10 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     super::conclude::<Knight>(&answer, &args.common, ctx)
 }
 
-/// `--part i/N`.
+/// `--part i/N`: parsed as a shard is, its errors naming it a part.
 fn parse_part(text: &str) -> Result<Shard, String> {
-    Shard::parse_as(text, "part").map_err(|e| e.to_string())
+    text.parse::<Shard>()
+        .map_err(|e| e.to_string().replacen("shard", "part", 1))
 }
 
 /// The one request the flags ask for.

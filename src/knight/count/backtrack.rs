@@ -77,16 +77,9 @@ impl std::str::FromStr for Shard {
 
     /// Parses `i/N` with `1 ≤ i ≤ N`.
     fn from_str(text: &str) -> Result<Shard> {
-        Shard::parse_as(text, "shard")
-    }
-}
-
-impl Shard {
-    /// Parses `i/N` with `1 ≤ i ≤ N`, an error naming it `what` (`shard`, `part`).
-    pub fn parse_as(text: &str, what: &str) -> Result<Shard> {
         let bad = |why: &str| {
             Error::usage(format!(
-                "{what} '{text}': {why} (expected i/N with 1 ≤ i ≤ N, e.g. 3/8)"
+                "shard '{text}': {why} (expected i/N with 1 ≤ i ≤ N, e.g. 3/8)"
             ))
         };
         let (i, n) = text.trim().split_once('/').ok_or_else(|| bad("no '/'"))?;
