@@ -33,6 +33,10 @@ fn census(c: &mut Criterion) {
                 method,
                 memory_mib: None,
                 shard: Default::default(),
+                end: None,
+                part: Default::default(),
+                checkpoint: None,
+                merge: vec![],
             };
             let id = BenchmarkId::new(name, format!("{method:?}").to_lowercase());
             group.bench_with_input(id, &request, |b, request| {

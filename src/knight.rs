@@ -66,7 +66,7 @@ pub use count::backtrack::Shard;
 pub(crate) use count::backtrack::MAX_COUNT_CELLS;
 #[cfg(feature = "mpi")]
 pub use count::distributed::Cluster;
-pub use count::{CountMethod, CountReport, TourCount};
+pub use count::{CountMethod, CountReport, EndClass, TourCount};
 pub use find::magic::MagicSums;
 pub(crate) use find::magic::{magic_sums, semi_magic_tour};
 pub use moves::Position;

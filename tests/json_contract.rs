@@ -33,6 +33,18 @@ const RUNS: &[(&[&str], &str)] = &[
     (&["knight", "5", "--check", "TOUR", "--json"], ""),
     (
         &[
+            "knight", "5", "5", "--count", "--start", "0,0", "--end", "4,4", "--json",
+        ],
+        "",
+    ),
+    (
+        &[
+            "knight", "5", "5", "--count", "--sum", "--method", "starts", "--part", "1/2", "--json",
+        ],
+        "",
+    ),
+    (
+        &[
             "sudoku",
             "puzzles/sudoku/4x4.txt",
             "--check",

@@ -4,6 +4,7 @@ use super::{parse_side, Common, Context, Exit, Failure};
 use puzzles::grid::Dims;
 use puzzles::knight::{self, CountMethod, Knight, Mode, MoveOrder, Request, Shard, Starts};
 use puzzles::listing::Limit;
+use std::path::PathBuf;
 
 /// The modes a count's options are refused in (clap waives their
 /// `requires = "count"` when an option that excludes `--count` is given).
@@ -49,6 +50,20 @@ pub struct Args {
     /// With --count: count only part i of N (1 ≤ i ≤ N); the N parts add up to the whole count.
     #[arg(long, value_name = "i/N", requires = "count", conflicts_with_all = NOT_COUNTING)]
     shard: Option<Shard>,
+    /// With --count (open tours): only the tours from --start to this square.
+    #[arg(long, value_name = "SQUARE", requires = "count", conflicts_with_all = ["closed", "sum", "all_starts", "all", "magic", "animate"])]
+    end: Option<String>,
+    /// With --count by classes of ends (--method pairs or starts, or auto past what one run
+    /// holds): count only every N-th class from the i-th (1 ≤ i ≤ N); merge the parts' checkpoints.
+    #[arg(long, value_name = "i/N", value_parser = parse_part, requires = "count", conflicts_with_all = NOT_COUNTING)]
+    part: Option<Shard>,
+    /// With --count by classes of ends: record each class counted in FILE, and resume from it.
+    #[arg(long, value_name = "FILE", requires = "count", conflicts_with_all = NOT_COUNTING)]
+    checkpoint: Option<PathBuf>,
+    /// With --count by classes of ends: sum the checkpoints of the parts instead of counting
+    /// (refused when they overlap or leave classes out).
+    #[arg(long, value_name = "FILE", num_args = 1.., requires = "count", conflicts_with_all = ["part", "checkpoint", "all", "magic", "animate"])]
+    merge: Vec<PathBuf>,
     /// List every tour from the start (at most --limit).
     #[arg(long)]
     all: bool,
@@ -128,6 +143,12 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     super::conclude::<Knight>(&answer, &args.common, ctx, None)
 }
 
+/// `--part i/N`: parsed as a shard is, its errors naming it a part.
+fn parse_part(text: &str) -> Result<Shard, String> {
+    text.parse::<Shard>()
+        .map_err(|e| e.to_string().replacen("shard", "part", 1))
+}
+
 /// The one request the flags ask for.
 fn request(args: &Args) -> Result<Request, Failure> {
     let order = args.order.unwrap_or_default();
@@ -149,6 +170,10 @@ fn request(args: &Args) -> Result<Request, Failure> {
             method: args.method,
             memory_mib: args.memory,
             shard: args.shard.unwrap_or_default(),
+            end: args.end.clone(),
+            part: args.part.unwrap_or_default(),
+            checkpoint: args.checkpoint.clone(),
+            merge: args.merge.clone(),
         }
     } else if args.all {
         Mode::List {

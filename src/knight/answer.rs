@@ -20,6 +20,7 @@ use crate::puzzle::GridPuzzle;
 use crate::render::Picture;
 use crate::sink::Sink;
 use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
 
 /// Which tours a count takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -73,6 +74,22 @@ pub enum Mode {
         /// Only this part of a backtracking count (the parts add up to the whole).
         #[serde(default)]
         shard: Shard,
+        /// Open tours: only those from the first square to this one (the
+        /// undirected paths between the two).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        end: Option<String>,
+        /// A count by classes of ends: only this part of the classes
+        /// (every `N`-th from the `i`-th; the parts add up to the whole).
+        #[serde(default, skip_serializing_if = "is_whole")]
+        part: Shard,
+        /// A count by classes of ends: the file each class counted is
+        /// recorded in as it ends, and resumed from.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        checkpoint: Option<PathBuf>,
+        /// A count by classes of ends: the checkpoints of its parts, summed
+        /// instead of counting (refused when they overlap or leave classes out).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        merge: Vec<PathBuf>,
     },
     /// A semi-magic closed tour of the 8×8 board (rows and columns sum to 260).
     Magic,
@@ -104,6 +121,11 @@ pub enum Mode {
     },
 }
 
+/// Whether `part` is the whole count (left out of JSON).
+fn is_whole(part: &Shard) -> bool {
+    *part == Shard::WHOLE
+}
+
 /// [`DEFAULT_BUDGET`], for a request read from JSON without a budget.
 fn default_budget() -> u64 {
     DEFAULT_BUDGET
@@ -133,7 +155,7 @@ impl Default for Mode {
 /// assert_eq!(found.result, TourOutcome::Tour);
 /// assert_eq!(found.tour.map(|t| t.len()), Some(36));
 ///
-/// request.mode = Mode::Count { starts: Starts::Start, method: CountMethod::Frontier, memory_mib: None, shard: Default::default() };
+/// request.mode = Mode::Count { starts: Starts::Start, method: CountMethod::Frontier, memory_mib: None, shard: Default::default(), end: None, part: Default::default(), checkpoint: None, merge: vec![] };
 /// let Answer::Count(count) = Knight::answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
 /// assert_eq!(count.cycles.unwrap().to_string(), "9862");
 /// assert_eq!(count.count.unwrap().to_string(), "19724");
@@ -360,16 +382,31 @@ pub(crate) fn answer(
             method,
             memory_mib,
             shard,
+            end,
+            part,
+            checkpoint,
+            merge,
         } => {
             let knight = request.knight()?;
-            let from = match starts {
-                Starts::Start => CountFrom::From(knight.start()),
-                Starts::Every => CountFrom::Every,
-                Starts::Sum => CountFrom::Sum,
+            let from = match (starts, end) {
+                (Starts::Start, Some(end)) => {
+                    CountFrom::Between(knight.start(), parse_square(knight.dims(), end)?)
+                }
+                (_, Some(_)) => {
+                    return Err(Error::usage(
+                        "an end is given with one start: the tours from the start to the end",
+                    ))
+                }
+                (Starts::Start, None) => CountFrom::From(knight.start()),
+                (Starts::Every, None) => CountFrom::Every,
+                (Starts::Sum, None) => CountFrom::Sum,
             };
             let mut wanted = CountRequest::new(knight.dims(), knight.closed(), from);
             wanted.method = *method;
             wanted.shard = *shard;
+            wanted.part = *part;
+            wanted.checkpoint = checkpoint.clone();
+            wanted.merge = merge.clone();
             wanted.memory_limit = memory_mib.map_or(wanted.memory_limit, |m| m << 20);
             count::count(&wanted, ctl).map(Answer::Count)
         }

@@ -18,15 +18,19 @@ use crate::error::{Bound, Error, Result, Size};
 use crate::grid::{Dims, Pos};
 use crate::knight::{theorems, Knight};
 use backtrack::{count_all_starts_shard, count_tours_shard, images, Shard};
+pub use ends::EndClass;
+use ends::Split;
 use layers::bytes_per_state;
 use num_bigint::BigUint;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::path::PathBuf;
 
 pub(crate) mod backtrack;
 mod columns;
 #[cfg(feature = "mpi")]
 pub(crate) mod distributed;
+mod ends;
 mod halves;
 mod key;
 mod layers;
@@ -45,6 +49,9 @@ pub(crate) enum Census {
     Paths,
     /// Directed open tours from one square.
     PathsFrom(Pos),
+    /// Open tours between two given squares (undirected paths: the directed
+    /// tours from the first to the second).
+    PathsBetween(Pos, Pos),
 }
 
 /// How a run of the programme ended.
@@ -69,6 +76,17 @@ pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Res
     // about twice the states: 6 × 8 open summed 6.1 s against 6.9 s wall on
     // two cores, 6 × 9 42 s against 32 s), when that gives the board up.
     let (rows, cols) = (dims.rows.min(dims.cols), dims.rows.max(dims.cols));
+    // Both ends given: the halves where their states are the fewer.
+    if let Census::PathsBetween(..) = census {
+        let (states, bytes) = ends::class_need(dims, Split::Pairs);
+        let halved = halves::estimated_states_between(rows, cols);
+        if halved == states && states.saturating_mul(bytes) <= memory {
+            if let Some(run) = halves::count(dims, census, memory, ctl) {
+                return run;
+            }
+        }
+        return columns::run_walk(&columns::Walk::new(dims, census), memory, ctl);
+    }
     let closed = census == Census::Cycles;
     let halved = !matches!(census, Census::PathsFrom(_))
         && halves::fits(rows, cols, closed, memory)
@@ -102,6 +120,13 @@ pub enum CountMethod {
     Backtrack,
     /// The frontier programme (boards with a side of at most 8).
     Frontier,
+    /// Open tours summed (or from one start) over the classes of their
+    /// pairs of ends under the board's symmetries, each class counted by
+    /// the frontier programme with both ends given.
+    Pairs,
+    /// Open tours summed over the classes of their starts, each counted by
+    /// the frontier programme from one start.
+    Starts,
 }
 
 /// Which tours a count takes.
@@ -114,10 +139,13 @@ pub(crate) enum CountFrom {
     /// Only the sum of the directed tours over every start: for open tours
     /// the frontier programme makes one run instead of one a start.
     Sum,
+    /// The open tours from the first square to the second (the undirected
+    /// paths between them).
+    Between(Pos, Pos),
 }
 
 /// A count to make: the board, open or closed, from where, by which engine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct CountRequest {
     /// The board.
     pub dims: Dims,
@@ -133,6 +161,13 @@ pub(crate) struct CountRequest {
     pub memory_limit: u64,
     /// Only this part of a backtracking count (the parts add up to the whole).
     pub shard: Shard,
+    /// Only this part of a count by classes (every `N`-th class from the `i`-th).
+    pub part: Shard,
+    /// A count by classes: the file each class counted is recorded in, and
+    /// resumed from.
+    pub checkpoint: Option<PathBuf>,
+    /// A count by classes: the checkpoints of its parts, to sum instead of counting.
+    pub merge: Vec<PathBuf>,
 }
 
 impl CountRequest {
@@ -145,6 +180,9 @@ impl CountRequest {
             method: CountMethod::Auto,
             memory_limit: crate::memory::default_limit(DEFAULT_MEMORY_LIMIT),
             shard: Shard::WHOLE,
+            part: Shard::WHOLE,
+            checkpoint: None,
+            merge: Vec::new(),
         }
     }
 }
@@ -221,6 +259,18 @@ pub struct CountReport {
     /// The part counted (`i/N`) when only a part of a backtracking count was asked.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shard: Option<String>,
+    /// The other end, when the tours between two squares were counted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<Pos>,
+    /// A count by classes of ends: the classes counted, each with its weight.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub classes: Option<Vec<EndClass>>,
+    /// A count by classes: how many classes the whole count has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub classes_of: Option<usize>,
+    /// The part of a count by classes (`i/N`), when only a part was asked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<String>,
 }
 
 /// The most frontier states a board with `rows` on its short side is
@@ -280,6 +330,7 @@ fn census_of(request: &CountRequest) -> Census {
     match (request.closed, request.starts) {
         (true, _) => Census::Cycles,
         (false, CountFrom::From(p)) => Census::PathsFrom(p),
+        (false, CountFrom::Between(p, q)) => Census::PathsBetween(p, q),
         (false, _) => Census::Paths,
     }
 }
@@ -295,6 +346,10 @@ fn check_memory(request: &CountRequest) -> Result<()> {
             limit: Size::from(8usize),
             note: " for the frontier programme".to_string(),
         });
+    }
+    // Both ends given: the states of one class of pairs of ends.
+    if let CountFrom::Between(..) = request.starts {
+        return check_classes_fit(dims, Split::Pairs, memory);
     }
     // Open tours from a start (one run for each, or for each orbit) lose
     // the mirror folding that halves the states of the other counts, and
@@ -341,42 +396,22 @@ fn check_memory(request: &CountRequest) -> Result<()> {
 pub(crate) fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport> {
     crate::memory::check_limit(request.memory_limit)?;
     let dims = request.dims;
-    if let CountFrom::From(p) = request.starts {
-        Knight::new(dims, p, request.closed)?;
-    }
-    let mut method = match request.method {
-        CountMethod::Auto => {
-            let short = dims.rows.min(dims.cols);
-            // Measured: the frontier (meeting in the middle up to 8 rows) is faster
-            // than backtracking but for the grid of open counts from each start of a
-            // board of at most 36 squares, one run a start (6 × 6: 1.5 s against 1.3 s
-            // wall; summed in one run, 0.29 s against 1.74 s wall side by side). A board whose frontier
-            // states would not fit is backtracked when it can be (a long count the user
-            // may stop, up to 7 × 7), refused otherwise.
-            let grid = request.starts == CountFrom::Every && !request.closed;
-            let frontier = short <= 8 && (short <= 4 || dims.cells() > 36 || !grid);
-            let fits = check_memory(request);
-            if frontier && (fits.is_ok() || dims.cells() > super::MAX_COUNT_CELLS) {
-                CountMethod::Frontier
-            } else {
-                // Past 7 × 7 backtracking could not end: the frontier's refusal, with its limit.
-                if dims.cells() > MAX_FALLBACK_CELLS && !ruled_out(dims, census_of(request)) {
-                    fits?;
-                }
-                CountMethod::Backtrack
+    match request.starts {
+        CountFrom::From(p) => {
+            Knight::new(dims, p, request.closed)?;
+        }
+        CountFrom::Between(p, q) => {
+            if request.closed {
+                return Err(Error::usage(
+                    "a closed tour ends a knight's move from its start: an end is given for open tours only",
+                ));
             }
+            Knight::new(dims, p, false)?;
+            Knight::new(dims, q, false)?;
         }
-        m => m,
-    };
-    if method == CountMethod::Frontier && request.shard != Shard::WHOLE {
-        if request.method == CountMethod::Frontier {
-            return Err(Error::usage(
-                "the frontier programme counts a board whole: shards split backtracking only",
-            ));
-        }
-        // Only backtracking splits into shards.
-        method = CountMethod::Backtrack;
+        _ => {}
     }
+    let method = choose(request)?;
     let mut report = CountReport {
         rows: dims.rows,
         cols: dims.cols,
@@ -384,7 +419,7 @@ pub(crate) fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport
         method,
         // Known before the count, so that a stopped count says where it was from.
         start: match request.starts {
-            CountFrom::From(p) => Some(p),
+            CountFrom::From(p) | CountFrom::Between(p, _) => Some(p),
             _ => None,
         },
         count: None,
@@ -395,14 +430,201 @@ pub(crate) fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport
         columns_done: None,
         peak_states: None,
         shard: (request.shard != Shard::WHOLE).then(|| request.shard.to_string()),
+        end: match request.starts {
+            CountFrom::Between(_, q) => Some(q),
+            _ => None,
+        },
+        classes: None,
+        classes_of: None,
+        part: (request.part != Shard::WHOLE).then(|| request.part.to_string()),
     };
-    if method == CountMethod::Backtrack {
-        backtrack(request, &mut report, ctl)?;
-    } else {
-        check_memory(request)?;
-        frontier(request, &mut report, ctl)?;
+    match method {
+        CountMethod::Backtrack => backtrack(request, &mut report, ctl)?,
+        CountMethod::Pairs | CountMethod::Starts => by_classes(request, &mut report, ctl)?,
+        CountMethod::Auto | CountMethod::Frontier => {
+            // A count a theorem rules out (0, at once) holds no states.
+            if !ruled_out(dims, census_of(request)) {
+                check_memory(request)?;
+            }
+            frontier(request, &mut report, ctl)?;
+        }
     }
     Ok(report)
+}
+
+/// The engine that counts `request`: the one asked for, or the automatic
+/// choice; refused when the request cannot be counted so.
+fn choose(request: &CountRequest) -> Result<CountMethod> {
+    let dims = request.dims;
+    let by_classes =
+        request.part != Shard::WHOLE || request.checkpoint.is_some() || !request.merge.is_empty();
+    let method = match request.method {
+        CountMethod::Auto if by_classes => auto_classes(request)?,
+        CountMethod::Auto => {
+            let short = dims.rows.min(dims.cols);
+            // Measured: the frontier (meeting in the middle up to 8 rows) is faster
+            // than backtracking but for the grid of open counts from each start of a
+            // board of at most 36 squares, one run a start (6 × 6: 1.5 s against 1.3 s
+            // wall; summed in one run, 0.29 s against 1.74 s wall side by side). A board whose frontier
+            // states would not fit is backtracked when it can be (a long count the user
+            // may stop, up to 7 × 7), counted by classes of ends when those fit, refused
+            // otherwise.
+            let grid = request.starts == CountFrom::Every && !request.closed;
+            let between = matches!(request.starts, CountFrom::Between(..));
+            let frontier = short <= 8 && (short <= 4 || dims.cells() > 36 || !grid || between);
+            let fits = check_memory(request);
+            if between && ruled_out(dims, census_of(request)) {
+                // Ends of one colour on an even board (or of the other on an odd one): 0 at once.
+                return Ok(CountMethod::Frontier);
+            }
+            if frontier && (fits.is_ok() || dims.cells() > super::MAX_COUNT_CELLS) {
+                CountMethod::Frontier
+            } else if dims.cells() > MAX_FALLBACK_CELLS && !ruled_out(dims, census_of(request)) {
+                // Past 7 × 7 backtracking could not end: by classes of ends, or the
+                // frontier's refusal, with its limit.
+                match (fits, auto_classes(request)) {
+                    (_, Ok(method)) => method,
+                    (Err(e), Err(_)) => return Err(e),
+                    (Ok(()), Err(_)) => CountMethod::Backtrack,
+                }
+            } else {
+                CountMethod::Backtrack
+            }
+        }
+        m => m,
+    };
+    let classed = matches!(method, CountMethod::Pairs | CountMethod::Starts);
+    if by_classes && !classed {
+        return Err(Error::usage(
+            "--part, --checkpoint and --merge are for counts by classes of ends (--method pairs or starts)",
+        ));
+    }
+    if classed {
+        check_classes(request, method)?;
+    }
+    if method == CountMethod::Frontier && request.shard != Shard::WHOLE {
+        if request.method == CountMethod::Frontier {
+            return Err(Error::usage(
+                "the frontier programme counts a board whole: shards split backtracking only",
+            ));
+        }
+        // Only backtracking splits into shards.
+        return Ok(CountMethod::Backtrack);
+    }
+    if method == CountMethod::Backtrack && matches!(request.starts, CountFrom::Between(..)) {
+        return Err(Error::usage(
+            "the tours between two squares are counted by the frontier programme (--method frontier)",
+        ));
+    }
+    Ok(method)
+}
+
+/// The split into classes of ends the automatic choice takes for
+/// `request`: by pairs of ends, or by starts, the one whose classes hold
+/// fewer states (and fit); refused when the request is not of open tours
+/// summed or from one start, or when neither fits.
+fn auto_classes(request: &CountRequest) -> Result<CountMethod> {
+    let (dims, memory) = (request.dims, request.memory_limit);
+    let splits: &[Split] = match (request.closed, request.starts) {
+        (false, CountFrom::Sum) => &[Split::Pairs, Split::Starts],
+        (false, CountFrom::From(_)) => &[Split::Pairs],
+        _ => &[],
+    };
+    let best = splits
+        .iter()
+        .map(|&split| (ends::class_need(dims, split), split))
+        .filter(|&((states, bytes), _)| states.saturating_mul(bytes) <= memory)
+        .min_by_key(|&((states, _), _)| states);
+    match best {
+        Some((_, Split::Pairs)) => Ok(CountMethod::Pairs),
+        Some((_, Split::Starts)) => Ok(CountMethod::Starts),
+        None => Err(Error::usage("no split into classes of ends fits")),
+    }
+}
+
+/// Refuses a count by classes (`method`) of a request that is not of open
+/// tours summed (or, by pairs, from one start), or whose classes would not
+/// fit its memory limit.
+fn check_classes(request: &CountRequest, method: CountMethod) -> Result<()> {
+    let split = if method == CountMethod::Pairs {
+        Split::Pairs
+    } else {
+        Split::Starts
+    };
+    let fits_request = match request.starts {
+        _ if request.closed => false,
+        CountFrom::Sum => true,
+        CountFrom::From(_) => split == Split::Pairs,
+        _ => false,
+    };
+    if !fits_request {
+        return Err(Error::usage(
+            "counts by classes of ends are of open tours summed over every start (--sum), or by pairs from one start",
+        ));
+    }
+    if !request.merge.is_empty() {
+        return Ok(());
+    }
+    check_classes_fit(request.dims, split, request.memory_limit)
+}
+
+/// Refuses up front classes of `split` on `dims` whose estimated states
+/// would not fit `memory` bytes.
+fn check_classes_fit(dims: Dims, split: Split, memory: u64) -> Result<()> {
+    let (need, bytes) = ends::class_need(dims, split);
+    let fit = memory / bytes;
+    if need > fit {
+        return Err(Error::TooLarge {
+            bound: Bound::Other("estimated frontier states of a class of ends"),
+            got: Size::from(need),
+            limit: Size::from(fit),
+            note: format!(" that fit the memory limit of {} MiB", memory >> 20),
+        });
+    }
+    Ok(())
+}
+
+/// Counts `request` by classes of ends (or sums the checkpoints of its parts) into `report`.
+fn by_classes(request: &CountRequest, report: &mut CountReport, ctl: &Control) -> Result<()> {
+    let dims = request.dims;
+    let split = if report.method == CountMethod::Pairs {
+        Split::Pairs
+    } else {
+        Split::Starts
+    };
+    let start = match request.starts {
+        CountFrom::From(p) => Some(p),
+        _ => None,
+    };
+    let summed = if request.merge.is_empty() {
+        let by = ends::ByClasses {
+            split,
+            start,
+            part: request.part,
+            checkpoint: request.checkpoint.clone(),
+            store: ends::store_for(dims, split, request.checkpoint.as_deref()),
+        };
+        let counted = ends::count(dims, &by, request.memory_limit, ctl);
+        // The halves kept serve this count only: gone once it is whole (or failed).
+        if let Some(store) = &by.store {
+            if counted.as_ref().map_or(true, |s| !s.stopped) {
+                let _ = std::fs::remove_dir_all(&store.dir);
+            }
+        }
+        counted?
+    } else {
+        ends::merge(dims, split, start, &request.merge)?
+    };
+    report.partial = summed.stopped;
+    report.peak_states = Some(summed.peak_states);
+    report.classes_of = Some(summed.of);
+    report.classes = Some(summed.classes);
+    let total = summed.total.map(TourCount);
+    match start {
+        Some(_) => report.count = total,
+        None => report.total = total,
+    }
+    Ok(())
 }
 
 fn backtrack(request: &CountRequest, report: &mut CountReport, ctl: &Control) -> Result<()> {
@@ -419,6 +641,8 @@ fn backtrack(request: &CountRequest, report: &mut CountReport, ctl: &Control) ->
                 report.cycles = Some((c.count / 2).into());
             }
         }
+        // Refused before (see `choose`): the frontier programme counts them.
+        CountFrom::Between(..) => {}
         CountFrom::Every | CountFrom::Sum => {
             let all = count_all_starts_shard(dims, request.closed, request.shard, ctl)?;
             report.partial = all.iter().any(|c| c.partial);
@@ -483,6 +707,8 @@ fn frontier(request: &CountRequest, report: &mut CountReport, ctl: &Control) -> 
                 report.counts = Some(vec![vec![from; dims.cols]; dims.rows]);
             }
             CountFrom::Sum => report.total = Some(TourCount(&from.0 * dims.cells())),
+            // Refused before (see `count`): an end is given for open tours only.
+            CountFrom::Between(..) => return Ok(()),
         }
         report.cycles = Some(TourCount(cycles));
         return Ok(());
@@ -491,6 +717,12 @@ fn frontier(request: &CountRequest, report: &mut CountReport, ctl: &Control) -> 
         CountFrom::From(p) => {
             report.start = Some(p);
             if let Some(c) = frontier_run(dims, Census::PathsFrom(p), request, report, ctl)? {
+                report.count = Some(TourCount(c));
+            }
+        }
+        CountFrom::Between(p, q) => {
+            let census = Census::PathsBetween(p, q);
+            if let Some(c) = frontier_run(dims, census, request, report, ctl)? {
                 report.count = Some(TourCount(c));
             }
         }
@@ -546,6 +778,12 @@ pub(crate) fn ruled_out(dims: Dims, census: Census) -> bool {
         Census::Cycles => (true, Pos::new(0, 0)),
         Census::Paths => return false,
         Census::PathsFrom(p) => (false, p),
+        Census::PathsBetween(p, q) => {
+            if p == q && dims.cells() > 1 || ends::colours_differ(dims, p, q) {
+                return true;
+            }
+            (false, p)
+        }
     };
     theorems::impossible(&Knight {
         dims,

@@ -1,6 +1,6 @@
 //! The knight's reports as text: a tour as the knight's tour lab prints it, a semi-magic tour with its sums, and counts.
 
-use super::count::{CountReport, TourCount};
+use super::count::{CountMethod, CountReport, TourCount};
 use super::{
     algebraic, render_board, Answer, Item, ListedTour, MagicReport, MoveOrder, Position,
     SearchStep, StepAction, StepsEnd, TourListing, TourOutcome, TourReport,
@@ -287,10 +287,13 @@ impl report::Report for CountReport {
         let kind = if self.closed { "closed" } else { "open" };
         let (rows, cols) = (self.rows, self.cols);
         let grid = self.counts.as_ref().filter(|_| detail == Detail::Full);
-        let mut line = match (&self.start, grid) {
-            (Some(start), _) => format!("{rows}×{cols} {kind} tours from {start}:"),
-            (None, Some(_)) => "total:".to_string(),
-            (None, None) => format!("{rows}×{cols} {kind} tours summed over every start:"),
+        let mut line = match (&self.start, &self.end, grid) {
+            (Some(start), Some(end), _) => {
+                format!("{rows}×{cols} {kind} tours from {start} to {end}:")
+            }
+            (Some(start), None, _) => format!("{rows}×{cols} {kind} tours from {start}:"),
+            (None, _, Some(_)) => "total:".to_string(),
+            (None, _, None) => format!("{rows}×{cols} {kind} tours summed over every start:"),
         };
         if let Some(counts) = grid {
             let width = counts.iter().flatten().map(|c| c.to_string().len()).max();
@@ -312,6 +315,9 @@ impl report::Report for CountReport {
             (Some(c), true) => line.push_str(&format!(" directed = {c} cycles")),
             (Some(c), false) => line.push_str(&format!(" ({c} cycles)")),
             (None, _) => {}
+        }
+        if let (Some(classes), Some(of)) = (&self.classes, self.classes_of) {
+            line.push_str(&self.classes_note(classes.len(), of));
         }
         if let Some(shard) = &self.shard {
             line.push_str(&format!(" (shard {shard})"));
@@ -357,6 +363,22 @@ impl MagicReport {
 }
 
 impl CountReport {
+    /// How a count by classes of ends went: the classes of the whole
+    /// count, or, short of them, those counted and what is missing.
+    fn classes_note(&self, counted: usize, of: usize) -> String {
+        let kind = match self.method {
+            CountMethod::Starts => "starts",
+            _ => "pairs of ends",
+        };
+        match &self.part {
+            _ if counted == of => format!(" (by {of} classes of {kind})"),
+            Some(part) => format!(
+                " {counted} of the {of} classes of {kind} counted (part {part}: merge the parts' checkpoints for the total)"
+            ),
+            None => format!(" {counted} of the {of} classes of {kind} counted"),
+        }
+    }
+
     /// The count from the start, or the total over every start.
     fn total(&self) -> Option<&TourCount> {
         self.count.as_ref().or(self.total.as_ref())

@@ -606,6 +606,29 @@ pub(crate) fn decide(
     (answer, nodes)
 }
 
+/// The open tours of `dims` from `start` to `end` (each once), by the plain
+/// counter with `end` kept free as the last move's goal: for cross-checks.
+#[cfg(test)]
+pub(crate) fn count_between(dims: Dims, start: Pos, end: Pos) -> u64 {
+    let g = Graph::new(dims);
+    let mut c = Counter::<u128>::new(&g, dims.index(start) as u8, false);
+    c.target = dims.index(end) as u8;
+    c.low = 0;
+    c.hopeless = false;
+    for u in 0..g.n {
+        if c.free.has(u as u8) && u as u8 != c.target {
+            match g.deg[u] {
+                0 => c.hopeless = true,
+                1 => c.low += 1,
+                _ => {}
+            }
+        }
+    }
+    c.only[0] = c.forced(c.path[0]);
+    c.hopeless |= c.low > c.low_limit();
+    c.run(None, &Control::new(), &mut |_| {}).0
+}
+
 /// The count without theorems, tasks or threads: the plain counter, for cross-checks.
 #[cfg(test)]
 pub(crate) fn count_sequential(knight: &Knight) -> u64 {

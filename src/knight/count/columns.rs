@@ -99,12 +99,16 @@ pub(super) struct Walk {
     /// For each square `v`: the squares still to come that have a move into
     /// the frontier once `v` is added, as (the slots of those moves, of
     /// `0..=w`; the number of their moves to squares still to come; whether
-    /// it is the start).
+    /// it is one of the path's given ends).
     ahead: Vec<Vec<(u32, u8, bool)>>,
-    /// The square an open tour must start from, if one.
-    pub(super) start: Option<usize>,
-    /// For each square `v`: whether the start has left the frontier once `v` is added (then it is a terminal).
-    start_gone: Vec<bool>,
+    /// The squares an open path must end on (none, one or two): each has
+    /// exactly one move.
+    pub(super) ends: Vec<usize>,
+    /// Whether other squares may end the path (open tours with fewer than two ends given).
+    free_ends: bool,
+    /// For each square `v`: how many of the given ends are still to leave
+    /// the frontier once `v` is added (one that has left is a terminal).
+    ends_left: Vec<u8>,
     census: Census,
 }
 
@@ -116,6 +120,20 @@ impl Walk {
 
     /// The walk of `dims` column by column, or row by row when `turned`.
     pub(super) fn along(dims: Dims, census: Census, turned: bool) -> Walk {
+        Walk::along_to(dims, census, turned, usize::MAX)
+    }
+
+    /// The walk of `dims` for the first `columns` columns of a count whose
+    /// other ends, if any, lie past them: the squares past them may end the
+    /// path as far as pruning goes (a square with one move left is not
+    /// dropped), so that the states suit any ends there.
+    pub(super) fn half(dims: Dims, census: Census, columns: usize) -> Walk {
+        Walk::along_to(dims, census, false, columns)
+    }
+
+    /// [`Walk::along`], the squares past the first `columns` columns taken
+    /// as ends that may be (see [`Walk::half`]).
+    fn along_to(dims: Dims, census: Census, turned: bool, columns: usize) -> Walk {
         let (rows, cols) = if turned {
             (dims.cols, dims.rows)
         } else {
@@ -152,23 +170,32 @@ impl Walk {
             let last = nbrs[v].iter().copied().max().unwrap_or(v).max(v);
             leaving[last].push(v + w - last);
         }
-        let start = match census {
-            Census::PathsFrom(p) => Some(index(p)),
-            _ => None,
+        let (ends, free_ends) = match census {
+            Census::Cycles => (vec![], false),
+            Census::Paths => (vec![], true),
+            Census::PathsFrom(p) => (vec![index(p)], true),
+            Census::PathsBetween(p, q) => (vec![index(p), index(q)], false),
         };
         for (v, list) in leaving.iter_mut().enumerate() {
-            // The start leaves first, so that a terminal leaving with it knows the start is one.
-            list.sort_by_key(|&slot| (Some(slot + v) != start.map(|s| s + w), slot));
+            // The given ends leave first, so that a terminal leaving with one knows it is one.
+            list.sort_by_key(|&slot| (!ends.contains(&(slot + v).wrapping_sub(w)), slot));
         }
         let starved = starved_slots(&nbrs, w);
-        let ahead = ahead_of(&nbrs, w, start);
-        // The start leaves once its last neighbour is added.
-        let start_leaves = start.map(|s| nbrs[s].iter().copied().max().unwrap_or(s).max(s));
-        let start_gone = (0..n)
-            .map(|v| start_leaves.is_some_and(|t| t <= v))
+        let loose: Vec<usize> = (columns.saturating_mul(rows)..n)
+            .chain(ends.iter().copied())
+            .collect();
+        let ahead = ahead_of(&nbrs, w, &loose);
+        // A given end leaves once its last neighbour is added.
+        let leaves: Vec<usize> = ends
+            .iter()
+            .map(|&s| nbrs[s].iter().copied().max().unwrap_or(s).max(s))
+            .collect();
+        let ends_left = (0..n)
+            .map(|v| leaves.iter().filter(|&&t| t > v).count() as u8)
             .collect();
         Walk {
-            start_gone,
+            ends_left,
+            free_ends,
             rows,
             n,
             w,
@@ -176,7 +203,7 @@ impl Walk {
             leaving,
             starved,
             ahead,
-            start,
+            ends,
             census,
         }
     }
@@ -190,8 +217,12 @@ impl Walk {
     pub(super) fn plan<K: Key>(&self, v: usize) -> SquarePlan<K> {
         let w = self.w;
         let back = self.back[v].clone();
-        let start_slot = self.start.and_then(|s| (s + w).checked_sub(v));
-        let cap = if start_slot == Some(w) { 1 } else { 2 };
+        let end_slots = self
+            .ends
+            .iter()
+            .filter_map(|&s| (s + w).checked_sub(v).filter(|&x| x <= w))
+            .fold(0u32, |m, x| m | 1 << x);
+        let cap = if end_slots >> w & 1 == 1 { 1 } else { 2 };
         let moves = (0u32..1 << back.len())
             .filter(|m| m.count_ones() <= cap)
             .collect();
@@ -200,18 +231,18 @@ impl Walk {
             .filter(|&&x| x != w)
             .map(|&x| (x, back.iter().position(|&u| u == x)))
             .collect();
-        let starved = self.starved[v] & !start_slot.map_or(0, |s| 1 << s);
+        let starved = self.starved[v] & !end_slots;
         // The squares still to come, by the frontier squares (after `v`) not yet full.
         let ahead = &self.ahead[v];
         let prune = (0u32..1 << w)
             .map(|open| {
                 let (mut room, mut forced, mut dead) = (0, 0, false);
-                for &(slots, later, is_start) in ahead {
+                for &(slots, later, is_end) in ahead {
                     let from = ((slots >> 1) & open).count_ones();
                     room += from.min(2);
                     match u32::from(later) + from {
                         0 => dead = true,
-                        1 if !is_start => forced += 1,
+                        1 if !is_end => forced += 1,
                         _ => {}
                     }
                 }
@@ -230,8 +261,8 @@ impl Walk {
         let open = self.census != Census::Cycles;
         let pairs = ahead
             .iter()
-            .filter(|&&(slots, later, is_start)| {
-                open && later == 0 && !is_start && (slots >> 1).count_ones() == 2
+            .filter(|&&(slots, later, is_end)| {
+                open && later == 0 && !is_end && (slots >> 1).count_ones() == 2
             })
             .map(|&(slots, _, _)| {
                 let low = (slots >> 1).trailing_zeros() as usize;
@@ -246,8 +277,9 @@ impl Walk {
             moves,
             needs,
             leaving: self.leaving[v].clone(),
-            start_slot,
-            start_gone: self.start_gone[v],
+            end_slots,
+            ends_left: u32::from(self.ends_left[v]),
+            free_ends: self.free_ends,
             last: v + 1 == self.n,
             range: K::spread((1 << (w + 1)) - 1),
             next: K::spread((1 << w) - 1),
@@ -297,7 +329,7 @@ impl Walk {
         let mut barred = 0u32;
         for (j, &u) in p.back.iter().enumerate() {
             let x = key.get(u);
-            if x == FULL || (Some(u) == p.start_slot && x != FREE) {
+            if x == FULL || (p.end_slots >> u & 1 == 1 && x != FREE) {
                 barred |= 1 << j;
             }
         }
@@ -371,12 +403,11 @@ impl Walk {
                 label => {
                     // Square x ends the whole path.
                     let terminals = a.equal(TO_TERMINAL, p.range).marked();
-                    let allowed = match p.start_slot {
-                        None => terminals < 2,
-                        Some(s) if s == x => true,
-                        // The start, once gone, is one of the terminals; the other may be any square.
-                        Some(_) => terminals == u32::from(p.start_gone),
-                    };
+                    // A given end; or, while fewer are given, any square, as
+                    // long as the terminals placed and the given ends still
+                    // to leave come to at most two.
+                    let allowed =
+                        p.end_slots >> x & 1 == 1 || (p.free_ends && terminals + p.ends_left < 2);
                     if !allowed {
                         return None;
                     }
@@ -438,12 +469,9 @@ impl Walk {
         if off.abs() > slack || (off - slack) % 2 != 0 {
             return false;
         }
-        // ... and in a path such squares are terminals: at most two in all, one besides the start.
-        forced == 0
-            || match self.start {
-                None => terminals + forced <= 2,
-                Some(_) => terminals + forced <= 1 + u32::from(p.start_gone),
-            }
+        // ... and in a path such squares are terminals: at most two in all
+        // with the given ends, and none besides two given ends.
+        forced == 0 || (p.free_ends && terminals + forced + p.ends_left <= 2)
     }
 }
 
@@ -468,8 +496,8 @@ fn starved_slots(nbrs: &[Vec<usize>], w: usize) -> Vec<u32> {
 
 /// For each square `v` (see [`Walk::ahead`]): the squares still to come
 /// with a move into the frontier once `v` is added, as (the slots of those
-/// moves, their moves to squares still to come, whether it is `start`).
-fn ahead_of(nbrs: &[Vec<usize>], w: usize, start: Option<usize>) -> Vec<Vec<(u32, u8, bool)>> {
+/// moves, their moves to squares still to come, whether it is one of `ends`).
+fn ahead_of(nbrs: &[Vec<usize>], w: usize, ends: &[usize]) -> Vec<Vec<(u32, u8, bool)>> {
     let n = nbrs.len();
     (0..n)
         .map(|v| {
@@ -480,7 +508,7 @@ fn ahead_of(nbrs: &[Vec<usize>], w: usize, start: Option<usize>) -> Vec<Vec<(u32
                         .filter(|&&u| u <= v)
                         .fold(0u32, |m, &u| m | 1 << (u + w - v));
                     let later = nbrs[y].iter().filter(|&&u| u > v).count() as u8;
-                    (slots != 0).then_some((slots, later, Some(y) == start))
+                    (slots != 0).then_some((slots, later, ends.contains(&y)))
                 })
                 .collect()
         })
@@ -497,10 +525,12 @@ pub(super) struct SquarePlan<K> {
     needs: Vec<(usize, Option<usize>)>,
     /// The slots leaving once the square is added (`w` being the square), the start first.
     leaving: Vec<usize>,
-    /// The start's slot, while it is in the frontier.
-    start_slot: Option<usize>,
-    /// Whether the start has left the frontier once the square is added.
-    start_gone: bool,
+    /// The slots of the given ends (of `0..=w`), while they are in the frontier.
+    end_slots: u32,
+    /// The given ends still to leave the frontier once the square is added.
+    ends_left: u32,
+    /// Whether squares other than the given ends may end the path.
+    free_ends: bool,
     /// Whether it is the board's last square.
     last: bool,
     /// The slots `0..=w`, marked.

@@ -61,7 +61,7 @@ use super::meet::{FIRST_LABEL, FRESH};
 use super::{Census, Outcome};
 use crate::control::Control;
 use crate::error::{Error, Result};
-use crate::grid::Dims;
+use crate::grid::{Dims, Pos};
 use board::Halves;
 use cross::{cross_into, Role};
 use estimate::{growth_across, WAITING_BYTES};
@@ -73,10 +73,12 @@ mod board;
 mod cross;
 mod estimate;
 mod join;
+mod sides;
 mod start;
 
 pub(super) use cross::Layout;
-pub(super) use estimate::{estimated_states, fits, BYTES_PER_STATE};
+pub(super) use estimate::{estimated_states, estimated_states_between, fits, BYTES_PER_STATE};
+pub(super) use sides::{count as count_by_sides, Store};
 
 /// Why the halves could not give a count.
 enum Ended {
@@ -103,6 +105,13 @@ pub(super) fn count(
     if cols < 6 {
         return None;
     }
+    let turn = |p: Pos| Pos::new(p.col, p.row);
+    let census = match census {
+        Census::PathsBetween(p, q) if dims.rows > dims.cols => {
+            Census::PathsBetween(turn(p), turn(q))
+        }
+        c => c,
+    };
     count_as_walked(Dims { rows, cols }, census, memory, None, ctl)
 }
 
@@ -125,15 +134,16 @@ pub(super) fn count_as_walked(
         rows,
         cols,
         h: cols / 2,
-        open: census == Census::Paths,
+        open: census != Census::Cycles,
+        census,
     };
-    let sides = if cols % 2 == 0 {
+    let sides = if board.mirrored_halves() {
         vec![board.h]
     } else {
         vec![board.h, cols - board.h]
     };
-    for &t in &sides {
-        let (_, most) = board.moves(t);
+    for (i, &t) in sides.iter().enumerate() {
+        let (_, most) = board.moves(t, i == 1);
         // Fragment labels must stay below the code of a fresh one.
         if most / 2 + 1 + FIRST_LABEL as usize > FRESH as usize {
             return None;
@@ -157,10 +167,10 @@ fn halves(
     forced: Option<&Layout>,
     ctl: &Control,
 ) -> std::result::Result<Outcome, Ended> {
-    let (left, mut peak) = start(board, board.h, memory, ctl)?;
+    let (left, mut peak) = start(board, board.h, false, memory, ctl)?;
     let right = match sides {
         [_, t] => {
-            let (right, most) = start(board, *t, memory, ctl)?;
+            let (right, most) = start(board, *t, true, memory, ctl)?;
             peak = peak.max(most);
             Some((right, *t))
         }

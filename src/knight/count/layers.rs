@@ -503,7 +503,7 @@ impl<'w, S: Stored, const L: usize> Stepper<'w, S, L> {
             walk,
             memory,
             bits: S::bits(walk.w),
-            symmetric: walk.start.is_none(),
+            symmetric: walk.ends.is_empty(),
             mirror: Mirror::<S::Work>::new(walk.rows),
             range: S::Work::spread((1 << walk.w) - 1),
             batch,

@@ -134,6 +134,10 @@ pub(super) fn count_as_walked(
     memory: u64,
     ctl: &Control,
 ) -> Option<Outcome> {
+    // Both ends given: the columns or the halves count.
+    if matches!(census, Census::PathsBetween(..)) {
+        return None;
+    }
     let n = dims.cells();
     // From one start: from its half-turn image if that comes first in the order (the same count).
     let census = match census {

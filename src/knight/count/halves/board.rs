@@ -3,7 +3,8 @@
 use super::super::key::Key;
 use super::super::meet::word::Word;
 use super::super::meet::{renumber, Move, FIRST_LABEL, FREE, FRESH, FULL};
-use crate::grid::Dims;
+use super::super::Census;
+use crate::grid::{Dims, Pos};
 
 /// The column programme's code of a fragment end leading to an open path's terminal (closed tours have none).
 const TO_TERMINAL: u8 = 2;
@@ -17,8 +18,11 @@ pub(super) struct Halves {
     pub(super) cols: usize,
     /// The columns of the left half.
     pub(super) h: usize,
-    /// Open tours: the apex (see `meet`) is joined to every square.
+    /// Open tours: the apex (see `meet`) is joined to every square, or
+    /// to the two ends given.
     pub(super) open: bool,
+    /// What is counted, on the board as the halves see it.
+    pub(super) census: Census,
 }
 
 impl Halves {
@@ -163,7 +167,10 @@ impl Halves {
     /// the share (first, if it has none): a square of column `t − 2` then
     /// has no move to come, and takes the edge exactly when it lacks one.
     /// The other half takes the edges of its own two columns.
-    pub(super) fn moves(&self, t: usize) -> (Vec<Move<u128>>, usize) {
+    ///
+    /// Both ends given: only they have edges to the apex, and each must
+    /// take it. `right`: the right half, from its own side.
+    pub(super) fn moves(&self, t: usize, right: bool) -> (Vec<Move<u128>>, usize) {
         let rows = self.rows;
         let apex = rows * self.cols;
         let slot = |v: usize| {
@@ -176,11 +183,7 @@ impl Halves {
         let share = self.share(t);
         let last = |v: usize| share.iter().rposition(|&(a, _)| a == v);
         let first = |v: usize| share.iter().position(|&(_, b)| b == v);
-        let own: Vec<usize> = if self.open {
-            ((t - 2) * rows..t * rows).collect()
-        } else {
-            Vec::new()
-        };
+        let own = self.apex_squares(t, right);
         // The edges in order, each with the place in the share of the move it comes with.
         let mut edges: Vec<((usize, usize), usize)> = own
             .iter()
@@ -205,7 +208,8 @@ impl Halves {
                     .neighbours(r, c)
                     .filter(|&(_, c2)| c == t || c2 >= t)
                     .count();
-                after[self.square(r, c)] = (moves + usize::from(self.open)) as u8;
+                let apex_edge = c < t && own.contains(&self.square(r, c));
+                after[self.square(r, c)] = (moves + usize::from(apex_edge)) as u8;
             }
         }
         after[apex] = 4 * rows as u8;
@@ -235,7 +239,7 @@ impl Halves {
                     after_x: after[a],
                     after_y: after[b],
                     leave: u128::nibbles(leaving),
-                    forced: false,
+                    forced: b == apex && self.ends_given(),
                     labels: (in_hand as u64 / 2 + 1).min(FRESH - FIRST_LABEL),
                     colours: None,
                 }
@@ -245,9 +249,46 @@ impl Halves {
     }
 
     /// Whether a half's states are kept folded with their images across the
-    /// middle row: when the rows are even (the share is then its own image).
+    /// middle row: when the rows are even (the share is then its own image)
+    /// and no end is given (ends break the symmetry).
     pub(super) fn folded(&self) -> bool {
-        self.rows % 2 == 0
+        self.rows % 2 == 0 && !self.ends_given()
+    }
+
+    /// Whether the right half is the left one's mirror image: when the
+    /// columns are even and no end is given.
+    pub(super) fn mirrored_halves(&self) -> bool {
+        self.cols % 2 == 0 && !self.ends_given()
+    }
+
+    /// Whether both ends of the path are given.
+    pub(super) fn ends_given(&self) -> bool {
+        matches!(self.census, Census::PathsBetween(..))
+    }
+
+    /// What the column programme counts on the half of `right` (from its own side).
+    pub(super) fn census_of(&self, right: bool) -> Census {
+        let turn = |p: Pos| Pos::new(p.row, self.cols - 1 - p.col);
+        match self.census {
+            Census::PathsBetween(p, q) if right => Census::PathsBetween(turn(p), turn(q)),
+            c => c,
+        }
+    }
+
+    /// The squares of columns `t − 2` and `t − 1` of the half of `right`
+    /// (from its own side, `t` columns) joined to the apex: all of them for
+    /// open tours summed, the given ends among them, none for closed tours.
+    fn apex_squares(&self, t: usize, right: bool) -> Vec<usize> {
+        let squares = (t - 2) * self.rows..t * self.rows;
+        match self.census_of(right) {
+            Census::Paths => squares.collect(),
+            Census::PathsBetween(p, q) => [p, q]
+                .into_iter()
+                .map(|p| self.square(p.row, p.col))
+                .filter(|v| squares.contains(v))
+                .collect(),
+            _ => Vec::new(),
+        }
     }
 
     /// The high bits of the nibbles of the squares where the halves meet, and of the apex for open tours.

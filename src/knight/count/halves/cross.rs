@@ -48,6 +48,9 @@ pub(super) enum Role {
     Right,
     /// Both, when the right half is the left one's mirror image.
     Both,
+    /// Both, and mirrored across the middle row or not: a half kept to be
+    /// joined with many others (see `sides`).
+    Side,
 }
 
 /// The class of a crossed state `k` of the half of `t` columns, by which
@@ -64,9 +67,11 @@ pub(super) enum Role {
 /// joins (with `π·D(y)` the complement of `D(x)`, the four of `y` are those
 /// of `x`, since ρ, π and the complement commute).
 fn class(board: &Halves, k: u128, t: usize, role: Role, high: u128) -> u64 {
-    // The least of `of` over a word and its image across the middle row (when folded).
+    // The least of `of` over a word and its image across the middle row
+    // (when folded, or kept to be taken either way).
+    let images = board.folded() || role == Role::Side;
     let least = |k: u128, of: fn(u128, u128) -> u64| {
-        let image = board.folded().then(|| board.flipped(k, board.h));
+        let image = images.then(|| board.flipped(k, board.h));
         [Some(k), image]
             .into_iter()
             .flatten()
@@ -79,7 +84,7 @@ fn class(board: &Halves, k: u128, t: usize, role: Role, high: u128) -> u64 {
     match role {
         Role::Left => left(),
         Role::Right => right(),
-        Role::Both => left().min(right()),
+        Role::Both | Role::Side => left().min(right()),
     }
 }
 
@@ -151,7 +156,7 @@ pub(super) fn cross_into(
     ctl: &Control,
 ) -> std::result::Result<u64, Ended> {
     let high = board.high();
-    let (moves, _) = board.moves(t);
+    let (moves, _) = board.moves(t, role == Role::Right);
     let kept = (0..board.rows).fold(1u32 << board.apex(t), |m, r| {
         m | 1 << board.slot(board.square(r, t - 1))
     });

@@ -5,7 +5,6 @@ use super::super::key::{canonical, Key, Mirror, Narrow, Stored};
 use super::super::layers::{run_squares, ColumnsHalt, Wide};
 use super::super::meet::word::Split;
 use super::super::meet::Layer;
-use super::super::Census;
 use super::{asymmetric, Ended, Halves};
 use crate::control::Control;
 use crate::error::{Bound, Error, Size};
@@ -68,34 +67,35 @@ fn unfolded(layer: &[(u128, u64)], rows: usize) -> Option<Vec<(u128, u64)>> {
 /// A half's states before the moves across: the column programme's after
 /// `t` columns, as state words on columns `t − 2` and `t − 1` and the apex,
 /// folded with their images across the middle row when the rows are even
-/// (the share is then its own image), else unfolded; and the most states
-/// the column programme held.
+/// (the share is then its own image) and no end is given, else unfolded;
+/// and the most states the column programme held. `right`: the right half,
+/// from its own side.
 pub(super) fn start(
     board: &Halves,
     t: usize,
+    right: bool,
     memory: u64,
     ctl: &Control,
 ) -> std::result::Result<(Layer<u128>, u64), Ended> {
     let rows = board.rows;
-    let census = if board.open {
-        Census::Paths
-    } else {
-        Census::Cycles
+    let census = board.census_of(right);
+    let dims = Dims {
+        rows,
+        cols: board.cols,
     };
-    let walk = Walk::along(
-        Dims {
-            rows,
-            cols: board.cols,
-        },
-        census,
-        false,
-    );
+    // Both ends given: the half's states suit any ends past it (see `sides`).
+    let walk = if board.ends_given() {
+        Walk::half(dims, census, t)
+    } else {
+        Walk::along(dims, census, false)
+    };
     let (layer, peak) = if rows == 8 {
         half::<Narrow>(&walk, t, memory, ctl)?
     } else {
         half::<u64>(&walk, t, memory, ctl)?
     };
-    let layer = if board.folded() {
+    // The column programme folds where no end is given.
+    let layer = if board.folded() || !walk.ends.is_empty() {
         layer
     } else {
         unfolded(&layer, rows).ok_or_else(asymmetric)?

@@ -1,0 +1,287 @@
+//! Paths between two given squares by halves kept on disk: a half's states across the middle, with the ends it holds, are worked out once, kept a bucket a file, and joined with every other half they meet.
+//!
+//! With both ends given, a half's states across the middle depend only on
+//! the ends that lie in it (the other half's squares are taken as ends
+//! that may be, for pruning: see `Walk::half`). On a board of even columns
+//! the right half, seen from its own side, is a left half too. So the
+//! paths between `s` and `t` in different halves join the left half with
+//! `s` and the left half with the mirror image of `t`; both in one half,
+//! the half with both and the half with none. A count of many pairs (the
+//! classes of ends of 8 × 8, see `ends`) then works out each half once:
+//! 8 × 8 has 32 squares a half, 16 up to the mirror across the middle row,
+//! whose image of a half's states is the image of its states.
+//!
+//! A half is kept as one file a bucket of its states (sorted, 24 bytes a
+//! state), by a class of their moves a square that two joining states
+//! share and that the mirror across the middle row keeps (see
+//! [`Role::Side`](super::cross::Role)); a file `done` marks a half whole.
+//! Two halves are joined a bucket at a time.
+
+use super::super::key::Stored;
+use super::super::meet::word::Split;
+use super::super::meet::Layer;
+use super::super::{Census, Outcome};
+use super::board::Halves;
+use super::cross::{cross_into, Layout, Role};
+use super::join::{join, LONG_RUN};
+use super::start::start;
+use super::Ended;
+use crate::control::Control;
+use crate::error::{Error, Result};
+use crate::grid::{Dims, Pos};
+use num_bigint::BigUint;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// The buckets a half is kept in.
+const BUCKETS: usize = 64;
+
+/// Bytes a state takes in a file: its word and its count.
+const ENTRY_BYTES: usize = 24;
+
+/// Where the halves of a count are kept.
+#[derive(Debug, Clone)]
+pub(in crate::knight::count) struct Store {
+    pub(in crate::knight::count) dir: PathBuf,
+}
+
+/// A left half, by the ends it holds (its own squares, the least of the
+/// set and its mirror image across the middle row), and whether its
+/// states are to be taken mirrored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Half {
+    ends: Vec<Pos>,
+    flipped: bool,
+}
+
+impl Half {
+    /// The half holding `ends` (squares of a left half of `rows` rows).
+    fn new(mut ends: Vec<Pos>, rows: usize) -> Half {
+        ends.sort();
+        let mut image: Vec<Pos> = ends
+            .iter()
+            .map(|p| Pos::new(rows - 1 - p.row, p.col))
+            .collect();
+        image.sort();
+        if image < ends {
+            Half {
+                ends: image,
+                flipped: true,
+            }
+        } else {
+            Half {
+                ends,
+                flipped: false,
+            }
+        }
+    }
+
+    /// Its folder's name in the store: the board and its ends.
+    fn name(&self, dims: Dims) -> String {
+        let ends: Vec<String> = self
+            .ends
+            .iter()
+            .map(|p| format!("{}-{}", p.row, p.col))
+            .collect();
+        format!("half-{}x{}-{}", dims.rows, dims.cols, ends.join("_"))
+    }
+}
+
+/// The board of a left half holding `ends`: what it counts, its other ends
+/// put past its columns (the half does not see them: see `Walk::half`).
+fn board_of(dims: Dims, ends: &[Pos]) -> Halves {
+    let (rows, cols) = (dims.rows, dims.cols);
+    let past = [Pos::new(0, cols - 1), Pos::new(1, cols - 1)];
+    let mut all = ends.to_vec();
+    all.extend(past.iter().take(2 - ends.len()));
+    Halves {
+        rows,
+        cols,
+        h: cols / 2,
+        open: true,
+        census: Census::PathsBetween(all[0], all[1]),
+    }
+}
+
+/// Counts the paths between the ends of `census` (both given) on `dims`
+/// (rows ≤ cols, the columns even) by halves kept in `store`, each within
+/// `memory` bytes; `None` when the board does not suit.
+pub(in crate::knight::count) fn count(
+    dims: Dims,
+    census: Census,
+    store: &Store,
+    memory: u64,
+    ctl: &Control,
+) -> Option<Result<Outcome>> {
+    let Census::PathsBetween(s, t) = census else {
+        return None;
+    };
+    // As the halves see the board: along its longer side.
+    let turn = |p: Pos| Pos::new(p.col, p.row);
+    let (dims, s, t) = if dims.rows > dims.cols {
+        (
+            Dims {
+                rows: dims.cols,
+                cols: dims.rows,
+            },
+            turn(s),
+            turn(t),
+        )
+    } else {
+        (dims, s, t)
+    };
+    let (rows, cols) = (dims.rows, dims.cols);
+    if !(5..=8).contains(&rows) || cols < 6 || cols % 2 == 1 || rows > cols {
+        return None;
+    }
+    let h = cols / 2;
+    let mirror = |p: Pos| Pos::new(p.row, cols - 1 - p.col);
+    let left = |p: Pos| if p.col < h { p } else { mirror(p) };
+    // Ends in both halves: each half with its own; in one: it with both and the other with none.
+    let (one, other) = match (s.col < h, t.col < h) {
+        (true, false) | (false, true) => (vec![left(s)], vec![left(t)]),
+        _ => (vec![left(s), left(t)], vec![]),
+    };
+    let (one, other) = (Half::new(one, rows), Half::new(other, rows));
+    let counted = (|| {
+        let mut peak = store.make(dims, &other, memory, ctl)?;
+        // The half with both ends serves one pair only: kept no longer than it.
+        let kept = one.ends.len() == 1;
+        peak = peak.max(store.make(dims, &one, memory, ctl)?);
+        let joined = store.join(dims, &one, &other, ctl);
+        if !kept {
+            store.remove(dims, &one);
+        }
+        Ok::<_, Ended>((joined?, peak))
+    })();
+    match counted {
+        Ok((count, peak_states)) => Some(Ok(Outcome::Done {
+            count: BigUint::from(count),
+            peak_states,
+        })),
+        Err(Ended::Unsuited) => None,
+        Err(Ended::Stopped { columns }) => Some(Ok(Outcome::Stopped { columns })),
+        Err(Ended::Failed(e)) => Some(Err(e)),
+    }
+}
+
+impl Store {
+    fn folder(&self, dims: Dims, half: &Half) -> PathBuf {
+        self.dir.join(half.name(dims))
+    }
+
+    fn io(path: &Path) -> impl Fn(std::io::Error) -> Ended + '_ {
+        move |source| {
+            Ended::Failed(Error::Io {
+                path: path.display().to_string(),
+                source,
+            })
+        }
+    }
+
+    /// Works out `half` and keeps it, unless it is kept already: the most
+    /// states it held (0 when it was kept).
+    fn make(
+        &self,
+        dims: Dims,
+        half: &Half,
+        memory: u64,
+        ctl: &Control,
+    ) -> std::result::Result<u64, Ended> {
+        let folder = self.folder(dims, half);
+        if folder.join("done").exists() {
+            return Ok(0);
+        }
+        let board = board_of(dims, &half.ends);
+        let (states, mut peak) = start(&board, board.h, false, memory, ctl)?;
+        let layout = Layout {
+            part: usize::MAX,
+            buckets: BUCKETS,
+            long: LONG_RUN,
+        };
+        let mut buckets = vec![Vec::new(); BUCKETS];
+        let most = cross_into(
+            &board,
+            board.h,
+            states,
+            Role::Side,
+            &layout,
+            memory,
+            &mut buckets,
+            ctl,
+        )?;
+        peak = peak.max(most);
+        std::fs::create_dir_all(&folder).map_err(Store::io(&folder))?;
+        for (b, bucket) in buckets.iter().enumerate() {
+            let path = folder.join(format!("{b}"));
+            let file = std::fs::File::create(&path).map_err(Store::io(&path))?;
+            let mut out = BufWriter::new(file);
+            for &(k, c) in bucket {
+                out.write_all(&k.unpack().to_le_bytes())
+                    .and_then(|()| out.write_all(&c.to_le_bytes()))
+                    .map_err(Store::io(&path))?;
+            }
+            out.flush().map_err(Store::io(&path))?;
+        }
+        let done = folder.join("done");
+        std::fs::write(&done, b"").map_err(Store::io(&done))?;
+        Ok(peak)
+    }
+
+    /// Bucket `b` of the kept `half`, mirrored across the middle row when it says so.
+    fn load(
+        &self,
+        dims: Dims,
+        half: &Half,
+        board: &Halves,
+        b: usize,
+    ) -> std::result::Result<Layer<u128>, Ended> {
+        let path = self.folder(dims, half).join(format!("{b}"));
+        let file = std::fs::File::open(&path).map_err(Store::io(&path))?;
+        let mut input = BufReader::new(file);
+        let mut states = Vec::new();
+        let mut entry = [0u8; ENTRY_BYTES];
+        loop {
+            match input.read_exact(&mut entry) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => break,
+                Err(e) => return Err(Store::io(&path)(e)),
+            }
+            let mut word = [0u8; 16];
+            word.copy_from_slice(&entry[..16]);
+            let mut count = [0u8; 8];
+            count.copy_from_slice(&entry[16..]);
+            let mut k = u128::from_le_bytes(word);
+            if half.flipped {
+                k = board.flipped(k, board.h);
+            }
+            states.push((Split::pack(k), u64::from_le_bytes(count)));
+        }
+        Ok(states)
+    }
+
+    /// The paths of the left half `one` joined with the right half, `other`
+    /// mirrored: the sum over the buckets.
+    fn join(
+        &self,
+        dims: Dims,
+        one: &Half,
+        other: &Half,
+        ctl: &Control,
+    ) -> std::result::Result<u128, Ended> {
+        let board = board_of(dims, &one.ends);
+        let mut total = 0u128;
+        for b in 0..BUCKETS {
+            let left = self.load(dims, one, &board, b)?;
+            let right = self.load(dims, other, &board, b)?;
+            let sum = join(&board, &left, &right, board.h, false, LONG_RUN, ctl)?;
+            total = total.checked_add(sum).ok_or(Ended::Unsuited)?;
+        }
+        Ok(total)
+    }
+
+    /// Forgets `half`.
+    fn remove(&self, dims: Dims, half: &Half) {
+        let _ = std::fs::remove_dir_all(self.folder(dims, half));
+    }
+}
