@@ -83,6 +83,8 @@
 //! (`docs/development.md` in the repository) shows requests read from JSON,
 //! listings collected in a `Vec`, and the text of a report.
 
+#![warn(missing_docs)]
+
 // The trait all four puzzles implement, and the puzzles by name.
 pub mod puzzle;
 pub mod registry;
