@@ -63,6 +63,10 @@ pub const EXAMPLES: &[Example] = &[
     ),
     example!("sudoku/16x16", "16×16, letters A-G for 10-16, unique"),
     example!("sudoku/25x25-numbers", "25×25 as numbers, 0 empty, unique"),
+    example!(
+        "sudoku/25x25-hard",
+        "25×25 whose explanation takes minutes, unique"
+    ),
     example!("sudoku/batch-9x9", "a batch of 11 9×9 puzzles, one a line"),
     example!("sudoku/clash", "9×9 whose clues clash: no solution"),
     example!(
