@@ -448,7 +448,10 @@ pub(crate) fn answer(
     let lines = match scan {
         Scan::Single(grid) => {
             // One grid takes threads only as parallel SAT searches of its solution.
-            let sat = cfg!(feature = "sat") && grid.side() >= super::SAT_SIDE;
+            #[cfg(feature = "sat")]
+            let sat = grid.side() >= super::SAT_SIDE;
+            #[cfg(not(feature = "sat"))]
+            let sat = false;
             if request.jobs > 1 && !(sat && request.mode == Mode::Solve) {
                 return Err(jobs_unused());
             }
