@@ -22,6 +22,11 @@ use crate::sink::Sink;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
+mod budget;
+mod generating;
+use budget::Budget;
+use generating::generate;
+
 /// The most puzzles one generation request makes.
 pub const MAX_GENERATED: u64 = 100_000;
 
@@ -675,119 +680,6 @@ fn transform(
         }
     }
     Ok(Answer::Transform(end))
-}
-
-/// `Generate`: puzzles made one by one, each checked before the sink sees it.
-fn generate(
-    request: &Request,
-    count: u64,
-    difficulty: Option<Difficulty>,
-    symmetry: Option<Symmetry>,
-    ctl: &Control,
-    sink: &mut dyn Sink<Item>,
-) -> Result<Answer> {
-    if !(1..=MAX_GENERATED).contains(&count) {
-        return Err(Error::usage(format!(
-            "{count} puzzles: a generation makes 1 to {MAX_GENERATED}"
-        )));
-    }
-    let shape = request.shape.unwrap_or(Shape::CLASSIC);
-    let seed = request.seed.unwrap_or_else(random::fresh_seed);
-    let mut first = None;
-    let mut made = |m: MadePuzzle| {
-        first.get_or_insert_with(|| m.clone());
-        sink.take(Item::Made(m))
-    };
-    let tally = match (difficulty, symmetry) {
-        (None, None) => solve::generate_puzzles(shape, count, seed, ctl, &mut made)?,
-        _ => {
-            let rated = super::generate::RatedRequest {
-                shape,
-                count,
-                difficulty,
-                symmetry: symmetry.unwrap_or_default(),
-                seed,
-            };
-            super::generate::generate_rated(&rated, ctl, &mut |p| made(MadePuzzle::rated(p, seed)))?
-        }
-    };
-    Ok(Answer::Generate(Generation {
-        size: shape.side(),
-        box_shape: shape.box_dims(),
-        seed,
-        difficulty,
-        symmetry: symmetry.unwrap_or_default(),
-        listed: tally.found,
-        complete: tally.is_complete(),
-        stopped: tally.stopped,
-        first,
-    }))
-}
-
-/// How long a stopped explanation, hint or rating may take to come back: the
-/// techniques poll the stop flag only between steps.
-const GRACE: Duration = Duration::from_millis(1500);
-
-/// How long one grid's explanation, hint or rating may take: past it the
-/// work is stopped, and the answer refused (at the latest [`GRACE`] later,
-/// the stopped work left to end on its own thread).
-struct Budget {
-    /// The seconds allowed (0: no limit).
-    secs: u64,
-    /// What was sought, for the message.
-    what: &'static str,
-    /// The grid's side, for the message.
-    side: usize,
-}
-
-impl Budget {
-    /// The time allowed for the `what` of a grid of `side`.
-    fn new(request: &Request, side: usize, what: &'static str) -> Budget {
-        let hint = matches!(request.mode, Mode::Hint { .. });
-        let secs = match request.time_limit {
-            Some(secs) => secs,
-            None if side > 16 && hint => 8,
-            None if side > 16 => 120,
-            None => 0,
-        };
-        Budget { secs, what, side }
-    }
-
-    /// Runs `work` within the time allowed; `outcome` says whether what it
-    /// gave back was cut short.
-    fn run<T: Send + 'static>(
-        &self,
-        ctl: &Control,
-        work: impl FnOnce(&Control) -> Result<T> + Send + 'static,
-        outcome: impl Fn(&T) -> &Outcome,
-    ) -> Result<T> {
-        if self.secs == 0 {
-            return work(ctl);
-        }
-        let (done, wait) = std::sync::mpsc::channel();
-        let worker = ctl.clone();
-        std::thread::spawn(move || {
-            let _ = done.send(work(&worker));
-        });
-        let answer = match wait.recv_timeout(Duration::from_secs(self.secs)) {
-            Ok(answer) => return answer,
-            Err(_) => {
-                ctl.request_stop();
-                wait.recv_timeout(GRACE)
-            }
-        };
-        match answer {
-            Ok(Ok(t)) if !matches!(outcome(&t), Outcome::Interrupted) => Ok(t),
-            Ok(Err(e)) => Err(e),
-            _ => {
-                let n = self.side;
-                Err(Error::usage(format!(
-                    "gave up after {} s: the {} of this {n}×{n} grid takes longer (--time-limit SECONDS allows more, 0 none)",
-                    self.secs, self.what
-                )))
-            }
-        }
-    }
 }
 
 impl Answer {
