@@ -173,6 +173,8 @@ impl puzzles::control::Progress for Bar {
     }
     fn note(&self, message: &str) {
         match self.lines {
+            // A count by classes names its class and how many there are.
+            true if message.starts_with("class ") => eprintln!("puzzles: {message}"),
             true => eprintln!(
                 "puzzles: column {} of {}: {message}",
                 self.bar.position(),

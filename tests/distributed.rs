@@ -1,6 +1,6 @@
 //! A knight count shared among two processes of an MPI run (built with the `mpi` feature, Open MPI's `mpirun` on the path): the same count as one process, and no count when the processes disagree or one is lost.
 
-use crate::util::json;
+use crate::util::{json, temp_path};
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};
@@ -136,4 +136,107 @@ fn a_lost_process_leaves_no_count() {
         rest.contains("did not answer") || rest.contains("lost one of its processes"),
         "{rest}"
     );
+}
+
+#[test]
+fn ranks_taking_classes_count_what_one_process_counts() {
+    for args in [
+        &[
+            "knight", "6", "6", "--count", "--sum", "--method", "pairs", "--json",
+        ][..],
+        &[
+            "knight", "6", "6", "--count", "--sum", "--method", "starts", "--json",
+        ],
+        &[
+            "knight", "6", "6", "--count", "--start", "a1", "--method", "pairs", "--json",
+        ],
+    ] {
+        let alone = json(args, 0);
+        let two = shared_json(args);
+        for key in ["count", "total", "classes_of", "classes"] {
+            assert_eq!(two[key], alone[key], "{key} of {args:?}");
+        }
+        assert_eq!(two["partial"], false);
+    }
+}
+
+#[test]
+fn ranks_taking_classes_record_them_in_the_checkpoint() {
+    let file = temp_path("ranks-6x6.txt");
+    let file = file.as_str();
+    let args = [
+        "knight",
+        "6",
+        "6",
+        "--count",
+        "--sum",
+        "--method",
+        "pairs",
+        "--json",
+        "--checkpoint",
+        file,
+    ];
+    let two = shared_json(&args);
+    // The checkpoint holds every class: one process resumes from it, counting none.
+    let resumed = json(&args, 0);
+    assert_eq!(resumed["total"], two["total"]);
+    assert_eq!(resumed["total"], "6637920");
+    assert_eq!(resumed["peak_states"], 0);
+    std::fs::remove_file(file).expect("the checkpoint goes");
+}
+
+#[test]
+fn a_lost_process_taking_classes_names_the_classes_missing() {
+    let file = temp_path("ranks-lost-6x7.txt");
+    let file = file.as_str();
+    let args = [
+        "knight",
+        "6",
+        "7",
+        "--count",
+        "--sum",
+        "--method",
+        "pairs",
+        "--checkpoint",
+        file,
+    ];
+    let mut child = mpirun(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mpirun runs");
+    let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
+    // Under way: process 0 has handed out a few classes (of 123).
+    let mut line = String::new();
+    while !line.contains("class 12 of") {
+        line.clear();
+        assert!(
+            stderr.read_line(&mut line).expect("stderr reads") > 0,
+            "ended early"
+        );
+    }
+    let rank1 = process_of_rank(child.id(), 1).expect("process 1 runs");
+    let killed = Command::new("kill")
+        .args(["-KILL", &rank1.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut rest).expect("stderr reads");
+    let out = child.wait_with_output().expect("mpirun ends");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(!stdout.contains("tours"), "{stdout}");
+    // Process 0's last line, after its progress.
+    let last = rest.lines().last().unwrap_or_default();
+    assert!(last.contains("missing"), "{last}");
+    assert!(last.contains(file), "{last}");
+    // The classes counted are kept: one process finishes from them, to the
+    // total that meeting in the middle counts.
+    let mut resume = args.to_vec();
+    resume.push("--json");
+    let resumed = json(&resume, 0);
+    let met = json(&["knight", "6", "7", "--count", "--sum", "--json"], 0);
+    assert_eq!(resumed["total"], met["total"]);
+    std::fs::remove_file(file).expect("the checkpoint goes");
 }

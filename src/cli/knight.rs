@@ -100,7 +100,7 @@ fn after_help() -> String {
     let text = "Examples:\n  puzzles knight 8\n  puzzles knight 6 6 --closed\n  puzzles knight 5 5 --start c3 --count\n  puzzles knight 5 --all --limit 3\n  puzzles knight 5 --check tour.txt\n\nExit status: 0 a tour (or a count), 1 no tour (or the search gave up within --budget), 2 bad input, 130 interrupted.";
     #[cfg(feature = "mpi")]
     let text = format!(
-        "{text}\n\nBuilt with MPI: started by mpirun or srun as several processes, a --count shares the frontier programme among them (each holds the states its hash gives it, up to --memory); process 0 prints, the others stay silent. Example: mpirun -n 4 puzzles knight 8 8 --closed --count --memory 8000"
+        "{text}\n\nBuilt with MPI: started by mpirun or srun as several processes, a --count shares the frontier programme among them (each holds the states its hash gives it, up to --memory), and a count by classes of ends (--method pairs or starts) its classes (each process counts a class alone, process 0 records them); process 0 prints, the others stay silent. Examples: mpirun -n 4 puzzles knight 8 8 --closed --count --memory 8000; mpirun -n 4 puzzles knight 7 7 --count --sum --method pairs --checkpoint 7x7.txt"
     );
     text.to_string()
 }

@@ -69,6 +69,12 @@ pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Res
     if let Some(run) = distributed::run(dims, census, memory, ctl) {
         return run;
     }
+    run_alone(dims, census, memory, ctl)
+}
+
+/// Runs the programme as [`run`] does, in this process alone (also within
+/// an MPI run, whose processes then count classes of ends each by itself).
+pub(crate) fn run_alone(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Result<Outcome> {
     // Meeting the column programme in the middle, where its estimated
     // states are fewer than the whole programme's and fit: before meeting in
     // the middle of the moves for closed tours (which it outruns where it

@@ -42,25 +42,35 @@ use mpi::traits::{AsRaw, CommunicatorCollectives};
 use std::hash::Hasher;
 use std::os::raw::c_int;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// The processes sharing the frontier programme (1: it runs in this process alone).
 static PROCESSES: AtomicUsize = AtomicUsize::new(1);
+
+/// This process's number in the run.
+static RANK: AtomicUsize = AtomicUsize::new(0);
 
 /// Whether every process agreed to stop (Ctrl-C, or the launcher ending the
 /// run): then each reports how far it got and ends without waiting for the
 /// others in MPI's end, which the launcher may be tearing down.
 static STOPPED_TOGETHER: AtomicBool = AtomicBool::new(false);
 
+/// What a lost process leaves to add to the one line (a count by classes:
+/// the classes missing, and where those counted are kept).
+static NOTE: Mutex<String> = Mutex::new(String::new());
+
 /// Where a process that loses another writes its one line: its standard
 /// error as it was before the other processes' output was silenced.
 static ERROR_FD: AtomicI32 = AtomicI32::new(2);
 
 /// How long a stopped process waits for the others to stop with it: less
-/// than the second Open MPI's `mpirun` leaves between its SIGTERM and its
-/// SIGKILL when it ends a run (its `odls_base_sigkill_timeout`).
-pub const STOP_GRACE: Duration = Duration::from_millis(800);
+/// than the 350 ms the command gives interrupted work to come back with
+/// what it found (past which it ends with "interrupted", status 130, which
+/// a lost process must not pass for), and than the second Open MPI's
+/// `mpirun` leaves between its SIGTERM and its SIGKILL when it ends a run
+/// (its `odls_base_sigkill_timeout`).
+pub const STOP_GRACE: Duration = Duration::from_millis(250);
 
 /// Words of one round of the exchange, to all processes together: 256 MiB.
 const ROUND_WORDS: usize = 1 << 25;
@@ -68,6 +78,24 @@ const ROUND_WORDS: usize = 1 << 25;
 /// The processes sharing the frontier programme: more than one within an MPI run.
 pub(crate) fn processes() -> usize {
     PROCESSES.load(Ordering::Relaxed)
+}
+
+/// This process's number within an MPI run (0 outside one).
+pub(crate) fn rank() -> usize {
+    RANK.load(Ordering::Relaxed)
+}
+
+/// Sets what a lost process leaves to add to this one's last line.
+pub(in crate::knight::count) fn set_note(note: String) {
+    if let Ok(mut held) = NOTE.lock() {
+        *held = note;
+    }
+}
+
+/// Marks this process as stopped with the others (or ending on an error
+/// of its own): it then ends without waiting for them in MPI's end.
+pub(in crate::knight::count) fn stopped_together() {
+    STOPPED_TOGETHER.store(true, Ordering::Relaxed);
 }
 
 /// A process of an MPI run (`mpirun`, `srun`): while it is held, the
@@ -84,6 +112,7 @@ pub struct Cluster {
 impl Drop for Cluster {
     fn drop(&mut self) {
         PROCESSES.store(1, Ordering::Relaxed);
+        RANK.store(0, Ordering::Relaxed);
         if STOPPED_TOGETHER.load(Ordering::Relaxed) {
             // No MPI_Finalize: it would wait for a launcher that is ending the run.
             std::mem::forget(self.universe.take());
@@ -118,6 +147,7 @@ impl Cluster {
             silence_output();
         }
         PROCESSES.store(size, Ordering::Relaxed);
+        RANK.store(rank, Ordering::Relaxed);
         Ok(Some(Cluster {
             universe: Some(universe),
             rank,
@@ -186,6 +216,9 @@ impl Cluster {
             method,
             memory_mib,
             shard,
+            part,
+            checkpoint,
+            merge,
             ..
         } = &mut request.mode
         else {
@@ -195,10 +228,21 @@ impl Cluster {
         };
         if *method == CountMethod::Backtrack || *shard != Default::default() {
             return Err(Error::usage(
-                "a distributed run counts by the frontier programme: backtracking (--method backtrack, --shard) runs in one process",
+                "a distributed run counts by the frontier programme or by classes of ends: backtracking (--method backtrack, --shard) runs in one process",
             ));
         }
-        *method = CountMethod::Frontier;
+        if !merge.is_empty() {
+            return Err(Error::usage(
+                "a merge of the parts of a count by classes (--merge) runs in one process",
+            ));
+        }
+        // Counts by classes of ends share out their classes; the others, the frontier programme.
+        let by_classes = matches!(method, CountMethod::Pairs | CountMethod::Starts)
+            || *part != Default::default()
+            || checkpoint.is_some();
+        if !by_classes {
+            *method = CountMethod::Frontier;
+        }
         // What each process may take, and the least of them.
         let usable = [crate::memory::usable().unwrap_or(u64::MAX)];
         let mut least = [0u64];
@@ -253,8 +297,10 @@ fn on_failure_exit(world: &SimpleCommunicator) {
 
 /// Ends this process at once with `what` as its one line and exit status 2,
 /// without waiting for the other processes (MPI is not ended).
-fn fail(what: &str) -> ! {
-    let line = format!("puzzles: {what}\n");
+pub(in crate::knight::count) fn fail(what: &str) -> ! {
+    // The note, unless its lock is held (this may run inside MPI's error handler).
+    let note = NOTE.try_lock().map(|n| n.clone()).unwrap_or_default();
+    let line = format!("puzzles: {what}{note}\n");
     // SAFETY: a plain write to a file descriptor, then the end of the process.
     unsafe {
         libc::write(

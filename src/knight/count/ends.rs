@@ -23,12 +23,13 @@
 use super::backtrack::Shard;
 use super::halves::{count_by_sides, Store};
 use super::layers::bytes_per_state;
-use super::{estimated_states, halves, run, Outcome, TourCount};
+use super::{estimated_states, halves, run_alone, Outcome, TourCount};
 use crate::control::{Control, NoProgress};
 use crate::error::{Error, Result};
 use crate::grid::{Dims, Pos};
 use crate::knight::algebraic;
-use checkpoint::{Counted, Header};
+pub(crate) use checkpoint::Counted;
+use checkpoint::Header;
 pub(crate) use classes::{classes, colours_differ, Class, Split};
 use num_bigint::BigUint;
 use serde::{Deserialize, Serialize};
@@ -37,6 +38,8 @@ use std::sync::Arc;
 
 mod checkpoint;
 mod classes;
+#[cfg(feature = "mpi")]
+mod ranks;
 
 /// A class of ends counted: in a report of a count by classes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,13 +95,64 @@ impl ByClasses {
     }
 }
 
+/// A count by classes under way: its board, its split, its classes and
+/// its checkpoint's header.
+pub(crate) struct Job<'a> {
+    pub(crate) dims: Dims,
+    pub(crate) by: &'a ByClasses,
+    /// The classes of the whole count.
+    pub(crate) all: Vec<Class>,
+    header: Header,
+}
+
+impl Job<'_> {
+    /// Counts the class `i` in this process, within `memory` bytes.
+    pub(crate) fn count_one(&self, i: usize, memory: u64, ctl: &Control) -> Result<Outcome> {
+        let kept = self.by.store.as_ref();
+        let census = self.all[i].counted_as(self.dims, kept.is_some());
+        match kept.and_then(|store| count_by_sides(self.dims, census, store, memory, ctl)) {
+            Some(outcome) => outcome,
+            None => run_alone(self.dims, census, memory, ctl),
+        }
+    }
+
+    /// Records the classes `counted` in the checkpoint, if there is one.
+    pub(crate) fn record(&self, counted: &Counted) -> Result<()> {
+        match &self.by.checkpoint {
+            Some(path) => checkpoint::save(path, &self.header, &self.all, counted),
+            None => Ok(()),
+        }
+    }
+
+    /// The ends of the class `i`, as the progress notes name them (`a8–b6`).
+    pub(crate) fn ends(&self, i: usize) -> String {
+        let ends: Vec<String> = self.all[i]
+            .ends
+            .iter()
+            .map(|&p| algebraic(self.dims.rows, p))
+            .collect();
+        ends.join("–")
+    }
+
+    /// What the classes `counted` add up to, stopped or not, with the most
+    /// states a class held.
+    pub(crate) fn summed(&self, counted: &Counted, stopped: bool, peak_states: u64) -> Summed {
+        let by = self.by;
+        let mut summed = summed(self.dims, by.split, by.start, &self.all, counted);
+        summed.stopped = stopped;
+        summed.peak_states = peak_states;
+        summed
+    }
+}
+
 /// Counts the open tours of `dims` by classes (`by`), each within `memory`
 /// bytes: the classes of the part that are not already in the checkpoint,
-/// one at a time, each recorded there as it ends.
+/// one at a time, each recorded there as it ends (shared among the
+/// processes of an MPI run when there are several: see `ranks`).
 pub(crate) fn count(dims: Dims, by: &ByClasses, memory: u64, ctl: &Control) -> Result<Summed> {
     let all = classes(dims, by.split, by.start);
     let header = by.header(dims, all.len());
-    let mut counted = match &by.checkpoint {
+    let counted = match &by.checkpoint {
         Some(path) => {
             checkpoint::load(path, &header, &all, false)?.map_or_else(Counted::new, |c| c.1)
         }
@@ -107,40 +161,48 @@ pub(crate) fn count(dims: Dims, by: &ByClasses, memory: u64, ctl: &Control) -> R
     let todo: Vec<usize> = (0..all.len())
         .filter(|&i| by.part.owns(i) && !counted.contains_key(&i))
         .collect();
+    let job = Job {
+        dims,
+        by,
+        all,
+        header,
+    };
+    #[cfg(feature = "mpi")]
+    if super::distributed::processes() > 1 {
+        return ranks::count(&job, counted, &todo, memory, ctl);
+    }
+    count_here(&job, counted, &todo, memory, ctl)
+}
+
+/// Counts the classes `todo` of `job` in this process, one after the
+/// other, into `counted`.
+fn count_here(
+    job: &Job,
+    mut counted: Counted,
+    todo: &[usize],
+    memory: u64,
+    ctl: &Control,
+) -> Result<Summed> {
     let bar = ctl.progress();
     bar.set_total(todo.len() as u64);
     // Each class counts on its own, its progress not shown: the bar counts classes.
     let quiet = ctl.clone().with_progress(Arc::new(NoProgress));
     let (mut peak_states, mut stopped) = (0, false);
     for (n, &i) in todo.iter().enumerate() {
-        let ends: Vec<String> = all[i]
-            .ends
-            .iter()
-            .map(|&p| algebraic(dims.rows, p))
-            .collect();
         bar.note(&format!(
             "class {} of {}: {}",
             n + 1,
             todo.len(),
-            ends.join("–")
+            job.ends(i)
         ));
-        let kept = by.store.as_ref();
-        let census = all[i].counted_as(dims, kept.is_some());
-        let outcome =
-            match kept.and_then(|store| count_by_sides(dims, census, store, memory, &quiet)) {
-                Some(outcome) => outcome?,
-                None => run(dims, census, memory, &quiet)?,
-            };
-        match outcome {
+        match job.count_one(i, memory, &quiet)? {
             Outcome::Done {
                 count,
                 peak_states: peak,
             } => {
                 peak_states = peak_states.max(peak);
                 counted.insert(i, count);
-                if let Some(path) = &by.checkpoint {
-                    checkpoint::save(path, &header, &all, &counted)?;
-                }
+                job.record(&counted)?;
                 bar.advance(1);
             }
             Outcome::Stopped { .. } => {
@@ -149,10 +211,7 @@ pub(crate) fn count(dims: Dims, by: &ByClasses, memory: u64, ctl: &Control) -> R
             }
         }
     }
-    let mut summed = summed(dims, by.split, by.start, &all, &counted);
-    summed.stopped = stopped;
-    summed.peak_states = peak_states;
-    Ok(summed)
+    Ok(job.summed(&counted, stopped, peak_states))
 }
 
 /// The classes of `all` in `counted`, and the directed tours they add up to
@@ -265,6 +324,16 @@ pub(crate) fn store_for(dims: Dims, split: Split, checkpoint: Option<&Path>) -> 
             PathBuf::from(name)
         }
         None => std::env::temp_dir().join(format!("puzzles-halves-{}", std::process::id())),
+    };
+    // The processes of an MPI run each keep their own.
+    #[cfg(feature = "mpi")]
+    let dir = match super::distributed::rank() {
+        0 => dir,
+        rank => {
+            let mut name = dir.into_os_string();
+            name.push(format!(".{rank}"));
+            PathBuf::from(name)
+        }
     };
     Some(Store { dir })
 }
