@@ -103,17 +103,18 @@ fn process_of_rank(parent: u32, rank: u32) -> Option<u32> {
         })
 }
 
-#[test]
-fn a_lost_process_leaves_no_count() {
-    let mut child = mpirun(&["knight", "6", "8", "--count", "--sum"])
+/// What process 0 writes on its error stream after `mpirun` has started
+/// two processes of `puzzles` with `args` and process 1 has been killed, once
+/// process 0 wrote `under_way`: the run must end without a count.
+fn killed_under_way(args: &[&str], under_way: &str) -> String {
+    let mut child = mpirun(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("mpirun runs");
     let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
-    // Under way: process 0 reports the third column of eight.
     let mut line = String::new();
-    while !line.contains("column 3 of 8") {
+    while !line.contains(under_way) {
         line.clear();
         assert!(
             stderr.read_line(&mut line).expect("stderr reads") > 0,
@@ -132,6 +133,13 @@ fn a_lost_process_leaves_no_count() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_ne!(out.status.code(), Some(0));
     assert!(!stdout.contains("tours"), "{stdout}");
+    rest
+}
+
+#[test]
+fn a_lost_process_leaves_no_count() {
+    // Under way: process 0 reports the third column of eight.
+    let rest = killed_under_way(&["knight", "6", "8", "--count", "--sum"], "column 3 of 8");
     assert!(
         rest.contains("did not answer") || rest.contains("lost one of its processes"),
         "{rest}"
@@ -200,33 +208,8 @@ fn a_lost_process_taking_classes_names_the_classes_missing() {
         "--checkpoint",
         file,
     ];
-    let mut child = mpirun(&args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("mpirun runs");
-    let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
     // Under way: process 0 has handed out a few classes (of 123).
-    let mut line = String::new();
-    while !line.contains("class 12 of") {
-        line.clear();
-        assert!(
-            stderr.read_line(&mut line).expect("stderr reads") > 0,
-            "ended early"
-        );
-    }
-    let rank1 = process_of_rank(child.id(), 1).expect("process 1 runs");
-    let killed = Command::new("kill")
-        .args(["-KILL", &rank1.to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    let mut rest = String::new();
-    std::io::Read::read_to_string(&mut stderr, &mut rest).expect("stderr reads");
-    let out = child.wait_with_output().expect("mpirun ends");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_ne!(out.status.code(), Some(0));
-    assert!(!stdout.contains("tours"), "{stdout}");
+    let rest = killed_under_way(&args, "class 12 of");
     // Process 0's last line, after its progress.
     let last = rest.lines().last().unwrap_or_default();
     assert!(last.contains("missing"), "{last}");

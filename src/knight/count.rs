@@ -63,18 +63,9 @@ pub(crate) enum Outcome {
     Stopped { columns: usize },
 }
 
-/// Runs the programme on `dims` (at least one side at most 8) for `census`, within `memory` bytes.
+/// Runs the programme on `dims` (at least one side at most 8) for `census`,
+/// within `memory` bytes, in this process (see `frontier_run` for a run shared among MPI processes).
 pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Result<Outcome> {
-    #[cfg(feature = "mpi")]
-    if let Some(run) = distributed::run(dims, census, memory, ctl) {
-        return run;
-    }
-    run_alone(dims, census, memory, ctl)
-}
-
-/// Runs the programme as [`run`] does, in this process alone (also within
-/// an MPI run, whose processes then count classes of ends each by itself).
-pub(crate) fn run_alone(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Result<Outcome> {
     // Meeting the column programme in the middle, where its estimated
     // states are fewer than the whole programme's and fit: before meeting in
     // the middle of the moves for closed tours (which it outruns where it
@@ -681,7 +672,11 @@ fn frontier_run(
     if ruled_out(dims, census) {
         return Ok(Some(BigUint::ZERO));
     }
-    match run(dims, census, request.memory_limit, ctl)? {
+    #[cfg(feature = "mpi")]
+    let shared = distributed::run(dims, census, request.memory_limit, ctl);
+    #[cfg(not(feature = "mpi"))]
+    let shared = None;
+    match shared.unwrap_or_else(|| run(dims, census, request.memory_limit, ctl))? {
         Outcome::Done { count, peak_states } => {
             report.peak_states = Some(report.peak_states.unwrap_or(0).max(peak_states));
             Ok(Some(count))

@@ -23,7 +23,7 @@
 use super::backtrack::Shard;
 use super::halves::{count_by_sides, Store};
 use super::layers::bytes_per_state;
-use super::{estimated_states, halves, run_alone, Outcome, TourCount};
+use super::{estimated_states, halves, run, Outcome, TourCount};
 use crate::control::{Control, NoProgress};
 use crate::error::{Error, Result};
 use crate::grid::{Dims, Pos};
@@ -112,7 +112,7 @@ impl Job<'_> {
         let census = self.all[i].counted_as(self.dims, kept.is_some());
         match kept.and_then(|store| count_by_sides(self.dims, census, store, memory, ctl)) {
             Some(outcome) => outcome,
-            None => run_alone(self.dims, census, memory, ctl),
+            None => run(self.dims, census, memory, ctl),
         }
     }
 

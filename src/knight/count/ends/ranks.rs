@@ -193,6 +193,14 @@ impl<'a> Handout<'a> {
         if self.stopping {
             distributed::stopped_together();
         }
+        // Every class handed out came back: none of the part may be missing.
+        let missing = self.missing();
+        if !self.stopping && !missing.is_empty() {
+            return Err(Error::Check(format!(
+                "the processes of this run left out {}; no count",
+                super::listed(&missing)
+            )));
+        }
         Ok(self
             .job
             .summed(&self.counted, self.stopping, self.peak_states))
@@ -350,12 +358,17 @@ impl<'a> Handout<'a> {
         ));
     }
 
+    /// The classes of the part not counted yet.
+    fn missing(&self) -> Vec<usize> {
+        (0..self.job.all.len())
+            .filter(|&i| self.job.by.part.owns(i) && !self.counted.contains_key(&i))
+            .collect()
+    }
+
     /// What a lost process leaves to say: the classes of this run not yet
     /// counted, and where those counted are.
     fn note_missing(&self) {
-        let missing: Vec<usize> = (0..self.job.all.len())
-            .filter(|&i| self.job.by.part.owns(i) && !self.counted.contains_key(&i))
-            .collect();
+        let missing = self.missing();
         let kept = match &self.job.by.checkpoint {
             Some(path) => format!(
                 "; the {} counted are in {}, which the same command resumes from",
