@@ -6,6 +6,7 @@
 mod examples;
 mod knight;
 mod lightsout;
+mod long;
 mod manual;
 mod output;
 mod outputs;
@@ -187,8 +188,9 @@ impl puzzles::control::Progress for Bar {
 }
 
 /// Asks the library `request`, as its pace says: Ctrl-C stops it cleanly when
-/// it polls, progress is drawn when it counts, and its streamed items are
-/// printed as they come (after `heading`, in text).
+/// it polls, progress is drawn when it counts (else long work is shown by a
+/// spinner, or a note off a terminal), and its streamed items are printed as
+/// they come (after `heading`, in text).
 pub fn ask<P: GridPuzzle>(
     request: &P::Request,
     common: &Common,
@@ -197,6 +199,7 @@ pub fn ask<P: GridPuzzle>(
 ) -> Result<P::Answer, Failure> {
     let pace = P::pace(request);
     ctx.control.expect(pace.stopping);
+    let drawn = pace.unit.is_some() && !common.quiet && !common.json;
     let ctl = ctx.progress(common, pace);
     let working = Arc::clone(&ctx.working);
     let mut printer = Printer {
@@ -206,7 +209,11 @@ pub fn ask<P: GridPuzzle>(
         heading: heading.filter(|_| !common.json),
         failed: None,
     };
-    let answer = at_work(&working, || P::answer(request, &ctl, &mut printer));
+    let answer = at_work(&working, || {
+        long::showing_long(drawn, common.quiet || common.json, || {
+            P::answer(request, &ctl, &mut printer)
+        })
+    });
     printer.failed.map_or(Ok(()), Err)?;
     ctl.progress().finish();
     Ok(answer?)

@@ -387,6 +387,24 @@ fn a_game_in_a_session_of_its_own_ends_with_129_when_its_terminal_closes() {
     );
 }
 
+/// Long work that draws no bar (one board solved by elimination) shows a
+/// spinner with the time spent on a terminal after a couple of seconds, and
+/// a signal still ends it.
+#[test]
+fn a_long_solve_shows_that_it_is_still_at_work_on_a_terminal() {
+    // About a minute of work on an idle machine: stopped long before.
+    let s = Session::start(&["lightsout", "5000", "--torus", "--count"]);
+    s.wait_screen("still at work after");
+    let script = format!("kill -TERM {}", s.pid());
+    let killed = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let (status, out, _) = s.finish();
+    assert_eq!(status, 130, "{out:?}");
+}
+
 #[test]
 fn a_terminal_too_small_for_the_board_is_refused() {
     let s = Session::start(&["knight", "30", "--animate"]);
