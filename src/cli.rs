@@ -460,6 +460,10 @@ fn on_interrupt(working: &Arc<AtomicU8>, control: &Control) {
 fn interrupted_end() {
     play::end_if_hung_up();
     play::restore();
+    // A spinner or bar drawn on the line: the note takes its place.
+    if std::io::stderr().is_terminal() {
+        let _ = write!(std::io::stderr(), "\r\x1b[2K");
+    }
     partial_note("interrupted before an answer was found");
     std::process::exit(130);
 }

@@ -231,6 +231,15 @@ fn a_default_memory_limit_is_never_refused_by_its_own_budget() {
     }
 }
 
+/// A board past its limit: the puzzle, its sides (rows, columns), its modes,
+/// the words of its refusal.
+type PastLimit = (
+    &'static str,
+    [&'static str; 2],
+    &'static [&'static [&'static str]],
+    &'static str,
+);
+
 /// Every mode of a graph, of the knight, of Revertigo and of Sudoku, either
 /// way round, just past the limit that applies: the same one-line refusal.
 #[test]
@@ -278,7 +287,7 @@ fn every_mode_of_the_other_boards_is_refused_just_past_its_limit_under_a_memory_
         args.extend(mode);
         refused_within_cap(&args, "board side 37");
     }
-    let boards: &[(&str, [&str; 2], &[&[&str]], &str)] = &[
+    let boards: &[PastLimit] = &[
         (
             "knight",
             ["3001", "3000"],
