@@ -108,7 +108,7 @@ fn after_help() -> String {
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
     // Within an MPI run, every process checks its command line with the others first.
     #[cfg(feature = "mpi")]
-    let cluster = knight::Cluster::join()?;
+    let cluster = puzzles::knight::Cluster::join()?;
     let wanted = request(&args);
     #[cfg(feature = "mpi")]
     let wanted = match &cluster {
