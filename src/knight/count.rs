@@ -63,8 +63,7 @@ pub(crate) enum Outcome {
     Stopped { columns: usize },
 }
 
-/// Runs the programme on `dims` (at least one side at most 8) for `census`,
-/// within `memory` bytes, in this process (see `frontier_run` for a run shared among MPI processes).
+/// Runs the programme on `dims` (a side at most 8) for `census` within `memory` bytes, in this process.
 pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Result<Outcome> {
     // Meeting the column programme in the middle, where its estimated
     // states are fewer than the whole programme's and fit: before meeting in
@@ -672,11 +671,14 @@ fn frontier_run(
     if ruled_out(dims, census) {
         return Ok(Some(BigUint::ZERO));
     }
-    #[cfg(feature = "mpi")]
-    let shared = distributed::run(dims, census, request.memory_limit, ctl);
-    #[cfg(not(feature = "mpi"))]
-    let shared = None;
-    match shared.unwrap_or_else(|| run(dims, census, request.memory_limit, ctl))? {
+    let shared_or_here = || {
+        #[cfg(feature = "mpi")]
+        if let Some(shared) = distributed::run(dims, census, request.memory_limit, ctl) {
+            return shared;
+        }
+        run(dims, census, request.memory_limit, ctl)
+    };
+    match shared_or_here()? {
         Outcome::Done { count, peak_states } => {
             report.peak_states = Some(report.peak_states.unwrap_or(0).max(peak_states));
             Ok(Some(count))
