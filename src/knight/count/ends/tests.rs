@@ -177,7 +177,7 @@ fn the_weighted_sums_of_the_classes_are_the_summed_counts() {
 }
 
 #[test]
-#[ignore = "about a minute of CPU: 6 × 7 and 7 × 7 by classes"]
+#[ignore = "about 9 minutes of CPU: 6 × 7 and 7 × 7 by classes"]
 fn the_weighted_sums_on_six_by_seven_and_seven_by_seven() {
     // 6 × 7: 1,067,638,176; 7 × 7: 165,575,218,320 (OEIS A165134).
     for (rows, cols) in [(6, 7), (7, 7)] {
