@@ -52,7 +52,6 @@ mod text;
 mod theorems;
 
 pub use animate::{SearchStep, StepAction, StepsEnd};
-pub(crate) use answer::algebraic;
 pub use answer::{
     Answer, Item, ListedTour, MagicReport, Mode, Request, Starts, TourListing, TourOutcome,
     TourReport,
@@ -70,7 +69,7 @@ pub use count::{CountMethod, CountReport, EndClass, TourCount};
 pub use find::magic::MagicSums;
 pub(crate) use find::magic::{magic_sums, semi_magic_tour};
 pub use moves::Position;
-pub(crate) use square::{file_name, parse_square};
+pub(crate) use square::{algebraic, parse_square};
 pub(crate) use theorems::impossible;
 pub use theorems::Impossible;
 

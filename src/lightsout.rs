@@ -75,9 +75,7 @@ pub(crate) use values::MAX_SYMBOL_STATES;
 #[cfg(test)]
 use values::{parse_states, state_rows};
 use variant::variant_nullity;
-pub(crate) use variant::{
-    StatesAnalysis, StatesBoard, Variant, MAX_GF2_GAUSS_CELLS, MAX_STATES_GAUSS_CELLS,
-};
+pub(crate) use variant::{StatesAnalysis, StatesBoard, Variant};
 
 /// The largest board accepted, in cells (a 10,000 × 10,000 board).
 pub(crate) const MAX_CELLS: usize = 100_000_000;

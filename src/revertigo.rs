@@ -55,7 +55,8 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::ops::ControlFlow;
 
-pub use answer::{Answer, Item, MapListing, Mode, Request, Unfinished, WalkCheck, WalkReport};
+pub use answer::{Answer, Item, MapListing, Mode, Request, Unfinished, WalkReport};
+pub use check::WalkCheck;
 pub use game::RevertigoGame;
 #[cfg(test)]
 use shortest::MAX_SHORTEST_CELLS;

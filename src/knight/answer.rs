@@ -7,8 +7,8 @@ use super::check::{self, TourCheck};
 use super::count::{self, CountFrom, CountMethod, CountReport, CountRequest};
 use super::moves::{self, Position};
 use super::{
-    draw_board, file_name, magic_sums, parse_square, semi_magic_tour, verify_tour, Impossible,
-    Knight, MagicSums, MoveOrder, Shard, Tour, TourSearch, DEFAULT_BUDGET, MAX_CELLS,
+    draw_board, magic_sums, parse_square, semi_magic_tour, verify_tour, Impossible, Knight,
+    MagicSums, MoveOrder, Shard, Tour, TourSearch, DEFAULT_BUDGET, MAX_CELLS,
 };
 use crate::control::{Control, Stop};
 use crate::control::{Pace, Stopping};
@@ -234,11 +234,6 @@ impl Request {
         let start = parse_square(dims, &self.start)?;
         Knight::new(dims, start, self.closed)
     }
-}
-
-/// The square `p` of a board of `rows` rows in chess notation (`a1` bottom-left).
-pub fn algebraic(rows: usize, p: Pos) -> String {
-    format!("{}{}", file_name(p.col), rows - p.row)
 }
 
 /// How a search for one tour ended.

@@ -17,16 +17,16 @@ use crate::control::Control;
 use crate::error::{Bound, Error, Result, Size};
 use crate::grid::{Dims, Pos};
 use crate::knight::{theorems, Knight};
-use backtrack::{count_all_starts_shard, count_tours_shard, images, Shard};
+use backtrack::{count_all_starts_shard, count_tours_shard, Shard};
 pub use ends::EndClass;
 use ends::Split;
 use layers::bytes_per_state;
 use num_bigint::BigUint;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 use std::path::PathBuf;
 
 pub(crate) mod backtrack;
+mod by_frontier;
 mod columns;
 #[cfg(feature = "mpi")]
 pub(crate) mod distributed;
@@ -442,7 +442,7 @@ pub(crate) fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport
             if !ruled_out(dims, census_of(request)) {
                 check_memory(request)?;
             }
-            frontier(request, &mut report, ctl)?;
+            by_frontier::frontier(request, &mut report, ctl)?;
         }
     }
     Ok(report)
@@ -655,121 +655,6 @@ fn backtrack(request: &CountRequest, report: &mut CountReport, ctl: &Control) ->
                 );
             }
             report.total = Some(total.into());
-        }
-    }
-    Ok(())
-}
-
-/// One run of the programme into the report: `None` when it was stopped.
-fn frontier_run(
-    dims: Dims,
-    census: Census,
-    request: &CountRequest,
-    report: &mut CountReport,
-    ctl: &Control,
-) -> Result<Option<BigUint>> {
-    if ruled_out(dims, census) {
-        return Ok(Some(BigUint::ZERO));
-    }
-    let shared_or_here = || {
-        #[cfg(feature = "mpi")]
-        if let Some(shared) = distributed::run(dims, census, request.memory_limit, ctl) {
-            return shared;
-        }
-        run(dims, census, request.memory_limit, ctl)
-    };
-    match shared_or_here()? {
-        Outcome::Done { count, peak_states } => {
-            report.peak_states = Some(report.peak_states.unwrap_or(0).max(peak_states));
-            Ok(Some(count))
-        }
-        Outcome::Stopped { columns } => {
-            report.partial = true;
-            report.columns_done = Some(columns);
-            Ok(None)
-        }
-    }
-}
-
-fn frontier(request: &CountRequest, report: &mut CountReport, ctl: &Control) -> Result<()> {
-    let dims = request.dims;
-    // A path of two squares or more is two directed tours; the one square is one.
-    let ways = if dims.cells() == 1 { 1u32 } else { 2 };
-    if request.closed {
-        let Some(cycles) = frontier_run(dims, Census::Cycles, request, report, ctl)? else {
-            return Ok(());
-        };
-        let from = TourCount(&cycles * 2u32);
-        match request.starts {
-            CountFrom::From(p) => {
-                report.start = Some(p);
-                report.count = Some(from);
-            }
-            CountFrom::Every => {
-                report.total = Some(TourCount(&from.0 * dims.cells()));
-                report.counts = Some(vec![vec![from; dims.cols]; dims.rows]);
-            }
-            CountFrom::Sum => report.total = Some(TourCount(&from.0 * dims.cells())),
-            // Refused before (see `count`): an end is given for open tours only.
-            CountFrom::Between(..) => return Ok(()),
-        }
-        report.cycles = Some(TourCount(cycles));
-        return Ok(());
-    }
-    match request.starts {
-        CountFrom::From(p) => {
-            report.start = Some(p);
-            if let Some(c) = frontier_run(dims, Census::PathsFrom(p), request, report, ctl)? {
-                report.count = Some(TourCount(c));
-            }
-        }
-        CountFrom::Between(p, q) => {
-            let census = Census::PathsBetween(p, q);
-            if let Some(c) = frontier_run(dims, census, request, report, ctl)? {
-                report.count = Some(TourCount(c));
-            }
-        }
-        CountFrom::Sum => {
-            if let Some(paths) = frontier_run(dims, Census::Paths, request, report, ctl)? {
-                report.total = Some(TourCount(paths * ways));
-            }
-        }
-        CountFrom::Every => {
-            // One run per orbit of the board's symmetries, checked against the
-            // count of all paths (each path is read from both its ends).
-            let mut by_orbit: HashMap<Pos, BigUint> = HashMap::new();
-            let mut grid = Vec::with_capacity(dims.rows);
-            for r in 0..dims.rows {
-                let mut row = Vec::with_capacity(dims.cols);
-                for c in 0..dims.cols {
-                    let rep = images(dims, Pos::new(r, c))
-                        .into_iter()
-                        .min()
-                        .unwrap_or(Pos::new(r, c));
-                    let n = match by_orbit.entry(rep) {
-                        std::collections::hash_map::Entry::Occupied(e) => e.get().clone(),
-                        std::collections::hash_map::Entry::Vacant(e) => {
-                            let Some(n) =
-                                frontier_run(dims, Census::PathsFrom(rep), request, report, ctl)?
-                            else {
-                                return Ok(());
-                            };
-                            e.insert(n).clone()
-                        }
-                    };
-                    row.push(TourCount(n));
-                }
-                grid.push(row);
-            }
-            let total: BigUint = grid.iter().flatten().map(|c| &c.0).sum();
-            let Some(paths) = frontier_run(dims, Census::Paths, request, report, ctl)? else {
-                return Ok(());
-            };
-            if paths * ways != total {
-                return Err(Error::Check(format!("the tours from each square of the {dims} board do not add up to twice the paths")));
-            }
-            report.counts = Some(grid);
-            report.total = Some(TourCount(total));
         }
     }
     Ok(())

@@ -41,6 +41,11 @@ pub fn parse_square(dims: Dims, text: &str) -> Result<Pos> {
     Ok(Pos::new(dims.rows - rank, col))
 }
 
+/// The square `p` of a board of `rows` rows in chess notation (`a1` bottom-left).
+pub fn algebraic(rows: usize, p: Pos) -> String {
+    format!("{}{}", file_name(p.col), rows - p.row)
+}
+
 /// The algebraic file letters of column `col` (`a`, …, `z`, `aa`, …).
 pub fn file_name(col: usize) -> String {
     let mut n = col + 1;

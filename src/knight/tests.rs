@@ -2,6 +2,7 @@
 //! engines (the tour search and the counter) against each other.
 
 use super::count::backtrack::count_sequential;
+use super::square::file_name;
 use super::theorems::{has_closed_tour, has_open_tour};
 use super::*;
 use proptest::prelude::*;

@@ -235,67 +235,26 @@ fn parse_dimacs(source: &Source) -> Result<Graph> {
     // The edge count the header announces, and its line and column.
     let mut announced = (0, 0, 0);
     let mut edges = Vec::new();
-    for (i, line) in source.text.lines().enumerate() {
-        let found: Vec<(usize, &str)> = words(line).collect();
-        let number = |k: usize, what: &str| -> Result<usize> {
-            let (col, word) = found.get(k).copied().unwrap_or((line.len() + 1, ""));
-            word.parse::<usize>().map_err(|_| {
-                source.error(
-                    i + 1,
-                    col,
-                    format!("expected {what}, found '{}'", word.escape_debug()),
-                )
-            })
+    for (i, text) in source.text.lines().enumerate() {
+        let line = DimacsLine {
+            source,
+            at: i + 1,
+            text,
+            found: words(text).collect(),
         };
-        match found.first().map(|w| w.1) {
+        match line.found.first().map(|w| w.1) {
             None | Some("c") => {}
             Some(w) if w.starts_with('#') => {}
             Some("p") if vertices.is_none() => {
-                if found.get(1).map(|w| w.1) != Some("edge") {
-                    let col = found.get(1).map_or(line.len() + 1, |w| w.0);
-                    return Err(source.error(i + 1, col, "expected `p edge N M`"));
-                }
-                let n = number(2, "the number of vertices")?;
-                if n > MAX_GRAPH_VERTICES {
-                    return Err(too_many(n, source, i + 1));
-                }
-                if n == 0 {
-                    return Err(source.error(i + 1, found[2].0, "no graph: 0 vertices"));
-                }
-                let m = number(3, "the number of edges")?;
-                announced = (m, i + 1, found[3].0);
+                let (n, header) = line.header()?;
+                announced = header;
                 vertices = Some(n);
             }
-            Some("e") if vertices.is_some() => {
-                let n = vertices.unwrap_or(0);
-                let mut ends = [0usize; 2];
-                for (slot, k) in ends.iter_mut().zip([1, 2]) {
-                    let v = number(k, "a vertex number")?;
-                    if v == 0 || v > n {
-                        return Err(source.error(
-                            i + 1,
-                            found[k].0,
-                            format!("vertex {v} is not among 1..{n}"),
-                        ));
-                    }
-                    *slot = v - 1;
-                }
-                if ends[0] == ends[1] {
-                    return Err(source.error(
-                        i + 1,
-                        found[2].0,
-                        format!("the edge {0} {0} joins a vertex to itself", ends[0] + 1),
-                    ));
-                }
-                if let Some(&(col, _)) = found.get(3) {
-                    return Err(source.error(i + 1, col, "a line holds one edge `e u v`"));
-                }
-                edges.push((ends[0], ends[1]));
-            }
+            Some("e") if vertices.is_some() => edges.push(line.edge(vertices.unwrap_or(0))?),
             Some(_) => {
                 return Err(source.error(
-                    i + 1,
-                    found[0].0,
+                    line.at,
+                    line.found[0].0,
                     if vertices.is_none() {
                         "expected `p edge N M` before the edges"
                     } else {
@@ -321,6 +280,79 @@ fn parse_dimacs(source: &Source) -> Result<Graph> {
         ));
     }
     Ok(graph)
+}
+
+/// One line of a DIMACS file, with its words and their columns.
+struct DimacsLine<'a> {
+    source: &'a Source,
+    /// The line's number, from 1.
+    at: usize,
+    text: &'a str,
+    found: Vec<(usize, &'a str)>,
+}
+
+impl DimacsLine<'_> {
+    /// Word `k` read as a number, or an error saying `what` was expected.
+    fn number(&self, k: usize, what: &str) -> Result<usize> {
+        let (col, word) = self
+            .found
+            .get(k)
+            .copied()
+            .unwrap_or((self.text.len() + 1, ""));
+        word.parse::<usize>().map_err(|_| {
+            self.source.error(
+                self.at,
+                col,
+                format!("expected {what}, found '{}'", word.escape_debug()),
+            )
+        })
+    }
+
+    /// The header `p edge N M`: N, and M with its line and column.
+    fn header(&self) -> Result<(usize, (usize, usize, usize))> {
+        let (source, found) = (self.source, &self.found);
+        if found.get(1).map(|w| w.1) != Some("edge") {
+            let col = found.get(1).map_or(self.text.len() + 1, |w| w.0);
+            return Err(source.error(self.at, col, "expected `p edge N M`"));
+        }
+        let n = self.number(2, "the number of vertices")?;
+        if n > MAX_GRAPH_VERTICES {
+            return Err(too_many(n, source, self.at));
+        }
+        if n == 0 {
+            return Err(source.error(self.at, found[2].0, "no graph: 0 vertices"));
+        }
+        let m = self.number(3, "the number of edges")?;
+        Ok((n, (m, self.at, found[3].0)))
+    }
+
+    /// The edge `e u v` of a graph of `n` vertices, numbered from 0.
+    fn edge(&self, n: usize) -> Result<(usize, usize)> {
+        let (source, found) = (self.source, &self.found);
+        let mut ends = [0usize; 2];
+        for (slot, k) in ends.iter_mut().zip([1, 2]) {
+            let v = self.number(k, "a vertex number")?;
+            if v == 0 || v > n {
+                return Err(source.error(
+                    self.at,
+                    found[k].0,
+                    format!("vertex {v} is not among 1..{n}"),
+                ));
+            }
+            *slot = v - 1;
+        }
+        if ends[0] == ends[1] {
+            return Err(source.error(
+                self.at,
+                found[2].0,
+                format!("the edge {0} {0} joins a vertex to itself", ends[0] + 1),
+            ));
+        }
+        if let Some(&(col, _)) = found.get(3) {
+            return Err(source.error(self.at, col, "a line holds one edge `e u v`"));
+        }
+        Ok((ends[0], ends[1]))
+    }
 }
 
 /// Lights Out on a graph: K states, σ+ (`with_self`) or σ.
@@ -429,28 +461,7 @@ impl GraphGame {
     /// could be compared, `minimal` says), or counts. The witness of an
     /// unsolvable board is checked. Listings and quiet patterns are refused.
     pub(crate) fn answer(&self, lights: &[u8], request: &Request, ctl: &Control) -> Result<Answer> {
-        if request.method.is_some_and(|m| m != LightsOutMethod::Gauss) {
-            return Err(Error::usage(
-                "a graph has no rows to chase: it is solved by elimination (method gauss)",
-            ));
-        }
-        let fewest = match request.mode {
-            Mode::Solve {
-                quiet_patterns: true,
-                ..
-            } => {
-                return Err(Error::usage(
-                    "a graph's quiet patterns are not reported: its nullity is",
-                ))
-            }
-            Mode::List { .. } => {
-                return Err(Error::usage(
-                    "a graph's solutions are not listed: ask for one, the fewest or the count",
-                ))
-            }
-            Mode::Solve { fewest, .. } => fewest,
-            _ => false,
-        };
+        let fewest = fewest_asked(request)?;
         if lights.len() != self.graph.len() {
             return Err(Error::usage(format!(
                 "{} states for {} vertices",
@@ -468,40 +479,7 @@ impl GraphGame {
             }
             (p, _) => (p.clone(), None),
         };
-        if let Some(p) = &presses {
-            if let Some(v) = self.after(lights, p).iter().position(|&x| x != 0) {
-                return Err(Error::Check(format!(
-                    "vertex {} is left on after the presses",
-                    self.graph.names[v]
-                )));
-            }
-        }
-        if let Some(w) = &s.witness {
-            // M is symmetric: w·M = 0 says pressing by w changes nothing.
-            let quiet = self.after(&vec![0; w.len()], w).iter().all(|&x| x == 0);
-            let dot: u64 = w
-                .iter()
-                .zip(lights)
-                .map(|(&a, &b)| a as u64 * b as u64)
-                .sum();
-            if !quiet || dot % self.states.get() as u64 == 0 {
-                return Err(Error::Check(
-                    "the witness does not prove the board unsolvable".into(),
-                ));
-            }
-        }
-        let named = |x: &[u8]| -> Pressed {
-            Pressed::Vertices(
-                x.iter()
-                    .enumerate()
-                    .filter(|(_, &c)| c != 0)
-                    .map(|(v, &c)| match c {
-                        1 => self.graph.names[v].clone(),
-                        _ => format!("{}*{c}", self.graph.names[v]),
-                    })
-                    .collect(),
-            )
-        };
+        self.check(lights, presses.as_deref(), s.witness.as_deref())?;
         let solution = Solution {
             setup: Setup::Graph(GraphSetup {
                 vertices: self.graph.len(),
@@ -518,9 +496,9 @@ impl GraphGame {
             nullity: s.kernel.len(),
             solutions: s.count(),
             press_count: presses.as_ref().map(|p| p.iter().map(|&c| c as u64).sum()),
-            presses: presses.as_deref().map(named),
+            presses: presses.as_deref().map(|x| self.named(x)),
             minimal,
-            witness: s.witness.as_deref().map(named),
+            witness: s.witness.as_deref().map(|x| self.named(x)),
             overlap: None,
             quiet_patterns: None,
             quiet_orders: None,
@@ -532,6 +510,75 @@ impl GraphGame {
             _ => Answer::Solve(solution),
         })
     }
+
+    /// Checks that `presses` switch `lights` off and that `witness` proves
+    /// them unsolvable.
+    fn check(&self, lights: &[u8], presses: Option<&[u8]>, witness: Option<&[u8]>) -> Result<()> {
+        if let Some(p) = presses {
+            if let Some(v) = self.after(lights, p).iter().position(|&x| x != 0) {
+                return Err(Error::Check(format!(
+                    "vertex {} is left on after the presses",
+                    self.graph.names[v]
+                )));
+            }
+        }
+        if let Some(w) = witness {
+            // M is symmetric: w·M = 0 says pressing by w changes nothing.
+            let quiet = self.after(&vec![0; w.len()], w).iter().all(|&x| x == 0);
+            let dot: u64 = w
+                .iter()
+                .zip(lights)
+                .map(|(&a, &b)| a as u64 * b as u64)
+                .sum();
+            if !quiet || dot % self.states.get() as u64 == 0 {
+                return Err(Error::Check(
+                    "the witness does not prove the board unsolvable".into(),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The vertices pressed by `x`, by name (`name*c` when pressed `c` times).
+    fn named(&self, x: &[u8]) -> Pressed {
+        Pressed::Vertices(
+            x.iter()
+                .enumerate()
+                .filter(|(_, &c)| c != 0)
+                .map(|(v, &c)| match c {
+                    1 => self.graph.names[v].clone(),
+                    _ => format!("{}*{c}", self.graph.names[v]),
+                })
+                .collect(),
+        )
+    }
+}
+
+/// Whether `request` asks for the fewest presses; the modes and methods a
+/// graph does not take are refused.
+fn fewest_asked(request: &Request) -> Result<bool> {
+    if request.method.is_some_and(|m| m != LightsOutMethod::Gauss) {
+        return Err(Error::usage(
+            "a graph has no rows to chase: it is solved by elimination (method gauss)",
+        ));
+    }
+    Ok(match request.mode {
+        Mode::Solve {
+            quiet_patterns: true,
+            ..
+        } => {
+            return Err(Error::usage(
+                "a graph's quiet patterns are not reported: its nullity is",
+            ))
+        }
+        Mode::List { .. } => {
+            return Err(Error::usage(
+                "a graph's solutions are not listed: ask for one, the fewest or the count",
+            ))
+        }
+        Mode::Solve { fewest, .. } => fewest,
+        _ => false,
+    })
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use super::answer::{
 };
 use super::cells::Cells;
 use super::{
-    fewest_presses, LightsOut, LightsOutMethod, LightsOutSolver, Pattern, StatesAnalysis,
+    fewest_presses, Analysis, LightsOut, LightsOutMethod, LightsOutSolver, Pattern, StatesAnalysis,
     StatesBoard, Variant, MAX_CELLS,
 };
 use crate::control::{Control, Tally};
@@ -112,47 +112,14 @@ fn classic(
             fewest,
             quiet_patterns,
         } => (fewest, quiet_patterns),
+        Mode::List { limit } => return classic_list(&solver, method, limit, setup, ctl, sink),
         _ => (false, false),
     };
-    if let Mode::List { limit } = request.mode {
-        let tally = match analysis.presses {
-            None => Tally {
-                found: 0,
-                stopped: None,
-            },
-            Some(_) => listing::list(&solver, limit, "solutions", ctl, |index, p| {
-                sink.take(Item::Solution(ListedPresses {
-                    index,
-                    presses: Cells::from(p.clone()),
-                    press_count: p.count_ones() as u64,
-                }))
-            })?,
-        };
-        return Ok(Answer::List(PressListing {
-            setup: Setup::Grid(setup),
-            method,
-            solvable: analysis.presses.is_some(),
-            nullity: analysis.nullity(),
-            solutions: analysis.solution_count(),
-            listed: tally.found,
-            complete: tally.is_complete(),
-            stopped: tally.stopped,
-        }));
-    }
     if quiet {
         check_quiet_cells(analysis.nullity(), dims)?;
     }
     let (presses, minimal) = if fewest {
-        let found = fewest_presses(analysis, ctl);
-        ctl.progress().finish();
-        match found {
-            // No press at all is the fewest, whatever the search could prove.
-            Some(f) => {
-                let proven = f.proven || f.presses.count_ones() == 0;
-                (Some(f.presses), Some(proven))
-            }
-            None => (None, None),
-        }
+        classic_fewest(analysis, ctl)
     } else {
         (analysis.presses.clone(), None)
     };
@@ -188,6 +155,56 @@ fn classic(
         Mode::Count => Answer::Count(solution.count()),
         _ => Answer::Solve(solution),
     })
+}
+
+/// The classic game's solutions streamed under the one listing policy of
+/// [`crate::listing`].
+fn classic_list(
+    solver: &LightsOutSolver,
+    method: LightsOutMethod,
+    limit: crate::listing::Limit,
+    setup: GridSetup,
+    ctl: &Control,
+    sink: &mut dyn Sink<Item>,
+) -> Result<Answer> {
+    let analysis = solver.analysis();
+    let tally = match analysis.presses {
+        None => Tally {
+            found: 0,
+            stopped: None,
+        },
+        Some(_) => listing::list(solver, limit, "solutions", ctl, |index, p| {
+            sink.take(Item::Solution(ListedPresses {
+                index,
+                presses: Cells::from(p.clone()),
+                press_count: p.count_ones() as u64,
+            }))
+        })?,
+    };
+    Ok(Answer::List(PressListing {
+        setup: Setup::Grid(setup),
+        method,
+        solvable: analysis.presses.is_some(),
+        nullity: analysis.nullity(),
+        solutions: analysis.solution_count(),
+        listed: tally.found,
+        complete: tally.is_complete(),
+        stopped: tally.stopped,
+    }))
+}
+
+/// The classic game's fewest presses, and whether they are proven fewest.
+fn classic_fewest(analysis: &Analysis, ctl: &Control) -> (Option<BitGrid>, Option<bool>) {
+    let found = fewest_presses(analysis, ctl);
+    ctl.progress().finish();
+    match found {
+        // No press at all is the fewest, whatever the search could prove.
+        Some(f) => {
+            let proven = f.proven || f.presses.count_ones() == 0;
+            (Some(f.presses), Some(proven))
+        }
+        None => (None, None),
+    }
 }
 
 /// Any other variant: K states, any pattern, by chasing or elimination over Z/K.
@@ -237,18 +254,7 @@ fn states(
     if let Some(p) = &presses {
         analysis.verify(&lights, p)?;
     }
-    if quiet {
-        check_quiet_cells(analysis.nullity(), dims)?;
-    }
-    let quiet_patterns: Option<Vec<Grid<u8>>> = quiet.then(|| {
-        (0..analysis.nullity())
-            .map(|i| analysis.quiet_pattern(i))
-            .collect()
-    });
-    if let Some(q) = &quiet_patterns {
-        let dark = Grid::filled(dims, 0);
-        q.iter().try_for_each(|p| analysis.verify(&dark, p))?;
-    }
+    let quiet_patterns = quiet_patterns(&analysis, dims, quiet)?;
     let solution = Solution {
         setup: Setup::Grid(setup),
         method: analysis.method(),
@@ -272,6 +278,28 @@ fn states(
         Mode::Count => Answer::Count(solution.count()),
         _ => Answer::Solve(solution),
     })
+}
+
+/// The quiet patterns of a variant's board when asked for (`quiet`), each
+/// verified; refused when too large to spell out.
+fn quiet_patterns(
+    analysis: &StatesAnalysis,
+    dims: Dims,
+    quiet: bool,
+) -> Result<Option<Vec<Grid<u8>>>> {
+    if quiet {
+        check_quiet_cells(analysis.nullity(), dims)?;
+    }
+    let quiet_patterns: Option<Vec<Grid<u8>>> = quiet.then(|| {
+        (0..analysis.nullity())
+            .map(|i| analysis.quiet_pattern(i))
+            .collect()
+    });
+    if let Some(q) = &quiet_patterns {
+        let dark = Grid::filled(dims, 0);
+        q.iter().try_for_each(|p| analysis.verify(&dark, p))?;
+    }
+    Ok(quiet_patterns)
 }
 
 /// Streams the solutions of a variant's board under the one listing policy

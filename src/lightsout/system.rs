@@ -14,13 +14,18 @@
 //! - Otherwise the dense elimination: the word-parallel GF(2) elimination of
 //!   [`crate::linalg::gf2`] for K = 2, Smith form over each prime power of K ([`crate::linalg::modular`]).
 
-use super::{MAX_GF2_GAUSS_CELLS, MAX_STATES_GAUSS_CELLS};
 use crate::error::{Bound, Error, Result};
 use crate::linalg::band;
 use crate::linalg::gf2::{sparse, BitMatrix};
 use crate::linalg::modular::sparse::PowerSolution;
 use crate::linalg::modular::{crt_embed, Generator, ModMatrix, Modulus, Solutions};
 use fixedbitset::FixedBitSet;
+
+/// The largest board the elimination over Z/K (K > 2) takes, in cells (a 64 × 64 board).
+pub const MAX_STATES_GAUSS_CELLS: usize = 4096;
+
+/// The largest board the GF(2) elimination takes with a pattern that cannot be chased, in cells.
+pub const MAX_GF2_GAUSS_CELLS: usize = 16_384;
 
 /// The widest band front (columns) the band elimination is used with over GF(2);
 /// wider fronts (random graphs, expanders) go to the sparse-direct elimination.

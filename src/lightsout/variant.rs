@@ -54,12 +54,6 @@ use plan::Plan;
 use rand::Rng as _;
 use std::ops::ControlFlow;
 
-/// The largest board the elimination over Z/K (K > 2) takes, in cells (a 64 × 64 board).
-pub const MAX_STATES_GAUSS_CELLS: usize = 4096;
-
-/// The largest board the GF(2) elimination takes with a pattern that cannot be chased, in cells.
-pub const MAX_GF2_GAUSS_CELLS: usize = 16_384;
-
 /// The most unknowns (the presses of the first rows) light chasing carries.
 pub const MAX_CHASE_UNKNOWNS: usize = 2048;
 

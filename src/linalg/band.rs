@@ -238,9 +238,16 @@ impl Layout {
     }
 
     fn eliminate<F: Field>(&self, field: &F, rhs: &[u8]) -> BandSolution {
+        let echelon = self.forward(field, rhs);
+        self.back_substitute(field, &echelon)
+    }
+
+    /// Forward elimination, column by column: each row enters the front at
+    /// its first column, and the waiting row with the nearest reach among
+    /// those nonzero at the column becomes its pivot.
+    fn forward<F: Field>(&self, field: &F, rhs: &[u8]) -> Echelon<F::Unit> {
         let n = self.n;
         let units = self.words() * BLOCK / F::COLUMNS;
-        let shift = BLOCK / F::COLUMNS;
         let mut waiting: Vec<Waiting<F::Unit>> = Vec::new();
         let mut pivots: Vec<Pivot<F::Unit>> = Vec::new();
         let mut free = Vec::new();
@@ -251,15 +258,7 @@ impl Layout {
         for c in 0..n {
             if c >= base + BLOCK {
                 base += BLOCK;
-                waiting.retain_mut(|w| {
-                    w.data.copy_within(shift.., 0);
-                    w.data[units - shift..].fill(F::Unit::default());
-                    let empty = w.data.iter().all(|&u| u == F::Unit::default());
-                    if empty && w.rhs != 0 {
-                        consistent = false;
-                    }
-                    !empty
-                });
+                consistent &= slide::<F>(&mut waiting, units);
             }
             while next < self.entering.len() && self.rows[self.entering[next]][0] == c {
                 let i = self.entering[next];
@@ -282,37 +281,28 @@ impl Layout {
                 free.push(c);
                 continue;
             };
-            let mut pivot = waiting.swap_remove(k);
-            let inv = field.inverse(F::get(&pivot.data, at));
-            if inv != 1 {
-                field.scale(&mut pivot.data, inv);
-                pivot.rhs = field.mul(pivot.rhs, inv);
-            }
-            // The pivot row is 0 outside columns at..=reach.
-            let span = at / F::COLUMNS..(pivot.reach - base) / F::COLUMNS + 1;
-            for w in &mut waiting {
-                let f = F::get(&w.data, at);
-                if f != 0 {
-                    let (d, s) = (&mut w.data[span.clone()], &pivot.data[span.clone()]);
-                    field.sub_scaled(d, s, f);
-                    w.rhs = field.sub(w.rhs, field.mul(f, pivot.rhs));
-                    w.reach = w.reach.max(pivot.reach);
-                }
-            }
-            pivots.push(Pivot {
-                col: c,
-                base,
-                reach: pivot.reach,
-                data: pivot.data,
-                rhs: pivot.rhs,
-            });
+            let pivot = waiting.swap_remove(k);
+            pivots.push(pivot_on(field, pivot, &mut waiting, c, base));
         }
         // Every waiting row is now 0 = rhs.
         if waiting.iter().any(|w| w.rhs != 0) {
             consistent = false;
         }
+        Echelon {
+            pivots,
+            free,
+            consistent,
+        }
+    }
+
+    /// Back substitution through the pivots: a kernel vector for each free
+    /// column, and the particular solution when the system is consistent,
+    /// each put back from the elimination's order to the unknowns'.
+    fn back_substitute<F: Field>(&self, field: &F, echelon: &Echelon<F::Unit>) -> BandSolution {
+        let n = self.n;
+        let units = self.words() * BLOCK / F::COLUMNS;
         let back = |x: &mut Vec<F::Unit>, with_rhs: bool, below: usize| {
-            for pv in pivots.iter().rev().skip_while(|pv| pv.col >= below) {
+            for pv in echelon.pivots.iter().rev().skip_while(|pv| pv.col >= below) {
                 let start = pv.base / F::COLUMNS;
                 let span = (pv.col - pv.base) / F::COLUMNS..(pv.reach - pv.base) / F::COLUMNS + 1;
                 let d = field.dot(
@@ -331,7 +321,8 @@ impl Layout {
             }
             v
         };
-        let kernel = free
+        let kernel = echelon
+            .free
             .iter()
             .map(|&f| {
                 let mut x = vec![F::Unit::default(); len];
@@ -340,13 +331,73 @@ impl Layout {
                 unorder(&x)
             })
             .collect();
-        let particular = consistent.then(|| {
+        let particular = echelon.consistent.then(|| {
             let mut x = vec![F::Unit::default(); len];
             back(&mut x, true, n);
             unorder(&x)
         });
         BandSolution { particular, kernel }
     }
+}
+
+/// Moves every waiting row's window on by one block, dropping the rows left
+/// empty; `false` when one of them reads 0 = a nonzero right side.
+fn slide<F: Field>(waiting: &mut Vec<Waiting<F::Unit>>, units: usize) -> bool {
+    let shift = BLOCK / F::COLUMNS;
+    let mut consistent = true;
+    waiting.retain_mut(|w| {
+        w.data.copy_within(shift.., 0);
+        w.data[units - shift..].fill(F::Unit::default());
+        let empty = w.data.iter().all(|&u| u == F::Unit::default());
+        if empty && w.rhs != 0 {
+            consistent = false;
+        }
+        !empty
+    });
+    consistent
+}
+
+/// Makes `pivot` the pivot of column `c` (window from `base`): scaled to 1
+/// there, and subtracted from every waiting row nonzero at `c`.
+fn pivot_on<F: Field>(
+    field: &F,
+    mut pivot: Waiting<F::Unit>,
+    waiting: &mut [Waiting<F::Unit>],
+    c: usize,
+    base: usize,
+) -> Pivot<F::Unit> {
+    let at = c - base;
+    let inv = field.inverse(F::get(&pivot.data, at));
+    if inv != 1 {
+        field.scale(&mut pivot.data, inv);
+        pivot.rhs = field.mul(pivot.rhs, inv);
+    }
+    // The pivot row is 0 outside columns at..=reach.
+    let span = at / F::COLUMNS..(pivot.reach - base) / F::COLUMNS + 1;
+    for w in waiting {
+        let f = F::get(&w.data, at);
+        if f != 0 {
+            let (d, s) = (&mut w.data[span.clone()], &pivot.data[span.clone()]);
+            field.sub_scaled(d, s, f);
+            w.rhs = field.sub(w.rhs, field.mul(f, pivot.rhs));
+            w.reach = w.reach.max(pivot.reach);
+        }
+    }
+    Pivot {
+        col: c,
+        base,
+        reach: pivot.reach,
+        data: pivot.data,
+        rhs: pivot.rhs,
+    }
+}
+
+/// What forward elimination leaves: the pivot rows in column order, the
+/// free columns, and whether no row read 0 = a nonzero right side.
+struct Echelon<U> {
+    pivots: Vec<Pivot<U>>,
+    free: Vec<usize>,
+    consistent: bool,
 }
 
 /// Columns per block: windows move 64 columns at a time.

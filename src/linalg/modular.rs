@@ -306,12 +306,7 @@ impl Local {
     /// `U` to `b` and keeping `Vᵀ` row by row (a column operation on `V` is then a row operation).
     fn smith(a: &ModMatrix, b: &[u8], pp: PrimePower) -> Self {
         let (r, c, q) = (a.rows, a.cols, pp.q);
-        let mut m: Vec<u8> = a.data.iter().map(|&x| (x as u32 % q) as u8).collect();
-        let mut rhs: Vec<u32> = b.iter().map(|&x| x as u32 % q).collect();
-        let mut vt: Vec<u8> = vec![0; c * c];
-        for j in 0..c {
-            vt[j * c + j] = 1;
-        }
+        let mut form = Smith::new(a, b, pp);
         let valuation = |x: u32| -> u32 {
             let (mut x, mut v) = (x, 0);
             while x % pp.p == 0 && v < pp.e {
@@ -323,62 +318,123 @@ impl Local {
         let inverse = |u: u32| -> u32 { (1..q).find(|&i| u * i % q == 1).unwrap_or(1) };
         let mut row_multiples = Multiples::new(q);
         let mut v_multiples = Multiples::new(q);
-        // Valuations of the pivots, in order: D = diag(p^v_t · unit).
-        let mut vals: Vec<u32> = Vec::new();
-        let mut units: Vec<u32> = Vec::new();
         for t in 0..r.min(c) {
-            let Some((pi, pj, v)) = least_valuation(&m, r, c, t, valuation) else {
+            let Some((pi, pj, v)) = least_valuation(&form.m, r, c, t, valuation) else {
                 break;
             };
-            if pi != t {
-                for j in t..c {
-                    m.swap(t * c + j, pi * c + j);
-                }
-                rhs.swap(t, pi);
-            }
-            if pj != t {
-                for i in 0..r {
-                    m.swap(i * c + t, i * c + pj);
-                }
-                for j in 0..c {
-                    vt.swap(t * c + j, pj * c + j);
-                }
-            }
+            form.move_pivot(t, pi, pj);
             let scale = pp.p.pow(v);
-            let unit_inv = inverse(m[t * c + t] as u32 / scale);
-            let (head, tail) = m.split_at_mut((t + 1) * c);
-            let pivot_row = &head[t * c + t..(t + 1) * c];
-            row_multiples.clear();
-            // Row operations clear the column below the pivot.
-            for (i, row) in tail.chunks_mut(c).enumerate() {
-                let x = row[t] as u32;
-                if x != 0 {
-                    let f = q - (x / scale) * unit_inv % q;
-                    add_mod(&mut row[t..], row_multiples.of(f, pivot_row), q as u8);
-                    rhs[t + 1 + i] = (rhs[t + 1 + i] + f * rhs[t]) % q;
-                }
-            }
-            v_multiples.clear();
-            // Column operations clear the row right of the pivot; the column
-            // below is already zero, so only row t of A changes, and Vᵀ.
-            for j in t + 1..c {
-                let y = m[t * c + j] as u32;
-                if y != 0 {
-                    let f = q - (y / scale) * unit_inv % q;
-                    m[t * c + j] = 0;
-                    let (lo, hi) = vt.split_at_mut(j * c);
-                    add_mod(
-                        &mut hi[..c],
-                        v_multiples.of(f, &lo[t * c..t * c + c]),
-                        q as u8,
-                    );
-                }
-            }
-            vals.push(v);
-            units.push(unit_inv);
+            let unit_inv = inverse(form.m[t * c + t] as u32 / scale);
+            form.clear_below(t, scale, unit_inv, &mut row_multiples);
+            form.clear_right(t, scale, unit_inv, &mut v_multiples);
+            form.vals.push(v);
+            form.units.push(unit_inv);
         }
+        form.solutions()
+    }
+}
+
+/// The work of [`Local::smith`]: `A` on its way to `D` (`r` × `c`, mod
+/// `pp.q`), `U·b`, and `Vᵀ` row by row.
+struct Smith {
+    r: usize,
+    c: usize,
+    pp: PrimePower,
+    m: Vec<u8>,
+    rhs: Vec<u32>,
+    vt: Vec<u8>,
+    /// Valuations of the pivots, in order: D = diag(p^v_t · unit).
+    vals: Vec<u32>,
+    /// The inverses of the pivots' units, in order.
+    units: Vec<u32>,
+}
+
+impl Smith {
+    fn new(a: &ModMatrix, b: &[u8], pp: PrimePower) -> Smith {
+        let (r, c, q) = (a.rows, a.cols, pp.q);
+        let m: Vec<u8> = a.data.iter().map(|&x| (x as u32 % q) as u8).collect();
+        let rhs: Vec<u32> = b.iter().map(|&x| x as u32 % q).collect();
+        let mut vt: Vec<u8> = vec![0; c * c];
+        for j in 0..c {
+            vt[j * c + j] = 1;
+        }
+        Smith {
+            r,
+            c,
+            pp,
+            m,
+            rhs,
+            vt,
+            vals: Vec::new(),
+            units: Vec::new(),
+        }
+    }
+
+    /// Swaps row `pi` and column `pj` into place `t`.
+    fn move_pivot(&mut self, t: usize, pi: usize, pj: usize) {
+        let (r, c, m) = (self.r, self.c, &mut self.m);
+        if pi != t {
+            for j in t..c {
+                m.swap(t * c + j, pi * c + j);
+            }
+            self.rhs.swap(t, pi);
+        }
+        if pj != t {
+            for i in 0..r {
+                m.swap(i * c + t, i * c + pj);
+            }
+            for j in 0..c {
+                self.vt.swap(t * c + j, pj * c + j);
+            }
+        }
+    }
+
+    /// Row operations clear the column below the pivot at `t` (`scale` times
+    /// a unit whose inverse is `unit_inv`).
+    fn clear_below(&mut self, t: usize, scale: u32, unit_inv: u32, multiples: &mut Multiples) {
+        let (c, q) = (self.c, self.pp.q);
+        let rhs = &mut self.rhs;
+        let (head, tail) = self.m.split_at_mut((t + 1) * c);
+        let pivot_row = &head[t * c + t..(t + 1) * c];
+        multiples.clear();
+        for (i, row) in tail.chunks_mut(c).enumerate() {
+            let x = row[t] as u32;
+            if x != 0 {
+                let f = q - (x / scale) * unit_inv % q;
+                add_mod(&mut row[t..], multiples.of(f, pivot_row), q as u8);
+                rhs[t + 1 + i] = (rhs[t + 1 + i] + f * rhs[t]) % q;
+            }
+        }
+    }
+
+    /// Column operations clear the row right of the pivot at `t`; the column
+    /// below is already zero, so only row t of A changes, and Vᵀ.
+    fn clear_right(&mut self, t: usize, scale: u32, unit_inv: u32, multiples: &mut Multiples) {
+        let (c, q) = (self.c, self.pp.q);
+        let (m, vt) = (&mut self.m, &mut self.vt);
+        multiples.clear();
+        for j in t + 1..c {
+            let y = m[t * c + j] as u32;
+            if y != 0 {
+                let f = q - (y / scale) * unit_inv % q;
+                m[t * c + j] = 0;
+                let (lo, hi) = vt.split_at_mut(j * c);
+                add_mod(
+                    &mut hi[..c],
+                    multiples.of(f, &lo[t * c..t * c + c]),
+                    q as u8,
+                );
+            }
+        }
+    }
+
+    /// From `D`, `U·b` and `V`: the kernel's generators (with their orders)
+    /// and a particular solution when `D·y = U·b` has one.
+    fn solutions(self) -> Local {
+        let (r, c, pp, q) = (self.r, self.c, self.pp, self.pp.q);
+        let (vals, units, rhs) = (&self.vals, &self.units, &self.rhs);
         let rank = vals.len();
-        let column = |t: usize| &vt[t * c..t * c + c];
+        let column = |t: usize| &self.vt[t * c..t * c + c];
         let mut kernel = Vec::new();
         for t in 0..c {
             let v = vals.get(t).copied().unwrap_or(pp.e);

@@ -2,13 +2,12 @@
 //! it) and [`answer`], which returns a verified [`Answer`]; listed maps
 //! stream through a [`Sink`] as [`Item`]s.
 
-use super::check;
+use super::check::{self, WalkCheck};
 use super::{Builder, Revertigo, RevertigoMethod, RevertigoSolver, Walk, MAX_CELLS};
 use crate::control::Pace;
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
-use crate::flaw::Checked;
-use crate::grid::{BitGrid, Dims, Pos};
+use crate::grid::{BitGrid, Dims};
 use crate::listing::{self, Limit};
 use crate::puzzle::GridPuzzle;
 use crate::random;
@@ -182,34 +181,6 @@ pub struct MapListing {
     pub complete: bool,
     /// Why the listing stopped early, if it did.
     pub stopped: Option<Stop>,
-}
-
-/// A player's walk replayed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WalkCheck {
-    /// Board rows.
-    pub rows: usize,
-    /// Board columns.
-    pub cols: usize,
-    /// The walk, as read.
-    pub walk: String,
-    /// Its moves.
-    pub moves: usize,
-    /// Whether every cell ends black.
-    pub black: bool,
-    /// The cells still white, as `[row, col]`.
-    pub white: Vec<Pos>,
-    /// The board after the walk: `#` black, `.` white.
-    pub board: Vec<String>,
-    /// The walk's activation map: `#` odd, `_` even.
-    pub map: Vec<String>,
-    /// The pawn's last cell.
-    pub end: Pos,
-    /// Right (every cell black), or the first thing wrong: a letter that is
-    /// not a move or a move off the board (the board is then the one before
-    /// it), or the cells left white.
-    #[serde(flatten)]
-    pub checked: Checked,
 }
 
 /// A request stopped before its answer was known.

@@ -2,11 +2,39 @@
 //! the neighbours; the verdict names the first letter that is not a move,
 //! the first move off the board, or the cells left white.
 
-use super::answer::WalkCheck;
 use super::{Revertigo, Walk, WalkError};
 use crate::error::Result;
 use crate::flaw::{Checked, Flaw};
-use crate::grid::Dims;
+use crate::grid::{Dims, Pos};
+use serde::{Deserialize, Serialize};
+
+/// A player's walk replayed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WalkCheck {
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// The walk, as read.
+    pub walk: String,
+    /// Its moves.
+    pub moves: usize,
+    /// Whether every cell ends black.
+    pub black: bool,
+    /// The cells still white, as `[row, col]`.
+    pub white: Vec<Pos>,
+    /// The board after the walk: `#` black, `.` white.
+    pub board: Vec<String>,
+    /// The walk's activation map: `#` odd, `_` even.
+    pub map: Vec<String>,
+    /// The pawn's last cell.
+    pub end: Pos,
+    /// Right (every cell black), or the first thing wrong: a letter that is
+    /// not a move or a move off the board (the board is then the one before
+    /// it), or the cells left white.
+    #[serde(flatten)]
+    pub checked: Checked,
+}
 
 /// Replays the walk `text` on the `dims` board. A walk that goes wrong (a
 /// letter that is not a move, a move off the board) is replayed up to the

@@ -49,6 +49,9 @@ use super::{distance, Move, Walk};
 use crate::error::Result;
 use crate::grid::{BitGrid, Dims, Pos};
 use crate::lightsout::Analysis;
+use shorten::{improve, two_opt};
+
+mod shorten;
 
 /// How many of the best greedy walks the short builder improves by local search.
 const IMPROVED: usize = 4;
@@ -66,9 +69,6 @@ const SEARCH_BUDGET: usize = 1 << 21;
 
 /// Most targets for the full (quadratic) 2-opt pass.
 const FULL_TWO_OPT: usize = 1000;
-
-/// How far (taxicab) the local search of the short builder looks for a better neighbour.
-const NEAR: usize = 3;
 
 /// How far (taxicab) the nearest-target search looks before falling back to the sweep order.
 pub const RADIUS: usize = 6;
@@ -471,155 +471,6 @@ pub(super) fn greedy(
         left -= 1;
     }
     (Walk::new(pen.moves), taken)
-}
-
-/// What taking a target at taxicab distance `d` costs, in moves.
-fn cost(d: usize) -> usize {
-    if d == 0 {
-        3
-    } else {
-        2 * d - 1
-    }
-}
-
-/// Shortens a target order by 2-opt: a segment is reversed when that lowers
-/// the total cost `Σ cost(d)` of the path from `start`. Segments are at most
-/// `window` targets long, so that huge boards stay linear.
-fn two_opt(start: Pos, order: &mut [Pos], window: usize) {
-    let n = order.len();
-    let at = |order: &[Pos], i: usize| if i == 0 { start } else { order[i - 1] };
-    let link = |a: Pos, b: Pos| cost(distance(a, b)) as i64;
-    for _ in 0..8 {
-        let mut improved = false;
-        // Positions 1..=n in the path; position 0 is the start.
-        for i in 1..=n {
-            for j in i + 1..=(i + window).min(n) {
-                let (a, b, c) = (at(order, i - 1), at(order, i), at(order, j));
-                let mut delta = link(a, c) - link(a, b);
-                if j < n {
-                    let d = at(order, j + 1);
-                    delta += link(b, d) - link(c, d);
-                }
-                if delta < 0 {
-                    order[i - 1..j].reverse();
-                    improved = true;
-                }
-            }
-        }
-        if !improved {
-            break;
-        }
-    }
-}
-
-/// Shortens a target order by local search on the model cost `Σ cost(d)`
-/// of the path from `start` (a taxicab TSP path): 2-opt (reverse a segment)
-/// and or-opt (move one target elsewhere), each trying only targets within
-/// [`NEAR`] of the cell concerned and at most `window` places away in the
-/// order, so that a pass is linear in the targets; at most `passes` passes.
-pub(super) fn improve(dims: Dims, start: Pos, order: &mut Vec<Pos>, window: usize, passes: usize) {
-    const NOWHERE: u32 = u32::MAX;
-    // path[0] is the start (never moved), path[1..] the targets.
-    let mut path = Vec::with_capacity(order.len() + 1);
-    path.push(start);
-    path.extend_from_slice(order);
-    let n = path.len() - 1;
-    // Places in the path fit in 32 bits: boards hold at most MAX_CELLS cells.
-    let mut index = vec![NOWHERE; dims.cells()];
-    let reindex = |path: &[Pos], index: &mut Vec<u32>, range: std::ops::Range<usize>| {
-        for k in range {
-            index[dims.index(path[k])] = k as u32;
-        }
-    };
-    reindex(&path, &mut index, 1..n + 1);
-    let link = |a: Pos, b: Pos| cost(distance(a, b)) as i64;
-    let offsets: Vec<(i64, i64)> = {
-        let r = NEAR as i64;
-        (-r..=r)
-            .flat_map(|dr| (-r..=r).map(move |dc| (dr, dc)))
-            .filter(|&(dr, dc)| dr.abs() + dc.abs() <= r && (dr, dc) != (0, 0))
-            .collect()
-    };
-    let near = |p: Pos| {
-        offsets
-            .iter()
-            .filter_map(move |&(dr, dc)| dims.checked(p.row as i64 + dr, p.col as i64 + dc))
-    };
-    for _ in 0..passes {
-        let mut improved = false;
-        // 2-opt: edges (a, b) at i−1, i and (c, e) at j, j+1 become (a, c), (b, e).
-        for i in 1..=n {
-            let (a, b) = (path[i - 1], path[i]);
-            for c in near(a) {
-                let j = index[dims.index(c)];
-                if j == NOWHERE {
-                    continue;
-                }
-                let j = j as usize;
-                if j <= i || j - i > window {
-                    continue;
-                }
-                let mut delta = link(a, c) - link(a, b);
-                if j < n {
-                    delta += link(b, path[j + 1]) - link(c, path[j + 1]);
-                }
-                if delta < 0 {
-                    path[i..=j].reverse();
-                    reindex(&path, &mut index, i..j + 1);
-                    improved = true;
-                    break;
-                }
-            }
-        }
-        // Or-opt: target t leaves (p, t, q) and goes between two neighbours in the path.
-        for i in 1..=n {
-            let t = path[i];
-            let p = path[i - 1];
-            let gain = match path.get(i + 1) {
-                Some(&q) => link(p, t) + link(t, q) - link(p, q),
-                None => link(p, t),
-            };
-            let mut best: Option<(i64, usize)> = None;
-            for c in near(t) {
-                let j = index[dims.index(c)];
-                if j == NOWHERE {
-                    continue;
-                }
-                let j = j as usize;
-                // Between path[k] and path[k+1], for k = j − 1 and k = j.
-                for k in [j - 1, j] {
-                    if k + 1 == i || k == i || k.abs_diff(i) > window {
-                        continue;
-                    }
-                    let x = path[k];
-                    let add = match path.get(k + 1) {
-                        Some(&y) => link(x, t) + link(t, y) - link(x, y),
-                        None => link(x, t),
-                    };
-                    if add < gain && best.is_none_or(|(b, _)| add < b) {
-                        best = Some((add, k));
-                    }
-                }
-            }
-            if let Some((_, k)) = best {
-                // Moving t from i to just after k shifts the places between by one.
-                let at = if k < i { k + 1 } else { k };
-                let (lo, hi) = (i.min(at), i.max(at));
-                if at < i {
-                    path[lo..=hi].rotate_right(1);
-                } else {
-                    path[lo..=hi].rotate_left(1);
-                }
-                reindex(&path, &mut index, lo..hi + 1);
-                improved = true;
-            }
-        }
-        if !improved {
-            break;
-        }
-    }
-    order.clear();
-    order.extend_from_slice(&path[1..]);
 }
 
 /// Takes the targets in `order` from `start`; a dummy is chosen on the side of the target after.

@@ -3,7 +3,7 @@
 //! A front end that shows pencil marks (the browser page's auto-candidates)
 //! asks for them here, so the rule it shows is the library's.
 
-use super::game::{digit_of, symbol};
+use super::shape::{digit_of, symbol};
 use super::Sudoku;
 use crate::report::{Detail, Ending, Report, Text};
 use serde::{Deserialize, Serialize};

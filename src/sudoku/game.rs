@@ -31,30 +31,12 @@
 //! ```
 
 use super::explain::{Outcome, Step};
+use super::shape::{digit_of, symbol};
 use super::{Answer, Item, Mode, Request, Shape, Sudoku};
 use crate::error::{Error, Result};
 use crate::grid::Pos;
 use crate::input::Source;
 use crate::listing::Limit;
-
-/// The symbols of the digits: 1–9, then A–Z for 10–35 (as the grid files write them).
-const SYMBOLS: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-/// The symbol of digit `d` (1-based): `7`, `C` for 12; `?` off the table.
-pub(crate) fn symbol(d: u8) -> char {
-    d.checked_sub(1)
-        .and_then(|i| SYMBOLS.get(i as usize))
-        .map_or('?', |&s| s as char)
-}
-
-/// The digit a symbol stands for (`1`–`9`, `A`–`Z`, either case), if any.
-pub(crate) fn digit_of(c: char) -> Option<u8> {
-    let c = c.to_ascii_uppercase();
-    SYMBOLS
-        .iter()
-        .position(|&s| s as char == c)
-        .map(|i| i as u8 + 1)
-}
 
 /// What a hint gave.
 #[derive(Debug, Clone, PartialEq)]

@@ -388,39 +388,8 @@ pub(crate) fn generate_rated(
     ctl.progress().set_total(request.count);
     let orbits = request.symmetry.orbits(shape.side());
     while made.found < request.count {
-        let mut attempts = 0;
-        let found = loop {
-            if attempts == ATTEMPTS_PER_PUZZLE {
-                let symmetry = match request.symmetry {
-                    Symmetry::None => "no symmetry".to_string(),
-                    s => format!("--symmetry {}", s.name()),
-                };
-                return Err(crate::Error::usage(format!(
-                    "no {} puzzle of {n}×{n} with {symmetry} came within {ATTEMPTS_PER_PUZZLE} attempts, the budget",
-                    request.difficulty.map_or("rated", Difficulty::name),
-                    n = shape.side(),
-                )));
-            }
-            attempts += 1;
-            let Some(one) = minimal_symmetric(shape, request.symmetry, &mut rng, ctl) else {
-                return Ok(stopped(made.found));
-            };
-            if !rated {
-                break (one, None, None);
-            }
-            let e = explain::explain(&one.puzzle, explain::TechniqueSet::Classic, ctl)?;
-            if e.outcome == Outcome::Interrupted {
-                return Ok(stopped(made.found));
-            }
-            let (Some(rating), Some(hardest)) = (e.rating, e.hardest) else {
-                return Err(crate::Error::Check(
-                    "a generated puzzle has no rating".into(),
-                ));
-            };
-            let (lo, hi) = request.difficulty.map_or((0, u16::MAX), Difficulty::band);
-            if (lo..=hi).contains(&rating.in_tenths()) {
-                break (one, Some(rating), Some(hardest));
-            }
+        let Some(found) = one_in_band(request, rated, &mut rng, ctl)? else {
+            return Ok(stopped(made.found));
         };
         let (made_one, rating, hardest) = found;
         check_generated(&made_one, request.symmetry, &orbits, ctl)?;
@@ -442,6 +411,53 @@ pub(crate) fn generate_rated(
     }
     ctl.progress().finish();
     Ok(made)
+}
+
+/// A puzzle made for [`generate_rated`], before its check: with its rating
+/// and hardest technique when rated.
+type InBand = (Generated, Option<Rating>, Option<Technique>);
+
+/// One minimal symmetric puzzle for [`generate_rated`], rated in the band
+/// asked for when `rated`, with its rating and hardest technique; `None`
+/// when `ctl` stopped the work; refused when no puzzle came within
+/// [`ATTEMPTS_PER_PUZZLE`] attempts.
+fn one_in_band(
+    request: &RatedRequest,
+    rated: bool,
+    rng: &mut Rng,
+    ctl: &Control,
+) -> crate::Result<Option<InBand>> {
+    let shape = request.shape;
+    for _ in 0..ATTEMPTS_PER_PUZZLE {
+        let Some(one) = minimal_symmetric(shape, request.symmetry, rng, ctl) else {
+            return Ok(None);
+        };
+        if !rated {
+            return Ok(Some((one, None, None)));
+        }
+        let e = explain::explain(&one.puzzle, explain::TechniqueSet::Classic, ctl)?;
+        if e.outcome == Outcome::Interrupted {
+            return Ok(None);
+        }
+        let (Some(rating), Some(hardest)) = (e.rating, e.hardest) else {
+            return Err(crate::Error::Check(
+                "a generated puzzle has no rating".into(),
+            ));
+        };
+        let (lo, hi) = request.difficulty.map_or((0, u16::MAX), Difficulty::band);
+        if (lo..=hi).contains(&rating.in_tenths()) {
+            return Ok(Some((one, Some(rating), Some(hardest))));
+        }
+    }
+    let symmetry = match request.symmetry {
+        Symmetry::None => "no symmetry".to_string(),
+        s => format!("--symmetry {}", s.name()),
+    };
+    Err(crate::Error::usage(format!(
+        "no {} puzzle of {n}×{n} with {symmetry} came within {ATTEMPTS_PER_PUZZLE} attempts, the budget",
+        request.difficulty.map_or("rated", Difficulty::name),
+        n = shape.side(),
+    )))
 }
 
 /// Checks a generated puzzle: its solution, its one solution, its pattern under the symmetry, its minimality.

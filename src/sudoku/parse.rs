@@ -363,6 +363,16 @@ fn single(source: &Source, content: &[(usize, &str)], shape: Option<Shape>) -> R
     let total: usize = rows.iter().map(|(_, c)| c.len()).sum();
     let (last, _) = rows[rows.len() - 1];
     let end_col = last.text.chars().count() + 1;
+    check_square(source, &rows, end_col)?;
+    let shape = grid_shape(source, shape, total, (last.no, end_col))?;
+    let values = digits(source, &rows, shape.side() as u32, numbers)?;
+    Sudoku::with_shape(shape, values)
+        .map_err(|e| Error::parse(&source.name, last.no, 1, e.to_string()))
+}
+
+/// Refuses rows of several lengths, or a count of rows other than their
+/// length; `end_col` is the column past the last line.
+fn check_square(source: &Source, rows: &[(&Line, &Vec<Cell>)], end_col: usize) -> Result<()> {
     if rows.len() > 1 {
         let width = rows[0].1.len();
         if let Some((line, cells)) = rows.iter().find(|(_, c)| c.len() != width) {
@@ -379,6 +389,7 @@ fn single(source: &Source, content: &[(usize, &str)], shape: Option<Shape>) -> R
             ));
         }
         if rows.len() != width {
+            let (last, _) = rows[rows.len() - 1];
             return Err(source.error(
                 last.no,
                 end_col,
@@ -389,19 +400,31 @@ fn single(source: &Source, content: &[(usize, &str)], shape: Option<Shape>) -> R
             ));
         }
     }
-    let shape = match shape {
-        Some(s) if s.cells() == total => s,
+    Ok(())
+}
+
+/// The shape of a grid of `total` cells: `shape` when given and it fits,
+/// else the squarest for the count; an error points at `end` (line, column).
+fn grid_shape(
+    source: &Source,
+    shape: Option<Shape>,
+    total: usize,
+    end: (usize, usize),
+) -> Result<Shape> {
+    let (line, end_col) = end;
+    match shape {
+        Some(s) if s.cells() == total => Ok(s),
         Some(s) => {
             let [r, c] = s.box_dims();
-            return Err(source.error(
-                last.no,
+            Err(source.error(
+                line,
                 end_col,
                 format!(
                     "{total} cells do not fit boxes of {r}×{c}: those make a {n}×{n} grid of {} cells",
                     s.cells(),
                     n = s.side()
                 ),
-            ));
+            ))
         }
         None => Shape::of_cells(total).map_err(|_| {
             let side = total.isqrt();
@@ -416,12 +439,21 @@ fn single(source: &Source, content: &[(usize, &str)], shape: Option<Shape>) -> R
                      from 4 to 36 with boxes of at least 2×2 (16, 36, 64, 81, 100, 144, …, 1296)"
                 )
             };
-            source.error(last.no, end_col, msg)
-        })?,
-    };
-    let side = shape.side() as u32;
-    let mut values = Vec::with_capacity(total);
-    for (line, cells) in &rows {
+            source.error(line, end_col, msg)
+        }),
+    }
+}
+
+/// The cells' values, row after row; a value above `side` is refused
+/// (shown as its letter when the grid is read in symbols, not `numbers`).
+fn digits(
+    source: &Source,
+    rows: &[(&Line, &Vec<Cell>)],
+    side: u32,
+    numbers: bool,
+) -> Result<Vec<u8>> {
+    let mut values = Vec::with_capacity(rows.iter().map(|(_, c)| c.len()).sum());
+    for (line, cells) in rows {
         for cell in cells.iter() {
             if cell.value > side {
                 let shown = match line.text.chars().nth(cell.col - 1) {
@@ -439,8 +471,7 @@ fn single(source: &Source, content: &[(usize, &str)], shape: Option<Shape>) -> R
             values.push(cell.value as u8);
         }
     }
-    Sudoku::with_shape(shape, values)
-        .map_err(|e| Error::parse(&source.name, last.no, 1, e.to_string()))
+    Ok(values)
 }
 
 impl Sudoku {

@@ -49,6 +49,7 @@ use crate::control::{Control, Stop, Tally};
 use std::ops::ControlFlow;
 
 mod layout;
+mod locked;
 pub use layout::Layout;
 
 /// How often (in nodes) the search polls the stop flag.
@@ -305,114 +306,6 @@ impl State {
             }
         }
         Some(found)
-    }
-
-    /// Locked candidates: a digit whose places in a box all lie on one row (or
-    /// column) cannot be elsewhere on that row (pointing); a digit whose places
-    /// on a row (or column) all lie in one box cannot be elsewhere in that box
-    /// (claiming). `None` on a contradiction, else whether anything was removed.
-    ///
-    /// Works on segments, the cells where a line meets a box (C cells of a
-    /// row, R cells of a column): `seg[line·k + j]` holds the open candidates
-    /// of line `line` inside its j-th box, k boxes to a line, a band of
-    /// boxes `h` lines deep.
-    fn locked_candidates(
-        &mut self,
-        lay: &Layout,
-        seg: &mut Vec<u64>,
-        queue: &mut Vec<u16>,
-    ) -> Option<bool> {
-        let side = lay.side;
-        let [rows, cols] = lay.shape.box_dims();
-        let mut changed = false;
-        for along_rows in [true, false] {
-            // The cell at position j of line `line`.
-            let at = |line: usize, j: usize| {
-                if along_rows {
-                    line * side + j
-                } else {
-                    j * side + line
-                }
-            };
-            // w: cells of a segment; n: segments (boxes) on a line; h: lines through a box.
-            let (w, h) = if along_rows {
-                (cols, rows)
-            } else {
-                (rows, cols)
-            };
-            let n = side / w;
-            seg.clear();
-            for line in 0..side {
-                for k in 0..n {
-                    let mut m = 0u64;
-                    for j in k * w..(k + 1) * w {
-                        let cell = at(line, j);
-                        if self.value[cell] == 0 {
-                            m |= self.cand[cell];
-                        }
-                    }
-                    seg.push(m);
-                }
-            }
-            // Claiming: on each line, digits found in one segment only.
-            for line in 0..side {
-                let (mut once, mut twice) = (0u64, 0u64);
-                for &m in &seg[line * n..(line + 1) * n] {
-                    twice |= once & m;
-                    once |= m;
-                }
-                let exclusive = once & !twice;
-                if exclusive == 0 {
-                    continue;
-                }
-                for k in 0..n {
-                    let claim = seg[line * n + k] & exclusive;
-                    if claim == 0 {
-                        continue;
-                    }
-                    // Remove from the other lines of the same box, inside that box.
-                    let band = line / h * h;
-                    for other in band..band + h {
-                        if other == line || seg[other * n + k] & claim == 0 {
-                            continue;
-                        }
-                        for j in k * w..(k + 1) * w {
-                            changed |= self.remove(at(other, j), claim, queue)?;
-                        }
-                    }
-                }
-            }
-            // Pointing: in each box, digits found in one of its h line segments only.
-            for band in (0..side).step_by(h) {
-                for k in 0..n {
-                    let (mut once, mut twice) = (0u64, 0u64);
-                    for line in band..band + h {
-                        let m = seg[line * n + k];
-                        twice |= once & m;
-                        once |= m;
-                    }
-                    let exclusive = once & !twice;
-                    if exclusive == 0 {
-                        continue;
-                    }
-                    for line in band..band + h {
-                        let point = seg[line * n + k] & exclusive;
-                        if point == 0 {
-                            continue;
-                        }
-                        for k2 in 0..n {
-                            if k2 == k || seg[line * n + k2] & point == 0 {
-                                continue;
-                            }
-                            for j in k2 * w..(k2 + 1) * w {
-                                changed |= self.remove(at(line, j), point, queue)?;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        Some(changed)
     }
 
     /// Régin's all-different filter on every unit whose open cells changed

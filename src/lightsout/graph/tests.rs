@@ -285,7 +285,7 @@ fn random_regular_graphs_are_regular_simple_and_repeatable() {
 /// verified by `answer` (replayed, the witness checked).
 #[test]
 fn the_sparse_and_the_dense_elimination_agree_on_random_regular_graphs() {
-    use crate::lightsout::MAX_GF2_GAUSS_CELLS;
+    use crate::lightsout::system::MAX_GF2_GAUSS_CELLS;
     use crate::linalg::modular::ModMatrix;
     for (n, d, seed) in [(4000usize, 3usize, 1u64), (3000, 4, 2), (2000, 5, 3)] {
         let g = Graph::random_regular(n, d, seed).unwrap();

@@ -153,69 +153,11 @@ impl Elimination {
 
     /// Eliminates unknown `c` by equation `r` (scaled to coefficient 1 at `c`, a unit) from every other active equation.
     fn eliminate(&mut self, r: usize, c: usize) {
-        let q = self.q as u32;
-        let mut pivot = std::mem::take(&mut self.rows[r]);
-        self.row_done[r] = true;
-        self.col_done[c] = true;
-        self.buckets.remove(c);
-        for &(j, _) in &pivot {
-            remove(&mut self.cols[j as usize], r as u32);
-        }
-        let a = pivot
-            .iter()
-            .find(|&&(j, _)| j as usize == c)
-            .map_or(1, |e| e.1);
-        let scale = u32::from(inverse(a, q as u8));
-        for e in &mut pivot {
-            e.1 = (e.1 as u32 * scale % q) as u8;
-        }
-        let b = (self.rhs[r] as u32 * scale % q) as u8;
+        let (pivot, b) = self.take_pivot(r, c);
         let others = std::mem::take(&mut self.cols[c]);
         let mut merged = Vec::new();
         for &o in &others {
-            let o = o as usize;
-            let row = std::mem::take(&mut self.rows[o]);
-            // row − f·pivot, f the coefficient of c in row: add m·pivot with m = q − f.
-            let f = row
-                .iter()
-                .find(|&&(j, _)| j as usize == c)
-                .map_or(0, |e| e.1);
-            let m = q - f as u32;
-            merged.clear();
-            merged.reserve(row.len() + pivot.len());
-            let (mut i, mut k) = (0, 0);
-            while i < row.len() || k < pivot.len() {
-                match (row.get(i), pivot.get(k)) {
-                    (Some(&(x, u)), Some(&(y, v))) if x == y => {
-                        let w = ((u as u32 + m * v as u32) % q) as u8;
-                        if w == 0 {
-                            if y as usize != c {
-                                remove(&mut self.cols[y as usize], o as u32);
-                            }
-                        } else {
-                            merged.push((x, w));
-                        }
-                        i += 1;
-                        k += 1;
-                    }
-                    (Some(&e), Some(&(y, _))) if e.0 < y => {
-                        merged.push(e);
-                        i += 1;
-                    }
-                    (Some(&e), None) => {
-                        merged.push(e);
-                        i += 1;
-                    }
-                    (_, Some(&(y, v))) => {
-                        self.cols[y as usize].push(o as u32);
-                        merged.push((y, (m * v as u32 % q) as u8));
-                        k += 1;
-                    }
-                    (None, None) => unreachable!("the loop runs while one side is left"),
-                }
-            }
-            self.rows[o] = std::mem::replace(&mut merged, row);
-            self.rhs[o] = ((self.rhs[o] as u32 + m * b as u32) % q) as u8;
+            self.subtract(o as usize, c, &pivot, b, &mut merged);
         }
         for &(j, _) in &pivot {
             if j as usize != c {
@@ -234,6 +176,86 @@ impl Elimination {
             rest,
             rhs: b,
         });
+    }
+
+    /// Takes equation `r` out as the pivot of unknown `c`, scaled to
+    /// coefficient 1 at `c`: its entries and its right side.
+    fn take_pivot(&mut self, r: usize, c: usize) -> (Vec<(u32, u8)>, u8) {
+        let q = self.q as u32;
+        let mut pivot = std::mem::take(&mut self.rows[r]);
+        self.row_done[r] = true;
+        self.col_done[c] = true;
+        self.buckets.remove(c);
+        for &(j, _) in &pivot {
+            remove(&mut self.cols[j as usize], r as u32);
+        }
+        let a = pivot
+            .iter()
+            .find(|&&(j, _)| j as usize == c)
+            .map_or(1, |e| e.1);
+        let scale = u32::from(inverse(a, q as u8));
+        for e in &mut pivot {
+            e.1 = (e.1 as u32 * scale % q) as u8;
+        }
+        let b = (self.rhs[r] as u32 * scale % q) as u8;
+        (pivot, b)
+    }
+
+    /// Equation `o` less its coefficient at `c` times the pivot (`pivot`,
+    /// right side `b`), merged entry by entry in `merged`, the columns' lists
+    /// kept up to date.
+    #[inline]
+    fn subtract(
+        &mut self,
+        o: usize,
+        c: usize,
+        pivot: &[(u32, u8)],
+        b: u8,
+        merged: &mut Vec<(u32, u8)>,
+    ) {
+        let q = self.q as u32;
+        let row = std::mem::take(&mut self.rows[o]);
+        // row − f·pivot, f the coefficient of c in row: add m·pivot with m = q − f.
+        let f = row
+            .iter()
+            .find(|&&(j, _)| j as usize == c)
+            .map_or(0, |e| e.1);
+        let m = q - f as u32;
+        merged.clear();
+        merged.reserve(row.len() + pivot.len());
+        let (mut i, mut k) = (0, 0);
+        while i < row.len() || k < pivot.len() {
+            match (row.get(i), pivot.get(k)) {
+                (Some(&(x, u)), Some(&(y, v))) if x == y => {
+                    let w = ((u as u32 + m * v as u32) % q) as u8;
+                    if w == 0 {
+                        if y as usize != c {
+                            remove(&mut self.cols[y as usize], o as u32);
+                        }
+                    } else {
+                        merged.push((x, w));
+                    }
+                    i += 1;
+                    k += 1;
+                }
+                (Some(&e), Some(&(y, _))) if e.0 < y => {
+                    merged.push(e);
+                    i += 1;
+                }
+                (Some(&e), None) => {
+                    merged.push(e);
+                    i += 1;
+                }
+                (_, Some(&(y, v))) => {
+                    self.cols[y as usize].push(o as u32);
+                    merged.push((y, (m * v as u32 % q) as u8));
+                    k += 1;
+                }
+                (None, None) => unreachable!("the loop runs while one side is left"),
+            }
+        }
+        self.rows[o] = std::mem::replace(merged, row);
+        self.rhs[o] = ((self.rhs[o] as u32 + m * b as u32) % q) as u8;
     }
 
     /// The dense core by delayed-reduction elimination, then the sparse pivots undone.

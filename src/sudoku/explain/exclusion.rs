@@ -78,13 +78,43 @@ fn search(
 
 /// The step of base cells `base` with the excluding cells `common`, when some candidate is in no allowed combination.
 fn exclude(board: &Board, base: &[usize], common: &Cells) -> Option<Found> {
-    let geo = &board.geo;
     let excluding: Vec<usize> = (0..board.value.len())
         .filter(|&c| common[c / 64] & (1 << (c % 64)) != 0 && !base.contains(&c))
         .collect();
     if excluding.is_empty() {
         return None;
     }
+    let sifted = sift(board, base, &excluding)?;
+    let eliminate: Vec<(usize, u8)> = base
+        .iter()
+        .zip(&sifted.allowed)
+        .flat_map(|(&c, &a)| digits(board.cand[c] & !a).map(move |d| (c, d)))
+        .collect();
+    if eliminate.is_empty() {
+        return None;
+    }
+    let excluding: Vec<usize> = excluding
+        .into_iter()
+        .zip(sifted.used)
+        .filter_map(|(e, u)| u.then_some(e))
+        .collect();
+    Some(step(board, base, &excluding, eliminate, sifted.excluded))
+}
+
+/// What the combinations of the base cells' candidates leave.
+struct Sifted {
+    /// Per base cell, the digits of some allowed combination.
+    allowed: Vec<u64>,
+    /// How many combinations are excluded.
+    excluded: usize,
+    /// Per excluding cell, whether it excludes some combination.
+    used: Vec<bool>,
+}
+
+/// Sorts every combination of the base cells' candidates into allowed and
+/// excluded (by a clash between base cells that see each other, or by an
+/// excluding cell it would empty); `None` when every candidate is allowed.
+fn sift(board: &Board, base: &[usize], excluding: &[usize]) -> Option<Sifted> {
     let choices: Vec<Vec<u8>> = base
         .iter()
         .map(|&c| digits(board.cand[c]).collect())
@@ -95,7 +125,7 @@ fn exclude(board: &Board, base: &[usize], common: &Cells) -> Option<Found> {
     let mut used = vec![false; excluding.len()];
     let sees: Vec<(usize, usize)> = (0..base.len())
         .flat_map(|i| (i + 1..base.len()).map(move |j| (i, j)))
-        .filter(|&(i, j)| geo.sees(base[i], base[j]))
+        .filter(|&(i, j)| board.geo.sees(base[i], base[j]))
         .collect();
     let stopped = combinations(&choices, 0, &mut combo, &mut |combo| {
         let clash = sees.iter().any(|&(i, j)| combo[i] == combo[j]);
@@ -124,19 +154,23 @@ fn exclude(board: &Board, base: &[usize], common: &Cells) -> Option<Found> {
     if stopped.is_break() {
         return None;
     }
-    let eliminate: Vec<(usize, u8)> = base
-        .iter()
-        .zip(&allowed)
-        .flat_map(|(&c, &a)| digits(board.cand[c] & !a).map(move |d| (c, d)))
-        .collect();
-    if eliminate.is_empty() {
-        return None;
-    }
-    let excluding: Vec<usize> = excluding
-        .into_iter()
-        .zip(used)
-        .filter_map(|(e, u)| u.then_some(e))
-        .collect();
+    Some(Sifted {
+        allowed,
+        excluded,
+        used,
+    })
+}
+
+/// The step removing `eliminate` from the base cells `base`, `excluded`
+/// combinations excluded, some by the cells `excluding`.
+fn step(
+    board: &Board,
+    base: &[usize],
+    excluding: &[usize],
+    eliminate: Vec<(usize, u8)>,
+    excluded: usize,
+) -> Found {
+    let geo = &board.geo;
     let (technique, rating, name) = if base.len() == 2 {
         (
             Technique::AlignedPairExclusion,
@@ -162,13 +196,13 @@ fn exclude(board: &Board, base: &[usize], common: &Cells) -> Option<Found> {
     f.text = format!(
         "{name}: {excluded} of the combinations of digits that {} can hold together would put one digit twice in a unit or leave one of {} with no candidate; every combination with {} is one of them, so {}",
         super::board::join(bases.into_iter()),
-        geo.cells_name(&excluding),
+        geo.cells_name(excluding),
         super::board::join(removed.iter().cloned()).replace(" and ", " or "),
         if removed.len() == 1 { "it goes" } else { "they go" },
     );
     f.eliminate = eliminate;
-    f.cells = base.iter().chain(&excluding).copied().collect();
-    Some(f)
+    f.cells = base.iter().chain(excluding).copied().collect();
+    f
 }
 
 /// Calls `visit` on every combination of one digit from each of `choices`, until it breaks.

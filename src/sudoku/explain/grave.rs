@@ -38,19 +38,48 @@ fn all_regions(board: &Board) -> impl Iterator<Item = usize> {
 }
 
 fn find(board: &Board) -> Option<Grave> {
-    let geo = &board.geo;
-    let mut g = Grave {
-        cells: Vec::new(),
-        extra: Vec::new(),
-        all_extra: 0,
-        common: Vec::new(),
+    let mut dig = Dig {
+        board,
+        g: Grave {
+            cells: Vec::new(),
+            extra: Vec::new(),
+            all_extra: 0,
+            common: Vec::new(),
+        },
+        common: None,
+        rest: board.cand.clone(),
     };
-    let mut common: Option<Vec<usize>> = None;
-    let mut rest = board.cand.clone();
-    // Every place of the one extra digit in cells of three candidates, while only one digit has been met.
-    let mut one_digit: Option<(u8, Vec<usize>)> = None;
-    let mut several_digits = false;
-    let mut add = |g: &mut Grave, common: &mut Option<Vec<usize>>, c: usize, d: u8| {
+    if let Some((d, cells)) = dig.extra_places()? {
+        if cells.len() > dig.g.cells.len() {
+            for c in cells {
+                if !dig.g.cells.contains(&c) && !dig.add(c, d) {
+                    return None;
+                }
+            }
+        }
+    }
+    if dig.g.cells.is_empty() || !bivalue(board, &dig.rest) {
+        return None;
+    }
+    dig.g.common = dig.common.unwrap_or_default();
+    Some(dig.g)
+}
+
+/// The work of [`find`]: the BUG cells met so far, the cells seeing them
+/// all, and the candidates left once their extra digits are taken off.
+struct Dig<'a> {
+    board: &'a Board,
+    g: Grave,
+    common: Option<Vec<usize>>,
+    rest: Vec<u64>,
+}
+
+impl Dig<'_> {
+    /// Takes digit `d` at cell `c` as an extra candidate; `false` when the
+    /// extra candidates can no longer be the BUG's (several cells, several
+    /// digits, and no cell seeing them all).
+    fn add(&mut self, c: usize, d: u8) -> bool {
+        let (g, geo) = (&mut self.g, &self.board.geo);
         match g.cells.iter().position(|&x| x == c) {
             Some(i) => g.extra[i] |= bit(d),
             None => {
@@ -59,77 +88,85 @@ fn find(board: &Board) -> Option<Grave> {
             }
         }
         g.all_extra |= bit(d);
-        rest[c] &= !bit(d);
-        let seen: Vec<usize> = match common.take() {
+        self.rest[c] &= !bit(d);
+        let seen: Vec<usize> = match self.common.take() {
             None => geo.peers[c].clone(),
             Some(v) => v.into_iter().filter(|&x| geo.sees(x, c)).collect(),
         };
-        *common = Some(seen.into_iter().filter(|x| !g.cells.contains(x)).collect());
+        self.common = Some(seen.into_iter().filter(|x| !g.cells.contains(x)).collect());
         !(g.cells.len() > 1
             && g.all_extra.count_ones() > 1
-            && common.as_ref().is_some_and(|v| v.is_empty()))
-    };
-    for u in all_regions(board) {
-        for d in 1..=board.side() as u8 {
-            let places: Vec<usize> = geo.units[u]
-                .iter()
-                .copied()
-                .filter(|&c| board.cand[c] & bit(d) != 0)
-                .collect();
-            if places.is_empty() || places.len() == 2 {
-                continue;
-            }
-            let big: Vec<usize> = places
-                .into_iter()
-                .filter(|&c| board.cand[c].count_ones() >= 3)
-                .collect();
-            match &mut one_digit {
-                None if !several_digits => one_digit = Some((d, big.clone())),
-                Some((e, cells)) if *e == d => {
-                    for &c in &big {
-                        if !cells.contains(&c) {
-                            cells.push(c);
+            && self.common.as_ref().is_some_and(|v| v.is_empty()))
+    }
+
+    /// Unit by unit, each digit with neither none nor two places: its one
+    /// place in a cell of three candidates or more is an extra candidate.
+    /// `None` when such a digit has no such place (no BUG); else every place
+    /// of the one extra digit in cells of three candidates, when only one
+    /// digit was met.
+    fn extra_places(&mut self) -> Option<Option<(u8, Vec<usize>)>> {
+        let board = self.board;
+        // Every place of the one extra digit in cells of three candidates, while only one digit has been met.
+        let mut one_digit: Option<(u8, Vec<usize>)> = None;
+        let mut several_digits = false;
+        for u in all_regions(board) {
+            for d in 1..=board.side() as u8 {
+                let places: Vec<usize> = board.geo.units[u]
+                    .iter()
+                    .copied()
+                    .filter(|&c| board.cand[c] & bit(d) != 0)
+                    .collect();
+                if places.is_empty() || places.len() == 2 {
+                    continue;
+                }
+                let big: Vec<usize> = places
+                    .into_iter()
+                    .filter(|&c| board.cand[c].count_ones() >= 3)
+                    .collect();
+                match &mut one_digit {
+                    None if !several_digits => one_digit = Some((d, big.clone())),
+                    Some((e, cells)) if *e == d => {
+                        for &c in &big {
+                            if !cells.contains(&c) {
+                                cells.push(c);
+                            }
                         }
                     }
+                    Some(_) => {
+                        one_digit = None;
+                        several_digits = true;
+                    }
+                    None => {}
                 }
-                Some(_) => {
-                    one_digit = None;
-                    several_digits = true;
-                }
-                None => {}
-            }
-            match big[..] {
-                [] => return None,
-                [c] if !add(&mut g, &mut common, c, d) => return None,
-                _ => {}
-            }
-        }
-    }
-    if let Some((d, cells)) = one_digit {
-        if cells.len() > g.cells.len() {
-            for c in cells {
-                if !g.cells.contains(&c) && !add(&mut g, &mut common, c, d) {
-                    return None;
+                match big[..] {
+                    [] => return None,
+                    [c] if !self.add(c, d) => return None,
+                    _ => {}
                 }
             }
         }
+        Some(one_digit)
     }
-    if g.cells.is_empty() || board.empty_cells().any(|c| rest[c].count_ones() != 2) {
-        return None;
+}
+
+/// Whether the candidates `rest` leave every empty cell two and every digit
+/// two places or none in every unit.
+fn bivalue(board: &Board, rest: &[u64]) -> bool {
+    if board.empty_cells().any(|c| rest[c].count_ones() != 2) {
+        return false;
     }
     for u in all_regions(board) {
         for d in digits(board.cand.iter().fold(0, |m, &x| m | x)) {
-            let k = geo.units[u]
+            let k = board.geo.units[u]
                 .iter()
                 .filter(|&&c| rest[c] & bit(d) != 0)
                 .count();
             if k != 0 && k != 2 {
-                return None;
+                return false;
             }
         }
     }
-    g.common = common.unwrap_or_default();
-    Some(g)
+    true
 }
 
 /// The bivalue universal grave of type 1, 2, 3 or 4 that makes progress, in Sudoku Explainer's order.

@@ -120,150 +120,257 @@ pub(super) fn build(
     rng: &mut Rng,
     ctl: &Control,
 ) -> Option<Built> {
-    let side = solution.side();
-    let s = solution.cells();
-    let lay = Layout::of_shape(solution.shape());
-    let mut rivals = Rivals::new(lay, s, ctl);
-    let mut search = Search::new(lay);
-    let mut orbits = symmetry.orbits(side);
-    orbits.shuffle(rng);
-    let mut orbit_of = vec![0; s.len()];
-    for (k, orbit) in orbits.iter().enumerate() {
-        for &c in orbit {
-            orbit_of[c] = k;
+    let mut builder = Builder::new(solution, symmetry, conflicts, rng, ctl);
+    builder.build_up(rng)?;
+    builder.minimise()?;
+    Some(builder.built(solution, symmetry))
+}
+
+/// The work of [`build`]: S, the solver and the search asked about it, the
+/// clue orbits, the clues given and the unavoidable sets recorded so far.
+struct Builder<'a> {
+    s: &'a [u8],
+    rivals: Rivals<'a>,
+    search: Search<'static>,
+    ctl: &'a Control,
+    conflicts: i32,
+    /// The symmetry's orbits, shuffled.
+    orbits: Vec<Vec<usize>>,
+    orbit_of: Vec<usize>,
+    sets: Vec<Unavoidable>,
+    given: Vec<bool>,
+    /// The orbits given, in the order they were added.
+    added: Vec<usize>,
+    hits: Vec<usize>,
+}
+
+impl<'a> Builder<'a> {
+    fn new(
+        solution: &'a Sudoku,
+        symmetry: Symmetry,
+        conflicts: i32,
+        rng: &mut Rng,
+        ctl: &'a Control,
+    ) -> Builder<'a> {
+        let side = solution.side();
+        let s = solution.cells();
+        let lay = Layout::of_shape(solution.shape());
+        let rivals = Rivals::new(lay, s, ctl);
+        let search = Search::new(lay);
+        let mut orbits = symmetry.orbits(side);
+        orbits.shuffle(rng);
+        let mut orbit_of = vec![0; s.len()];
+        for (k, orbit) in orbits.iter().enumerate() {
+            for &c in orbit {
+                orbit_of[c] = k;
+            }
+        }
+        let sets = rectangles(solution);
+        let hits = vec![0usize; orbits.len()];
+        Builder {
+            s,
+            rivals,
+            search,
+            ctl,
+            conflicts,
+            orbits,
+            orbit_of,
+            sets,
+            given: vec![false; s.len()],
+            added: Vec::new(),
+            hits,
         }
     }
-    let mut sets = rectangles(solution);
 
-    let mut given = vec![false; s.len()];
-    // The orbits given, in the order they were added.
-    let mut added: Vec<usize> = Vec::new();
-    let mut hits = vec![0usize; orbits.len()];
-    loop {
-        // Hit every recorded set, the orbit hitting most unhit sets first.
+    /// The build-up: clues hitting every recorded set, then the solver asked
+    /// for another grid keeping them (a new unavoidable set, made smaller and
+    /// recorded), until there is none. `None` only when stopped.
+    fn build_up(&mut self, rng: &mut Rng) -> Option<()> {
         loop {
-            hits.fill(0);
-            for d in sets.iter().filter(|d| !d.cells.iter().any(|&c| given[c])) {
-                for &c in &d.cells {
-                    hits[orbit_of[c]] += 1;
+            self.hit_every_set();
+            let s = self.s;
+            let placed = match placed_by_propagation(&mut self.search, s, &self.given, None) {
+                Some(placed) if placed.len() + count(&self.given) < s.len() => placed,
+                // Propagation alone completes S (or, against S, finds no solution): unique.
+                _ => return Some(()),
+            };
+            match self
+                .rivals
+                .rival(cells(&self.given), &placed, &[], self.conflicts)?
+            {
+                Answer::Rival(rival) => {
+                    let d = Unavoidable::new(s, rival);
+                    let d = shrink(&mut self.rivals, s, d, self.conflicts, rng)?;
+                    self.sets.push(d);
+                    self.ctl.progress().note(&format!(
+                        "building up: {} clues, {} unavoidable sets",
+                        count(&self.given),
+                        self.sets.len()
+                    ));
+                }
+                Answer::None => return Some(()),
+                // Put off: a clue orbit of S at random among those left open
+                // makes the question smaller; the final pass drops it if unneeded.
+                Answer::OverBudget => {
+                    if !self.give_an_open_orbit(&placed, rng) {
+                        return Some(());
+                    }
                 }
             }
-            let losses = losses(&sets, &given, &orbit_of, orbits.len());
-            let Some(best) = (0..orbits.len())
-                .max_by_key(|&k| (hits[k], usize::MAX - losses[k], usize::MAX - k))
+        }
+    }
+
+    /// Hits every recorded set, the orbit hitting most unhit sets first.
+    fn hit_every_set(&mut self) {
+        let orbits = self.orbits.len();
+        loop {
+            self.hits.fill(0);
+            for d in self
+                .sets
+                .iter()
+                .filter(|d| !d.cells.iter().any(|&c| self.given[c]))
+            {
+                for &c in &d.cells {
+                    self.hits[self.orbit_of[c]] += 1;
+                }
+            }
+            let losses = losses(&self.sets, &self.given, &self.orbit_of, orbits);
+            let hits = &self.hits;
+            let Some(best) =
+                (0..orbits).max_by_key(|&k| (hits[k], usize::MAX - losses[k], usize::MAX - k))
             else {
                 break;
             };
             if hits[best] == 0 {
                 break;
             }
-            for &c in &orbits[best] {
-                given[c] = true;
+            for &c in &self.orbits[best] {
+                self.given[c] = true;
             }
-            added.push(best);
+            self.added.push(best);
         }
-        let placed = match placed_by_propagation(&mut search, s, &given, None) {
-            Some(placed) if placed.len() + count(&given) < s.len() => placed,
-            // Propagation alone completes S (or, against S, finds no solution): unique.
-            _ => break,
+    }
+
+    /// Gives a clue orbit chosen at random among those with a cell neither
+    /// given nor `placed`; `false` when there is none.
+    fn give_an_open_orbit(&mut self, placed: &[(usize, u8)], rng: &mut Rng) -> bool {
+        let mut known = self.given.clone();
+        for &(c, _) in placed {
+            known[c] = true;
+        }
+        let open: Vec<usize> = (0..self.orbits.len())
+            .filter(|&k| self.orbits[k].iter().any(|&c| !known[c]))
+            .collect();
+        let Some(&k) = open.choose(rng) else {
+            return false;
         };
-        match rivals.rival(cells(&given), &placed, &[], conflicts)? {
-            Answer::Rival(rival) => {
-                let d = shrink(&mut rivals, s, Unavoidable::new(s, rival), conflicts, rng)?;
-                sets.push(d);
-                ctl.progress().note(&format!(
-                    "building up: {} clues, {} unavoidable sets",
-                    count(&given),
-                    sets.len()
+        for &c in &self.orbits[k] {
+            self.given[c] = true;
+        }
+        self.added.push(k);
+        true
+    }
+
+    /// One pass drops the orbits that are not needed: removing clues only
+    /// adds solutions, so an orbit that could not go then cannot go later
+    /// (and the order of the questions does not matter). A question over its
+    /// budget is put off to the next round, whose budget is four times larger.
+    /// `None` only when stopped.
+    fn minimise(&mut self) -> Option<()> {
+        let mut budget = self.conflicts;
+        let mut round = std::mem::take(&mut self.added);
+        while !round.is_empty() {
+            let mut later = Vec::new();
+            for (done, &k) in round.iter().enumerate() {
+                self.ctl.progress().note(&format!(
+                    "minimising: clue orbit {} of {}, {} clues",
+                    done + 1,
+                    round.len(),
+                    count(&self.given)
                 ));
-            }
-            Answer::None => break,
-            // Put off: a clue orbit of S at random among those left open
-            // makes the question smaller; the final pass drops it if unneeded.
-            Answer::OverBudget => {
-                let mut known = given.clone();
-                for &(c, _) in &placed {
-                    known[c] = true;
+                if self.try_to_drop(k, budget)? {
+                    later.push(k);
                 }
-                let open: Vec<usize> = (0..orbits.len())
-                    .filter(|&k| orbits[k].iter().any(|&c| !known[c]))
-                    .collect();
-                let Some(&k) = open.choose(rng) else { break };
-                for &c in &orbits[k] {
-                    given[c] = true;
-                }
-                added.push(k);
             }
+            round = later;
+            budget = budget.saturating_mul(4).max(1);
+        }
+        Some(())
+    }
+
+    /// Drops clue orbit `k` if no other grid keeps the clues without it, and
+    /// records the grid that does otherwise; `true` when the solver's answer
+    /// is over `budget` (the orbit stays, put off to the next round).
+    /// `None` only when stopped.
+    fn try_to_drop(&mut self, k: usize, budget: i32) -> Option<bool> {
+        let s = self.s;
+        let orbit = &self.orbits[k];
+        let needed = self
+            .sets
+            .iter()
+            .any(|d| only_clues_in(d, &self.given, orbit));
+        if needed {
+            return Some(false);
+        }
+        for &c in orbit {
+            self.given[c] = false;
+        }
+        // A single cell must then hold another digit than S's.
+        let moved: &[usize] = if orbit.len() == 1 { orbit } else { &[] };
+        let exclude = moved.first().map(|&c| (c, s[c]));
+        let Some(placed) = placed_by_propagation(&mut self.search, s, &self.given, exclude) else {
+            return Some(false);
+        };
+        if exclude.is_none() && placed.len() + count(&self.given) == s.len() {
+            return Some(false);
+        }
+        // This search's own bounded try first: most of these clues stay.
+        let answer = match quick_rival(&mut self.search, s, &self.given, exclude, self.ctl) {
+            Some(rival) => Answer::Rival(rival),
+            None => self
+                .rivals
+                .rival(cells(&self.given), &placed, moved, budget)?,
+        };
+        if let Answer::None = answer {
+            return Some(false);
+        }
+        for &c in orbit {
+            self.given[c] = true;
+        }
+        match answer {
+            Answer::Rival(rival) => {
+                self.sets.push(Unavoidable::new(s, rival));
+                Some(false)
+            }
+            _ => Some(true),
         }
     }
-    // One pass drops the orbits that are not needed: removing clues only
-    // adds solutions, so an orbit that could not go then cannot go later
-    // (and the order of the questions does not matter). A question over its
-    // budget is put off to the next round, whose budget is four times larger.
-    let mut budget = conflicts;
-    let mut round = added;
-    while !round.is_empty() {
-        let mut later = Vec::new();
-        for (done, &k) in round.iter().enumerate() {
-            ctl.progress().note(&format!(
-                "minimising: clue orbit {} of {}, {} clues",
-                done + 1,
-                round.len(),
-                count(&given)
-            ));
-            let orbit = &orbits[k];
-            let needed = sets.iter().any(|d| only_clues_in(d, &given, orbit));
-            if needed {
-                continue;
-            }
-            for &c in orbit {
-                given[c] = false;
-            }
-            // A single cell must then hold another digit than S's.
-            let moved: &[usize] = if orbit.len() == 1 { orbit } else { &[] };
-            let exclude = moved.first().map(|&c| (c, s[c]));
-            let Some(placed) = placed_by_propagation(&mut search, s, &given, exclude) else {
-                continue;
-            };
-            if exclude.is_none() && placed.len() + count(&given) == s.len() {
-                continue;
-            }
-            // This search's own bounded try first: most of these clues stay.
-            let answer = match quick_rival(&mut search, s, &given, exclude, ctl) {
-                Some(rival) => Answer::Rival(rival),
-                None => rivals.rival(cells(&given), &placed, moved, budget)?,
-            };
-            if let Answer::None = answer {
-                continue;
-            }
-            for &c in orbit {
-                given[c] = true;
-            }
-            match answer {
-                Answer::Rival(rival) => sets.push(Unavoidable::new(s, rival)),
-                _ => later.push(k),
+
+    /// The puzzle of the clues given, with each clue orbit's witness.
+    fn built(&self, solution: &Sudoku, symmetry: Symmetry) -> Built {
+        let given = &self.given;
+        let mut puzzle = solution.clone();
+        for (c, cell) in puzzle.cells_mut().iter_mut().enumerate() {
+            if !given[c] {
+                *cell = 0;
             }
         }
-        round = later;
-        budget = budget.saturating_mul(4).max(1);
-    }
-    let mut puzzle = solution.clone();
-    for (c, cell) in puzzle.cells_mut().iter_mut().enumerate() {
-        if !given[c] {
-            *cell = 0;
+        let mut witnesses = Vec::new();
+        // In the orbits' own order (by first cell), not the shuffled one.
+        for orbit in symmetry
+            .orbits(solution.side())
+            .iter()
+            .filter(|o| given[o[0]])
+        {
+            // Each kept orbit has one (checked by the caller, with the rest).
+            if let Some(d) = self.sets.iter().find(|d| only_clues_in(d, given, orbit)) {
+                let mut rival = solution.clone();
+                rival.cells_mut().copy_from_slice(&d.rival);
+                witnesses.push(rival);
+            }
         }
+        Built { puzzle, witnesses }
     }
-    let mut witnesses = Vec::new();
-    // In the orbits' own order (by first cell), not the shuffled one.
-    for orbit in symmetry.orbits(side).iter().filter(|o| given[o[0]]) {
-        // Each kept orbit has one (checked by the caller, with the rest).
-        if let Some(d) = sets.iter().find(|d| only_clues_in(d, &given, orbit)) {
-            let mut rival = solution.clone();
-            rival.cells_mut().copy_from_slice(&d.rival);
-            witnesses.push(rival);
-        }
-    }
-    Some(Built { puzzle, witnesses })
 }
 
 /// For each orbit, how many clue orbits would lose their last proof of need
