@@ -40,6 +40,7 @@ mod sat;
 mod search;
 mod shape;
 mod solve;
+mod steps;
 mod symmetry;
 mod text;
 
@@ -62,6 +63,7 @@ pub(crate) use grid9::Grid9;
 pub use parse::{read, Entry, Input};
 use search::Layout;
 pub use shape::Shape;
+pub use steps::{SudokuStep, SudokuSteps};
 pub(crate) use shape::MAX_SIDE;
 pub use solve::{GridReport, MadePuzzle};
 

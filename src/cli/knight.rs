@@ -91,6 +91,13 @@ pub struct Args {
     /// With --animate: milliseconds between steps (0: as fast as the screen follows; default 100).
     #[arg(long, value_name = "MS", requires = "animate", conflicts_with_all = ["count", "all"])]
     delay: Option<u64>,
+    /// The knight's tour lab's backtracking step by step: each square placed
+    /// and each retreat, with Warnsdorff's scores in that order (JSON Lines with --json).
+    #[arg(long, conflicts_with_all = ["count", "all", "magic", "check", "animate", "budget"])]
+    steps: bool,
+    /// With --steps: show at most N steps (the search then stops there).
+    #[arg(long, value_name = "N", requires = "steps")]
+    max_steps: Option<u64>,
     #[command(flatten)]
     common: Common,
 }
@@ -182,6 +189,12 @@ fn request(args: &Args) -> Result<Request, Failure> {
         }
     } else if args.magic {
         Mode::Magic
+    } else if args.steps {
+        Mode::Steps {
+            order,
+            skip: 0,
+            limit: Limit::from_option(args.max_steps)?,
+        }
     } else {
         Mode::Find {
             order,

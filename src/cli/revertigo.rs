@@ -49,6 +49,13 @@ pub struct Args {
     /// Play in the terminal: arrows move the pawn, s shows the map of what remains, u undoes, q quits.
     #[arg(long, conflicts_with_all = ["check", "all", "output", "shortest"])]
     play: bool,
+    /// The page's polynomial method step by step: each row's cells as forms
+    /// in the first row's unknowns, the system they give, its solution (JSON Lines with --json).
+    #[arg(long, conflicts_with_all = ["check", "all", "output", "shortest", "play", "method", "builder", "svg", "sheet"])]
+    steps: bool,
+    /// With --steps: show at most N steps (the others are counted, and the count said).
+    #[arg(long, value_name = "N", requires = "steps")]
+    max_steps: Option<u64>,
     #[command(flatten)]
     common: Common,
 }
@@ -103,6 +110,9 @@ fn request(args: &Args) -> Result<Request, Failure> {
         }
         (None, true) => Mode::List {
             limit: Limit::from_option(args.limit)?,
+        },
+        (None, false) if args.steps => Mode::Steps {
+            max_steps: Limit::from_option(args.max_steps)?,
         },
         (None, false) => Mode::Solve,
     };
