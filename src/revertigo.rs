@@ -58,9 +58,9 @@ use std::ops::ControlFlow;
 
 pub use answer::{Answer, Item, MapListing, Mode, Request, Unfinished, WalkCheck, WalkReport};
 pub use game::RevertigoGame;
-pub use steps::{RevertigoStep, RevertigoSteps};
 #[cfg(test)]
 use shortest::MAX_SHORTEST_CELLS;
+pub use steps::{RevertigoStep, RevertigoSteps};
 
 /// The largest board accepted, in cells (a 2000 × 2000 board): the map, the
 /// walk and its replay all stay in memory.

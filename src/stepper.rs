@@ -51,7 +51,7 @@ impl<'a, T> Stepper<'a, T> {
     }
 
     /// The steps counted but not shown (past the bound, or after the sink broke off).
-    pub(crate) fn left_out(&self) -> u64 {
+    pub(crate) fn not_shown(&self) -> u64 {
         self.steps - self.shown
     }
 }

@@ -63,9 +63,9 @@ pub(crate) use grid9::Grid9;
 pub use parse::{read, Entry, Input};
 use search::Layout;
 pub use shape::Shape;
-pub use steps::{SudokuStep, SudokuSteps};
 pub(crate) use shape::MAX_SIDE;
 pub use solve::{GridReport, MadePuzzle};
+pub use steps::{SudokuStep, SudokuSteps};
 
 /// The smallest side whose uniqueness is decided by the CDCL back end
 /// (the `sat` module) rather than by the depth-first search. Without the

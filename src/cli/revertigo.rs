@@ -51,7 +51,7 @@ pub struct Args {
     play: bool,
     /// The page's polynomial method step by step: each row's cells as forms
     /// in the first row's unknowns, the system they give, its solution (JSON Lines with --json).
-    #[arg(long, conflicts_with_all = ["check", "all", "output", "shortest", "play", "method", "builder", "svg", "sheet"])]
+    #[arg(long, conflicts_with_all = ["check", "all", "output", "shortest", "play", "method", "builder"])]
     steps: bool,
     /// With --steps: show at most N steps (the others are counted, and the count said).
     #[arg(long, value_name = "N", requires = "steps")]

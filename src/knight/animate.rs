@@ -251,7 +251,13 @@ impl Animation {
         frame
             .candidates
             .iter()
-            .map(|&q| [q.row, q.col, knight_moves(dims, q).filter(|&r| free(r)).count()])
+            .map(|&q| {
+                [
+                    q.row,
+                    q.col,
+                    knight_moves(dims, q).filter(|&r| free(r)).count(),
+                ]
+            })
             .collect()
     }
 

@@ -63,7 +63,11 @@ impl report::Report for SearchStep {
             StepAction::Clear => ("cleared", "was"),
         };
         let mut text = Text::new();
-        let scores: Vec<String> = self.scores.iter().map(|[r, c, s]| format!("{r},{c}:{s}")).collect();
+        let scores: Vec<String> = self
+            .scores
+            .iter()
+            .map(|[r, c, s]| format!("{r},{c}:{s}"))
+            .collect();
         let scores = match scores.is_empty() {
             true => String::new(),
             false => format!("; next, Warnsdorff's scores {}", scores.join(" ")),

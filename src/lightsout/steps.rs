@@ -105,7 +105,7 @@ pub struct LightsSteps {
     /// The steps the method took.
     pub steps: u64,
     /// The steps not streamed (past `max_steps`).
-    pub left_out: u64,
+    pub not_shown: u64,
     /// Whether some presses switch every light off.
     pub solvable: bool,
     /// The free unknowns: the lab's three outcomes are a unique solution
@@ -182,7 +182,7 @@ pub(crate) fn answer(
         method,
         state: Cells::from(lights),
         steps: stepper.steps(),
-        left_out: stepper.left_out(),
+        not_shown: stepper.not_shown(),
         solvable: found.presses.is_some(),
         nullity: found.nullity,
         solutions: match found.presses {

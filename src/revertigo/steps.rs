@@ -67,7 +67,7 @@ pub struct RevertigoSteps {
     /// The steps the method took.
     pub steps: u64,
     /// The steps not streamed (past `max_steps`).
-    pub left_out: u64,
+    pub not_shown: u64,
     /// The free unknowns of the first row's system.
     pub nullity: usize,
     /// The number of activation maps, 2^nullity, an exact decimal string.
@@ -131,7 +131,13 @@ pub(crate) fn steps(
         index,
         unknowns: c,
         equations: (0..c)
-            .map(|i| (0..c).map(|j| a.get(i, j)).chain([b.contains(i)]).map(|x| if x { '1' } else { '0' }).collect())
+            .map(|i| {
+                (0..c)
+                    .map(|j| a.get(i, j))
+                    .chain([b.contains(i)])
+                    .map(|x| if x { '1' } else { '0' })
+                    .collect()
+            })
             .collect(),
     });
     let solved = a
@@ -141,7 +147,9 @@ pub(crate) fn steps(
     let first = solved.particular;
     stepper.step(|index| RevertigoStep::FirstRow {
         index,
-        first_row: (0..c).map(|j| if first.contains(j) { '#' } else { '_' }).collect(),
+        first_row: (0..c)
+            .map(|j| if first.contains(j) { '#' } else { '_' })
+            .collect(),
         nullity,
     });
     let map = replayed(dims, &first)?;
@@ -149,7 +157,7 @@ pub(crate) fn steps(
         rows: dims.rows,
         cols: c,
         steps: stepper.steps(),
-        left_out: stepper.left_out(),
+        not_shown: stepper.not_shown(),
         nullity,
         solutions: crate::linalg::modular::decimal_product(std::iter::repeat_n(2, nullity)),
         map: map.row_strings('#', '_'),
@@ -159,7 +167,11 @@ pub(crate) fn steps(
 
 /// An affine form as text: `x1+x3+1`, `1`, `0`.
 fn form(f: &FixedBitSet, c: usize) -> String {
-    let mut terms: Vec<String> = f.ones().take_while(|&j| j < c).map(|j| format!("x{}", j + 1)).collect();
+    let mut terms: Vec<String> = f
+        .ones()
+        .take_while(|&j| j < c)
+        .map(|j| format!("x{}", j + 1))
+        .collect();
     if f.contains(c) {
         terms.push("1".into());
     }
@@ -213,8 +225,14 @@ impl Report for RevertigoStep {
                     });
                 }
             }
-            RevertigoStep::System { index, unknowns, equations } => {
-                text.line(format!("step {index}: the row below must be 0: {unknowns} equations in x1…x{unknowns}"));
+            RevertigoStep::System {
+                index,
+                unknowns,
+                equations,
+            } => {
+                text.line(format!(
+                    "step {index}: the row below must be 0: {unknowns} equations in x1…x{unknowns}"
+                ));
                 if detail == Detail::Full {
                     for e in equations {
                         let (a, b) = e.split_at(e.len() - 1);
@@ -222,8 +240,14 @@ impl Report for RevertigoStep {
                     }
                 }
             }
-            RevertigoStep::FirstRow { index, first_row, nullity } => {
-                text.line(format!("step {index}: first row {first_row} (free unknowns: {nullity})"));
+            RevertigoStep::FirstRow {
+                index,
+                first_row,
+                nullity,
+            } => {
+                text.line(format!(
+                    "step {index}: first row {first_row} (free unknowns: {nullity})"
+                ));
             }
         }
         text
@@ -238,7 +262,7 @@ impl Report for RevertigoSteps {
     /// The method's steps and the map found; not quiet, its rows.
     fn text(&self, detail: Detail) -> Text {
         let mut text = Text::new();
-        let left = match self.left_out {
+        let left = match self.not_shown {
             0 => String::new(),
             n => format!(", {n} not shown (past --max-steps)"),
         };
@@ -248,7 +272,10 @@ impl Report for RevertigoSteps {
         ));
         text.tone(
             Tone::Good,
-            format!("activation maps: {} (nullity {}); one map, replayed: every cell black", self.solutions, self.nullity),
+            format!(
+                "activation maps: {} (nullity {}); one map, replayed: every cell black",
+                self.solutions, self.nullity
+            ),
         )
         .end_line();
         if detail == Detail::Full {

@@ -64,7 +64,11 @@ impl Report for Item {
     /// The heading and the map (not when quiet), or the step.
     fn text(&self, detail: Detail) -> Text {
         let (index, map, activated) = match self {
-            Item::Map { index, map, activated } => (index, map, activated),
+            Item::Map {
+                index,
+                map,
+                activated,
+            } => (index, map, activated),
             Item::Step(step) => return step.text(detail),
         };
         let mut text = Text::new();

@@ -70,7 +70,7 @@ pub struct SudokuSteps {
     /// The search's steps.
     pub steps: u64,
     /// The steps not streamed (past `max_steps`).
-    pub left_out: u64,
+    pub not_shown: u64,
     /// The first solution found, verified (`None`: there is none, or the search was stopped).
     pub solution: Option<String>,
     /// Whether the search was stopped (Ctrl-C) before its end.
@@ -105,7 +105,7 @@ pub(crate) fn steps(
         box_shape: shape.box_dims(),
         puzzle: puzzle.to_line(),
         steps: search.stepper.steps(),
-        left_out: search.stepper.left_out(),
+        not_shown: search.stepper.not_shown(),
         solution,
         interrupted,
     };
@@ -156,7 +156,11 @@ impl Search<'_, '_> {
 
     /// The candidates of empty cell `i` as bits.
     fn free(&self, i: usize) -> u64 {
-        let all = if self.n == 64 { u64::MAX } else { (1u64 << self.n) - 1 };
+        let all = if self.n == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.n) - 1
+        };
         all & !(self.used[0][i / self.n] | self.used[1][i % self.n] | self.used[2][self.box_of[i]])
     }
 
@@ -177,13 +181,25 @@ impl Search<'_, '_> {
         };
         let cell = Pos::new(i / self.n, i % self.n);
         let free = self.free(i);
-        let digits: Vec<u8> = (1..=self.n as u8).filter(|&d| free & (1u64 << (d - 1)) != 0).collect();
+        let digits: Vec<u8> = (1..=self.n as u8)
+            .filter(|&d| free & (1u64 << (d - 1)) != 0)
+            .collect();
         let shown = digits.clone();
-        self.stepper.step(|index| SudokuStep::Choose { index, depth, cell, candidates: shown });
+        self.stepper.step(|index| SudokuStep::Choose {
+            index,
+            depth,
+            cell,
+            candidates: shown,
+        });
         for digit in digits {
             self.cells[i] = digit;
             self.flip(i, digit);
-            self.stepper.step(|index| SudokuStep::Guess { index, depth, cell, digit });
+            self.stepper.step(|index| SudokuStep::Guess {
+                index,
+                depth,
+                cell,
+                digit,
+            });
             match self.search(depth + 1) {
                 Flow::Failed => {}
                 done => return done,
@@ -191,7 +207,8 @@ impl Search<'_, '_> {
             self.flip(i, digit);
             self.cells[i] = 0;
         }
-        self.stepper.step(|index| SudokuStep::Backtrack { index, depth, cell });
+        self.stepper
+            .step(|index| SudokuStep::Backtrack { index, depth, cell });
         Flow::Failed
     }
 }
@@ -201,21 +218,33 @@ impl Report for SudokuStep {
     fn text(&self, _: Detail) -> Text {
         let mut text = Text::new();
         match self {
-            SudokuStep::Choose { index, depth, cell, candidates } => {
+            SudokuStep::Choose {
+                index,
+                depth,
+                cell,
+                candidates,
+            } => {
                 let digits: Vec<String> = candidates.iter().map(u8::to_string).collect();
                 let digits = match digits.is_empty() {
                     true => "none: a dead end".to_string(),
                     false => digits.join(" "),
                 };
-                text.line(format!("step {index}: depth {depth}, cell {cell}, candidates {digits}"))
+                text.line(format!(
+                    "step {index}: depth {depth}, cell {cell}, candidates {digits}"
+                ))
             }
-            SudokuStep::Guess { index, depth, cell, digit } => {
+            SudokuStep::Guess {
+                index,
+                depth,
+                cell,
+                digit,
+            } => {
                 text.plain(format!("step {index}: depth {depth}, cell {cell}, guess "));
                 text.tone(Tone::Mark, digit.to_string()).end_line()
             }
-            SudokuStep::Backtrack { index, depth, cell } => {
-                text.line(format!("step {index}: depth {depth}, cell {cell} emptied: backtrack"))
-            }
+            SudokuStep::Backtrack { index, depth, cell } => text.line(format!(
+                "step {index}: depth {depth}, cell {cell} emptied: backtrack"
+            )),
         };
         text
     }
@@ -229,7 +258,7 @@ impl Report for SudokuSteps {
     /// The search's steps and its end; not quiet, the solution's rows.
     fn text(&self, detail: Detail) -> Text {
         let mut text = Text::new();
-        let left = match self.left_out {
+        let left = match self.not_shown {
             0 => String::new(),
             n => format!(", {n} not shown (past --max-steps)"),
         };

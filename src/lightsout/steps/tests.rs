@@ -136,7 +136,7 @@ fn both_methods_replay_on_random_boards_and_agree_on_the_outcome() {
 #[test]
 fn max_steps_streams_the_first_and_counts_the_rest() {
     let (end, steps) = run("#.#\n.#.\n#.#", None, Limit::at_most(4).unwrap());
-    assert_eq!((steps.len(), end.steps, end.left_out), (4, 9, 5));
+    assert_eq!((steps.len(), end.steps, end.not_shown), (4, 9, 5));
     let (all, _) = run("#.#\n.#.\n#.#", None, Limit::NONE);
     assert_eq!(end.presses, all.presses);
 }

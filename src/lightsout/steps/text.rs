@@ -113,7 +113,7 @@ impl Report for LightsSteps {
             LightsOutMethod::Chase => "light chasing",
             _ => "full elimination",
         };
-        let left = match self.left_out {
+        let left = match self.not_shown {
             0 => String::new(),
             n => format!(", {n} not shown (past --max-steps)"),
         };
