@@ -128,6 +128,10 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
             &format!("{for_boards} for boards; a graph has none"),
         ),
         (args.limit.is_some() && !args.all, "--limit goes with --all"),
+        (
+            args.max_steps.is_some() && !args.steps,
+            "--max-steps goes with --steps",
+        ),
     ])?;
     args.common
         .check_files(&[("--output", args.output.as_deref())])?;

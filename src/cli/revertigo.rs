@@ -61,7 +61,13 @@ pub struct Args {
 }
 
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
-    super::refuse_unused(&[(args.limit.is_some() && !args.all, "--limit goes with --all")])?;
+    super::refuse_unused(&[
+        (args.limit.is_some() && !args.all, "--limit goes with --all"),
+        (
+            args.max_steps.is_some() && !args.steps,
+            "--max-steps goes with --steps",
+        ),
+    ])?;
     args.common
         .check_files(&[("--output", args.output.as_deref())])?;
     if let Some(rows) = args.rows {

@@ -229,6 +229,10 @@ fn refuse_unused(args: &Args) -> Result<(), Error> {
             "--time-limit goes with --explain, --hint or --rate",
         ),
         (
+            args.max_steps.is_some() && !args.steps,
+            "--max-steps goes with --steps",
+        ),
+        (
             args.techniques.is_some() && !stepwise,
             "--techniques goes with --explain, --hint or --rate",
         ),
