@@ -11,19 +11,19 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use puzzles::internals::Graph;
-use puzzles::lightsout::{Board, GraphRule, LightsOut, Pattern, Request};
+use puzzles::lightsout::{BoardSource, GraphRule, LightsOut, Pattern, Request};
 use puzzles::{Control, GridPuzzle, NoItems};
 
 /// The request to solve `board` with `states` states.
-fn request(board: Board, states: u32) -> Request {
+fn request(board: BoardSource, states: u32) -> Request {
     let mut request = Request::new(board);
     request.states = states;
     request
 }
 
 /// A graph as the edge list `answer` reads, all vertices on.
-fn all_on(name: &str, edges: String) -> Board {
-    Board::Graph {
+fn all_on(name: &str, edges: String) -> BoardSource {
+    BoardSource::Graph {
         name: name.into(),
         text: edges,
         on: None,
@@ -46,7 +46,7 @@ fn patterns(c: &mut Criterion) {
     let mut group = c.benchmark_group("lightsout_band");
     group.sample_size(10);
     for (k, name) in [(2u32, "plus-x"), (3, "knight")] {
-        let board = Board::Random {
+        let board = BoardSource::Random {
             rows: 200,
             cols: 200,
             seed: Some(1),

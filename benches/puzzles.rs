@@ -20,7 +20,7 @@ fn lightsout(c: &mut Criterion) {
     let mut group = c.benchmark_group("lightsout");
     group.sample_size(10);
     for n in [1000usize, 4000, 10_000] {
-        let board = lightsout::Board::Random {
+        let board = lightsout::BoardSource::Random {
             rows: n,
             cols: n,
             seed: Some(1),

@@ -238,7 +238,7 @@ mod tests {
             })
         );
         let sudoku::Input::Single(grid) =
-            sudoku::read(&Source::from_text("s", "1... ..3. .4.. ...2"), None).unwrap()
+            sudoku::Input::read(&Source::from_text("s", "1... ..3. .4.. ...2"), None).unwrap()
         else {
             panic!("one grid")
         };

@@ -57,7 +57,7 @@ pub use answer::{
     Answer, Item, ListedTour, MagicReport, Mode, Request, Starts, TourListing, TourOutcome,
     TourReport,
 };
-pub use check::{read_tour, TourCheck};
+pub use check::TourCheck;
 #[cfg(test)]
 pub(crate) use count::backtrack::count_all_starts;
 #[cfg(test)]
@@ -71,7 +71,8 @@ pub use find::magic::MagicSums;
 pub(crate) use find::magic::{magic_sums, semi_magic_tour};
 pub use moves::Position;
 pub(crate) use square::{file_name, parse_square};
-pub use theorems::{impossible, Impossible};
+pub(crate) use theorems::impossible;
+pub use theorems::Impossible;
 
 use crate::control::{Control, Stop, Tally};
 use crate::error::{Error, Result};
@@ -86,10 +87,10 @@ use std::ops::ControlFlow;
 pub(crate) const MAX_CELLS: usize = 9_000_000;
 
 /// Search nodes (moves tried) a solve may spend before it gives up, unless told otherwise.
-pub const DEFAULT_BUDGET: u64 = 5_000_000;
+pub(crate) const DEFAULT_BUDGET: u64 = 5_000_000;
 
 /// A tour: the squares in the order the knight visits them, the start first.
-pub type Tour = Vec<Pos>;
+pub(crate) type Tour = Vec<Pos>;
 
 /// The eight knight moves `(drow, dcol)` in the knight's tour lab's order: `deplacements (x,y)`
 /// lists `(x-2,y-1); (x-2,y+1); (x-1,y-2); (x-1,y+2); (x+1,y-2); (x+1,y+2);
@@ -166,6 +167,13 @@ impl Knight {
         self.closed
     }
 
+    /// A theorem that rules out every tour of this problem, if one applies
+    /// (Schwenk's for closed tours, Conrad et al.'s for open ones, the
+    /// squares' colours for a start): answered without a search.
+    pub fn impossible(&self) -> Option<Impossible> {
+        impossible(self)
+    }
+
     /// The same problem with rows and columns swapped (the board turned over its diagonal).
     pub(crate) fn transposed(&self) -> Self {
         Knight {
@@ -176,23 +184,55 @@ impl Knight {
     }
 }
 
-/// How a search for one tour ended.
+/// What a search for one tour found: how it ended (the one [`TourOutcome`]),
+/// with the tour, the reason there is none, and the nodes spent.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Verdict {
-    /// A tour, verified.
-    Tour(Tour),
-    /// There is none: a theorem says so, or the search was exhausted.
-    NoTour(Impossible),
-    /// The node budget ran out before a tour was found or ruled out.
-    GaveUp {
-        /// Nodes (moves tried) spent.
-        nodes: u64,
-    },
-    /// Stopped from outside (Ctrl-C) before an answer.
-    Interrupted {
-        /// Nodes spent so far.
-        nodes: u64,
-    },
+pub(crate) struct SearchEnd {
+    /// How the search ended.
+    pub(crate) outcome: TourOutcome,
+    /// The tour, verified, when the outcome is [`TourOutcome::Tour`].
+    pub(crate) tour: Option<Tour>,
+    /// Why there is none (a theorem, or the search exhausted), when the
+    /// outcome is [`TourOutcome::NoTour`].
+    pub(crate) why: Option<Impossible>,
+    /// Nodes (moves tried) spent, when the search counted them.
+    pub(crate) nodes: u64,
+}
+
+impl SearchEnd {
+    /// A tour found.
+    fn tour(tour: Tour) -> Self {
+        SearchEnd {
+            outcome: TourOutcome::Tour,
+            tour: Some(tour),
+            why: None,
+            nodes: 0,
+        }
+    }
+
+    /// No tour, and why.
+    fn no_tour(why: Impossible) -> Self {
+        let nodes = match why {
+            Impossible::Exhausted { nodes } => nodes,
+            _ => 0,
+        };
+        SearchEnd {
+            outcome: TourOutcome::NoTour,
+            tour: None,
+            why: Some(why),
+            nodes,
+        }
+    }
+
+    /// Ended without an answer (`GaveUp` or `Interrupted`) after `nodes`.
+    fn unanswered(outcome: TourOutcome, nodes: u64) -> Self {
+        SearchEnd {
+            outcome,
+            tour: None,
+            why: None,
+            nodes,
+        }
+    }
 }
 
 /// A tour problem with the search settings: what the [`Solutions`] trait drives.
@@ -220,12 +260,12 @@ impl TourSearch {
 
     /// Looks for one tour: theorems first, then the search within the budget.
     /// A tour returned here has passed [`Solutions::verify`].
-    pub(crate) fn find(&self, ctl: &Control) -> Verdict {
+    pub(crate) fn find(&self, ctl: &Control) -> SearchEnd {
         if let Some(why) = impossible(&self.knight) {
-            return Verdict::NoTour(why);
+            return SearchEnd::no_tour(why);
         }
         if ctl.stopped() {
-            return Verdict::Interrupted { nodes: 0 };
+            return SearchEnd::unanswered(TourOutcome::Interrupted, 0);
         }
         let cells = self.knight.dims.cells() as u64;
         let mut spent = 0u64;
@@ -236,7 +276,7 @@ impl TourSearch {
                 .then(|| search::warnsdorff_pass(&self.knight))
                 .flatten();
             if let Some(t) = quick.or_else(|| blocks::build(&self.knight, ctl)) {
-                return Verdict::Tour(t);
+                return SearchEnd::tour(t);
             }
         }
         if self.order == MoveOrder::Warnsdorff {
@@ -253,17 +293,17 @@ impl TourSearch {
             count::backtrack::decide(&self.knight, ctl, self.budget.saturating_mul(10));
         let nodes = spent + more;
         match answer {
-            Some(Some(t)) => Verdict::Tour(t),
-            Some(None) => Verdict::NoTour(Impossible::Exhausted { nodes }),
-            None if ctl.stopped() => Verdict::Interrupted { nodes },
-            None => Verdict::GaveUp { nodes },
+            Some(Some(t)) => SearchEnd::tour(t),
+            Some(None) => SearchEnd::no_tour(Impossible::Exhausted { nodes }),
+            None if ctl.stopped() => SearchEnd::unanswered(TourOutcome::Interrupted, nodes),
+            None => SearchEnd::unanswered(TourOutcome::GaveUp, nodes),
         }
     }
 
     /// Warnsdorff's rule in one pass, then the constructions and the
     /// frontier programme's passes: a verdict, or `None` with the nodes
     /// spent added to `spent`.
-    fn constructions(&self, ctl: &Control, spent: &mut u64) -> Option<Verdict> {
+    fn constructions(&self, ctl: &Control, spent: &mut u64) -> Option<SearchEnd> {
         let cells = self.knight.dims.cells() as u64;
         // Warnsdorff's rule alone answers most boards in one pass.
         let quick = (2 * cells + 10_000).min(self.budget);
@@ -273,12 +313,12 @@ impl TourSearch {
             ControlFlow::Break(())
         });
         match (tour, end) {
-            (Some(t), _) => return Some(Verdict::Tour(t)),
+            (Some(t), _) => return Some(SearchEnd::tour(t)),
             (None, search::End::Exhausted { nodes }) => {
-                return Some(Verdict::NoTour(Impossible::Exhausted { nodes }))
+                return Some(SearchEnd::no_tour(Impossible::Exhausted { nodes }))
             }
             (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
-                return Some(Verdict::Interrupted { nodes })
+                return Some(SearchEnd::unanswered(TourOutcome::Interrupted, nodes))
             }
             (None, search::End::Budget { nodes }) => *spent += nodes,
         }
@@ -290,16 +330,16 @@ impl TourSearch {
             .or_else(|| frontier::narrow(&self.knight, ctl));
         if let Some(t) = built {
             if verify_tour(&self.knight, &t).is_ok() {
-                return Some(Verdict::Tour(t));
+                return Some(SearchEnd::tour(t));
             }
         }
         // The frontier programme's exact pass finds a tour or proves there
         // is none, on every board whose states it can hold.
         match frontier::tour_with(&self.knight, ctl, false) {
             frontier::Finding::Tour(t) if verify_tour(&self.knight, &t).is_ok() => {
-                return Some(Verdict::Tour(t))
+                return Some(SearchEnd::tour(t))
             }
-            frontier::Finding::NoTour => return Some(Verdict::NoTour(Impossible::Frontier)),
+            frontier::Finding::NoTour => return Some(SearchEnd::no_tour(Impossible::Frontier)),
             _ => {}
         }
         // A closed tour from the start is an open one too, and Warnsdorff's
@@ -311,9 +351,9 @@ impl TourSearch {
                 ..self.knight
             };
             let half = (self.budget - *spent) / 2;
-            if let Verdict::Tour(t) = TourSearch::new(closed, self.order, half).find(ctl) {
+            if let Some(t) = TourSearch::new(closed, self.order, half).find(ctl).tour {
                 if verify_tour(&self.knight, &t).is_ok() {
-                    return Some(Verdict::Tour(t));
+                    return Some(SearchEnd::tour(t));
                 }
             }
             *spent += half;
@@ -323,7 +363,7 @@ impl TourSearch {
 
     /// The search with restarts: a verdict, or `None` once the budget is
     /// spent (the nodes added to `spent`).
-    fn restarts(&self, ctl: &Control, spent: &mut u64) -> Option<Verdict> {
+    fn restarts(&self, ctl: &Control, spent: &mut u64) -> Option<SearchEnd> {
         let cells = self.knight.dims.cells() as u64;
         // Warnsdorff's first wrong guess can sit deep in the stack, where
         // backtracking never undoes it; so the search runs with a budget that
@@ -348,17 +388,18 @@ impl TourSearch {
                 ControlFlow::Break(())
             });
             match (tour, end) {
-                (Some(t), _) => return Some(Verdict::Tour(t)),
+                (Some(t), _) => return Some(SearchEnd::tour(t)),
                 (None, search::End::Exhausted { nodes }) => {
-                    return Some(Verdict::NoTour(Impossible::Exhausted {
+                    return Some(SearchEnd::no_tour(Impossible::Exhausted {
                         nodes: *spent + nodes,
                     }))
                 }
                 (None, search::End::Budget { nodes }) => *spent += nodes,
                 (None, search::End::Interrupted { nodes } | search::End::Limit { nodes }) => {
-                    return Some(Verdict::Interrupted {
-                        nodes: *spent + nodes,
-                    })
+                    return Some(SearchEnd::unanswered(
+                        TourOutcome::Interrupted,
+                        *spent + nodes,
+                    ))
                 }
             }
             if *spent >= self.budget {
@@ -416,10 +457,11 @@ impl Solutions for TourSearch {
     }
 
     fn solve(&self, ctl: &Control) -> Searched<Tour> {
-        match self.find(ctl) {
-            Verdict::Tour(t) => Searched::Solved(t),
-            Verdict::NoTour(_) => Searched::NoSolution,
-            Verdict::GaveUp { .. } | Verdict::Interrupted { .. } => Searched::Stopped,
+        let end = self.find(ctl);
+        match (end.outcome, end.tour) {
+            (TourOutcome::Tour, Some(t)) => Searched::Solved(t),
+            (TourOutcome::NoTour, _) => Searched::NoSolution,
+            _ => Searched::Stopped,
         }
     }
 

@@ -21,7 +21,7 @@
 //! ```
 //! use puzzles::{lightsout, Control, GridPuzzle, NoItems};
 //!
-//! let board = lightsout::Board::Random { rows: 6, cols: 6, seed: Some(1) };
+//! let board = lightsout::BoardSource::Random { rows: 6, cols: 6, seed: Some(1) };
 //! let answer = lightsout::LightsOut::answer(&lightsout::Request::new(board), &Control::new(), &mut NoItems)?;
 //! let lightsout::Answer::Solve(solved) = answer else { panic!("a solve answers a solve") };
 //! assert_eq!(solved.press_count, Some(20)); // the only solution: the nullity of 6×6 is 0

@@ -14,13 +14,13 @@
 //! number of times (`M` is symmetric, so that is the whole parity test).
 //!
 //! ```
-//! use puzzles::lightsout::{Answer, Board, LightsOut, Request};
+//! use puzzles::lightsout::{Answer, BoardSource, LightsOut, Request};
 //! use puzzles::render::Picture;
 //! use puzzles::report::{Detail, Report};
 //! use puzzles::{Control, GridPuzzle, NoItems};
 //!
 //! // The 3×3 board all on: one solution, the four corners and the centre.
-//! let board = Board::Given { name: "all on".into(), text: "111\n111\n111\n".into() };
+//! let board = BoardSource::Given { name: "all on".into(), text: "111\n111\n111\n".into() };
 //! let answer = LightsOut::answer(&Request::new(board), &Control::new(), &mut NoItems)?;
 //! let Answer::Solve(solution) = &answer else { panic!() };
 //! assert_eq!((solution.solutions.as_str(), solution.press_count), ("1", Some(5)));
@@ -62,12 +62,12 @@ use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 
 pub use answer::{
-    Answer, Board, GraphRule, GraphSetup, GridSetup, Item, ListedPresses, Mode, NullityRow,
+    Answer, BoardSource, GraphRule, GraphSetup, GridSetup, Item, ListedPresses, Mode, NullityRow,
     NullityTable, PressListing, PressPattern, Pressed, Request, Setup, Solution, SolutionCount,
 };
 pub use cells::Cells;
 pub(crate) use chase_gcd::nullity;
-pub use check::{read_presses, PressCheck};
+pub use check::PressCheck;
 pub(crate) use fewest::fewest_presses;
 pub use game::{LightsOutGame, PressHint, StatesGame};
 pub(crate) use graph::{Graph, GraphGame};

@@ -29,7 +29,7 @@
 //! let ctl = Control::new(); // a stop flag, and where progress goes
 //!
 //! // Lights Out: a random 6×6 board, solved; the answer drawn.
-//! let board = lightsout::Board::Random { rows: 6, cols: 6, seed: Some(1) };
+//! let board = lightsout::BoardSource::Random { rows: 6, cols: 6, seed: Some(1) };
 //! let request = lightsout::Request::new(board);
 //! let answer = LightsOut::answer(&request, &ctl, &mut NoItems)?;
 //! assert!(matches!(&answer, lightsout::Answer::Solve(s) if s.press_count == Some(20)));

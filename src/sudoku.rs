@@ -51,16 +51,14 @@ use crate::listing::Solutions;
 use std::ops::ControlFlow;
 
 pub use answer::{Answer, Item, Mode, Request};
-pub use answer::{
-    AnswerLines, BadLine, BatchEnd, Generation, GridListing, ListedGrid, RatedGrid, MAX_GENERATED,
-};
+pub use answer::{AnswerLines, BadLine, BatchEnd, Generation, GridListing, ListedGrid, RatedGrid};
 pub use candidates::CandidateGrid;
 pub use check::GridCheck;
 pub use explain::{Explanation, Hint, Outcome, Rated, Rating, Step, Technique, TechniqueSet};
 pub use game::{GameHint, SudokuGame};
 pub use generate::{Difficulty, Symmetry};
 pub(crate) use grid9::Grid9;
-pub use parse::{read, Entry, Input};
+pub use parse::{Entry, Input};
 use search::Layout;
 pub use shape::Shape;
 pub(crate) use shape::MAX_SIDE;

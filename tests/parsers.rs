@@ -164,7 +164,7 @@ fn check_sudoku(p: &Sudoku) {
         return;
     };
     let Ok(Input::Single(solved)) =
-        sudoku::read(&Source::from_text("solution", solution), Some(p.shape()))
+        sudoku::Input::read(&Source::from_text("solution", solution), Some(p.shape()))
     else {
         panic!("a solution reads back")
     };
@@ -201,14 +201,14 @@ proptest! {
             text = format!("{}\n", grid.to_line()).repeat(batch + 1);
         }
         let mutated = mutate(&text, &mutations);
-        match sudoku::read(&Source::from_text("prop", mutated.as_str()), None) {
+        match sudoku::Input::read(&Source::from_text("prop", mutated.as_str()), None) {
             Ok(Input::Single(p)) => {
                 if mutations.is_empty() {
                     prop_assert_eq!(&p, &grid);
                 }
                 check_sudoku(&p);
                 // What is read prints back to a line that reads the same.
-                let again = sudoku::read(&Source::from_text("again", p.to_line()), None);
+                let again = sudoku::Input::read(&Source::from_text("again", p.to_line()), None);
                 prop_assert!(matches!(again, Ok(Input::Single(q)) if q == p));
             }
             Ok(Input::Batch(entries)) => {
@@ -247,7 +247,7 @@ proptest! {
             })
             .collect();
         let mutated = mutate(&text, &mutations);
-        let board = lightsout::Board::Given { name: "prop".into(), text: mutated.clone() };
+        let board = lightsout::BoardSource::Given { name: "prop".into(), text: mutated.clone() };
         match LightsOut::answer(&lightsout::Request::new(board), &Control::new(), &mut NoItems) {
             Ok(lightsout::Answer::Solve(s)) => {
                 let lights = LightsOutGame::parse(&Source::from_text("prop", mutated.as_str()), false)

@@ -66,7 +66,7 @@ fuzz_target!(|data: &[u8]| {
             if text.len() > 1200 {
                 return;
             }
-            let board = lightsout::Board::Given {
+            let board = lightsout::BoardSource::Given {
                 name: "fuzz".into(),
                 text: text.into(),
             };

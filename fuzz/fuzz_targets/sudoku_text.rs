@@ -8,7 +8,7 @@ use puzzles::input::Source;
 use puzzles::sudoku::{self, Input, Sudoku};
 
 fn round_trip(s: &Sudoku) {
-    let again = sudoku::read(&Source::from_text("again", s.to_line()), None);
+    let again = sudoku::Input::read(&Source::from_text("again", s.to_line()), None);
     match again {
         Ok(Input::Single(t)) => assert_eq!(&t, s, "the line form reads back as the same grid"),
         other => panic!("the line form of a grid does not read back: {other:?}"),
@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    match sudoku::read(&Source::from_text("fuzz", text), None) {
+    match sudoku::Input::read(&Source::from_text("fuzz", text), None) {
         Ok(Input::Single(s)) => round_trip(&s),
         Ok(Input::Batch(entries)) => {
             for e in entries.iter().filter_map(|e| e.puzzle.as_ref().ok()) {

@@ -2,7 +2,7 @@
 
 use super::{parse_side, Common, Context, Exit, Failure};
 use puzzles::grid::Dims;
-use puzzles::knight::{self, CountMethod, Knight, Mode, MoveOrder, Request, Shard, Starts};
+use puzzles::knight::{CountMethod, Knight, Mode, MoveOrder, Request, Shard, Starts};
 use puzzles::listing::Limit;
 use std::path::PathBuf;
 
@@ -169,7 +169,7 @@ fn request(args: &Args) -> Result<Request, Failure> {
     };
     let mode = if let Some(path) = &args.check {
         Mode::Check {
-            tour: knight::read_tour(&puzzles::input::Source::read(path)?, dims)?,
+            tour: Request::read_tour(&puzzles::input::Source::read(path)?, dims)?,
         }
     } else if args.count {
         Mode::Count {
@@ -202,7 +202,7 @@ fn request(args: &Args) -> Result<Request, Failure> {
     } else {
         Mode::Find {
             order,
-            budget: args.budget.unwrap_or(knight::DEFAULT_BUDGET),
+            budget: args.budget.unwrap_or(Request::DEFAULT_BUDGET),
         }
     };
     Ok(Request {

@@ -3,7 +3,7 @@
 use super::{parse_side, Common, Context, Exit, Failure};
 use puzzles::input::Source;
 use puzzles::lightsout::{
-    read_presses, Answer, Board, GraphRule, LightsOut, LightsOutMethod, Mode, Pattern, Pressed,
+    Answer, BoardSource, Cells, GraphRule, LightsOut, LightsOutMethod, Mode, Pattern, Pressed,
     Request,
 };
 use puzzles::listing::Limit;
@@ -170,7 +170,7 @@ fn request(args: &Args, pattern: Pattern) -> Result<Request, Error> {
     let board = match (&args.graph, &args.state, args.rows) {
         (Some(path), _, _) => {
             let source = Source::read(path)?;
-            Some(Board::Graph {
+            Some(BoardSource::Graph {
                 name: source.name,
                 text: source.text,
                 on: args.on.clone(),
@@ -182,12 +182,12 @@ fn request(args: &Args, pattern: Pattern) -> Result<Request, Error> {
         }
         (None, Some(path), _) => {
             let source = Source::read(path)?;
-            Some(Board::Given {
+            Some(BoardSource::Given {
                 name: source.name,
                 text: source.text,
             })
         }
-        (None, None, Some(rows)) => Some(Board::Random {
+        (None, None, Some(rows)) => Some(BoardSource::Random {
             rows,
             cols: args.cols.unwrap_or(rows),
             seed: args.seed,
@@ -204,7 +204,7 @@ fn request(args: &Args, pattern: Pattern) -> Result<Request, Error> {
             max_steps: Limit::from_option(args.max_steps)?,
         },
         _ if args.check.is_some() => Mode::Check {
-            presses: read_presses(
+            presses: Cells::read(
                 &Source::read(args.check.as_deref().unwrap_or("-"))?,
                 args.states,
             )?,

@@ -4,7 +4,7 @@ use super::{Common, Context, Exit, Failure};
 use puzzles::input::Source;
 use puzzles::sudoku::TechniqueSet;
 use puzzles::sudoku::{Difficulty, Symmetry};
-use puzzles::sudoku::{Mode, Request, Shape, Sudoku, MAX_GENERATED};
+use puzzles::sudoku::{Mode, Request, Shape, Sudoku};
 use puzzles::Error;
 
 #[derive(Debug, clap::Args)]
@@ -43,7 +43,7 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["count", "all", "svg", "sheet"])]
     transform: bool,
     /// Generate K minimal puzzles with a unique solution, one per line.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=MAX_GENERATED), conflicts_with_all = ["explain", "hint", "rate", "count", "all", "transform"])]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=Request::MAX_GENERATED), conflicts_with_all = ["explain", "hint", "rate", "count", "all", "transform"])]
     generate: Option<u64>,
     /// With --generate: the order n (n²×n² grids), 2 to 6 (default 3).
     #[arg(long, value_name = "N", requires = "generate", conflicts_with = "box_shape", value_parser = clap::value_parser!(u64).range(2..=6))]

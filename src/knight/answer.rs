@@ -8,12 +8,13 @@ use super::count::{self, CountFrom, CountMethod, CountReport, CountRequest};
 use super::moves::{self, Position};
 use super::{
     draw_board, file_name, magic_sums, parse_square, semi_magic_tour, verify_tour, Impossible,
-    Knight, MagicSums, MoveOrder, Shard, Tour, TourSearch, Verdict, DEFAULT_BUDGET, MAX_CELLS,
+    Knight, MagicSums, MoveOrder, Shard, Tour, TourSearch, DEFAULT_BUDGET, MAX_CELLS,
 };
 use crate::control::{Control, Stop};
 use crate::control::{Pace, Stopping};
 use crate::error::{Error, Result};
 use crate::grid::{Dims, Pos};
+use crate::input::Source;
 use crate::listing::Solutions as _;
 use crate::listing::{self, Limit};
 use crate::puzzle::GridPuzzle;
@@ -191,6 +192,32 @@ fn top_left() -> String {
 }
 
 impl Request {
+    /// Search nodes (moves tried) a [`Mode::Find`] may spend before it gives
+    /// up, unless told otherwise.
+    pub const DEFAULT_BUDGET: u64 = DEFAULT_BUDGET;
+
+    /// Reads a tour from text: the board as the knight's tour lab prints it
+    /// (rows of `%2d|` cells, the move numbers from 1, blank where unvisited;
+    /// lines without a `|`, such as the command's title, are passed over),
+    /// or the squares in order (`row,col` or `a1`, separated by blanks, `;` or
+    /// new lines). The board form gives the squares in the order of their numbers.
+    ///
+    /// ```
+    /// use puzzles::grid::{Dims, Pos};
+    /// use puzzles::input::Source;
+    /// use puzzles::knight::Request;
+    ///
+    /// let dims = Dims { rows: 3, cols: 4 };
+    /// let listed = Request::read_tour(&Source::from_text("t", "a3 c2 d3"), dims)?;
+    /// assert_eq!(listed, [Pos::new(0, 0), Pos::new(1, 2), Pos::new(0, 3)]);
+    /// let board = Request::read_tour(&Source::from_text("t", " 1|  |  | 3|\n  |  | 2|  |\n  |  |  |  |\n"), dims)?;
+    /// assert_eq!(board, listed);
+    /// # Ok::<(), puzzles::Error>(())
+    /// ```
+    pub fn read_tour(source: &Source, dims: Dims) -> Result<Vec<Pos>> {
+        super::check::read_tour(source, dims)
+    }
+
     /// One open tour of `dims` from the top-left square, Warnsdorff's order.
     pub fn new(dims: Dims) -> Self {
         Request {
@@ -269,7 +296,7 @@ pub struct ListedTour {
     /// Its place in the listing, from 1.
     pub index: u64,
     /// The squares in the order the knight visits them.
-    pub tour: Tour,
+    pub tour: Vec<Pos>,
 }
 
 /// One tour, or why there is none: the same keys in text and JSON.
@@ -288,7 +315,7 @@ pub struct TourReport {
     /// How the search ended.
     pub result: TourOutcome,
     /// The tour, verified.
-    pub tour: Option<Tour>,
+    pub tour: Option<Vec<Pos>>,
     /// Why there is no tour (a theorem or the exhausted search), or why none was found.
     pub reason: Option<String>,
     /// Search nodes spent, when a search ran without an answer.
@@ -315,7 +342,7 @@ pub struct TourListing {
     /// Why the listing stopped early, if it did.
     pub stopped: Option<Stop>,
     /// The first tour listed (the one a picture draws).
-    pub first: Option<Tour>,
+    pub first: Option<Vec<Pos>>,
 }
 
 /// A semi-magic tour and its line sums.
@@ -328,7 +355,7 @@ pub struct MagicReport {
     /// A tour, or interrupted.
     pub result: TourOutcome,
     /// The tour, verified closed and semi-magic.
-    pub tour: Option<Tour>,
+    pub tour: Option<Vec<Pos>>,
     /// Row, column and diagonal sums, `semi_magic`, `magic` (diagonals too).
     pub sums: Option<MagicSums>,
 }
@@ -438,27 +465,26 @@ fn find(request: &Request, order: MoveOrder, budget: u64, ctl: &Control) -> Resu
     };
     let found = search.find(ctl);
     ctl.progress().finish();
-    match found {
-        Verdict::Tour(t) => {
+    report.result = found.outcome;
+    let nodes = found.nodes;
+    match (found.tour, found.why) {
+        (Some(t), _) => {
             search.verify(&t)?;
             report.tour = Some(t);
         }
-        Verdict::NoTour(why) => {
-            report.result = TourOutcome::NoTour;
+        (None, Some(why)) => {
             if let Impossible::Exhausted { nodes } = why {
                 report.nodes = Some(nodes);
             }
             report.reason = Some(why.to_string());
         }
-        Verdict::GaveUp { nodes } => {
-            report.result = TourOutcome::GaveUp;
+        (None, None) if found.outcome == TourOutcome::GaveUp => {
             report.nodes = Some(nodes);
             report.reason = Some(format!(
                 "search gave up after {nodes} nodes: no tour found, none ruled out (raise the budget)"
             ));
         }
-        Verdict::Interrupted { nodes } => {
-            report.result = TourOutcome::Interrupted;
+        (None, None) => {
             report.nodes = Some(nodes);
             report.reason = Some(format!("search interrupted after {nodes} nodes"));
         }

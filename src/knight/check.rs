@@ -21,7 +21,7 @@ pub struct TourCheck {
     /// Whether a closed tour was asked for.
     pub closed: bool,
     /// The squares checked, in the order given.
-    pub tour: Tour,
+    pub tour: Vec<Pos>,
     /// Right, or the first thing wrong.
     #[serde(flatten)]
     pub checked: Checked,
@@ -53,25 +53,8 @@ pub(super) fn check(request: &Request, tour: &[Pos]) -> Result<TourCheck> {
     })
 }
 
-/// Reads a tour from text: the board as the knight's tour lab prints it
-/// (rows of `%2d|` cells, the move numbers from 1, blank where unvisited;
-/// lines without a `|`, such as the command's title, are passed over),
-/// or the squares in order (`row,col` or `a1`, separated by blanks, `;` or
-/// new lines). The board form gives the squares in the order of their numbers.
-///
-/// ```
-/// use puzzles::grid::{Dims, Pos};
-/// use puzzles::input::Source;
-/// use puzzles::knight::read_tour;
-///
-/// let dims = Dims { rows: 3, cols: 4 };
-/// let listed = read_tour(&Source::from_text("t", "a3 c2 d3"), dims)?;
-/// assert_eq!(listed, [Pos::new(0, 0), Pos::new(1, 2), Pos::new(0, 3)]);
-/// let board = read_tour(&Source::from_text("t", " 1|  |  | 3|\n  |  | 2|  |\n  |  |  |  |\n"), dims)?;
-/// assert_eq!(board, listed);
-/// # Ok::<(), puzzles::Error>(())
-/// ```
-pub fn read_tour(source: &Source, dims: Dims) -> Result<Tour> {
+/// Reads a tour from text: see [`Request::read_tour`].
+pub(super) fn read_tour(source: &Source, dims: Dims) -> Result<Tour> {
     match source.text.contains('|') {
         true => numbered_board(source),
         false => squares(source, dims),

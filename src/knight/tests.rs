@@ -147,7 +147,7 @@ fn plain_order_finds_the_seeds_first_tour() {
             textbook(&k, true)
         };
         let s = TourSearch::new(k, MoveOrder::Plain, DEFAULT_BUDGET);
-        let Verdict::Tour(t) = s.find(&Control::new()) else {
+        let Some(t) = s.find(&Control::new()).tour else {
             panic!("no tour on {r}×{c}");
         };
         s.verify(&t).unwrap();
@@ -236,7 +236,7 @@ fn warnsdorff_tours_verify_on_many_boards() {
     for (r, c) in [(5, 100), (4, 10)] {
         let k = knight(r, c, (0, 0), false);
         let s = TourSearch::new(k, MoveOrder::Warnsdorff, DEFAULT_BUDGET);
-        let Verdict::Tour(t) = s.find(&Control::new()) else {
+        let Some(t) = s.find(&Control::new()).tour else {
             panic!("{r}×{c}")
         };
         s.verify(&t).unwrap();
@@ -264,17 +264,19 @@ fn warnsdorff_tours_verify_on_many_boards() {
             for closed in [false, true] {
                 let k = Knight::new(d, p, closed).unwrap();
                 let s = TourSearch::new(k, MoveOrder::Warnsdorff, DEFAULT_BUDGET);
-                match s.find(&Control::new()) {
-                    Verdict::Tour(t) => s.verify(&t).unwrap(),
-                    Verdict::NoTour(why) => {
+                let found = s.find(&Control::new());
+                match (found.tour, found.why) {
+                    (Some(t), _) => s.verify(&t).unwrap(),
+                    (None, Some(why)) => {
                         assert!(
                             !matches!(why, Impossible::Exhausted { .. }) || r * c <= 40,
                             "{r}×{c} from {p}: {why}"
                         );
                     }
-                    other => {
+                    (None, None) => {
                         // Only thin boards may defeat the search within the budget.
-                        assert!(r.min(c) <= 4, "{r}×{c} from {p} closed={closed}: {other:?}")
+                        let how = found.outcome;
+                        assert!(r.min(c) <= 4, "{r}×{c} from {p} closed={closed}: {how:?}")
                     }
                 }
             }
@@ -282,10 +284,9 @@ fn warnsdorff_tours_verify_on_many_boards() {
         // The corner always has an open tour on these boards (Conrad et al.).
         if has_open_tour(r, c) && r.min(c) >= 5 {
             let k = Knight::new(d, Pos::new(0, 0), false).unwrap();
-            assert!(matches!(
-                TourSearch::new(k, MoveOrder::Warnsdorff, DEFAULT_BUDGET).find(&Control::new()),
-                Verdict::Tour(_)
-            ));
+            let found =
+                TourSearch::new(k, MoveOrder::Warnsdorff, DEFAULT_BUDGET).find(&Control::new());
+            assert_eq!(found.outcome, TourOutcome::Tour);
         }
     }
 }
@@ -294,9 +295,10 @@ fn warnsdorff_tours_verify_on_many_boards() {
 fn known_tourless_boards_say_why() {
     let no = |r, c, s, closed| {
         let k = knight(r, c, s, closed);
-        match TourSearch::new(k, MoveOrder::Warnsdorff, DEFAULT_BUDGET).find(&Control::new()) {
-            Verdict::NoTour(why) => why,
-            other => panic!("{r}×{c} {s:?} closed={closed}: {other:?}"),
+        let found = TourSearch::new(k, MoveOrder::Warnsdorff, DEFAULT_BUDGET).find(&Control::new());
+        match found.why {
+            Some(why) => why,
+            None => panic!("{r}×{c} {s:?} closed={closed}: {found:?}"),
         }
     };
     assert_eq!(no(4, 4, (0, 0), false), Impossible::Conrad);
@@ -313,16 +315,10 @@ fn known_tourless_boards_say_why() {
     ));
     // Past a tiny budget the frontier programme proves it, without a search.
     let thin = TourSearch::new(knight(3, 8, (1, 2), false), MoveOrder::Warnsdorff, 10);
-    assert_eq!(
-        thin.find(&Control::new()),
-        Verdict::NoTour(Impossible::Frontier)
-    );
+    assert_eq!(thin.find(&Control::new()).why, Some(Impossible::Frontier));
     // The one-square board: the knight is already done; it cannot come back.
     let one = TourSearch::new(knight(1, 1, (0, 0), false), MoveOrder::Plain, 10);
-    assert_eq!(
-        one.find(&Control::new()),
-        Verdict::Tour(vec![Pos::new(0, 0)])
-    );
+    assert_eq!(one.find(&Control::new()).tour, Some(vec![Pos::new(0, 0)]));
     assert_eq!(no(1, 1, (0, 0), true), Impossible::Schwenk);
 }
 
@@ -330,11 +326,15 @@ fn known_tourless_boards_say_why() {
 fn the_budget_gives_an_honest_answer() {
     let k = knight(12, 12, (0, 0), false);
     let s = TourSearch::new(k, MoveOrder::Plain, 1000);
-    assert_eq!(s.find(&Control::new()), Verdict::GaveUp { nodes: 1000 });
+    let gave_up = s.find(&Control::new());
+    assert_eq!(
+        (gave_up.outcome, gave_up.nodes),
+        (TourOutcome::GaveUp, 1000)
+    );
     let stopped = Control::new();
     stopped.request_stop();
     let s = TourSearch::new(k, MoveOrder::Warnsdorff, u64::MAX);
-    assert!(matches!(s.find(&stopped), Verdict::Interrupted { .. }));
+    assert_eq!(s.find(&stopped).outcome, TourOutcome::Interrupted);
     let c = count_tours(&knight(7, 7, (0, 0), false), &stopped).unwrap();
     assert!(c.partial);
 }
@@ -412,11 +412,12 @@ proptest! {
         let d = Dims::new(r, c, MAX_CELLS).unwrap();
         let k = Knight::new(d, Pos::new(sr % r, sc % c), closed).unwrap();
         let s = TourSearch::new(k, MoveOrder::Warnsdorff, DEFAULT_BUDGET);
-        match s.find(&Control::new()) {
-            Verdict::Tour(t) => prop_assert!(s.verify(&t).is_ok()),
-            Verdict::NoTour(_) if r * c <= 20 => prop_assert_eq!(count_sequential(&k), 0),
-            Verdict::NoTour(_) => {}
-            other => prop_assert!(r.min(c) <= 4, "{:?}", other),
+        let found = s.find(&Control::new());
+        match (found.outcome, found.tour) {
+            (_, Some(t)) => prop_assert!(s.verify(&t).is_ok()),
+            (TourOutcome::NoTour, None) if r * c <= 20 => prop_assert_eq!(count_sequential(&k), 0),
+            (TourOutcome::NoTour, None) => {}
+            (other, None) => prop_assert!(r.min(c) <= 4, "{:?}", other),
         }
     }
 }
@@ -436,7 +437,7 @@ fn long_thin_boards_get_tours_from_chained_blocks() {
             .unwrap_or_else(|| panic!("{r}×{c} from {s:?}"));
         verify_tour(&k, &t).unwrap();
         let s = TourSearch::new(k, MoveOrder::Warnsdorff, DEFAULT_BUDGET);
-        assert!(matches!(s.find(&Control::new()), Verdict::Tour(_)));
+        assert_eq!(s.find(&Control::new()).outcome, TourOutcome::Tour);
     }
     // Four rows: the frontier programme (the chain cannot cross a block seam there).
     for (r, c, s) in [(4, 100, (0, 0)), (4, 23, (3, 22)), (4, 1000, (3, 999))] {
@@ -445,7 +446,7 @@ fn long_thin_boards_get_tours_from_chained_blocks() {
             MoveOrder::Warnsdorff,
             DEFAULT_BUDGET,
         );
-        let Verdict::Tour(t) = s.find(&Control::new()) else {
+        let Some(t) = s.find(&Control::new()).tour else {
             panic!("{r}×{c}")
         };
         s.verify(&t).unwrap();
@@ -547,13 +548,14 @@ fn sweep(boards: &[(usize, usize)], starts: impl Fn(Dims) -> Vec<Pos>, budget: u
         for (s, closed) in cases {
             let k = Knight::new(d, s, closed).unwrap();
             let found = TourSearch::new(k, MoveOrder::Warnsdorff, budget).find(&Control::new());
-            let what = match &found {
-                Verdict::Tour(t) => verify_tour(&k, t).err().map(|e| format!("bad tour: {e}")),
-                Verdict::NoTour(why) => {
+            let nodes = found.nodes;
+            let what = match (&found.tour, &found.why, found.outcome) {
+                (Some(t), _, _) => verify_tour(&k, t).err().map(|e| format!("bad tour: {e}")),
+                (None, Some(why), _) => {
                     (truth(&k) == Some(true)).then(|| format!("no tour ({why}) but one exists"))
                 }
-                Verdict::GaveUp { nodes } => Some(format!("gave up after {nodes} nodes")),
-                Verdict::Interrupted { .. } => Some("interrupted".into()),
+                (None, None, TourOutcome::GaveUp) => Some(format!("gave up after {nodes} nodes")),
+                (None, None, _) => Some("interrupted".into()),
             };
             if let Some(w) = what {
                 bad.push(format!(
@@ -650,7 +652,7 @@ fn a_semi_magic_tour_is_found_and_checked() {
         MoveOrder::Warnsdorff,
         DEFAULT_BUDGET,
     );
-    let Verdict::Tour(p) = plain.find(&Control::new()) else {
+    let Some(p) = plain.find(&Control::new()).tour else {
         panic!("8×8")
     };
     assert!(!magic_sums(&p).unwrap().semi_magic);
@@ -801,7 +803,7 @@ fn a_played_path_is_a_tour_only_when_complete_and_closed_when_asked() {
         MoveOrder::Warnsdorff,
         DEFAULT_BUDGET,
     );
-    let Verdict::Tour(open) = search.find(&Control::new()) else {
+    let Some(open) = search.find(&Control::new()).tour else {
         panic!()
     };
     assert!(position(5, 5, false, &open[1..]).unwrap().tour);

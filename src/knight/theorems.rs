@@ -96,7 +96,7 @@ pub fn has_open_tour(rows: usize, cols: usize) -> bool {
 }
 
 /// A theorem that rules out every tour of `knight`, if one applies.
-pub fn impossible(knight: &Knight) -> Option<Impossible> {
+pub(crate) fn impossible(knight: &Knight) -> Option<Impossible> {
     let d = knight.dims();
     if knight.closed() {
         return (!has_closed_tour(d.rows, d.cols)).then_some(Impossible::Schwenk);

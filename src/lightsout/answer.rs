@@ -25,10 +25,10 @@ use serde::{Deserialize, Serialize};
 /// Largest board whose quiet patterns a report spells out, in cells (all patterns together).
 pub const MAX_PRINTED_CELLS: usize = 1 << 20;
 
-/// Which board to solve.
+/// Where the board to solve comes from: a given state, a random board, or a graph.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Board {
+pub enum BoardSource {
     /// A given state: rows of `0`/`1` or `.`/`#` (two states), of digits then
     /// letters (up to 36 states), or of numbers separated by blanks (beyond).
     Given {
@@ -145,17 +145,17 @@ impl Default for Mode {
 /// One Lights Out question: the board, the game's rules, the method and the mode.
 ///
 /// ```
-/// use puzzles::lightsout::{LightsOut, Answer, Board, Mode, Request};
+/// use puzzles::lightsout::{LightsOut, Answer, BoardSource, Mode, Request};
 /// use puzzles::{Control, GridPuzzle, NoItems};
 ///
-/// let board = Board::Random { rows: 6, cols: 6, seed: Some(1) };
+/// let board = BoardSource::Random { rows: 6, cols: 6, seed: Some(1) };
 /// let Answer::Solve(s) = LightsOut::answer(&Request::new(board.clone()), &Control::new(), &mut NoItems)? else { panic!() };
 /// assert!(s.solvable);
 /// assert_eq!(s.solutions, "1"); // 6×6 has nullity 0
 /// assert_eq!(s.press_count, Some(20));
 ///
 /// // Lights Out 2000: three states; the 4×4 board all at state 1, its solutions listed.
-/// let mut request = Request::new(Board::Given { name: "b".into(), text: "1111\n".repeat(4) });
+/// let mut request = Request::new(BoardSource::Given { name: "b".into(), text: "1111\n".repeat(4) });
 /// request.states = 3;
 /// request.mode = Mode::List { limit: Default::default() };
 /// let mut listed = Vec::new();
@@ -167,7 +167,7 @@ impl Default for Mode {
 pub struct Request {
     /// The board (none for a nullity table).
     #[serde(default)]
-    pub board: Option<Board>,
+    pub board: Option<BoardSource>,
     /// K, the states of a cell (2..=255): a press adds 1 mod K to every cell it changes.
     #[serde(default = "two")]
     pub states: u32,
@@ -191,7 +191,7 @@ fn two() -> u32 {
 
 impl Request {
     /// Solve `board` in the classic game (two states, the cross, the plane) by the fastest method.
-    pub fn new(board: Board) -> Self {
+    pub fn new(board: BoardSource) -> Self {
         Request {
             board: Some(board),
             states: 2,
@@ -546,7 +546,7 @@ pub(crate) fn answer(
         let mut steps = |step| sink.take(Item::Step(step));
         return steps::answer(request, board, max_steps, &mut steps).map(Answer::Steps);
     }
-    if let Board::Graph {
+    if let BoardSource::Graph {
         name,
         text,
         on,

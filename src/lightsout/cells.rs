@@ -27,6 +27,22 @@ enum Repr {
 }
 
 impl Cells {
+    /// Reads presses from text in a state file's notation (two states: rows of
+    /// `0`/`1`, `.`/`#`, or `X` for a press as the answers print them; more
+    /// states: how many times each cell, one symbol a cell, numbers beyond 36).
+    ///
+    /// ```
+    /// use puzzles::input::Source;
+    /// use puzzles::lightsout::Cells;
+    ///
+    /// let presses = Cells::read(&Source::from_text("mine", "X..\n.X.\n"), 2)?;
+    /// assert_eq!((presses.dims().rows, presses.sum()), (2, 2));
+    /// # Ok::<(), puzzles::Error>(())
+    /// ```
+    pub fn read(source: &crate::input::Source, states: u32) -> crate::error::Result<Cells> {
+        super::check::read_presses(source, states)
+    }
+
     /// The board's shape.
     pub fn dims(&self) -> Dims {
         match &self.0 {

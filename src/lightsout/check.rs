@@ -2,7 +2,7 @@
 //! the lights left on counted, the first named (the check a lab's own solver
 //! is marked by).
 
-use super::answer::{Board, Request, Setup};
+use super::answer::{BoardSource, Request, Setup};
 use super::cells::Cells;
 use super::solve::grid_setup;
 use super::{LightsOut, Variant, MAX_CELLS};
@@ -37,7 +37,7 @@ pub struct PressCheck {
 pub(super) fn check(
     request: &Request,
     variant: &Variant,
-    board: &Board,
+    board: &BoardSource,
     presses: &Cells,
 ) -> Result<PressCheck> {
     let (lights, seed) = lights(request, variant, board)?;
@@ -79,19 +79,8 @@ pub(super) fn check(
     })
 }
 
-/// Reads presses from text in a state file's notation (two states: rows of
-/// `0`/`1`, `.`/`#`, or `X` for a press as the answers print them; more
-/// states: how many times each cell, one symbol a cell, numbers beyond 36).
-///
-/// ```
-/// use puzzles::input::Source;
-/// use puzzles::lightsout::read_presses;
-///
-/// let presses = read_presses(&Source::from_text("mine", "X..\n.X.\n"), 2)?;
-/// assert_eq!((presses.dims().rows, presses.sum()), (2, 2));
-/// # Ok::<(), puzzles::Error>(())
-/// ```
-pub fn read_presses(source: &Source, states: u32) -> Result<Cells> {
+/// Reads presses: see [`Cells::read`].
+pub(crate) fn read_presses(source: &Source, states: u32) -> Result<Cells> {
     let k = crate::linalg::modular::Modulus::new(states)?;
     let text = match states {
         2 => source.text.replace(['X', 'x'], "#"),
@@ -123,17 +112,21 @@ fn left_on(after: &Grid<u8>) -> std::result::Result<(), Flaw> {
 
 /// The board's states as values (the classic game's reading and random
 /// boards, so that a seed gives the board its solve gives), and its seed.
-fn lights(request: &Request, variant: &Variant, board: &Board) -> Result<(Grid<u8>, Option<u64>)> {
+fn lights(
+    request: &Request,
+    variant: &Variant,
+    board: &BoardSource,
+) -> Result<(Grid<u8>, Option<u64>)> {
     let classic = |b: &LightsOut| Cells::from(b.lights().clone()).to_values();
     match board {
-        Board::Given { name, text } => {
+        BoardSource::Given { name, text } => {
             let source = Source::from_text(name, text);
             match request.is_classic() {
                 true => Ok((classic(&LightsOut::parse(&source)?), None)),
                 false => Ok((variant.parse(&source)?, None)),
             }
         }
-        Board::Random { rows, cols, seed } => {
+        BoardSource::Random { rows, cols, seed } => {
             let dims = Dims::new(*rows, *cols, MAX_CELLS)?;
             let seed = seed.unwrap_or_else(random::fresh_seed);
             let mut rng = random::rng(seed);
@@ -142,7 +135,7 @@ fn lights(request: &Request, variant: &Variant, board: &Board) -> Result<(Grid<u
                 false => Ok((variant.random(dims, &mut rng), Some(seed))),
             }
         }
-        Board::Graph { .. } => Err(Error::usage(
+        BoardSource::Graph { .. } => Err(Error::usage(
             "a check presses the cells of a grid: give a board's state or size",
         )),
     }

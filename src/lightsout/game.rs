@@ -13,7 +13,7 @@ mod states;
 pub use states::StatesGame;
 
 use super::cells::Cells;
-use super::{Answer, Board, LightsOut, Mode, Request, MAX_CELLS};
+use super::{Answer, BoardSource, LightsOut, Mode, Request, MAX_CELLS};
 use crate::error::{Error, Result};
 use crate::grid::{BitGrid, Dims, Pos};
 use crate::input::Source;
@@ -180,7 +180,7 @@ impl LightsOutGame {
     /// with [`LightsOutGame::show_hint`].
     pub fn hint_request(&self) -> Request {
         let text = self.lights.row_strings('1', '0').join("\n");
-        let mut request = Request::new(Board::Given {
+        let mut request = Request::new(BoardSource::Given {
             name: "board".into(),
             text,
         });

@@ -12,11 +12,11 @@
 //! format (`c` comments, `p edge N M`, then `e u v` with `1 ≤ u, v ≤ N`).
 //!
 //! ```
-//! use puzzles::lightsout::{LightsOut, Answer, Board, GraphRule, Request};
+//! use puzzles::lightsout::{LightsOut, Answer, BoardSource, GraphRule, Request};
 //! use puzzles::{Control, GridPuzzle, NoItems};
 //!
 //! // A path of three vertices, all on: pressing the middle one switches all off.
-//! let path = Board::Graph { name: "path".into(), text: "a b\nb c\n".into(), on: None, rule: GraphRule::SigmaPlus };
+//! let path = BoardSource::Graph { name: "path".into(), text: "a b\nb c\n".into(), on: None, rule: GraphRule::SigmaPlus };
 //! let Answer::Solve(s) = LightsOut::answer(&Request::new(path), &Control::new(), &mut NoItems)? else { panic!() };
 //! assert_eq!(s.presses.unwrap().vertices(), Some(&["b".to_string()][..]));
 //! # Ok::<(), puzzles::Error>(())

@@ -3,8 +3,8 @@
 //! one solution, the fewest presses, the count, or the listing.
 
 use super::answer::{
-    Answer, Board, GridSetup, Item, ListedPresses, Mode, PressListing, Pressed, Request, Setup,
-    Solution, MAX_PRINTED_CELLS,
+    Answer, BoardSource, GridSetup, Item, ListedPresses, Mode, PressListing, Pressed, Request,
+    Setup, Solution, MAX_PRINTED_CELLS,
 };
 use super::cells::Cells;
 use super::{
@@ -24,18 +24,18 @@ use crate::sink::Sink;
 pub(super) fn grid(
     request: &Request,
     variant: Variant,
-    board: &Board,
+    board: &BoardSource,
     ctl: &Control,
     sink: &mut dyn Sink<Item>,
 ) -> Result<Answer> {
     let (source, random) = match board {
-        Board::Given { name, text } => (Some(Source::from_text(name, text)), None),
-        Board::Random { rows, cols, seed } => {
+        BoardSource::Given { name, text } => (Some(Source::from_text(name, text)), None),
+        BoardSource::Random { rows, cols, seed } => {
             let dims = Dims::new(*rows, *cols, MAX_CELLS)?;
             let seed = seed.unwrap_or_else(random::fresh_seed);
             (None, Some((dims, seed)))
         }
-        Board::Graph { .. } => unreachable!("graphs are answered apart"),
+        BoardSource::Graph { .. } => unreachable!("graphs are answered apart"),
     };
     let setup = |dims: Dims| grid_setup(request, &variant, dims, random.map(|(_, seed)| seed));
     if request.is_classic() {

@@ -17,7 +17,7 @@ mod chasing;
 mod elimination;
 mod text;
 
-use super::answer::{Board, GridSetup, Request};
+use super::answer::{BoardSource, GridSetup, Request};
 use super::cells::Cells;
 use super::{LightsOut, LightsOutMethod};
 use crate::error::{Error, Result};
@@ -134,7 +134,7 @@ pub(crate) struct Found {
 /// `chase` is asked), streaming at most `max_steps` steps to `sink`.
 pub(crate) fn answer(
     request: &Request,
-    board: &Board,
+    board: &BoardSource,
     max_steps: Limit,
     sink: &mut dyn Sink<LightsStep>,
 ) -> Result<LightsSteps> {
@@ -198,21 +198,21 @@ pub(crate) fn answer(
 }
 
 /// The board's lights, and the seed of a random board.
-fn lights(board: &Board) -> Result<(BitGrid, Option<u64>)> {
+fn lights(board: &BoardSource) -> Result<(BitGrid, Option<u64>)> {
     match board {
-        Board::Given { name, text } => Ok((
+        BoardSource::Given { name, text } => Ok((
             LightsOut::parse(&Source::from_text(name, text))?
                 .lights()
                 .clone(),
             None,
         )),
-        Board::Random { rows, cols, seed } => {
+        BoardSource::Random { rows, cols, seed } => {
             let dims = Dims::new(*rows, *cols, MAX_STEPS_CELLS)?;
             let seed = seed.unwrap_or_else(random::fresh_seed);
             let puzzle = LightsOut::random(dims, &mut random::rng(seed));
             Ok((puzzle.lights().clone(), Some(seed)))
         }
-        Board::Graph { .. } => Err(Error::usage(
+        BoardSource::Graph { .. } => Err(Error::usage(
             "the steps follow a grid's elimination or chasing, not a graph's",
         )),
     }

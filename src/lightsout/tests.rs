@@ -359,16 +359,16 @@ fn requests_travel_as_json() {
         Mode::Table { from: 2, to: 4 },
     ];
     let boards = [
-        Board::Random {
+        BoardSource::Random {
             rows: 5,
             cols: 4,
             seed: Some(1),
         },
-        Board::Given {
+        BoardSource::Given {
             name: "b".into(),
             text: "012\n210\n".into(),
         },
-        Board::Graph {
+        BoardSource::Graph {
             name: "g".into(),
             text: "a b\n".into(),
             on: Some(vec!["a".into()]),
@@ -390,7 +390,7 @@ fn requests_travel_as_json() {
     let by_hand: Request =
         serde_json::from_str(r#"{"board":{"random":{"rows":6,"cols":6,"seed":1}},"mode":"solve"}"#)
             .unwrap();
-    let built = Request::new(Board::Random {
+    let built = Request::new(BoardSource::Random {
         rows: 6,
         cols: 6,
         seed: Some(1),

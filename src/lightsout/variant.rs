@@ -22,11 +22,11 @@
 //! When there is none, a witness `w` with `w·M = 0` and `w·s ≠ 0` proves it.
 //!
 //! ```
-//! use puzzles::lightsout::{LightsOut, Answer, Board, Request};
+//! use puzzles::lightsout::{LightsOut, Answer, BoardSource, Request};
 //! use puzzles::{Control, GridPuzzle, NoItems};
 //!
 //! // Lights Out 2000: three states, the cross, a 5×5 board all at state 1.
-//! let mut request = Request::new(Board::Given { name: "b".into(), text: "11111\n".repeat(5) });
+//! let mut request = Request::new(BoardSource::Given { name: "b".into(), text: "11111\n".repeat(5) });
 //! request.states = 3;
 //! let Answer::Solve(s) = LightsOut::answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
 //! assert!(s.solvable);
@@ -226,7 +226,7 @@ impl Variant {
         Grid::from_cells(dims, cells).expect("one state per cell")
     }
 
-    /// Reads a board of states (rows of symbols, see [`Board::Given`](super::Board::Given)).
+    /// Reads a board of states (rows of symbols, see [`BoardSource::Given`](super::BoardSource::Given)).
     pub fn parse(&self, source: &crate::input::Source) -> Result<Grid<u8>> {
         values::parse_states(source, self.states)
     }

@@ -118,7 +118,7 @@ impl RevertigoGame {
     /// enough to search). Show its answer with [`RevertigoGame::show_hint`].
     pub fn hint_request(&self) -> lightsout::Request {
         let text = self.black.row_strings('0', '1').join("\n");
-        let mut request = lightsout::Request::new(lightsout::Board::Given {
+        let mut request = lightsout::Request::new(lightsout::BoardSource::Given {
             name: "board".into(),
             text,
         });

@@ -29,7 +29,7 @@ use budget::Budget;
 use generating::generate;
 
 /// The most puzzles one generation request makes.
-pub const MAX_GENERATED: u64 = 100_000;
+pub(crate) const MAX_GENERATED: u64 = 100_000;
 
 /// The solutions a batch `--count` counts on each line when no limit is given
 /// (a line that reaches it is counted as "1000000+"): about a second a line.
@@ -58,7 +58,7 @@ pub enum Mode {
     Transform,
     /// Minimal puzzles with one solution, made from the request's seed.
     Generate {
-        /// How many, 1 to [`MAX_GENERATED`].
+        /// How many, 1 to [`Request::MAX_GENERATED`].
         count: u64,
         /// The rating band asked for: the puzzles are then rated.
         #[serde(default)]
@@ -156,6 +156,9 @@ fn one() -> usize {
 }
 
 impl Request {
+    /// The most puzzles one generation request makes.
+    pub const MAX_GENERATED: u64 = MAX_GENERATED;
+
     /// Solve the grid or batch `source` (boxes from the cell count, one thread).
     pub fn new(source: Source) -> Self {
         Request {

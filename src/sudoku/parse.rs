@@ -25,6 +25,26 @@ pub enum Input {
     Batch(Vec<Entry>),
 }
 
+impl Input {
+    /// Reads one grid or a batch from `source` with boxes of `shape` when given
+    /// (else each shape from its cell count), every line of a batch parsed.
+    ///
+    /// ```
+    /// use puzzles::input::Source;
+    /// use puzzles::sudoku::{Input, Shape};
+    ///
+    /// // 36 cells: 2×3 boxes by default, 3×2 when asked.
+    /// let text = Source::from_text("6x6", "1..... ...... ...... ...... ...... .....2");
+    /// let Input::Single(grid) = Input::read(&text, Shape::new(3, 2).ok())? else { panic!() };
+    /// assert_eq!(grid.shape().box_dims(), [3, 2]);
+    /// assert!(Input::read(&text, Shape::new(3, 3).ok()).is_err());
+    /// # Ok::<(), puzzles::Error>(())
+    /// ```
+    pub fn read(source: &Source, shape: Option<Shape>) -> Result<Input> {
+        read(source, shape)
+    }
+}
+
 /// One line of a batch.
 #[derive(Debug)]
 pub struct Entry {
@@ -242,21 +262,8 @@ fn prefer_numbers(lines: &[(usize, &str)], shape: Option<Shape>) -> bool {
     multi && (whole(words_total) || !whole(chars_total))
 }
 
-/// Reads one grid or a batch from `source` with boxes of `shape` when given
-/// (else each shape from its cell count), every line of a batch parsed.
-///
-/// ```
-/// use puzzles::input::Source;
-/// use puzzles::sudoku::{read, Input, Shape};
-///
-/// // 36 cells: 2×3 boxes by default, 3×2 when asked.
-/// let text = Source::from_text("6x6", "1..... ...... ...... ...... ...... .....2");
-/// let Input::Single(grid) = read(&text, Shape::new(3, 2).ok())? else { panic!() };
-/// assert_eq!(grid.shape().box_dims(), [3, 2]);
-/// assert!(read(&text, Shape::new(3, 3).ok()).is_err());
-/// # Ok::<(), puzzles::Error>(())
-/// ```
-pub fn read(source: &Source, shape: Option<Shape>) -> Result<Input> {
+/// Reads one grid or a batch: see [`Input::read`].
+pub(crate) fn read(source: &Source, shape: Option<Shape>) -> Result<Input> {
     Ok(match scan_shaped(source, shape)? {
         Scan::Single(grid) => Input::Single(grid),
         Scan::Batch(lines) => Input::Batch(
@@ -448,7 +455,7 @@ impl Sudoku {
     }
 }
 
-/// One grid in any form [`read`] takes, with the squarest boxes for its
+/// One grid in any form [`Input::read`] takes, with the squarest boxes for its
 /// cell count (2×3 for 6×6); errors name the line and column.
 ///
 /// ```

@@ -14,7 +14,7 @@ fn sq(order: usize) -> Shape {
 }
 
 fn read_text(text: &str) -> crate::error::Result<Input> {
-    read(&Source::from_text("t.txt", text), None)
+    Input::read(&Source::from_text("t.txt", text), None)
 }
 
 fn one(text: &str) -> Sudoku {
@@ -345,7 +345,8 @@ fn bad_input_names_line_and_column() {
         "{msg}"
     );
     // Boxes given that do not fit the cell count.
-    let shaped = |text: &str, r, c| read(&Source::from_text("t.txt", text), Shape::new(r, c).ok());
+    let shaped =
+        |text: &str, r, c| Input::read(&Source::from_text("t.txt", text), Shape::new(r, c).ok());
     let msg = shaped(&".".repeat(36), 3, 3).unwrap_err().to_string();
     assert!(msg.contains("36 cells do not fit boxes of 3×3"), "{msg}");
     assert!(

@@ -153,7 +153,7 @@ impl KnightScreen {
                 k.start()
             ),
             None if self.paused => "Paused.".to_string(),
-            None => match knight::impossible(k) {
+            None => match k.impossible() {
                 // Said up front: the unpruned search may take very long to prove it.
                 Some(why) => {
                     let by = match why {

@@ -542,7 +542,7 @@ pub fn first_puzzle(request: &Request, ctl: &Control) -> Result<(Sudoku, String)
         .source
         .as_ref()
         .ok_or_else(|| Error::usage("--play needs a puzzle file or --generate 1"))?;
-    match sudoku::read(source, request.shape)? {
+    match sudoku::Input::read(source, request.shape)? {
         Input::Single(grid) => Ok((grid, String::new())),
         Input::Batch(_) => Err(Error::usage(
             "--play plays one grid, not a batch: give a file of one puzzle",

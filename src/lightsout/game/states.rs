@@ -10,7 +10,7 @@ use crate::error::Result;
 use crate::grid::{Dims, Grid, Pos};
 use crate::input::Source;
 use crate::lightsout::Variant;
-use crate::lightsout::{Answer, Board, Mode, Pattern, Request};
+use crate::lightsout::{Answer, BoardSource, Mode, Pattern, Request};
 use crate::random::Rng;
 use rand::Rng as _;
 
@@ -158,7 +158,7 @@ impl StatesGame {
     /// presses (when every solution can be compared), to be answered by the
     /// library's one door and shown with [`StatesGame::show_hint`].
     pub fn hint_request(&self) -> Request {
-        let mut request = Request::new(Board::Given {
+        let mut request = Request::new(BoardSource::Given {
             name: "board".into(),
             text: self.variant.rows(&self.lights).join("\n"),
         });

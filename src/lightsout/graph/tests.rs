@@ -6,7 +6,7 @@ use crate::lightsout::{Pattern, Variant};
 
 /// The game's answer on `lights`, with the fewest presses or not.
 fn solved(game: &GraphGame, lights: &[u8], fewest: bool) -> Solution {
-    let mut request = Request::new(super::super::Board::Random {
+    let mut request = Request::new(super::super::BoardSource::Random {
         rows: 1,
         cols: 1,
         seed: None,

@@ -4,8 +4,8 @@
 use super::*;
 use crate::listing::Limit;
 
-fn board(text: &str) -> Board {
-    Board::Given {
+fn board(text: &str) -> BoardSource {
+    BoardSource::Given {
         name: "t".into(),
         text: text.into(),
     }
@@ -109,7 +109,7 @@ fn the_chapters_5x5_system_is_b5_and_its_harvest() {
 #[test]
 fn both_methods_replay_on_random_boards_and_agree_on_the_outcome() {
     for (rows, cols, seed) in [(5, 5, 1), (4, 7, 2), (9, 9, 3), (6, 3, 4)] {
-        let mut request = Request::new(Board::Random {
+        let mut request = Request::new(BoardSource::Random {
             rows,
             cols,
             seed: Some(seed),

@@ -3,8 +3,8 @@
 use super::*;
 use crate::input::Source;
 use crate::lightsout::{
-    parse_states, state_rows, Answer, Board, Item, LightsOut, LightsOutMethod, Mode, NullityRow,
-    Request,
+    parse_states, state_rows, Answer, BoardSource, Item, LightsOut, LightsOutMethod, Mode,
+    NullityRow, Request,
 };
 
 fn dims(rows: usize, cols: usize) -> Dims {
@@ -245,7 +245,7 @@ fn an_asymmetric_chased_pattern_gets_its_witness_from_the_transpose() {
 
 #[test]
 fn the_report_is_verified_and_keeps_the_classic_keys() {
-    let mut request = Request::new(Board::Given {
+    let mut request = Request::new(BoardSource::Given {
         name: "b".into(),
         text: "2222\n".repeat(4),
     });

@@ -2,7 +2,7 @@
 //! counts against the general search of `search.rs` (an independent method).
 
 use super::super::search::{Layout, Search};
-use super::super::{generate, read, Input, Shape, Sudoku};
+use super::super::{generate, Input, Shape, Sudoku};
 use super::band_tables::*;
 use super::*;
 use crate::input::Source;
@@ -51,7 +51,7 @@ fn agree(clues: &[u8], limit: u64) -> u64 {
 
 /// The puzzles of a vendored batch file.
 fn batch(text: &str) -> Vec<Sudoku> {
-    let Ok(Input::Batch(entries)) = read(&Source::from_text("batch", text), None) else {
+    let Ok(Input::Batch(entries)) = Input::read(&Source::from_text("batch", text), None) else {
         panic!("the vendored file is a batch");
     };
     entries
