@@ -39,7 +39,7 @@ fn lightsout(c: &mut Criterion) {
 /// JSON: the library's side of a call from Python (docs/python.md compares
 /// the two; `cargo bench -- "lightsout/5x5"`).
 fn lightsout_call(c: &mut Criterion) {
-    let board = lightsout::Board::Given {
+    let board = lightsout::BoardSource::Given {
         name: "state".into(),
         text: "#.##.\n..#.#\n##...\n.#.##\n#..#.\n".into(),
     };

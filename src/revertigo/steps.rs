@@ -109,8 +109,8 @@ pub(crate) fn steps(
         let below: Vec<FixedBitSet> = (0..c)
             .map(|k| {
                 let mut f = above[k].clone();
-                for j in k.saturating_sub(1)..(k + 2).min(c) {
-                    f.symmetric_difference_with(&here[j]);
+                for side in &here[k.saturating_sub(1)..(k + 2).min(c)] {
+                    f.symmetric_difference_with(side);
                 }
                 f.toggle(c);
                 f
