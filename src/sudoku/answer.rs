@@ -84,8 +84,7 @@ pub enum Mode {
     Rate,
     /// The candidates of each empty cell of a partly filled grid.
     Candidates,
-    /// The Sudoku page's backtracking, the most constrained cell first, step
-    /// by step (at most `max_steps` streamed, the rest counted).
+    /// The Sudoku page's backtracking step by step (at most `max_steps` streamed).
     Steps {
         /// The most steps to stream.
         #[serde(default)]
@@ -601,10 +600,7 @@ fn one_grid(
         }
         Mode::Candidates => Answer::Candidates(candidates::candidates(&grid)),
         Mode::Check { solution } => Answer::Check(check::check(&grid, solution)?),
-        Mode::Steps { max_steps } => {
-            let mut steps = |step| sink.take(Item::Step(step));
-            Answer::Steps(steps::steps(&grid, *max_steps, ctl, &mut steps)?)
-        }
+        Mode::Steps { max_steps } => Answer::Steps(steps::steps(&grid, *max_steps, ctl, sink)?),
         Mode::Transform | Mode::Generate { .. } => unreachable!("answered before"),
     })
 }
