@@ -6,6 +6,7 @@
 mod examples;
 mod knight;
 mod lightsout;
+mod long;
 mod manual;
 mod output;
 mod outputs;
@@ -19,7 +20,7 @@ use puzzles::control::{Interrupt, Pace};
 use puzzles::render::Picture;
 use puzzles::report::{Detail, Report, Text};
 use puzzles::{Control, GridPuzzle};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
@@ -187,8 +188,9 @@ impl puzzles::control::Progress for Bar {
 }
 
 /// Asks the library `request`, as its pace says: Ctrl-C stops it cleanly when
-/// it polls, progress is drawn when it counts, and its streamed items are
-/// printed as they come (after `heading`, in text).
+/// it polls, progress is drawn when it counts (else long work is shown by a
+/// spinner, or a note off a terminal), and its streamed items are printed as
+/// they come (after `heading`, in text).
 pub fn ask<P: GridPuzzle>(
     request: &P::Request,
     common: &Common,
@@ -197,6 +199,7 @@ pub fn ask<P: GridPuzzle>(
 ) -> Result<P::Answer, Failure> {
     let pace = P::pace(request);
     ctx.control.expect(pace.stopping);
+    let drawn = pace.unit.is_some() && !common.quiet && !common.json;
     let ctl = ctx.progress(common, pace);
     let working = Arc::clone(&ctx.working);
     let mut printer = Printer {
@@ -206,7 +209,11 @@ pub fn ask<P: GridPuzzle>(
         heading: heading.filter(|_| !common.json),
         failed: None,
     };
-    let answer = at_work(&working, || P::answer(request, &ctl, &mut printer));
+    let answer = at_work(&working, || {
+        long::showing_long(drawn, common.quiet || common.json, || {
+            P::answer(request, &ctl, &mut printer)
+        })
+    });
     printer.failed.map_or(Ok(()), Err)?;
     ctl.progress().finish();
     Ok(answer?)
@@ -228,27 +235,15 @@ pub fn run(cli: Cli) -> Result<Exit, Failure> {
     let interrupted = control.clone();
     let working = Arc::new(AtomicU8::new(BEFORE));
     let watched = Arc::clone(&working);
-    // Ctrl-C and SIGTERM stop an interruptible search, which then reports what
+    // Ctrl-C, SIGTERM and SIGHUP stop an interruptible search, which then reports what
     // it found so far; if it has not come back within STOP_DEADLINE (or its
     // grace, the shorter), and for work that never looks, the run ends at once
     // with 130, saying so, a game's terminal given back first. An answer in hand
     // is printed whole (a second Ctrl-C ends that too).
-    let _ = ctrlc::set_handler(move || match watched.load(Ordering::SeqCst) {
-        ANSWERED if !interrupted.stop_flag().swap(true, Ordering::SeqCst) => {}
-        WORKING => match interrupted.interrupt() {
-            Interrupt::Stopping(grace) => {
-                let deadline = grace.map_or(STOP_DEADLINE, |g| g.min(STOP_DEADLINE));
-                let watched = Arc::clone(&watched);
-                std::thread::spawn(move || {
-                    std::thread::sleep(deadline);
-                    if watched.load(Ordering::SeqCst) == WORKING {
-                        interrupted_end();
-                    }
-                });
-            }
-            Interrupt::End => interrupted_end(),
-        },
-        _ => interrupted_end(),
+    let _ = ctrlc::set_handler(move || {
+        // SIGHUP as a game's terminal went away: status 129 at once.
+        play::end_if_hung_up();
+        on_interrupt(&watched, &interrupted)
     });
     let mut ctx = Context {
         out: Out::stdout(),
@@ -439,10 +434,36 @@ pub fn given(options: &[(bool, &str)], one: &str, many: &str) -> String {
     }
 }
 
+/// What an interrupt does, by where the run is (`working`): see [`run`].
+fn on_interrupt(working: &Arc<AtomicU8>, control: &Control) {
+    match working.load(Ordering::SeqCst) {
+        ANSWERED if !control.stop_flag().swap(true, Ordering::SeqCst) => {}
+        WORKING => match control.interrupt() {
+            Interrupt::Stopping(grace) => {
+                let deadline = grace.map_or(STOP_DEADLINE, |g| g.min(STOP_DEADLINE));
+                let working = Arc::clone(working);
+                std::thread::spawn(move || {
+                    std::thread::sleep(deadline);
+                    if working.load(Ordering::SeqCst) == WORKING {
+                        interrupted_end();
+                    }
+                });
+            }
+            Interrupt::End => interrupted_end(),
+        },
+        _ => interrupted_end(),
+    }
+}
+
 /// Ends the process as interrupted (130), giving a game's terminal back
 /// first: the work had found nothing it could give (or had not said it yet).
 fn interrupted_end() {
+    play::end_if_hung_up();
     play::restore();
+    // A spinner or bar drawn on the line: the note takes its place.
+    if std::io::stderr().is_terminal() {
+        let _ = write!(std::io::stderr(), "\r\x1b[2K");
+    }
     partial_note("interrupted before an answer was found");
     std::process::exit(130);
 }
@@ -451,5 +472,6 @@ fn interrupted_end() {
 /// stopped early: stdout keeps only whole answers, in text and JSON alike.
 pub fn partial_note(msg: &str) {
     let style = output::style(Tone::Partial);
-    anstream::eprintln!("puzzles: {style}{msg}{style:#}");
+    // A stderr gone (a terminal hung up) is not worth a panic.
+    let _ = writeln!(anstream::stderr(), "puzzles: {style}{msg}{style:#}");
 }

@@ -6,6 +6,7 @@
 mod cli;
 
 use clap::{CommandFactory, FromArgMatches};
+use std::io::Write as _;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -147,7 +148,11 @@ fn install_panic_hook() {
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown cause".to_string());
-        eprintln!("puzzles: internal error: {msg} (please report this)");
+        // A stderr gone must not panic again inside the hook (an abort).
+        let _ = writeln!(
+            std::io::stderr(),
+            "puzzles: internal error: {msg} (please report this)"
+        );
         std::process::exit(2);
     }));
 }

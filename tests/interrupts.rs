@@ -164,8 +164,18 @@ fn every_long_mode_ends_within_half_a_second_of_sigint_or_sigterm() {
     let grid = long_explanation();
     let empty = temp_path("interrupt-empty9.txt");
     std::fs::write(&empty, ".".repeat(81)).unwrap();
+    // Lines that differ (the batch answers a line seen before at once), one
+    // clue each: each counted to a million solutions, a fraction of a second.
     let batch = temp_path("interrupt-batch.txt");
-    std::fs::write(&batch, format!("{}\n", ".".repeat(81)).repeat(200)).unwrap();
+    let lines: String = (0..200)
+        .map(|i| {
+            let mut line = ".".repeat(81);
+            let digit = char::from(b'1' + (i / 81 % 9) as u8).to_string();
+            line.replace_range(i % 81..i % 81 + 1, &digit);
+            line + "\n"
+        })
+        .collect();
+    std::fs::write(&batch, lines).unwrap();
     let partial = "interrupted";
     let modes: Vec<(Vec<&str>, &str)> = vec![
         (vec!["lightsout", "5000", "--torus"], partial),
@@ -239,4 +249,31 @@ fn every_long_mode_ends_within_half_a_second_of_sigint_or_sigterm() {
             assert_stopped(&run, args, signal, says);
         }
     }
+}
+
+/// Off a terminal, work that draws nothing (one board solved by elimination)
+/// says on stderr, once a minute has passed, that it is still at work and how
+/// to stop it.
+#[test]
+#[ignore = "a minute: waits for the note that a minute of work brings"]
+fn long_work_off_a_terminal_says_after_a_minute_that_it_is_still_at_work() {
+    // About 5 minutes of work on a 2-core machine: stopped after the note.
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("puzzles"))
+        .args(["lightsout", "8000", "--torus", "--count"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let mut line = String::new();
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    std::io::BufRead::read_line(&mut err, &mut line).unwrap();
+    let waited = started.elapsed();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(
+        line,
+        "puzzles: still at work after 60 s (Ctrl-C or SIGTERM stops it)\n"
+    );
+    assert!(waited >= Duration::from_secs(60), "{waited:?}");
 }

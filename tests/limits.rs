@@ -230,3 +230,116 @@ fn a_default_memory_limit_is_never_refused_by_its_own_budget() {
         assert!(stderr.is_empty(), "run {run}: {stderr}");
     }
 }
+
+/// A board past its limit: the puzzle, its sides (rows, columns), its modes,
+/// the words of its refusal.
+type PastLimit = (
+    &'static str,
+    [&'static str; 2],
+    &'static [&'static [&'static str]],
+    &'static str,
+);
+
+/// Every mode of a graph, of the knight, of Revertigo and of Sudoku, either
+/// way round, just past the limit that applies: the same one-line refusal.
+#[test]
+fn every_mode_of_the_other_boards_is_refused_just_past_its_limit_under_a_memory_cap() {
+    let graph = temp_path("limits-modes-graph.txt");
+    let edges: String = (0..65_536).map(|i| format!("{i} {}\n", i + 1)).collect();
+    std::fs::write(&graph, edges).unwrap();
+    for mode in [
+        &[][..],
+        &["--count"],
+        &["--min"],
+        &["--json"],
+        &["--no-self"],
+        &["--states", "3"],
+        &["--states", "3", "--count"],
+        &["--states", "4", "--min"],
+        &["--states", "5", "--no-self", "--count"],
+    ] {
+        let mut args = vec!["lightsout", "--graph", graph.as_str()];
+        args.extend(mode);
+        refused_within_cap(&args, "graph vertices 65537");
+    }
+    let grid49 = temp_path("limits-modes-49.txt");
+    std::fs::write(&grid49, vec!["."; 49 * 49].join(" ")).unwrap();
+    for mode in [
+        &[][..],
+        &["--count"],
+        &["--all", "--limit", "1"],
+        &["--rate"],
+        &["--explain"],
+        &["--hint"],
+        &["--json"],
+    ] {
+        let mut args = vec!["sudoku", grid49.as_str()];
+        args.extend(mode);
+        refused_within_cap(&args, "over the largest side 36");
+    }
+    for mode in [
+        &[][..],
+        &["--json"],
+        &["--difficulty", "easy"],
+        &["--symmetry", "mirror"],
+    ] {
+        let mut args = vec!["sudoku", "--generate", "1", "--size", "37"];
+        args.extend(mode);
+        refused_within_cap(&args, "board side 37");
+    }
+    let boards: &[PastLimit] = &[
+        (
+            "knight",
+            ["3001", "3000"],
+            &[
+                &[],
+                &["--closed"],
+                &["--json"],
+                &["--order", "plain"],
+                &["--start", "0,0"],
+                &["--count"],
+                &["--count", "--closed"],
+                &["--count", "--all-starts"],
+                &["--all", "--limit", "1"],
+                &["--animate"],
+            ],
+            "board cells 9003000",
+        ),
+        (
+            "knight",
+            ["12", "11"],
+            &[
+                &["--count", "--method", "backtrack"],
+                &["--count", "--closed", "--method", "backtrack"],
+                &["--count", "--all-starts", "--method", "backtrack"],
+            ],
+            "board cells for counting 132",
+        ),
+        (
+            "revertigo",
+            ["2001", "2000"],
+            &[
+                &[],
+                &["--json"],
+                &["--quiet"],
+                &["--shortest"],
+                &["--method", "poly"],
+                &["--all", "--limit", "1"],
+                &["--play"],
+            ],
+            "board cells 4002000",
+        ),
+    ];
+    for &(puzzle, [long, short], modes, says) in boards {
+        for (rows, cols) in [(long, short), (short, long)] {
+            for mode in modes {
+                let mut args = vec![puzzle, rows, cols];
+                args.extend(*mode);
+                refused_within_cap(&args, says);
+            }
+        }
+    }
+    for path in [graph, grid49] {
+        let _ = std::fs::remove_file(path);
+    }
+}

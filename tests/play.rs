@@ -10,6 +10,7 @@
 use super::util::puzzles;
 use portable_pty::{native_pty_system, CommandBuilder, PtySize};
 use std::io::{Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -45,12 +46,26 @@ struct Session {
     child: Box<dyn portable_pty::Child + Send + Sync>,
     writer: Box<dyn Write + Send>,
     output: Arc<Mutex<Vec<u8>>>,
+    /// Set to end the reader, whose copy of the master then closes.
+    stop_reading: Arc<AtomicBool>,
+    reader: Option<std::thread::JoinHandle<()>>,
     // Kept open until the end: closing the master hangs the child up.
     _master: Box<dyn portable_pty::MasterPty + Send>,
 }
 
+/// The script that starts `puzzles` in the background and reports on it.
+/// Without job control a background command's stdin is /dev/null: it is
+/// handed the terminal explicitly through fd 3.
+const SCRIPT: &str = r#"exec 3<&0; "$0" "$@" <&3 3<&- & p=$!; echo "PID=$p."; wait $p; s=$?; echo "STATUS=$s."; stty -a; exit $s"#;
+
 impl Session {
     fn start(args: &[&str]) -> Session {
+        Session::spawn(SCRIPT, args, &[])
+    }
+
+    /// `puzzles args` started by the shell `script` (`$0` the program, `$@`
+    /// its arguments) in a new pseudo-terminal, with the variables `env`.
+    fn spawn(script: &str, args: &[&str], env: &[(&str, &str)]) -> Session {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows: ROWS,
@@ -61,35 +76,67 @@ impl Session {
             .expect("a pseudo-terminal");
         let bin = assert_cmd::cargo::cargo_bin("puzzles");
         let mut cmd = CommandBuilder::new("sh");
-        // Without job control a background command's stdin is /dev/null:
-        // hand it the terminal explicitly through fd 3.
         cmd.arg("-c");
-        cmd.arg(r#"exec 3<&0; "$0" "$@" <&3 3<&- & p=$!; echo "PID=$p."; wait $p; s=$?; echo "STATUS=$s."; stty -a; exit $s"#);
+        cmd.arg(script);
         cmd.arg(bin);
         cmd.args(args);
         cmd.cwd(env!("CARGO_MANIFEST_DIR"));
         cmd.env("TERM", "xterm-256color");
+        for (key, value) in env {
+            cmd.env(key, value);
+        }
         let child = pty.slave.spawn_command(cmd).expect("sh starts");
         drop(pty.slave);
-        let mut reader = pty.master.try_clone_reader().unwrap();
+        let fd = pty.master.as_raw_fd().expect("a pseudo-terminal's master");
+        // SAFETY: the master's descriptor is open while `pty.master` lives;
+        // the copy made from it is owned by the reader.
+        let mut reader = std::fs::File::from(
+            unsafe { std::os::fd::BorrowedFd::borrow_raw(fd) }
+                .try_clone_to_owned()
+                .unwrap(),
+        );
         let writer = pty.master.take_writer().unwrap();
         let output = Arc::new(Mutex::new(Vec::new()));
         let sink = Arc::clone(&output);
-        std::thread::spawn(move || {
+        let stop_reading = Arc::new(AtomicBool::new(false));
+        let stop = Arc::clone(&stop_reading);
+        let reader = std::thread::spawn(move || {
             let mut buf = [0u8; 4096];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
+            while !stop.load(Ordering::SeqCst) {
+                // Waits for output at most 20 ms at a time, so that a stop is seen.
+                let mut ready = libc::pollfd {
+                    fd: std::os::fd::AsRawFd::as_raw_fd(&reader),
+                    events: libc::POLLIN,
+                    revents: 0,
+                };
+                // SAFETY: one valid pollfd on a descriptor the reader owns.
+                if unsafe { libc::poll(&mut ready, 1, 20) } <= 0 {
+                    continue;
                 }
-                sink.lock().unwrap().extend_from_slice(&buf[..n]);
+                match reader.read(&mut buf) {
+                    Ok(n) if n > 0 => sink.lock().unwrap().extend_from_slice(&buf[..n]),
+                    _ => break,
+                }
             }
         });
         Session {
             child,
             writer,
             output,
+            stop_reading,
+            reader: Some(reader),
             _master: pty.master,
         }
+    }
+
+    /// Closes the pseudo-terminal's master, every copy of it, as a terminal
+    /// window closed or an ssh connection dropped: the game's terminal is gone.
+    fn hang_up(mut self) -> Box<dyn portable_pty::Child + Send + Sync> {
+        self.stop_reading.store(true, Ordering::SeqCst);
+        self.reader.take().unwrap().join().unwrap();
+        drop(self.writer);
+        drop(self._master);
+        self.child
     }
 
     /// Everything written so far, as text.
@@ -284,6 +331,78 @@ fn signal_and_expect_restored(s: Session, script: &str) {
     let (status, out, vt) = s.finish();
     assert_eq!(status, 130, "{out:?}");
     assert_restored(&out, &vt);
+}
+
+/// A game started by `script` (see [`SCRIPT`]) whose terminal then goes
+/// away: within a second it has ended with status 129, the status the shell
+/// wrote to a file (the terminal it would print on is gone).
+fn hang_up_and_expect_129(script: &str) {
+    let status_file = std::env::temp_dir().join(format!(
+        "puzzles-test-{}-hangup-{}",
+        std::process::id(),
+        script.len()
+    ));
+    let _ = std::fs::remove_file(&status_file);
+    let s = Session::spawn(
+        script,
+        &["lightsout", "3", "--play", "--seed", "7"],
+        &[("STATUS_FILE", status_file.to_str().unwrap())],
+    );
+    s.wait_screen("Lights Out 3×3, seed 7");
+    let _child = s.hang_up();
+    let t0 = Instant::now();
+    let status = loop {
+        // The shell writes the file whole, a line: read it once it ends so.
+        match std::fs::read_to_string(&status_file) {
+            Ok(text) if text.ends_with('\n') => break text,
+            _ => {}
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(1),
+            "the game still runs a second after its terminal went away"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let _ = std::fs::remove_file(&status_file);
+    assert_eq!(status.trim(), "129");
+}
+
+#[test]
+fn a_game_whose_terminal_hangs_up_ends_with_129() {
+    // The game in the terminal's session: the hang-up sends it SIGHUP. The
+    // shell ignores SIGHUP so as to live on and write the status.
+    hang_up_and_expect_129(
+        r#"trap '' HUP; exec 3<&0; "$0" "$@" <&3 3<&- & p=$!; wait $p; echo $? > "$STATUS_FILE""#,
+    );
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_game_in_a_session_of_its_own_ends_with_129_when_its_terminal_closes() {
+    // Started by setsid, the game gets no SIGHUP: it reads end of file on a
+    // closed terminal (crossterm then reads nothing, for ever), and must see
+    // the hang-up for itself.
+    hang_up_and_expect_129(
+        r#"trap '' HUP; exec 3<&0; setsid "$0" "$@" <&3 3<&- & p=$!; wait $p; echo $? > "$STATUS_FILE""#,
+    );
+}
+
+/// Long work that draws no bar (one board solved by elimination) shows a
+/// spinner with the time spent on a terminal after a couple of seconds, and
+/// a signal still ends it.
+#[test]
+fn a_long_solve_shows_that_it_is_still_at_work_on_a_terminal() {
+    // About a minute of work on an idle machine: stopped long before.
+    let s = Session::start(&["lightsout", "5000", "--torus", "--count"]);
+    s.wait_screen("still at work after");
+    let script = format!("kill -TERM {}", s.pid());
+    let killed = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let (status, out, _) = s.finish();
+    assert_eq!(status, 130, "{out:?}");
 }
 
 #[test]

@@ -1022,3 +1022,27 @@ fn the_json_of_every_mode_reads_back_through_the_library_types() {
     }
     let _ = std::fs::remove_file(&marks);
 }
+
+#[test]
+fn one_clue_is_said_in_the_singular() {
+    let path = temp_path("one-clue.txt");
+    std::fs::write(&path, "1...............\n").unwrap();
+    let solved = puzzles(&["sudoku", &path]).output().unwrap();
+    let first = String::from_utf8_lossy(&solved.stdout);
+    assert!(
+        first.starts_with("Sudoku 4×4 (boxes 2×2), 1 clue\n"),
+        "{first}"
+    );
+    // The explainer's heading, printed before it finds two solutions.
+    let hint = puzzles(&["sudoku", &path, "--hint"]).output().unwrap();
+    let first = String::from_utf8_lossy(&hint.stdout);
+    assert!(
+        first.starts_with("Sudoku 4×4 (boxes 2×2), 1 clue\n"),
+        "{first}"
+    );
+    let two = puzzles(&["sudoku", "puzzles/sudoku/4x4.txt"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&two.stdout).contains("), 4 clues\n"));
+    let _ = std::fs::remove_file(path);
+}

@@ -9,7 +9,8 @@
 //! guard puts the terminal back (raw mode off, main screen, no mouse capture,
 //! cursor shown) however the game ends: a quit key, Ctrl-C (a key in raw
 //! mode), an error, a panic, or SIGTERM (the signal handler sets the stop
-//! flag, which the loop polls).
+//! flag, which the loop polls). A game whose terminal goes away (closed,
+//! hung up) ends with status 129.
 
 mod knight;
 mod lightsout;
@@ -30,4 +31,4 @@ pub use sudoku::play_sudoku;
 pub use screen::{
     draw_chrome, is_ctrl_c, is_quit, min_size, plural, pressed_key, Chrome, Flow, Screen,
 };
-pub use terminal::{check_terminal, restore, run};
+pub use terminal::{check_terminal, end_if_hung_up, restore, run};

@@ -13,8 +13,9 @@ impl Report for GridReport {
         let mut text = Text::new();
         let (side, [r, c]) = (self.size, self.box_shape);
         text.line(format!(
-            "Sudoku {side}×{side} (boxes {r}×{c}), {} clues",
-            self.clues
+            "Sudoku {side}×{side} (boxes {r}×{c}), {} clue{}",
+            self.clues,
+            if self.clues == 1 { "" } else { "s" }
         ));
         if let (Some(clash), Some(digit)) = (self.clash, self.clash_digit) {
             text.tone(Tone::Bad, "no solution").line(format!(

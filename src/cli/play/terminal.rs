@@ -99,11 +99,64 @@ pub fn run(screen: &mut dyn Screen, what: &str, ctx: &mut Context) -> Result<Exi
     ctx.control.expect(puzzles::control::Stopping::Promptly);
     ctx.out.flush()?;
     let guard = Guard::enter()?;
+    watch_hangup();
     let mut term = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     term.clear()?;
-    let outcome = event_loop(screen, &mut term, ctx);
+    // A signal the loop has not answered within the deadline (crossterm
+    // waiting on a terminal gone) ends the run, the terminal given back.
+    let outcome = crate::cli::at_work(&ctx.working, || event_loop(screen, &mut term, ctx));
+    // A loop that came back on a terminal gone (an error reading it, say).
+    end_if_hung_up();
     drop(guard);
     outcome
+}
+
+/// The exit status of a game whose terminal went away: 128 + SIGHUP, as a
+/// shell reports a process a hang-up ended.
+const HUNG_UP: i32 = 129;
+
+/// Ends the process (status [`HUNG_UP`]) once the game's terminal goes away —
+/// closed, hung up — while the game lives: crossterm's reader would then read
+/// nothing, over and over, and never come back to the loop (where no SIGHUP
+/// comes: a game started in a session of its own, `setsid`).
+fn watch_hangup() {
+    std::thread::spawn(|| {
+        while ACTIVE.load(Ordering::SeqCst) {
+            end_if_hung_up();
+            std::thread::sleep(POLL);
+        }
+    });
+}
+
+/// Ends the process with [`HUNG_UP`], saying nothing (there is no one to
+/// read it), when a game holds the terminal and the terminal is gone; else
+/// returns. The signal handler calls it first, since a hang-up also sends
+/// SIGHUP to a game in the terminal's session.
+pub fn end_if_hung_up() {
+    if ACTIVE.load(Ordering::SeqCst) && (hung_up(0) || hung_up(1)) {
+        restore();
+        std::process::exit(HUNG_UP);
+    }
+}
+
+/// Whether the terminal on file descriptor `fd` is hung up or closed.
+#[cfg(unix)]
+fn hung_up(fd: i32) -> bool {
+    let mut watched = libc::pollfd {
+        fd,
+        events: 0,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd and a zero timeout; poll reports hang-ups and
+    // errors whatever the events asked for, and reads nothing.
+    let ready = unsafe { libc::poll(&mut watched, 1, 0) };
+    ready > 0 && watched.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
+}
+
+/// Elsewhere a hang-up is not watched for.
+#[cfg(not(unix))]
+fn hung_up(_: i32) -> bool {
+    false
 }
 
 fn event_loop(

@@ -7,7 +7,8 @@ use crate::report::{Detail, Ending, Report, Text, Tone};
 /// The first line: the board, its boxes and its clues (and the technique set, when not the classic one).
 fn heading(text: &mut Text, size: usize, [r, c]: [usize; 2], clues: usize, set: TechniqueSet) {
     text.line(format!(
-        "Sudoku {size}×{size} (boxes {r}×{c}), {clues} clues{}",
+        "Sudoku {size}×{size} (boxes {r}×{c}), {clues} clue{}{}",
+        if clues == 1 { "" } else { "s" },
         scale(set)
     ));
 }
