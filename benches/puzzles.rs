@@ -35,6 +35,24 @@ fn lightsout(c: &mut Criterion) {
     group.finish();
 }
 
+/// Lights Out: one 5×5 board given as text, solved, its answer written as
+/// JSON: the library's side of a call from Python (docs/python.md compares
+/// the two; `cargo bench -- "lightsout/5x5"`).
+fn lightsout_call(c: &mut Criterion) {
+    let board = lightsout::BoardSource::Given {
+        name: "state".into(),
+        text: "#.##.\n..#.#\n##...\n.#.##\n#..#.\n".into(),
+    };
+    let request = lightsout::Request::new(board);
+    c.bench_function("lightsout/5x5 solve+json", |b| {
+        b.iter(|| {
+            let answer =
+                LightsOut::answer(&request, &Control::new(), &mut NoItems).expect("a board");
+            serde_json::to_string(&answer).expect("answers serialise")
+        })
+    });
+}
+
 /// Revertigo: the map and the default walk of 1000×1000 and 2000×2000 boards.
 fn revertigo(c: &mut Criterion) {
     let mut group = c.benchmark_group("revertigo");
@@ -62,5 +80,5 @@ fn sudoku(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, lightsout, revertigo, sudoku);
+criterion_group!(benches, lightsout, lightsout_call, revertigo, sudoku);
 criterion_main!(benches);

@@ -102,6 +102,7 @@ pub mod random;
 pub mod render;
 pub mod report;
 pub mod sink;
+pub(crate) mod stepper;
 pub mod stream;
 
 // One module per puzzle.

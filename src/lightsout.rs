@@ -41,6 +41,7 @@ mod parse;
 mod pattern;
 mod rows;
 mod solve;
+mod steps;
 mod system;
 mod table;
 mod text;
@@ -71,6 +72,7 @@ pub(crate) use fewest::fewest_presses;
 pub use game::{LightsOutGame, PressHint, StatesGame};
 pub(crate) use graph::{Graph, GraphGame};
 pub use pattern::Pattern;
+pub use steps::{LightsStep, LightsSteps};
 pub(crate) use values::MAX_SYMBOL_STATES;
 #[cfg(test)]
 use values::{parse_states, state_rows};

@@ -42,6 +42,7 @@ mod check;
 mod game;
 mod polynomial_method;
 mod shortest;
+mod steps;
 mod text;
 mod walk;
 
@@ -60,10 +61,14 @@ pub use check::WalkCheck;
 pub use game::RevertigoGame;
 #[cfg(test)]
 use shortest::MAX_SHORTEST_CELLS;
+pub use steps::{RevertigoStep, RevertigoSteps};
 
 /// The largest board accepted, in cells (a 2000 × 2000 board): the map, the
 /// walk and its replay all stay in memory.
 pub(crate) const MAX_CELLS: usize = 4_000_000;
+
+/// The largest board the polynomial method shows step by step, in cells.
+pub(crate) const MAX_STEPS_CELLS: usize = 400;
 
 /// The largest board the naive method (every one of the 2^(L·C) maps) takes, in cells.
 pub(crate) const MAX_NAIVE_CELLS: usize = 25;

@@ -40,6 +40,7 @@ mod sat;
 mod search;
 mod shape;
 mod solve;
+mod steps;
 mod symmetry;
 mod text;
 
@@ -62,6 +63,7 @@ use search::Layout;
 pub use shape::Shape;
 pub(crate) use shape::MAX_SIDE;
 pub use solve::{GridReport, MadePuzzle};
+pub use steps::{SudokuStep, SudokuSteps};
 
 /// The smallest side whose uniqueness is decided by the CDCL back end
 /// (the `sat` module) rather than by the depth-first search. Without the

@@ -30,15 +30,19 @@ const MODES: &[(&str, &[&str])] = &[
     ("lightsout", &["--nullity", "63..65"]),
     ("lightsout", &["5", "--seed", "1", "--all"]),
     ("lightsout", &["5", "--seed", "1", "--count"]),
+    ("lightsout", &["3", "--seed", "1", "--steps"]),
     ("revertigo", &["5"]),
     ("revertigo", &["--seed", "1"]),
     ("revertigo", &["3", "--check", "NNSEENSS"]),
     ("revertigo", &["4", "--all"]),
+    ("revertigo", &["4", "--steps"]),
     ("knight", &["5"]),
     ("knight", &["5", "--count"]),
     ("knight", &["5", "--count", "--all-starts"]),
     ("knight", &["5", "--count", "--sum"]),
     ("knight", &["5", "--all"]),
+    // Open, a tour at step 25; closed, no tour in 3 million steps: stopped at 100.
+    ("knight", &["5", "--steps", "--max-steps", "100"]),
     ("sudoku", &["puzzles/sudoku/4x4.txt"]),
     ("sudoku", &["puzzles/sudoku/6x6.txt"]),
     ("sudoku", &["BATCH"]),
@@ -48,6 +52,7 @@ const MODES: &[(&str, &[&str])] = &[
     ("sudoku", &["puzzles/sudoku/4x4.txt", "--explain"]),
     ("sudoku", &["puzzles/sudoku/4x4.txt", "--hint"]),
     ("sudoku", &["puzzles/sudoku/4x4.txt", "--rate"]),
+    ("sudoku", &["puzzles/sudoku/4x4.txt", "--steps"]),
     ("sudoku", &["--generate", "1", "--seed", "1"]),
     ("sudoku", &["--generate", "2", "--seed", "1", "--size", "4"]),
 ];
@@ -79,6 +84,12 @@ const SAME_ANSWER: &[(&str, &str, Option<&[&str]>)] = &[
     ("lightsout", "quiet", Some(&["5", "--seed", "1", "--count"])),
     ("knight", "quiet", Some(&["5", "--count"])),
     ("knight", "quiet", Some(&["5", "--count", "--sum"])),
+    // A step of the knight's search is one line either way.
+    (
+        "knight",
+        "quiet",
+        Some(&["5", "--steps", "--max-steps", "100"]),
+    ),
     ("sudoku", "quiet", Some(&["BATCH"])),
     (
         "sudoku",
@@ -110,6 +121,7 @@ fn sample(sub: &str, flag: &str, dir: &Path) -> Option<String> {
         (_, "output") => out("written.txt"),
         (_, "seed") => "7".into(),
         (_, "limit") => "1".into(),
+        (_, "max-steps") => "1".into(),
         ("lightsout", "state") => "puzzles/lightsout/3x3-plus.txt".into(),
         ("lightsout", "nullity") => "2..3".into(),
         ("lightsout", "states") => "3".into(),

@@ -54,6 +54,52 @@ const RUNS: &[(&[&str], &str)] = &[
         "",
     ),
     (&["revertigo", "2", "2", "--all", "--json"], "map"),
+    (&["revertigo", "3", "3", "--steps", "--json"], "step"),
+    (
+        &[
+            "lightsout",
+            "3",
+            "--seed",
+            "1",
+            "--steps",
+            "--max-steps",
+            "2",
+            "--json",
+        ],
+        "step",
+    ),
+    (
+        &[
+            "lightsout",
+            "--state",
+            "CORNER",
+            "--steps",
+            "--max-steps",
+            "1",
+            "--json",
+        ],
+        "step",
+    ),
+    (
+        &[
+            "lightsout",
+            "--state",
+            "CORNER",
+            "--steps",
+            "--method",
+            "chase",
+            "--json",
+        ],
+        "step",
+    ),
+    (
+        &["sudoku", "puzzles/sudoku/4x4.txt", "--steps", "--json"],
+        "node",
+    ),
+    (
+        &["knight", "5", "--steps", "--max-steps", "3", "--json"],
+        "step",
+    ),
     (
         &["revertigo", "4", "--all", "--limit", "2", "--json"],
         "map",
@@ -373,16 +419,7 @@ const UNPRINTED: &[(&str, &str, &str)] = &[
         "*",
         "the semi-magic search takes half a minute",
     ),
-    (
-        "knight steps",
-        "*",
-        "the page's watched search: the command prints no JSON of it",
-    ),
-    (
-        "knight step",
-        "*",
-        "the page's watched search: the command prints no JSON of it",
-    ),
+    ("sudoku steps", "interrupted", "only after Ctrl-C"),
     ("sudoku solve", "interrupted", "only after Ctrl-C"),
     ("sudoku count", "interrupted", "only after Ctrl-C"),
     ("sudoku line", "interrupted", "only after Ctrl-C"),
@@ -545,6 +582,9 @@ fn every_printed_key_is_documented_with_its_type_and_every_documented_key_is_pri
     )
     .unwrap();
     std::fs::write(&hard, format!("{}\n1.....3..4.....2\n", hard_line.trim())).unwrap();
+    // One light in a corner of 5×5: no solution.
+    let corner = temp_path("json-contract-corner.txt");
+    std::fs::write(&corner, "#....\n.....\n.....\n.....\n.....\n").unwrap();
     let mut seen = BTreeSet::new();
     for (args, item) in RUNS {
         let args: Vec<&str> = args
@@ -554,6 +594,7 @@ fn every_printed_key_is_documented_with_its_type_and_every_documented_key_is_pri
                 "SOLVED" => solved.as_str(),
                 "TOUR" => tour.as_str(),
                 "HARD" => hard.as_str(),
+                "CORNER" => corner.as_str(),
                 a => a,
             })
             .collect();
@@ -589,7 +630,7 @@ fn every_printed_key_is_documented_with_its_type_and_every_documented_key_is_pri
         "documented in docs/json.md, printed by no run: {}",
         unprinted.join(", ")
     );
-    for path in [out, solved, hard] {
+    for path in [out, solved, hard, corner] {
         let _ = std::fs::remove_file(path);
     }
 }

@@ -605,3 +605,79 @@ fn svg_draws_in_every_mode_with_a_board() {
         assert_eq!(crate::util::svg_elements(&sheet, "rect"), cells, "{args:?}");
     }
 }
+
+/// The knight's search step by step from the command line: every step
+/// replays (a placed square is a knight's move from the last, a cleared one
+/// is the last), Warnsdorff's scores are the free squares a move away sorted
+/// by their onward moves, and the next square placed is the first of them.
+#[test]
+fn the_steps_replay_with_warnsdorffs_scores() {
+    for (args, warnsdorff) in [
+        (&["5", "--steps"][..], true),
+        (
+            &["5", "--steps", "--order", "plain", "--max-steps", "3000"][..],
+            false,
+        ),
+    ] {
+        let out = crate::util::stdout(&[&["knight"], args, &["--json"]].concat(), 0);
+        let lines: Vec<Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let (steps, end) = lines.split_at(lines.len() - 1);
+        let mut path: Vec<(i64, i64)> = Vec::new();
+        for (i, step) in steps.iter().enumerate() {
+            let square = (
+                step["square"][0].as_i64().unwrap(),
+                step["square"][1].as_i64().unwrap(),
+            );
+            if step["action"] == "place" {
+                if let Some(&(r, c)) = path.last() {
+                    let (dr, dc) = ((square.0 - r).abs(), (square.1 - c).abs());
+                    assert!(
+                        (dr, dc) == (1, 2) || (dr, dc) == (2, 1),
+                        "step {i}: a knight's move"
+                    );
+                }
+                assert!(!path.contains(&square), "step {i}: a free square");
+                path.push(square);
+                let scores: Vec<(i64, i64, i64)> =
+                    step["scores"].as_array().map_or(Vec::new(), |a| {
+                        a.iter()
+                            .map(|s| {
+                                (
+                                    s[0].as_i64().unwrap(),
+                                    s[1].as_i64().unwrap(),
+                                    s[2].as_i64().unwrap(),
+                                )
+                            })
+                            .collect()
+                    });
+                if !warnsdorff {
+                    assert!(scores.is_empty(), "scores only in Warnsdorff's order");
+                }
+                assert!(
+                    scores.windows(2).all(|w| w[0].2 <= w[1].2),
+                    "fewest onward moves first"
+                );
+                if let (Some(first), Some(next)) = (scores.first(), steps.get(i + 1)) {
+                    if next["action"] == "place" {
+                        assert_eq!(next["square"], serde_json::json!([first.0, first.1]));
+                    }
+                }
+            } else {
+                assert_eq!(
+                    path.pop(),
+                    Some(square),
+                    "step {i}: the last square cleared"
+                );
+            }
+        }
+        if warnsdorff {
+            assert_eq!(end[0]["result"], "tour");
+            assert_eq!(path.len(), 25);
+        } else {
+            assert_eq!(end[0]["steps"], 3000);
+        }
+    }
+}

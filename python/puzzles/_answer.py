@@ -4,10 +4,14 @@ keys, `to_dict()` for the command's `--json`, `str()` for its text,
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+from collections import deque
+from typing import Any, Callable, Deque, Dict, Iterator, List, Optional, Tuple
 
 from . import _grids
 from ._native import Native, Run
+
+#: The most items taken from the library at once (those it found ahead of the loop).
+BATCH = 256
 
 #: A progress callback: called with (units done, total or None, note).
 ProgressCallback = Callable[[int, Optional[int], str], Any]
@@ -82,31 +86,30 @@ class Answer:
         self._run: Optional[Run] = run
         self._native: Optional[Native] = None
         self._dict: Optional[Dict[str, Any]] = None
-        self._items: List[Dict[str, Any]] = []
+        self._items: Deque[Dict[str, Any]] = deque()
         self._pace = pace
         self._bar = bar
-        first = self._pull()
-        if first is not None:
-            self._items.append(first)
+        self._items.extend(self._pull())
 
     # ---- The request's items and its end. ----
 
-    def _pull(self) -> Optional[Dict[str, Any]]:
-        """The next item from the request, or None when it has ended (the answer is then taken)."""
+    def _pull(self) -> List[Dict[str, Any]]:
+        """The next items from the request (those already found, up to
+        `BATCH`), or none when it has ended (the answer is then taken)."""
         if self._run is None:
-            return None
+            return []
         try:
-            item = self._run.next_item()
+            items = self._run.next_items(BATCH)
         except BaseException as stopped:
             self._stopped()
             if isinstance(stopped, KeyboardInterrupt):
                 raise Interrupted(self) from None
             raise
-        if item is None:
+        if not items:
             self._native = self._run.answer()
             self._run = None
             self._close_bar()
-        return item
+        return items
 
     def _stopped(self) -> None:
         """After Ctrl-C or an exception from a callback: the request was
@@ -130,19 +133,16 @@ class Answer:
         return self
 
     def __next__(self) -> Item:
-        if self._items:
-            return Item(self.puzzle, self._items.pop(0))
-        item = self._pull()
-        if item is None:
+        if not self._items:
+            self._items.extend(self._pull())
+        if not self._items:
             raise StopIteration
-        return Item(self.puzzle, item)
+        return Item(self.puzzle, self._items.popleft())
 
     def _finished(self) -> Native:
         """The library's answer, the listing run to its end first."""
         while self._run is not None:
-            item = self._pull()
-            if item is not None:
-                self._items.append(item)
+            self._items.extend(self._pull())
         if self._native is None:
             raise RuntimeError("the request was abandoned before it answered (a second Ctrl-C)")
         return self._native

@@ -200,6 +200,13 @@ def _path_array(value: Any) -> Any:
     return _np.array(value, dtype=_np.int64).reshape(-1, 2)
 
 
+def _digit_rows(value: Any) -> Any:
+    """Rows of `0`/`1` digits (an augmented matrix, a system of equations) as a 2-D array of 0 and 1."""
+    if _np is None or not isinstance(value, list) or not value or not all(isinstance(r, str) for r in value):
+        return value
+    return _np.array([[int(c) for c in row] for row in value], dtype=_np.uint8)
+
+
 def _sudoku_array(value: Any, size: Optional[int]) -> Any:
     """A Sudoku grid in line form as a size×size array of digits (0: empty)."""
     if _np is None or not isinstance(value, str):
@@ -222,11 +229,14 @@ ANSWER_KEYS: Dict[str, Dict[str, Callable[[Any, Dict[str, Any]], Any]]] = {
         "witness": lambda v, a: _cells_array(v),
         "quiet_patterns": lambda v, a: _boards_array(v),
         "after": lambda v, a: _cells_array(v),
-        "matrix": lambda v, a: _cells_array(v),
+        "matrix": lambda v, a: _digit_rows(v),
+        "equations": lambda v, a: _digit_rows(v),
+        "lights": lambda v, a: _marks_array(v),
     },
     "revertigo": {
         "map": lambda v, a: _marks_array(v),
         "board": lambda v, a: _marks_array(v),
+        "equations": lambda v, a: _digit_rows(v),
     },
     "knight": {
         "tour": lambda v, a: _path_array(v),

@@ -116,7 +116,8 @@ impl Native {
     }
 }
 
-/// A request under way: its items pulled one at a time, then its answer.
+/// A request under way: its items pulled as they come (those already found
+/// together), then its answer.
 #[pyclass(module = "puzzles._native", frozen)]
 struct Run {
     running: Mutex<Box<dyn Running>>,
@@ -175,12 +176,25 @@ impl Run {
 
 #[pymethods]
 impl Run {
-    /// The next item as Python data (`None` once the request has ended).
-    fn next_item<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        match self.pull_item(py)? {
-            Some(item) => item.to_py(py).map(Some),
-            None => Ok(None),
-        }
+    /// The next items as Python data: the next one (waited for), then up to
+    /// `most` in all of those already found, so that a long listing crosses
+    /// between the threads in batches (empty once the request has ended).
+    fn next_items<'py>(&self, py: Python<'py>, most: usize) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let Some(first) = self.pull_item(py)? else {
+            return Ok(Vec::new());
+        };
+        let mut held = vec![first];
+        py.detach(|| -> PyResult<()> {
+            let mut running = self.running()?;
+            while held.len() < most {
+                match running.pull(Duration::ZERO) {
+                    Pull::Item(item) => held.push(item),
+                    Pull::Waiting | Pull::End => break,
+                }
+            }
+            Ok(())
+        })?;
+        held.iter().map(|item| item.to_py(py)).collect()
     }
 
     /// Asks the request to stop: it answers with what it found so far.

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 /// The modes a count's options are refused in (clap waives their
 /// `requires = "count"` when an option that excludes `--count` is given).
-const NOT_COUNTING: [&str; 3] = ["all", "magic", "animate"];
+const NOT_COUNTING: [&str; 4] = ["all", "magic", "animate", "steps"];
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = after_help())]
@@ -51,7 +51,7 @@ pub struct Args {
     #[arg(long, value_name = "i/N", requires = "count", conflicts_with_all = NOT_COUNTING)]
     shard: Option<Shard>,
     /// With --count (open tours): only the tours from --start to this square.
-    #[arg(long, value_name = "SQUARE", requires = "count", conflicts_with_all = ["closed", "sum", "all_starts", "all", "magic", "animate"])]
+    #[arg(long, value_name = "SQUARE", requires = "count", conflicts_with_all = ["closed", "sum", "all_starts", "all", "magic", "animate", "steps"])]
     end: Option<String>,
     /// With --count by classes of ends (--method pairs or starts, or auto past what one run
     /// holds): count only every N-th class from the i-th (1 ≤ i ≤ N); merge the parts' checkpoints.
@@ -62,13 +62,13 @@ pub struct Args {
     checkpoint: Option<PathBuf>,
     /// With --count by classes of ends: sum the checkpoints of the parts instead of counting
     /// (refused when they overlap or leave classes out).
-    #[arg(long, value_name = "FILE", num_args = 1.., requires = "count", conflicts_with_all = ["part", "checkpoint", "all", "magic", "animate"])]
+    #[arg(long, value_name = "FILE", num_args = 1.., requires = "count", conflicts_with_all = ["part", "checkpoint", "all", "magic", "animate", "steps"])]
     merge: Vec<PathBuf>,
     /// List every tour from the start (at most --limit).
     #[arg(long)]
     all: bool,
     /// With --all: list at most K tours (required on boards of more than 30 squares).
-    #[arg(long, value_name = "K", requires = "all", conflicts_with_all = ["count", "magic"])]
+    #[arg(long, value_name = "K", requires = "all", conflicts_with_all = ["count", "magic", "steps"])]
     limit: Option<u64>,
     /// Find a semi-magic tour of the 8×8 board (rows and columns sum to 260) and tell whether
     /// its diagonals do too.
@@ -89,8 +89,15 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["count", "all"])]
     animate: bool,
     /// With --animate: milliseconds between steps (0: as fast as the screen follows; default 100).
-    #[arg(long, value_name = "MS", requires = "animate", conflicts_with_all = ["count", "all"])]
+    #[arg(long, value_name = "MS", requires = "animate", conflicts_with_all = ["count", "all", "steps"])]
     delay: Option<u64>,
+    /// The knight's tour lab's backtracking step by step: each square placed
+    /// and each retreat, with Warnsdorff's scores in that order (JSON Lines with --json).
+    #[arg(long, conflicts_with_all = ["count", "all", "magic", "check", "animate", "budget"])]
+    steps: bool,
+    /// With --steps: show at most N steps (the search then stops there).
+    #[arg(long, value_name = "N", requires = "steps")]
+    max_steps: Option<u64>,
     #[command(flatten)]
     common: Common,
 }
@@ -106,6 +113,10 @@ fn after_help() -> String {
 }
 
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
+    super::refuse_unused(&[(
+        args.max_steps.is_some() && !args.steps,
+        "--max-steps goes with --steps",
+    )])?;
     // Within an MPI run, every process checks its command line with the others first.
     #[cfg(feature = "mpi")]
     let cluster = puzzles::knight::Cluster::join()?;
@@ -182,6 +193,12 @@ fn request(args: &Args) -> Result<Request, Failure> {
         }
     } else if args.magic {
         Mode::Magic
+    } else if args.steps {
+        Mode::Steps {
+            order,
+            skip: 0,
+            limit: Limit::from_option(args.max_steps)?,
+        }
     } else {
         Mode::Find {
             order,

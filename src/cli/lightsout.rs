@@ -89,6 +89,15 @@ pub struct Args {
         value_delimiter = ','
     )]
     on: Option<Vec<String>>,
+    /// Solve step by step as the Lights Out documents do by hand: the lab's
+    /// full elimination (each pivot, its row operations and the augmented
+    /// matrix) or, with --method chase, the chapter's light chasing (each
+    /// row, then the first row's system); one step after another, JSON Lines with --json.
+    #[arg(long, conflicts_with_all = ["count", "all", "min", "quiet_patterns", "output", "nullity", "graph", "check", "play"])]
+    steps: bool,
+    /// With --steps: show at most N steps (the others are counted, and the count said).
+    #[arg(long, value_name = "N", requires = "steps")]
+    max_steps: Option<u64>,
     #[command(flatten)]
     common: Common,
 }
@@ -119,6 +128,10 @@ pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
             &format!("{for_boards} for boards; a graph has none"),
         ),
         (args.limit.is_some() && !args.all, "--limit goes with --all"),
+        (
+            args.max_steps.is_some() && !args.steps,
+            "--max-steps goes with --steps",
+        ),
     ])?;
     args.common
         .check_files(&[("--output", args.output.as_deref())])?;
@@ -187,6 +200,9 @@ fn request(args: &Args, pattern: Pattern) -> Result<Request, Error> {
         }
     };
     let mode = match (args.nullity, args.all, args.count) {
+        _ if args.steps => Mode::Steps {
+            max_steps: Limit::from_option(args.max_steps)?,
+        },
         _ if args.check.is_some() => Mode::Check {
             presses: Cells::read(
                 &Source::read(args.check.as_deref().unwrap_or("-"))?,

@@ -49,12 +49,25 @@ pub struct Args {
     /// Play in the terminal: arrows move the pawn, s shows the map of what remains, u undoes, q quits.
     #[arg(long, conflicts_with_all = ["check", "all", "output", "shortest"])]
     play: bool,
+    /// The page's polynomial method step by step: each row's cells as forms
+    /// in the first row's unknowns, the system they give, its solution (JSON Lines with --json).
+    #[arg(long, conflicts_with_all = ["check", "all", "output", "shortest", "play", "method", "builder"])]
+    steps: bool,
+    /// With --steps: show at most N steps (the others are counted, and the count said).
+    #[arg(long, value_name = "N", requires = "steps")]
+    max_steps: Option<u64>,
     #[command(flatten)]
     common: Common,
 }
 
 pub fn run(args: Args, ctx: &mut Context) -> Result<Exit, Failure> {
-    super::refuse_unused(&[(args.limit.is_some() && !args.all, "--limit goes with --all")])?;
+    super::refuse_unused(&[
+        (args.limit.is_some() && !args.all, "--limit goes with --all"),
+        (
+            args.max_steps.is_some() && !args.steps,
+            "--max-steps goes with --steps",
+        ),
+    ])?;
     args.common
         .check_files(&[("--output", args.output.as_deref())])?;
     if let Some(rows) = args.rows {
@@ -103,6 +116,9 @@ fn request(args: &Args) -> Result<Request, Failure> {
         }
         (None, true) => Mode::List {
             limit: Limit::from_option(args.limit)?,
+        },
+        (None, false) if args.steps => Mode::Steps {
+            max_steps: Limit::from_option(args.max_steps)?,
         },
         (None, false) => Mode::Solve,
     };

@@ -104,6 +104,14 @@ pub struct Args {
     /// Play in the terminal: arrows or click pick a cell, digits enter, p pencil marks, h hint, c check, u undo, q quits.
     #[arg(long, conflicts_with_all = ["count", "all", "transform", "explain", "hint", "rate", "json", "check"])]
     play: bool,
+    /// The Sudoku page's backtracking step by step, the most constrained
+    /// cell first: each node's cell and candidates, each guess, each
+    /// backtrack (JSON Lines with --json).
+    #[arg(long, conflicts_with_all = ["count", "all", "transform", "explain", "hint", "rate", "generate", "check", "play"])]
+    steps: bool,
+    /// With --steps: show at most N steps (the others are counted, and the count said).
+    #[arg(long, value_name = "N", requires = "steps")]
+    max_steps: Option<u64>,
     #[command(flatten)]
     common: Common,
 }
@@ -155,6 +163,10 @@ fn request(args: &Args) -> Result<Request, Failure> {
         }
     } else if args.rate {
         Mode::Rate
+    } else if args.steps {
+        Mode::Steps {
+            max_steps: puzzles::listing::Limit::from_option(args.max_steps)?,
+        }
     } else if let Some(path) = &args.check {
         Mode::Check {
             solution: Source::read(path)?.text,
@@ -215,6 +227,10 @@ fn refuse_unused(args: &Args) -> Result<(), Error> {
         (
             args.time_limit.is_some() && !stepwise,
             "--time-limit goes with --explain, --hint or --rate",
+        ),
+        (
+            args.max_steps.is_some() && !args.steps,
+            "--max-steps goes with --steps",
         ),
         (
             args.techniques.is_some() && !stepwise,

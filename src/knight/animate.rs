@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 
 /// One step of the search, as a request streams it: a square placed or cleared.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchStep {
     /// Its place in the search, from 1.
     pub index: u64,
@@ -31,6 +31,11 @@ pub struct SearchStep {
     pub square: Pos,
     /// Its number: given when placed, the one it had when cleared.
     pub number: usize,
+    /// In Warnsdorff's order, when placed: the free squares a move away in
+    /// the order they will be tried, `[row, col, score]`, the score being
+    /// each one's onward free moves (fewest first); empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scores: Vec<[usize; 3]>,
 }
 
 /// What a step does to its square.
@@ -111,11 +116,16 @@ pub(crate) fn steps(
         }
         streamed += 1;
         let index = end.steps;
+        let scores = match (action, order) {
+            (StepAction::Place, MoveOrder::Warnsdorff) => search.scores(),
+            _ => Vec::new(),
+        };
         if sink(SearchStep {
             index,
             action,
             square,
             number,
+            scores,
         })
         .is_break()
             || streamed >= most
@@ -228,6 +238,27 @@ impl Animation {
     fn candidates(&self, p: Pos) -> Vec<Pos> {
         let dims = self.knight.dims();
         ordered_moves(dims, p, self.order, |q| self.numbers[dims.index(q)] == 0)
+    }
+
+    /// The squares the last placed square's frame will try, with Warnsdorff's
+    /// score (onward free moves) of each, as `[row, col, score]`.
+    fn scores(&self) -> Vec<[usize; 3]> {
+        let dims = self.knight.dims();
+        let free = |q: Pos| self.numbers[dims.index(q)] == 0;
+        let Some(frame) = self.frames.last() else {
+            return Vec::new();
+        };
+        frame
+            .candidates
+            .iter()
+            .map(|&q| {
+                [
+                    q.row,
+                    q.col,
+                    knight_moves(dims, q).filter(|&r| free(r)).count(),
+                ]
+            })
+            .collect()
     }
 
     /// Numbers `p` and pushes its frame.

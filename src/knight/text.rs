@@ -63,8 +63,17 @@ impl report::Report for SearchStep {
             StepAction::Clear => ("cleared", "was"),
         };
         let mut text = Text::new();
+        let scores: Vec<String> = self
+            .scores
+            .iter()
+            .map(|[r, c, s]| format!("{r},{c}:{s}"))
+            .collect();
+        let scores = match scores.is_empty() {
+            true => String::new(),
+            false => format!("; next, Warnsdorff's scores {}", scores.join(" ")),
+        };
         text.line(format!(
-            "step {}: {} {verb} ({as_was} {})",
+            "step {}: {} {verb} ({as_was} {}){scores}",
             self.index, self.square, self.number
         ));
         text

@@ -10,6 +10,7 @@
 
 use super::cells::Cells;
 use super::check::{self, PressCheck};
+use super::steps::{self, LightsStep, LightsSteps};
 use super::{solve, table, Graph, GraphGame, LightsOut, LightsOutMethod, Pattern, Variant};
 use crate::control::Pace;
 use crate::control::{Control, Stop};
@@ -122,6 +123,14 @@ pub enum Mode {
     },
     /// The cells a press changes, as the request's pattern reads (no board given).
     Pattern,
+    /// The board solved step by step, as the Lights Out lab (`method` gauss,
+    /// the default) or chapter (`chase`) does it by hand; at most
+    /// `max_steps` steps streamed, the rest counted.
+    Steps {
+        /// The most steps to stream.
+        #[serde(default)]
+        max_steps: Limit,
+    },
 }
 
 impl Default for Mode {
@@ -446,6 +455,8 @@ pub enum Item {
     Solution(ListedPresses),
     /// A row of the nullity table.
     Size(NullityRow),
+    /// A step of the elimination or the chasing.
+    Step(LightsStep),
 }
 
 /// The answer to a [`Request`], one variant per mode; JSON carries the mode
@@ -465,6 +476,8 @@ pub enum Answer {
     Pattern(PressPattern),
     /// Presses checked.
     Check(PressCheck),
+    /// The end of a board solved step by step (the steps went to the sink).
+    Steps(LightsSteps),
 }
 
 impl GridPuzzle for LightsOut {
@@ -487,7 +500,8 @@ impl GridPuzzle for LightsOut {
             Mode::Solve { fewest: false, .. }
             | Mode::Count
             | Mode::Pattern
-            | Mode::Check { .. } => Pace::QUIET,
+            | Mode::Check { .. }
+            | Mode::Steps { .. } => Pace::QUIET,
         }
     }
 
@@ -527,6 +541,10 @@ pub(crate) fn answer(
         .ok_or_else(|| Error::usage("no board: give its size, its state or a graph"))?;
     if let Mode::Check { presses } = &request.mode {
         return check::check(request, &variant, board, presses).map(Answer::Check);
+    }
+    if let Mode::Steps { max_steps } = request.mode {
+        let mut steps = |step| sink.take(Item::Step(step));
+        return steps::answer(request, board, max_steps, &mut steps).map(Answer::Steps);
     }
     if let BoardSource::Graph {
         name,
@@ -574,6 +592,10 @@ impl Answer {
         let (setup, state, presses) = match self {
             Answer::Solve(s) => (&s.setup, s.state.as_ref(), s.presses.as_ref()),
             Answer::Count(c) => (&c.setup, c.state.as_ref(), None),
+            Answer::Steps(s) => {
+                let presses = picture.shows(s.presses.as_ref());
+                return super::board_svg(2, true, &s.state, presses);
+            }
             Answer::Check(c) => {
                 let presses = picture.shows(Some(&c.presses));
                 let Setup::Grid(grid) = &c.setup else {

@@ -33,7 +33,7 @@ pub fn analyse(lights: &BitGrid, oriented: Oriented) -> Analysis {
 /// Each press of the chase is kept as an affine form in `u`: `n` coefficient
 /// bits and, at index `n`, the constant. Only three rows of forms are alive
 /// at once, so memory is `3·n·(n+1)` bits whatever the number of rows.
-fn last_row_system(lights: &BitGrid) -> (BitMatrix, FixedBitSet) {
+pub(super) fn last_row_system(lights: &BitGrid) -> (BitMatrix, FixedBitSet) {
     let Dims { rows: m, cols: n } = lights.dims();
     let form = || FixedBitSet::with_capacity(n + 1);
     let mut above: Vec<FixedBitSet> = vec![form(); n];

@@ -481,7 +481,7 @@ fn table(states: u32, pattern: &str, torus: bool, method: Option<LightsOutMethod
     rows.iter()
         .map(|item| match item {
             Item::Size(row) => row.nullity,
-            Item::Solution(_) => unreachable!("a table lists sizes"),
+            Item::Solution(_) | Item::Step(_) => unreachable!("a table lists sizes"),
         })
         .collect()
 }

@@ -71,6 +71,7 @@ impl Report for Answer {
             Answer::Table(t) => t.text(detail),
             Answer::Pattern(p) => p.text(detail),
             Answer::Check(c) => c.text(detail),
+            Answer::Steps(s) => s.text(detail),
         }
     }
 
@@ -82,6 +83,7 @@ impl Report for Answer {
             Answer::Table(t) => t.ending(),
             Answer::Pattern(p) => p.ending(),
             Answer::Check(c) => c.ending(),
+            Answer::Steps(s) => s.ending(),
         }
     }
 
@@ -90,7 +92,7 @@ impl Report for Answer {
             Answer::Solve(s) => s.partial(),
             Answer::List(l) => l.partial(),
             Answer::Table(t) => t.partial(),
-            Answer::Count(_) | Answer::Pattern(_) | Answer::Check(_) => None,
+            Answer::Count(_) | Answer::Pattern(_) | Answer::Check(_) | Answer::Steps(_) => None,
         }
     }
 }
@@ -289,6 +291,7 @@ impl Report for Item {
         match self {
             Item::Solution(s) => s.text(detail),
             Item::Size(r) => r.text(detail),
+            Item::Step(s) => s.text(detail),
         }
     }
 

@@ -64,7 +64,6 @@ impl BitMatrix {
         self.rows.len()
     }
 
-    #[cfg(test)]
     /// Entry `(i, j)`.
     pub fn get(&self, i: usize, j: usize) -> bool {
         self.rows[i].contains(j)

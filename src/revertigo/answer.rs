@@ -3,6 +3,7 @@
 //! stream through a [`Sink`] as [`Item`]s.
 
 use super::check::{self, WalkCheck};
+use super::steps::{self, RevertigoStep, RevertigoSteps};
 use super::{Builder, Revertigo, RevertigoMethod, RevertigoSolver, Walk, MAX_CELLS};
 use crate::control::Pace;
 use crate::control::{Control, Stop, Tally};
@@ -35,6 +36,14 @@ pub enum Mode {
     Check {
         /// The walk's letters.
         walk: String,
+    },
+    /// The page's polynomial method step by step: each row's cells as forms
+    /// in the first row's unknowns, the system, its solution (at most
+    /// `max_steps` streamed, the rest counted).
+    Steps {
+        /// The most steps to stream.
+        #[serde(default)]
+        max_steps: Limit,
     },
 }
 
@@ -118,17 +127,26 @@ pub enum Answer {
     Check(WalkCheck),
     /// Stopped (Ctrl-C) before the maps or the walk were known.
     Stopped(Unfinished),
+    /// The end of the polynomial method step by step (the steps went to the sink).
+    Steps(RevertigoSteps),
 }
 
-/// One streamed item: an activation map of a listing.
+/// One streamed item: an activation map of a listing, or a step of the
+/// polynomial method; JSON writes the item alone, as its own keys.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Item {
-    /// Its place in the listing, from 1.
-    pub index: u64,
-    /// The map, top row first: `#` odd, `_` even.
-    pub map: Vec<String>,
-    /// Its activated cells.
-    pub activated: usize,
+#[serde(untagged)]
+pub enum Item {
+    /// An activation map of a listing.
+    Map {
+        /// Its place in the listing, from 1.
+        index: u64,
+        /// The map, top row first: `#` odd, `_` even.
+        map: Vec<String>,
+        /// Its activated cells.
+        activated: usize,
+    },
+    /// A step of the polynomial method.
+    Step(RevertigoStep),
 }
 
 /// A solved board: the same keys in text and JSON.
@@ -206,7 +224,7 @@ impl GridPuzzle for Revertigo {
     fn pace(request: &Request) -> Pace {
         match request.mode {
             Mode::List { .. } => Pace::polling("listed", true),
-            Mode::Solve | Mode::Check { .. } => Pace::QUIET,
+            Mode::Solve | Mode::Check { .. } | Mode::Steps { .. } => Pace::QUIET,
         }
     }
 
@@ -231,12 +249,16 @@ pub(crate) fn answer(
     if let Mode::Check { walk } = &request.mode {
         return check::check(dims, walk).map(Answer::Check);
     }
+    if let Mode::Steps { max_steps } = request.mode {
+        let mut steps = |step| sink.take(Item::Step(step));
+        return steps::steps(dims, max_steps, &mut steps).map(Answer::Steps);
+    }
     let Some(solver) = RevertigoSolver::new(Revertigo::new(dims), request.method, ctl)? else {
         return Ok(stopped);
     };
     if let Mode::List { limit } = request.mode {
         let tally = listing::list(&solver, limit, "activation maps", ctl, |index, map| {
-            sink.take(Item {
+            sink.take(Item::Map {
                 index,
                 map: map.row_strings('#', '_'),
                 activated: map.count_ones(),
@@ -300,6 +322,14 @@ impl Answer {
                 },
                 &r.map,
                 Some(&*r.walk),
+            ),
+            Answer::Steps(r) => (
+                Dims {
+                    rows: r.rows,
+                    cols: r.cols,
+                },
+                &r.map,
+                None,
             ),
             Answer::List(_) | Answer::Stopped(_) => {
                 return Err(Error::usage(

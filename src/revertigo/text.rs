@@ -18,6 +18,7 @@ impl Report for Answer {
         match self {
             Answer::Solve(r) => r.text(detail),
             Answer::Check(r) => r.text(detail),
+            Answer::Steps(r) => r.text(detail),
             Answer::List(_) | Answer::Stopped(_) => Text::new(),
         }
     }
@@ -27,6 +28,7 @@ impl Report for Answer {
             Answer::Solve(r) => r.ending(),
             Answer::Check(r) => r.ending(),
             Answer::List(l) => l.ending(),
+            Answer::Steps(r) => r.ending(),
             Answer::Stopped(_) => Ending::Interrupted,
         }
     }
@@ -59,18 +61,23 @@ impl Report for MapListing {
 }
 
 impl Report for Item {
-    /// The heading and the map (not when quiet).
+    /// The heading and the map (not when quiet), or the step.
     fn text(&self, detail: Detail) -> Text {
+        let (index, map, activated) = match self {
+            Item::Map {
+                index,
+                map,
+                activated,
+            } => (index, map, activated),
+            Item::Step(step) => return step.text(detail),
+        };
         let mut text = Text::new();
         if detail == Detail::Quiet {
-            text.line(format!("map {} ({} activated)", self.index, self.activated));
+            text.line(format!("map {index} ({activated} activated)"));
             return text;
         }
-        text.line(format!(
-            "map {} ({} activated):",
-            self.index, self.activated
-        ));
-        self.map.iter().for_each(|row| {
+        text.line(format!("map {index} ({activated} activated):"));
+        map.iter().for_each(|row| {
             text.line(row);
         });
         text

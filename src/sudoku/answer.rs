@@ -9,6 +9,7 @@ use super::explain::{self, Explanation, Hint, Outcome, PencilMarks, Rated, Techn
 use super::generate::{Difficulty, Symmetry};
 use super::parse::{scan_shaped, Scan};
 use super::solve::{self, GridReport, MadePuzzle, Transformer};
+use super::steps::{self, SudokuStep, SudokuSteps};
 use super::{Shape, Sudoku};
 use crate::control::Pace;
 use crate::control::{Control, Stop};
@@ -83,6 +84,12 @@ pub enum Mode {
     Rate,
     /// The candidates of each empty cell of a partly filled grid.
     Candidates,
+    /// The Sudoku page's backtracking step by step (at most `max_steps` streamed).
+    Steps {
+        /// The most steps to stream.
+        #[serde(default)]
+        max_steps: Limit,
+    },
     /// A student's filled grid checked against the puzzle.
     Check {
         /// The filled grid, in any layout a grid is read in (line form: `"1324…"`).
@@ -260,6 +267,8 @@ pub enum Answer {
     Candidates(CandidateGrid),
     /// A filled grid checked.
     Check(GridCheck),
+    /// The end of a grid solved step by step (the steps went to the sink).
+    Steps(SudokuSteps),
 }
 
 /// One streamed item; JSON tells them apart by their keys.
@@ -278,6 +287,8 @@ pub enum Item {
     Bad(BadLine),
     /// One batch line rated.
     Rated(RatedGrid),
+    /// A step of the most-constrained-cell search.
+    Step(SudokuStep),
 }
 
 /// A solution of a listing.
@@ -418,7 +429,7 @@ impl GridPuzzle for Sudoku {
             Mode::Count { .. } | Mode::List { .. } => "solutions",
             Mode::Candidates | Mode::Check { .. } => return Pace::QUIET,
             // The techniques look at the stop flag between cells.
-            Mode::Explain { .. } | Mode::Hint { .. } | Mode::Rate => "steps",
+            Mode::Explain { .. } | Mode::Hint { .. } | Mode::Rate | Mode::Steps { .. } => "steps",
         };
         Pace::polling(unit, false)
     }
@@ -487,7 +498,7 @@ pub(crate) fn answer(
             ))
         }
         _ => return Err(Error::usage(
-            "explanations, hints and candidates take one grid, not a batch (ratings take a batch)",
+            "explanations, hints, candidates and steps take one grid, not a batch (ratings take a batch)",
         )),
     };
     let options = BatchOptions {
@@ -589,6 +600,7 @@ fn one_grid(
         }
         Mode::Candidates => Answer::Candidates(candidates::candidates(&grid)),
         Mode::Check { solution } => Answer::Check(check::check(&grid, solution)?),
+        Mode::Steps { max_steps } => Answer::Steps(steps::steps(&grid, *max_steps, ctl, sink)?),
         Mode::Transform | Mode::Generate { .. } => unreachable!("answered before"),
     })
 }
@@ -724,6 +736,7 @@ impl Answer {
             Answer::Hint(h) => (h.size, h.box_shape, &h.puzzle, None),
             Answer::Rate(r) => (r.size, r.box_shape, &r.puzzle, None),
             Answer::Candidates(c) => (c.size, c.box_shape, &c.puzzle, None),
+            Answer::Steps(s) => (s.size, s.box_shape, &s.puzzle, s.solution.as_ref()),
             Answer::Check(c) => {
                 let fits = c.solution.len() == c.puzzle.len();
                 (

@@ -85,6 +85,7 @@ impl Report for Answer {
             Answer::Rate(r) => r.rated.text(detail),
             Answer::Candidates(c) => c.text(detail),
             Answer::Check(c) => c.text(detail),
+            Answer::Steps(s) => s.text(detail),
             Answer::Batch(_) | Answer::Transform(_) | Answer::Generate(_) => Text::new(),
         }
     }
@@ -103,6 +104,7 @@ impl Report for Answer {
             Answer::Rate(r) => r.rated.ending(),
             Answer::Candidates(c) => c.ending(),
             Answer::Check(c) => c.ending(),
+            Answer::Steps(s) => s.ending(),
         }
     }
 
@@ -182,6 +184,7 @@ impl Report for Item {
                 text.block(lines.clone());
             }
             Item::Line(report) => return report.text(detail),
+            Item::Step(step) => return step.text(detail),
             Item::Made(MadePuzzle { puzzle, .. }) => {
                 text.line(puzzle);
             }

@@ -421,7 +421,7 @@ fn nullity_table(v: &Variant, from: usize, to: usize) -> Vec<NullityRow> {
         .into_iter()
         .map(|item| match item {
             Item::Size(row) => row,
-            Item::Solution(_) => panic!("a table streams rows"),
+            Item::Solution(_) | Item::Step(_) => panic!("a table streams rows"),
         })
         .collect()
 }
