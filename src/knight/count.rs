@@ -81,7 +81,7 @@ pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Res
                 return run;
             }
         }
-        return columns::run_walk(&columns::Walk::new(dims, census), memory, ctl);
+        return columns::run_walk(&columns::Sweep::new(dims, census), memory, ctl);
     }
     let closed = census == Census::Cycles;
     let halved = !matches!(census, Census::PathsFrom(_))
@@ -97,7 +97,7 @@ pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Res
     if let Some(run) = (halved && !closed).then(by_halves).flatten() {
         return run;
     }
-    columns::run_walk(&columns::Walk::new(dims, census), memory, ctl)
+    columns::run_walk(&columns::Sweep::new(dims, census), memory, ctl)
 }
 
 /// Which engine counts.

@@ -85,7 +85,7 @@ pub(super) const FIRST_LABEL: u8 = 3;
 const FRESH: u8 = 15;
 
 /// The board as the programme walks it: `rows` ≤ `cols`, squares numbered `col · rows + row`.
-pub(super) struct Walk {
+pub(super) struct Sweep {
     pub(super) rows: usize,
     pub(super) n: usize,
     /// Frontier width: `2·rows + 1`.
@@ -112,28 +112,28 @@ pub(super) struct Walk {
     census: Census,
 }
 
-impl Walk {
-    pub(super) fn new(dims: Dims, census: Census) -> Walk {
+impl Sweep {
+    pub(super) fn new(dims: Dims, census: Census) -> Sweep {
         // Along the longer side.
-        Walk::along(dims, census, dims.rows > dims.cols)
+        Sweep::along(dims, census, dims.rows > dims.cols)
     }
 
     /// The walk of `dims` column by column, or row by row when `turned`.
-    pub(super) fn along(dims: Dims, census: Census, turned: bool) -> Walk {
-        Walk::along_to(dims, census, turned, usize::MAX)
+    pub(super) fn along(dims: Dims, census: Census, turned: bool) -> Sweep {
+        Sweep::along_to(dims, census, turned, usize::MAX)
     }
 
     /// The walk of `dims` for the first `columns` columns of a count whose
     /// other ends, if any, lie past them: the squares past them may end the
     /// path as far as pruning goes (a square with one move left is not
     /// dropped), so that the states suit any ends there.
-    pub(super) fn half(dims: Dims, census: Census, columns: usize) -> Walk {
-        Walk::along_to(dims, census, false, columns)
+    pub(super) fn half(dims: Dims, census: Census, columns: usize) -> Sweep {
+        Sweep::along_to(dims, census, false, columns)
     }
 
-    /// [`Walk::along`], the squares past the first `columns` columns taken
-    /// as ends that may be (see [`Walk::half`]).
-    fn along_to(dims: Dims, census: Census, turned: bool, columns: usize) -> Walk {
+    /// [`Sweep::along`], the squares past the first `columns` columns taken
+    /// as ends that may be (see [`Sweep::half`]).
+    fn along_to(dims: Dims, census: Census, turned: bool, columns: usize) -> Sweep {
         let (rows, cols) = if turned {
             (dims.cols, dims.rows)
         } else {
@@ -193,7 +193,7 @@ impl Walk {
         let ends_left = (0..n)
             .map(|v| leaves.iter().filter(|&&t| t > v).count() as u8)
             .collect();
-        Walk {
+        Sweep {
             ends_left,
             free_ends,
             rows,
@@ -494,7 +494,7 @@ fn starved_slots(nbrs: &[Vec<usize>], w: usize) -> Vec<u32> {
     starved
 }
 
-/// For each square `v` (see [`Walk::ahead`]): the squares still to come
+/// For each square `v` (see [`Sweep::ahead`]): the squares still to come
 /// with a move into the frontier once `v` is added, as (the slots of those
 /// moves, their moves to squares still to come, whether it is one of `ends`).
 fn ahead_of(nbrs: &[Vec<usize>], w: usize, ends: &[usize]) -> Vec<Vec<(u32, u8, bool)>> {
@@ -559,7 +559,7 @@ pub(super) trait Runner {
     /// The count and the most states held after one square, within `memory` bytes (a process).
     fn run<S: Stored, const L: usize>(
         &self,
-        walk: &Walk,
+        walk: &Sweep,
         memory: u64,
         ctl: &Control,
     ) -> Result<(Wide<L>, u64), ColumnsHalt>;
@@ -571,7 +571,7 @@ struct Local;
 impl Runner for Local {
     fn run<S: Stored, const L: usize>(
         &self,
-        walk: &Walk,
+        walk: &Sweep,
         memory: u64,
         ctl: &Control,
     ) -> Result<(Wide<L>, u64), ColumnsHalt> {
@@ -580,7 +580,7 @@ impl Runner for Local {
 }
 
 fn run_keyed<S: Stored>(
-    walk: &Walk,
+    walk: &Sweep,
     memory: u64,
     ctl: &Control,
     runner: &impl Runner,
@@ -622,13 +622,13 @@ fn run_keyed<S: Stored>(
 }
 
 /// Runs the programme along `walk`, within `memory` bytes.
-pub(super) fn run_walk(walk: &Walk, memory: u64, ctl: &Control) -> Result<Outcome> {
+pub(super) fn run_walk(walk: &Sweep, memory: u64, ctl: &Control) -> Result<Outcome> {
     run_walk_by(walk, memory, ctl, &Local)
 }
 
 /// Runs the programme along `walk` by `runner`, within `memory` bytes a process.
 pub(super) fn run_walk_by(
-    walk: &Walk,
+    walk: &Sweep,
     memory: u64,
     ctl: &Control,
     runner: &impl Runner,

@@ -25,7 +25,7 @@
 //! fast network), and the programme needs only its all-to-all exchange and
 //! reductions between steps it already has.
 
-use super::columns::{run_walk_by, Runner, Walk};
+use super::columns::{run_walk_by, Runner, Sweep};
 use super::key::Stored;
 use super::layers::{merge, ColumnsHalt, Entry, Meter, SortedRun, Stepper, Summable, Wide};
 use super::{Census, Outcome};
@@ -348,7 +348,7 @@ pub(super) fn run(
         rank: world.rank() as usize,
         size: world.size() as usize,
     };
-    Some(run_walk_by(&Walk::new(dims, census), memory, ctl, &shared))
+    Some(run_walk_by(&Sweep::new(dims, census), memory, ctl, &shared))
 }
 
 /// The processes of the run, as this one sees them.
@@ -421,7 +421,7 @@ fn gathered<const L: usize>(
 impl Runner for Shared {
     fn run<S: Stored, const L: usize>(
         &self,
-        walk: &Walk,
+        walk: &Sweep,
         memory: u64,
         ctl: &Control,
     ) -> std::result::Result<(Wide<L>, u64), ColumnsHalt> {

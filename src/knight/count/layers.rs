@@ -20,7 +20,7 @@
 //! (their counts added): about half the states, when the count has no start
 //! square to break the symmetry.
 
-use super::columns::{SquarePlan, Walk};
+use super::columns::{SquarePlan, Sweep};
 use super::key::{canonical, Key, Mirror, Stored};
 use crate::control::Control;
 use num_bigint::BigUint;
@@ -478,7 +478,7 @@ impl Meter {
 /// Adds one square at a time to a layer of states, on every core, with
 /// keys stored as `S` and counts of `L` limbs, within `memory` bytes.
 pub(super) struct Stepper<'w, S: Stored, const L: usize> {
-    walk: &'w Walk,
+    walk: &'w Sweep,
     memory: u64,
     bits: u32,
     /// The mirror across the middle row keeps every square's role but a start's.
@@ -495,7 +495,7 @@ pub(super) struct Stepper<'w, S: Stored, const L: usize> {
 }
 
 impl<'w, S: Stored, const L: usize> Stepper<'w, S, L> {
-    pub(super) fn new(walk: &'w Walk, memory: u64) -> Self {
+    pub(super) fn new(walk: &'w Sweep, memory: u64) -> Self {
         let parts = rayon::current_num_threads().max(1);
         let entry = std::mem::size_of::<Entry<S, L>>() as u64;
         let batch = ((memory / entry / (16 * parts as u64)) as usize).clamp(1 << 12, MAX_BATCH);
@@ -654,7 +654,7 @@ struct Step<'a, K> {
 /// `memory` bytes (see [`Stepper::step`]): the count and the most states
 /// held after one square.
 pub(super) fn run_with<S: Stored, const L: usize>(
-    walk: &Walk,
+    walk: &Sweep,
     memory: u64,
     ctl: &Control,
 ) -> Result<(Wide<L>, u64), ColumnsHalt> {
@@ -669,7 +669,7 @@ pub(super) type Squares<S, const L: usize> = (Wide<L>, u64, Vec<Entry<S, L>>);
 /// Runs the first `squares` squares of `walk` (see [`run_with`]) and gives
 /// the tours completed, the most states held and the states reached.
 pub(super) fn run_squares<S: Stored, const L: usize>(
-    walk: &Walk,
+    walk: &Sweep,
     squares: usize,
     memory: u64,
     ctl: &Control,

@@ -1,6 +1,6 @@
 //! The frontier counts against the backtracking counter and the published values.
 
-use super::columns::{run_walk, Walk};
+use super::columns::{run_walk, Sweep};
 use super::*;
 use crate::knight::count::backtrack::count_sequential;
 use crate::knight::{count_all_starts, count_tours};
@@ -130,7 +130,7 @@ fn per_start_grids_and_sums_agree_with_backtracking() {
 /// by meeting in the middle otherwise).
 fn sweep(dims: Dims, census: Census) -> BigUint {
     match run_walk(
-        &Walk::new(dims, census),
+        &Sweep::new(dims, census),
         DEFAULT_MEMORY_LIMIT,
         &Control::new(),
     ) {
@@ -434,7 +434,7 @@ fn halves_on_seven_rows_agree_with_the_meet() {
 /// Runs along `dims` as given, rows first, even when they are the longer
 /// side: 8-row walks of short boards take the narrow keys of 8 rows.
 fn frontier_along(dims: Dims, census: Census) -> BigUint {
-    let walk = Walk::along(dims, census, false);
+    let walk = Sweep::along(dims, census, false);
     match run_walk(&walk, DEFAULT_MEMORY_LIMIT, &Control::new()) {
         Ok(Outcome::Done { count, .. }) => count,
         other => panic!("{dims} {census:?} rows first: {other:?}"),
@@ -602,7 +602,7 @@ fn published_open_count_8x8() {
 fn published_closed_count_8x8_by_columns() {
     let dims = Dims { rows: 8, cols: 8 };
     let Ok(Outcome::Done { count, .. }) = run_walk(
-        &Walk::new(dims, Census::Cycles),
+        &Sweep::new(dims, Census::Cycles),
         16_500 << 20,
         &Control::new(),
     ) else {

@@ -44,9 +44,9 @@ fn paths_between_two_squares_agree_with_backtracking() {
 
 /// The count of `census` by the column programme alone.
 fn columns(dims: Dims, census: Census) -> BigUint {
-    use super::super::columns::{run_walk, Walk};
+    use super::super::columns::{run_walk, Sweep};
     match run_walk(
-        &Walk::new(dims, census),
+        &Sweep::new(dims, census),
         DEFAULT_MEMORY_LIMIT,
         &Control::new(),
     ) {

@@ -2,7 +2,7 @@
 //!
 //! With both ends given, a half's states across the middle depend only on
 //! the ends that lie in it (the other half's squares are taken as ends
-//! that may be, for pruning: see `Walk::half`). On a board of even columns
+//! that may be, for pruning: see `Sweep::half`). On a board of even columns
 //! the right half, seen from its own side, is a left half too. So the
 //! paths between `s` and `t` in different halves join the left half with
 //! `s` and the left half with the mirror image of `t`; both in one half,
@@ -88,7 +88,7 @@ impl Half {
 }
 
 /// The board of a left half holding `ends`: what it counts, its other ends
-/// put past its columns (the half does not see them: see `Walk::half`).
+/// put past its columns (the half does not see them: see `Sweep::half`).
 fn board_of(dims: Dims, ends: &[Pos]) -> Halves {
     let (rows, cols) = (dims.rows, dims.cols);
     let past = [Pos::new(0, cols - 1), Pos::new(1, cols - 1)];

@@ -1,6 +1,6 @@
 //! A half's states before the moves across: the column programme's after the half's columns, as state words.
 
-use super::super::columns::Walk;
+use super::super::columns::Sweep;
 use super::super::key::{canonical, Key, Mirror, Narrow, Stored};
 use super::super::layers::{run_squares, ColumnsHalt, Wide};
 use super::super::meet::word::Split;
@@ -14,7 +14,7 @@ use crate::grid::Dims;
 /// words of the column programme's nibbles, with their counts, and the most
 /// states held.
 fn half<S: Stored>(
-    walk: &Walk,
+    walk: &Sweep,
     columns: usize,
     memory: u64,
     ctl: &Control,
@@ -85,9 +85,9 @@ pub(super) fn start(
     };
     // Both ends given: the half's states suit any ends past it (see `sides`).
     let walk = if board.ends_given() {
-        Walk::half(dims, census, t)
+        Sweep::half(dims, census, t)
     } else {
-        Walk::along(dims, census, false)
+        Sweep::along(dims, census, false)
     };
     let (layer, peak) = if rows == 8 {
         half::<Narrow>(&walk, t, memory, ctl)?
