@@ -55,3 +55,12 @@ impl<'a, T> Stepper<'a, T> {
         self.steps - self.shown
     }
 }
+
+/// The heading's words for the steps counted but not shown: `, N not shown
+/// (past --max-steps)`, or nothing when every step was shown.
+pub(crate) fn not_shown_words(not_shown: u64) -> String {
+    match not_shown {
+        0 => String::new(),
+        n => format!(", {n} not shown (past --max-steps)"),
+    }
+}

@@ -268,10 +268,7 @@ impl Report for RevertigoSteps {
     /// The method's steps and the map found; not quiet, its rows.
     fn text(&self, detail: Detail) -> Text {
         let mut text = Text::new();
-        let left = match self.not_shown {
-            0 => String::new(),
-            n => format!(", {n} not shown (past --max-steps)"),
-        };
+        let left = crate::stepper::not_shown_words(self.not_shown);
         text.line(format!(
             "Revertigo {}×{}: the polynomial method in {} steps{left}",
             self.rows, self.cols, self.steps

@@ -259,10 +259,7 @@ impl Report for SudokuSteps {
     /// The search's steps and its end; not quiet, the solution's rows.
     fn text(&self, detail: Detail) -> Text {
         let mut text = Text::new();
-        let left = match self.not_shown {
-            0 => String::new(),
-            n => format!(", {n} not shown (past --max-steps)"),
-        };
+        let left = crate::stepper::not_shown_words(self.not_shown);
         text.line(format!(
             "Sudoku {0}×{0}: the most constrained cell first, {1} steps{left}",
             self.size, self.steps

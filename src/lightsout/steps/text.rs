@@ -113,10 +113,7 @@ impl Report for LightsSteps {
             LightsOutMethod::Chase => "light chasing",
             _ => "full elimination",
         };
-        let left = match self.not_shown {
-            0 => String::new(),
-            n => format!(", {n} not shown (past --max-steps)"),
-        };
+        let left = crate::stepper::not_shown_words(self.not_shown);
         text.line(format!(
             "Lights Out {}×{}{}: {method} in {} steps{left}",
             self.setup.rows,
