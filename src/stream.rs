@@ -11,7 +11,7 @@
 //! ```
 //! use puzzles::grid::Dims;
 //! use puzzles::listing::Limit;
-//! use puzzles::revertigo::{Answer, Mode, Request, Revertigo};
+//! use puzzles::revertigo::{Answer, Item, Mode, Request, Revertigo};
 //! use puzzles::stream::Stream;
 //! use puzzles::Control;
 //!
@@ -19,7 +19,8 @@
 //! request.mode = Mode::List { limit: Limit::NONE };
 //! let mut maps = Stream::<Revertigo>::start(request, Control::new());
 //! let first = maps.next().expect("the 4×4 board has 16 maps");
-//! assert_eq!(first.index, 1);
+//! let Item::Map { index, .. } = first else { panic!("a listing streams maps") };
+//! assert_eq!(index, 1);
 //! let Answer::List(end) = maps.finish()? else { panic!() };
 //! assert!(!end.complete); // stopped after the one map read
 //! # Ok::<(), puzzles::Error>(())
