@@ -44,7 +44,7 @@
 mod animate;
 mod answer;
 mod check;
-mod count;
+pub(crate) mod count;
 pub(crate) mod find;
 mod moves;
 pub(crate) mod square;

@@ -91,6 +91,13 @@ pub enum Mode {
         /// instead of counting (refused when they overlap or leave classes out).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         merge: Vec<PathBuf>,
+        /// The disk the halves' states across the middle may spill to when
+        /// they would not fit the memory, in MiB (`None`: they do not spill).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        disk_mib: Option<u64>,
+        /// The folder they spill to (`None`: the system's temporary folder).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        disk_dir: Option<PathBuf>,
     },
     /// A semi-magic closed tour of the 8×8 board (rows and columns sum to 260).
     Magic,
@@ -156,7 +163,7 @@ impl Default for Mode {
 /// assert_eq!(found.result, TourOutcome::Tour);
 /// assert_eq!(found.tour.map(|t| t.len()), Some(36));
 ///
-/// request.mode = Mode::Count { starts: Starts::Start, method: CountMethod::Frontier, memory_mib: None, shard: Default::default(), end: None, part: Default::default(), checkpoint: None, merge: vec![] };
+/// request.mode = Mode::Count { starts: Starts::Start, method: CountMethod::Frontier, memory_mib: None, shard: Default::default(), end: None, part: Default::default(), checkpoint: None, merge: vec![], disk_mib: None, disk_dir: None };
 /// let Answer::Count(count) = Knight::answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
 /// assert_eq!(count.cycles.unwrap().to_string(), "9862");
 /// assert_eq!(count.count.unwrap().to_string(), "19724");
@@ -408,6 +415,8 @@ pub(crate) fn answer(
             part,
             checkpoint,
             merge,
+            disk_mib,
+            disk_dir,
         } => {
             let knight = request.knight()?;
             let from = match (starts, end) {
@@ -430,6 +439,7 @@ pub(crate) fn answer(
             wanted.checkpoint = checkpoint.clone();
             wanted.merge = merge.clone();
             wanted.memory_limit = memory_mib.map_or(wanted.memory_limit, |m| m << 20);
+            wanted.disk = spill_disk(*disk_mib, disk_dir.as_ref())?;
             count::count(&wanted, ctl).map(Answer::Count)
         }
         Mode::Magic => magic(request.dims, ctl).map(Answer::Magic),
@@ -440,6 +450,23 @@ pub(crate) fn answer(
                 .map(Answer::Steps)
         }
         Mode::Moves { path } => moves::position(&request.knight()?, path).map(Answer::Moves),
+    }
+}
+
+/// Where a count may spill its states: `disk_mib` MiB in `disk_dir` (the
+/// system's temporary folder when not given); refused when the disk is 0
+/// or a folder is given without it.
+fn spill_disk(disk_mib: Option<u64>, disk_dir: Option<&PathBuf>) -> Result<Option<count::Disk>> {
+    match (disk_mib, disk_dir) {
+        (None, None) => Ok(None),
+        (None, Some(_)) => Err(Error::usage(
+            "a folder to spill to is given with the disk it may take (--disk MIB)",
+        )),
+        (Some(0), _) => Err(Error::usage("--disk takes at least 1 MiB")),
+        (Some(mib), dir) => Ok(Some(count::Disk {
+            limit: mib.saturating_mul(1 << 20),
+            dir: dir.cloned().unwrap_or_else(std::env::temp_dir),
+        })),
     }
 }
 
