@@ -23,11 +23,11 @@ True
 from __future__ import annotations
 
 import time
-from typing import Any, Optional, Union
+from typing import Any, Dict, Optional, Union
 
 from . import _grids
-from ._answer import Answer, Interrupted, Item, ProgressCallback, Verdict
-from ._native import PuzzleError, names, start
+from ._answer import Answer, Interrupted, ProgressCallback, Verdict
+from ._native import Item, PuzzleError, Run, names, start
 
 __all__ = [
     "Answer",
@@ -105,21 +105,20 @@ def ask(puzzle: str, progress: Progress = None, **request: Any) -> Answer:
     >>> puzzles.ask("knight", dims=(5, 5), mode="count", starts="sum").total
     '1728'
     """
+    return _ask(puzzle, progress, request)
+
+
+def _ask(puzzle: str, progress: Progress, request: Dict[str, Any]) -> Answer:
+    """`ask`, the request's keys in a dict (one call less for the four below)."""
     keys = _grids.request(puzzle, request)
-    if puzzle == "sudoku":
-        # A batch's lines come back as typed reports, as the command's --json has them.
-        keys.setdefault("reports", True)
-    holder: list = []
-
-    def report(done: int, total: Optional[int], note: str) -> None:
-        if holder and holder[0] is not None:
-            holder[0](done, total, note)
-
-    run, pace = start(puzzle, keys, report)
-    bar = _bar(progress, pace[0], pace[1])
-    holder.append(bar)
-    answer_type = Verdict if keys.get("mode") == "check" else Answer
-    return answer_type(puzzle, run, pace, bar if isinstance(bar, _Bar) else None)
+    started, (unit, bounded, _) = start(puzzle, keys)
+    bar = None
+    if type(started) is Run and unit is not None and progress is not False:
+        bar = _bar(progress, unit, bounded)
+        if bar is not None:
+            started.set_progress(bar)
+    answer_type = Verdict if keys["mode"] == "check" else Answer
+    return answer_type(puzzle, started, bar if isinstance(bar, _Bar) else None)
 
 
 def lightsout(progress: Progress = None, **request: Any) -> Answer:
@@ -133,7 +132,7 @@ def lightsout(progress: Progress = None, **request: Any) -> Answer:
     >>> puzzles.lightsout(board={"random": {"rows": 5, "cols": 5, "seed": 7}}, mode="count").nullity
     2
     """
-    return ask("lightsout", progress, **request)
+    return _ask("lightsout", progress, request)
 
 
 def revertigo(progress: Progress = None, **request: Any) -> Answer:
@@ -145,7 +144,7 @@ def revertigo(progress: Progress = None, **request: Any) -> Answer:
     >>> puzzles.revertigo(dims=(4, 4)).moves
     9
     """
-    return ask("revertigo", progress, **request)
+    return _ask("revertigo", progress, request)
 
 
 def knight(progress: Progress = None, **request: Any) -> Answer:
@@ -158,7 +157,7 @@ def knight(progress: Progress = None, **request: Any) -> Answer:
     >>> len(puzzles.knight(dims=(8, 8)).tour)
     64
     """
-    return ask("knight", progress, **request)
+    return _ask("knight", progress, request)
 
 
 def sudoku(progress: Progress = None, **request: Any) -> Answer:
@@ -172,7 +171,7 @@ def sudoku(progress: Progress = None, **request: Any) -> Answer:
     >>> puzzles.sudoku(source="1... ..3. .4.. ...2").unique
     True
     """
-    return ask("sudoku", progress, **request)
+    return _ask("sudoku", progress, request)
 
 
 assert tuple(names()) == ("lightsout", "revertigo", "knight", "sudoku")

@@ -37,6 +37,9 @@ pub trait Running: Send {
     /// The answer, once the items are all pulled (or left: the request then
     /// ends as a listing stopped at a limit).
     fn finish(&mut self) -> puzzles::Result<Obj>;
+    /// The answer of a request already answered with no items (Python then
+    /// needs no request under way), or `None`.
+    fn answered(&mut self) -> Option<puzzles::Result<Obj>>;
 }
 
 /// Starts `request` as its pace says: inline when it never polls the stop
@@ -89,6 +92,9 @@ impl<P: GridPuzzle> Running for Inline<P> {
         let answer = self.answer.take().unwrap_or_else(|| Err(finished()))?;
         Ok(Box::new(AnswerOf::<P>(answer, PhantomData)))
     }
+    fn answered(&mut self) -> Option<puzzles::Result<Obj>> {
+        self.items.is_empty().then(|| self.finish())
+    }
 }
 
 /// The error of an answer asked for twice (the Python side keeps the first).
@@ -120,5 +126,8 @@ impl<P: GridPuzzle> Running for Threaded<P> {
         let stream = self.stream.take().ok_or_else(finished)?;
         let answer = stream.finish()?;
         Ok(Box::new(AnswerOf::<P>(answer, PhantomData)))
+    }
+    fn answered(&mut self) -> Option<puzzles::Result<Obj>> {
+        None
     }
 }
