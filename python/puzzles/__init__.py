@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import importlib.util
 import time
 from typing import Any, Dict, Optional, Union
 
@@ -51,13 +52,19 @@ Progress = Union[None, bool, ProgressCallback]
 BAR_AFTER = 1.0
 
 
+def _tqdm() -> Any:
+    """tqdm's bar (an ImportError when tqdm is not installed)."""
+    from tqdm.auto import tqdm  # type: ignore[import-untyped,unused-ignore]
+
+    return tqdm
+
+
 class _Bar:
-    """A tqdm bar made when the work has run long enough (at once when asked)."""
+    """A tqdm bar made when the work has run long enough (at once when asked);
+    tqdm is imported then, not before (its import costs more than most requests)."""
 
     def __init__(self, unit: str, bounded: bool, delay: float) -> None:
-        from tqdm.auto import tqdm  # type: ignore[import-untyped,unused-ignore]
-
-        self._tqdm = tqdm
+        self._tqdm = _tqdm() if delay == 0.0 else None
         self._unit = unit
         self._start = time.monotonic() + delay
         self._bar: Any = None
@@ -67,7 +74,9 @@ class _Bar:
         if self._bar is None:
             if time.monotonic() < self._start:
                 return
-            self._bar = self._tqdm(total=total, unit=f" {self._unit}", leave=False, dynamic_ncols=True)
+            tqdm = self._tqdm or _tqdm()
+            self._bar = tqdm(total=total, unit=f" {self._unit}", leave=False, dynamic_ncols=True)
+            self._total = total
         if total != self._total:
             self._bar.reset(total=total)
             self._total = total
@@ -82,18 +91,22 @@ class _Bar:
             self._bar = None
 
 
+#: Whether tqdm is installed (looked up once, without importing it).
+_HAS_TQDM: Optional[bool] = None
+
+
 def _bar(progress: Progress, unit: Optional[str], bounded: bool) -> Any:
     """The progress callback `progress` asks for: a tqdm bar, the caller's own, or none."""
+    global _HAS_TQDM
     if progress is False or unit is None:
         return None
     if callable(progress) and progress is not True:
         return progress
-    try:
-        return _Bar(unit, bounded, 0.0 if progress is True else BAR_AFTER)
-    except ImportError:
-        if progress is True:
-            raise
-        return None
+    if progress is True:
+        return _Bar(unit, bounded, 0.0)  # an ImportError without tqdm, as asked
+    if _HAS_TQDM is None:
+        _HAS_TQDM = importlib.util.find_spec("tqdm") is not None
+    return _Bar(unit, bounded, BAR_AFTER) if _HAS_TQDM else None
 
 
 def ask(puzzle: str, progress: Progress = None, **request: Any) -> Answer:

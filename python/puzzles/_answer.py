@@ -105,7 +105,14 @@ class Answer:
             self._bar = None
 
     def __iter__(self) -> Iterator[Item]:
-        return self
+        # A generator: a loop resumes it for less than a call of __next__.
+        items = self._items
+        while True:
+            while items:
+                yield items.popleft()
+            items.extend(self._pull())
+            if not items:
+                return
 
     def __next__(self) -> Item:
         items = self._items

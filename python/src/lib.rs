@@ -21,6 +21,7 @@ mod fields;
 mod held;
 mod item;
 mod json;
+mod queue;
 mod request;
 mod run;
 mod watch;
@@ -76,10 +77,11 @@ impl Run {
             .map_err(|_| PyRuntimeError::new_err("a request was poisoned by a panic"))
     }
 
-    /// Pulls the next item, looking up for Ctrl-C and progress every [`SLICE`].
-    fn pull_item(&self, py: Python<'_>) -> PyResult<Option<Box<dyn Held>>> {
+    /// Pulls the next items (up to `most`), looking up for Ctrl-C and
+    /// progress every [`SLICE`].
+    fn pull_items(&self, py: Python<'_>, most: usize) -> PyResult<Vec<Box<dyn Held>>> {
         loop {
-            let pulled = py.detach(|| self.running().map(|mut r| r.pull(SLICE)))?;
+            let pulled = py.detach(|| self.running().map(|mut r| r.pull(most, SLICE)))?;
             let due = self
                 .looked
                 .lock()
@@ -89,8 +91,8 @@ impl Run {
                 self.look_up(py)?;
             }
             match pulled {
-                Pull::Item(item) => return Ok(Some(item)),
-                Pull::End => return Ok(None),
+                Pull::Items(items) => return Ok(items),
+                Pull::End => return Ok(Vec::new()),
                 Pull::Waiting => {}
             }
         }
@@ -119,24 +121,11 @@ impl Run {
 
 #[pymethods]
 impl Run {
-    /// The next items as Python data: the next one (waited for), then up to
-    /// `most` in all of those already found, so that a long listing crosses
-    /// between the threads in batches (empty once the request has ended).
+    /// The next items: the next one (waited for) and up to `most` in all
+    /// of those found with it, so that a long listing crosses between the
+    /// threads in hands of many (empty once the request has ended).
     fn next_items(&self, py: Python<'_>, most: usize) -> PyResult<Vec<Item>> {
-        let Some(first) = self.pull_item(py)? else {
-            return Ok(Vec::new());
-        };
-        let mut held = vec![first];
-        py.detach(|| -> PyResult<()> {
-            let mut running = self.running()?;
-            while held.len() < most {
-                match running.pull(Duration::ZERO) {
-                    Pull::Item(item) => held.push(item),
-                    Pull::Waiting | Pull::End => break,
-                }
-            }
-            Ok(())
-        })?;
+        let held = self.pull_items(py, most.max(1))?;
         Ok(held.into_iter().map(Item::new).collect())
     }
 
@@ -162,8 +151,8 @@ impl Run {
     fn drain(&self, py: Python<'_>) -> PyResult<(Vec<Item>, Option<Item>)> {
         let mut items = Vec::new();
         loop {
-            match py.detach(|| self.running().map(|mut r| r.pull(SLICE)))? {
-                Pull::Item(item) => items.push(Item::new(item)),
+            match py.detach(|| self.running().map(|mut r| r.pull(usize::MAX, SLICE)))? {
+                Pull::Items(found) => items.extend(found.into_iter().map(Item::new)),
                 Pull::End => break,
                 Pull::Waiting => py.check_signals()?,
             }
