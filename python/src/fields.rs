@@ -91,11 +91,7 @@ impl ser::SerializeMap for &mut Walk<'_> {
     type Error = Error;
 
     fn serialize_key<K: Serialize + ?Sized>(&mut self, key: &K) -> Result<(), Error> {
-        let name = match serde_json::to_value(key)? {
-            Value::String(name) => name,
-            other => other.to_string(),
-        };
-        self.next_is_wanted = self.meet(&name);
+        self.next_is_wanted = key.serialize(Key(self))?;
         Ok(())
     }
 
@@ -111,13 +107,99 @@ impl ser::SerializeMap for &mut Walk<'_> {
     }
 }
 
-/// Refuses a report that is not an object, whatever its form.
+/// Refuses a value of another form than the one expected (`Ok`: what the
+/// serializer gives).
 macro_rules! refuse {
-    ($($name:ident($($arg:ty),*)),* $(,)?) => {
-        $(fn $name(self, $(_: $arg),*) -> Result<(), Error> {
+    ($ok:ty; $($name:ident($($arg:ty),*)),* $(,)?) => {
+        $(fn $name(self, $(_: $arg),*) -> Result<$ok, Error> {
             Err(not_an_object())
         })*
     };
+}
+
+/// Refuses every value but a string (`Ok`: what the serializer gives).
+macro_rules! refuse_scalars {
+    ($ok:ty) => {
+        refuse!($ok;
+        serialize_bool(bool),
+        serialize_i8(i8),
+        serialize_i16(i16),
+        serialize_i32(i32),
+        serialize_i64(i64),
+        serialize_u8(u8),
+        serialize_u16(u16),
+        serialize_u32(u32),
+        serialize_u64(u64),
+        serialize_f32(f32),
+        serialize_f64(f64),
+        serialize_char(char),
+        serialize_bytes(&[u8]),
+        serialize_none(),
+        serialize_unit(),
+        serialize_unit_struct(&'static str),
+        serialize_unit_variant(&'static str, u32, &'static str),
+        );
+    };
+}
+
+/// Refuses every sequence, and a struct variant.
+macro_rules! refuse_compounds {
+    () => {
+        refuse!(Self::SerializeSeq; serialize_seq(Option<usize>));
+        refuse!(Self::SerializeTuple; serialize_tuple(usize));
+        refuse!(Self::SerializeTupleStruct; serialize_tuple_struct(&'static str, usize));
+        refuse!(Self::SerializeTupleVariant;
+            serialize_tuple_variant(&'static str, u32, &'static str, usize));
+        refuse!(Self::SerializeStructVariant;
+            serialize_struct_variant(&'static str, u32, &'static str, usize));
+    };
+}
+
+/// A map's key met by the walk, read without being written: whether it is
+/// the key wanted (a key that is not a string is no key of the JSON's).
+struct Key<'w, 'k>(&'w mut Walk<'k>);
+
+impl ser::Serializer for Key<'_, '_> {
+    type Ok = bool;
+    type Error = Error;
+    type SerializeSeq = Impossible<bool, Error>;
+    type SerializeTuple = Impossible<bool, Error>;
+    type SerializeTupleStruct = Impossible<bool, Error>;
+    type SerializeTupleVariant = Impossible<bool, Error>;
+    type SerializeMap = Impossible<bool, Error>;
+    type SerializeStruct = Impossible<bool, Error>;
+    type SerializeStructVariant = Impossible<bool, Error>;
+
+    fn serialize_str(self, name: &str) -> Result<bool, Error> {
+        Ok(self.0.meet(name))
+    }
+
+    refuse_scalars!(bool);
+    refuse_compounds!();
+    refuse!(Self::SerializeMap; serialize_map(Option<usize>));
+    refuse!(Self::SerializeStruct; serialize_struct(&'static str, usize));
+
+    fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<bool, Error> {
+        Err(not_an_object())
+    }
+
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        value: &T,
+    ) -> Result<bool, Error> {
+        value.serialize(self)
+    }
+
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result<bool, Error> {
+        Err(not_an_object())
+    }
 }
 
 impl ser::Serializer for &mut Walk<'_> {
@@ -131,26 +213,8 @@ impl ser::Serializer for &mut Walk<'_> {
     type SerializeStruct = Self;
     type SerializeStructVariant = Impossible<(), Error>;
 
-    refuse!(
-        serialize_bool(bool),
-        serialize_i8(i8),
-        serialize_i16(i16),
-        serialize_i32(i32),
-        serialize_i64(i64),
-        serialize_u8(u8),
-        serialize_u16(u16),
-        serialize_u32(u32),
-        serialize_u64(u64),
-        serialize_f32(f32),
-        serialize_f64(f64),
-        serialize_char(char),
-        serialize_str(&str),
-        serialize_bytes(&[u8]),
-        serialize_none(),
-        serialize_unit(),
-        serialize_unit_struct(&'static str),
-        serialize_unit_variant(&'static str, u32, &'static str),
-    );
+    refuse_scalars!(());
+    refuse!((); serialize_str(&str));
 
     fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), Error> {
         value.serialize(self)
@@ -174,31 +238,7 @@ impl ser::Serializer for &mut Walk<'_> {
         Err(not_an_object())
     }
 
-    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, Error> {
-        Err(not_an_object())
-    }
-
-    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, Error> {
-        Err(not_an_object())
-    }
-
-    fn serialize_tuple_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleStruct, Error> {
-        Err(not_an_object())
-    }
-
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleVariant, Error> {
-        Err(not_an_object())
-    }
+    refuse_compounds!();
 
     fn serialize_map(self, _: Option<usize>) -> Result<Self, Error> {
         Ok(self)
@@ -206,16 +246,6 @@ impl ser::Serializer for &mut Walk<'_> {
 
     fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self, Error> {
         Ok(self)
-    }
-
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeStructVariant, Error> {
-        Err(not_an_object())
     }
 }
 
