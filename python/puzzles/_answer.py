@@ -12,7 +12,7 @@ from collections import deque
 from typing import Any, Callable, Deque, Dict, Iterator, List, Optional, Union
 
 from . import _grids
-from ._native import Item, Run, ending, keys, partial, set_fields, svg, text
+from ._native import Item, Run, ending, field, keys, partial, set_fields, svg, text
 
 #: The most items taken from the library at once (those it found ahead of the loop).
 BATCH = 256
@@ -143,7 +143,7 @@ class Answer:
     @property
     def mode(self) -> str:
         """Which request was answered: `solve`, `count`, `list`, `check`, `steps`, …"""
-        return str(self._finished().mode)
+        return str(field(self._finished(), "mode"))
 
     @property
     def ending(self) -> str:
@@ -159,7 +159,7 @@ class Answer:
     def __getattr__(self, name: str) -> Any:
         if name[:1] == "_":
             raise AttributeError(name)
-        return getattr(self._native or self._finished(), name)
+        return field(self._native or self._finished(), name)
 
     def __dir__(self) -> List[str]:
         return sorted(set(super().__dir__()) | set(keys(self._finished())))

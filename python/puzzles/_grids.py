@@ -189,9 +189,10 @@ def request(puzzle: str, keys: Dict[str, Any]) -> Dict[str, Any]:
     """The request's keys with their Python values made into the contract's,
     and the puzzle's defaults for those not given."""
     readers = REQUEST_KEYS.get(puzzle, {})
-    made = dict(DEFAULTS.get(puzzle, ()))
+    made = DEFAULTS.get(puzzle, {}).copy()
     for k, v in keys.items():
-        made[k] = readers[k](v) if k in readers else v
+        read = readers.get(k)
+        made[k] = v if read is None else read(v)
     return made
 
 

@@ -141,6 +141,14 @@ pub fn set_fields(py: Python<'_>, fields: Bound<'_, PyDict>) -> PyResult<()> {
         .map_err(|_| PyRuntimeError::new_err("the fields are set once"))
 }
 
+/// The value of key `name` of `item`, as its attribute reads it (an
+/// `AttributeError` when it has no such key): the attribute without
+/// Python's failed lookup first.
+#[pyfunction]
+pub fn field<'py>(item: &Bound<'py, Item>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    Item::__getattr__(item, name)
+}
+
 /// The keys of `item`'s JSON object, in the order the command writes them.
 #[pyfunction]
 pub fn keys<'py>(py: Python<'py>, item: &Item) -> PyResult<Bound<'py, PyList>> {

@@ -210,6 +210,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(start, m)?)?;
     m.add_function(wrap_pyfunction!(names, m)?)?;
     m.add_function(wrap_pyfunction!(item::set_fields, m)?)?;
+    m.add_function(wrap_pyfunction!(item::field, m)?)?;
     m.add_function(wrap_pyfunction!(item::keys, m)?)?;
     m.add_function(wrap_pyfunction!(item::text, m)?)?;
     m.add_function(wrap_pyfunction!(item::svg, m)?)?;
