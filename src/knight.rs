@@ -45,6 +45,7 @@ mod animate;
 mod answer;
 mod check;
 mod count;
+mod door;
 pub(crate) mod find;
 mod moves;
 pub(crate) mod square;
@@ -53,8 +54,7 @@ mod theorems;
 
 pub use animate::{SearchStep, StepAction, StepsEnd};
 pub use answer::{
-    Answer, Item, ListedTour, MagicReport, Mode, Request, Starts, TourListing, TourOutcome,
-    TourReport,
+    Answer, Item, ListedTour, MagicReport, Mode, Request, Starts, TourListing, TourReport,
 };
 pub use check::TourCheck;
 #[cfg(test)]
@@ -104,6 +104,23 @@ pub(crate) const SEED_MOVES: [(i64, i64); 8] = [
     (-1, 2),
     (1, 2),
 ];
+
+/// How a search for one tour ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TourOutcome {
+    /// A tour, verified.
+    #[serde(rename = "tour")]
+    Tour,
+    /// There is none: a theorem says so, or the search was exhausted.
+    #[serde(rename = "no tour")]
+    NoTour,
+    /// The node budget ran out before a tour was found or ruled out.
+    #[serde(rename = "gave up")]
+    GaveUp,
+    /// Stopped from outside (Ctrl-C) before an answer.
+    #[serde(rename = "interrupted")]
+    Interrupted,
+}
 
 /// In which order the search tries the moves from a square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]

@@ -34,6 +34,7 @@ mod cells;
 mod chase;
 mod chase_gcd;
 mod check;
+mod door;
 mod fewest;
 mod game;
 pub(crate) mod graph;
@@ -62,17 +63,16 @@ use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 
 pub use answer::{
-    Answer, BoardSource, GraphRule, GraphSetup, GridSetup, Item, ListedPresses, Mode, NullityRow,
-    NullityTable, PressListing, PressPattern, Pressed, Request, Setup, Solution, SolutionCount,
+    Answer, BoardSource, GraphRule, GraphSetup, GridSetup, Item, LightsStep, LightsSteps,
+    ListedPresses, Mode, NullityRow, NullityTable, PressCheck, PressListing, PressPattern, Pressed,
+    Request, Setup, Solution, SolutionCount,
 };
 pub use cells::Cells;
 pub(crate) use chase_gcd::nullity;
-pub use check::PressCheck;
 pub(crate) use fewest::fewest_presses;
 pub use game::{LightsOutGame, PressHint, StatesGame};
 pub(crate) use graph::{Graph, GraphGame};
 pub use pattern::Pattern;
-pub use steps::{LightsStep, LightsSteps};
 pub(crate) use values::MAX_SYMBOL_STATES;
 #[cfg(test)]
 use values::{parse_states, state_rows};

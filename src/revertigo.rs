@@ -39,6 +39,7 @@
 mod answer;
 mod brute;
 mod check;
+mod door;
 mod game;
 mod polynomial_method;
 mod shortest;

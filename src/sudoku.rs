@@ -29,6 +29,7 @@ mod answer;
 mod batch;
 mod candidates;
 mod check;
+mod door;
 pub(crate) mod explain;
 mod fast9;
 mod game;

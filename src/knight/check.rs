@@ -2,7 +2,6 @@
 //! knight's, the square visited twice or the closing move that is missing
 //! named (the check the knight's tour lab's own program is marked by).
 
-use super::answer::Request;
 use super::{parse_square, verify_tour, Knight, Tour, MAX_CELLS};
 use crate::error::{Error, Result};
 use crate::flaw::{Checked, Flaw};
@@ -27,14 +26,14 @@ pub struct TourCheck {
     pub checked: Checked,
 }
 
-/// Checks `tour` on the request's board: every square once, each a knight's
-/// move from the one before (and, closed, the last from the first). The
+/// Checks `tour` on a board of `dims`: every square once, each a knight's
+/// move from the one before (and, `closed`, the last from the first). The
 /// tour starts where its first square is.
-pub(super) fn check(request: &Request, tour: &[Pos]) -> Result<TourCheck> {
-    let dims = Dims::new(request.dims.rows, request.dims.cols, MAX_CELLS)?;
+pub(super) fn check(dims: Dims, closed: bool, tour: &[Pos]) -> Result<TourCheck> {
+    let dims = Dims::new(dims.rows, dims.cols, MAX_CELLS)?;
     let start = tour.first().copied().filter(|&p| dims.contains(p));
     let checked = match start {
-        Some(start) => verify_tour(&Knight::new(dims, start, request.closed)?, tour),
+        Some(start) => verify_tour(&Knight::new(dims, start, closed)?, tour),
         None if tour.is_empty() => Err(Flaw::TourLength {
             want: dims.cells(),
             got: 0,
@@ -47,13 +46,13 @@ pub(super) fn check(request: &Request, tour: &[Pos]) -> Result<TourCheck> {
     Ok(TourCheck {
         rows: dims.rows,
         cols: dims.cols,
-        closed: request.closed,
+        closed,
         tour: tour.to_vec(),
         checked: Checked::of(checked),
     })
 }
 
-/// Reads a tour from text: see [`Request::read_tour`].
+/// Reads a tour from text: see [`Request::read_tour`](super::Request::read_tour).
 pub(super) fn read_tour(source: &Source, dims: Dims) -> Result<Tour> {
     match source.text.contains('|') {
         true => numbered_board(source),

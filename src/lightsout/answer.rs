@@ -1,7 +1,8 @@
-//! The one way into Lights Out: a [`Request`] (the board, the game's rules,
-//! the method and the mode) and [`answer`], which returns a verified
-//! [`Answer`]; listed solutions and nullity-table rows stream through a
-//! [`Sink`] as [`Item`]s.
+//! What Lights Out is asked and what it answers: a [`Request`] (the board,
+//! the game's rules, the method and the mode), its verified [`Answer`], and
+//! the [`Item`]s it streams (listed solutions, nullity-table rows, steps),
+//! with the data they carry. [`crate::GridPuzzle::answer`] takes the one to
+//! give the other.
 //!
 //! Every variant is a field of the one request: K states, any press
 //! pattern, the torus, and graphs (σ and σ+). The classic game (two states,
@@ -9,17 +10,12 @@
 //! gcd, boards of 10^8 cells held as bits).
 
 use super::cells::Cells;
-use super::check::{self, PressCheck};
-use super::steps::{self, LightsStep, LightsSteps};
-use super::{solve, table, Graph, GraphGame, LightsOut, LightsOutMethod, Pattern, Variant};
-use crate::control::Pace;
-use crate::control::{Control, Stop};
+use super::{LightsOutMethod, Pattern, Variant};
+use crate::control::{Stop, Tally};
 use crate::error::{Error, Result};
-use crate::input::Source;
+use crate::flaw::Checked;
 use crate::listing::Limit;
-use crate::puzzle::GridPuzzle;
 use crate::render::Picture;
-use crate::sink::Sink;
 use serde::{Deserialize, Serialize};
 
 /// Largest board whose quiet patterns a report spells out, in cells (all patterns together).
@@ -480,93 +476,134 @@ pub enum Answer {
     Steps(LightsSteps),
 }
 
-impl GridPuzzle for LightsOut {
-    const NAME: &'static str = "lightsout";
-    type Request = Request;
-    type Answer = Answer;
-    type Item = Item;
-
-    fn answer(request: &Request, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
-        answer(request, ctl, sink)
-    }
-
-    /// A stop keeps what was found: the lightest solution seen, the
-    /// solutions or rows listed; one solution or a count runs to its end.
-    fn pace(request: &Request) -> Pace {
-        match request.mode {
-            Mode::Solve { fewest: true, .. } => Pace::polling("sums", false),
-            Mode::List { .. } => Pace::polling("listed", true),
-            Mode::Table { .. } => Pace::polling("sizes", true),
-            Mode::Solve { fewest: false, .. }
-            | Mode::Count
-            | Mode::Pattern
-            | Mode::Check { .. }
-            | Mode::Steps { .. } => Pace::QUIET,
-        }
-    }
-
-    fn picture(answer: &Answer, which: Picture) -> Result<String> {
-        answer.svg(which)
-    }
+/// Presses checked: the board, the presses, what is left on, the verdict.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PressCheck {
+    /// The board and its rules.
+    #[serde(flatten)]
+    pub setup: Setup,
+    /// The states of the board's cells.
+    pub state: Cells,
+    /// The presses checked: how many times each cell.
+    pub presses: Cells,
+    /// The sum of the press counts.
+    pub press_count: u64,
+    /// The states after the presses (null when the presses do not fit the board).
+    pub after: Option<Cells>,
+    /// Right (every light off), or the first light left on.
+    #[serde(flatten)]
+    pub checked: Checked,
 }
 
-/// Answers `request`: solves, counts or lists the board's solutions, or
-/// tabulates nullities. Every press reported is verified by replaying it,
-/// every witness checked; listed solutions and table rows go to `sink`, each
-/// verified, and the answer says how the stream ended. A stop by `ctl` is an
-/// answer too (the lightest solution seen, a listing or table marked interrupted).
-pub(crate) fn answer(
-    request: &Request,
-    ctl: &Control,
-    sink: &mut dyn Sink<Item>,
-) -> Result<Answer> {
-    let variant = request.variant()?;
-    if request.mode == Mode::Pattern {
-        let p = &request.pattern;
-        return Ok(Answer::Pattern(PressPattern {
-            pattern: p.name().to_string(),
-            stencil: p.stencil(),
-            offsets: p.offsets().iter().map(|&(r, c)| [r, c]).collect(),
-            states: request.states,
-            torus: request.torus,
-        }));
-    }
-    if let Mode::Table { from, to } = request.mode {
-        return table::nullities(&variant, request.method, (from, to), ctl, sink)
-            .map(Answer::Table);
-    }
-    let board = request
-        .board
-        .as_ref()
-        .ok_or_else(|| Error::usage("no board: give its size, its state or a graph"))?;
-    if let Mode::Check { presses } = &request.mode {
-        return check::check(request, &variant, board, presses).map(Answer::Check);
-    }
-    if let Mode::Steps { max_steps } = request.mode {
-        let mut steps = |step| sink.take(Item::Step(step));
-        return steps::answer(request, board, max_steps, &mut steps).map(Answer::Steps);
-    }
-    if let BoardSource::Graph {
-        name,
-        text,
-        on,
-        rule,
-    } = board
-    {
-        if request.torus || !request.pattern.is_cross() {
-            return Err(Error::usage(
-                "a graph has its own edges: no press pattern, no torus",
-            ));
+/// One step of Lights Out's elimination or chasing; JSON names its kind as
+/// `"step"`. Rows, columns and cells count from 0; a matrix or a board is
+/// its rows as strings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "kebab-case")]
+pub enum LightsStep {
+    /// The elimination: one pivot, its row operations and the augmented
+    /// matrix after them (row `i` is the equation of cell `i`, column `j`
+    /// the press of cell `j`, the last column the lights).
+    Pivot {
+        /// Its place among the steps, from 1.
+        index: u64,
+        /// The pivot's `[row, column]` in the matrix, after the swap.
+        pivot: [usize; 2],
+        /// The two rows swapped to bring the pivot up, if any.
+        swapped: Option<[usize; 2]>,
+        /// The rows the pivot row was added to (mod 2).
+        added_to: Vec<usize>,
+        /// The augmented matrix after the operations: rows of `0`/`1`.
+        matrix: Vec<String>,
+    },
+    /// The chasing: the presses of one row, each under a light still on in
+    /// the row above (or, the first row of the second chase, the first row
+    /// found), and the board after them.
+    Chase {
+        /// Its place among the steps, from 1.
+        index: u64,
+        /// 1: the harvest, with the first row unpressed; 2: the chase from the first row found.
+        chase: u8,
+        /// The row pressed.
+        row: usize,
+        /// Its presses: `X` pressed, `.` not.
+        presses: String,
+        /// The board after them: `#` on, `.` off.
+        lights: Vec<String>,
+    },
+    /// The chasing: the first row's system `B·p = harvest`, one equation
+    /// per light of the last row (the chapter's `B₅ = A⁵ + A` for 5×5).
+    System {
+        /// Its place among the steps, from 1.
+        index: u64,
+        /// The unknowns: the first row's presses.
+        unknowns: usize,
+        /// The lights the harvest left in the last row: `#` on, `.` off.
+        harvest: String,
+        /// The augmented rows: `B`'s coefficients, then the harvest's bit.
+        equations: Vec<String>,
+    },
+    /// The chasing: the first row's system solved.
+    FirstRow {
+        /// Its place among the steps, from 1.
+        index: u64,
+        /// The first row's presses (free unknowns at 0), `None` when the system has no solution.
+        presses: Option<String>,
+        /// The number of free unknowns.
+        nullity: usize,
+    },
+}
+
+/// The end of a board solved step by step (the steps went to the sink).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LightsSteps {
+    /// The board and its rules.
+    #[serde(flatten)]
+    pub setup: GridSetup,
+    /// `gauss` (the lab's elimination) or `chase` (the chapter's chasing).
+    pub method: LightsOutMethod,
+    /// The lights at the start.
+    pub state: Cells,
+    /// The steps the method took.
+    pub steps: u64,
+    /// The steps not streamed (past `max_steps`).
+    pub not_shown: u64,
+    /// Whether some presses switch every light off.
+    pub solvable: bool,
+    /// The free unknowns: the lab's three outcomes are a unique solution
+    /// (0), several (2^nullity) and none (`solvable` false).
+    pub nullity: usize,
+    /// The number of solutions, an exact decimal string (0 when unsolvable).
+    pub solutions: String,
+    /// The elimination: the row of the final matrix that reads `0 = 1`, when unsolvable.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contradiction: Option<usize>,
+    /// The presses found (free unknowns at 0), replayed on the board.
+    pub presses: Option<Cells>,
+    /// The number of presses.
+    pub press_count: Option<u64>,
+}
+
+impl PressListing {
+    /// The end of a grid's listing: its board, its method, whether it is
+    /// solvable with its nullity and solution count, and how far the listing went.
+    pub(crate) fn ended(
+        setup: GridSetup,
+        method: LightsOutMethod,
+        (solvable, nullity, solutions): (bool, usize, String),
+        tally: Tally,
+    ) -> Self {
+        PressListing {
+            setup: Setup::Grid(setup),
+            method,
+            solvable,
+            nullity,
+            solutions,
+            listed: tally.found,
+            complete: tally.is_complete(),
+            stopped: tally.stopped,
         }
-        let graph = Graph::parse(&Source::from_text(name, text))?;
-        let game = GraphGame::new(graph, request.states, *rule == GraphRule::SigmaPlus)?;
-        let lights = match on {
-            Some(names) => game.lights_on(names.iter().map(|n| n.trim()))?,
-            None => game.all_on(),
-        };
-        return game.answer(&lights, request, ctl);
     }
-    solve::grid(request, variant, board, ctl, sink)
 }
 
 impl Solution {

@@ -9,6 +9,7 @@
 
 use super::values::{state_rows, MAX_SYMBOL_STATES};
 use crate::grid::{BitGrid, Dims, Grid, Pos};
+use crate::input::Source;
 use crate::linalg::modular::Modulus;
 use serde::de::Error as _;
 use serde::ser::SerializeSeq;
@@ -39,8 +40,20 @@ impl Cells {
     /// assert_eq!((presses.dims().rows, presses.sum()), (2, 2));
     /// # Ok::<(), puzzles::Error>(())
     /// ```
-    pub fn read(source: &crate::input::Source, states: u32) -> crate::error::Result<Cells> {
-        super::check::read_presses(source, states)
+    pub fn read(source: &Source, states: u32) -> crate::error::Result<Cells> {
+        let k = Modulus::new(states)?;
+        let text = match states {
+            2 => source.text.replace(['X', 'x'], "#"),
+            _ => source.text.clone(),
+        };
+        let values = super::values::parse_states(
+            &Source {
+                text,
+                ..source.clone()
+            },
+            k,
+        )?;
+        Ok(Cells::from(values))
     }
 
     /// The board's shape.

@@ -2,7 +2,7 @@
 //! the lights left on counted, the first named (the check a lab's own solver
 //! is marked by).
 
-use super::answer::{BoardSource, Request, Setup};
+use super::answer::{BoardSource, PressCheck, Request, Setup};
 use super::cells::Cells;
 use super::solve::grid_setup;
 use super::{LightsOut, Variant, MAX_CELLS};
@@ -12,26 +12,6 @@ use crate::grid::{Dims, Grid};
 use crate::input::Source;
 use crate::random;
 use crate::report::{Detail, Ending, Report, Text};
-use serde::{Deserialize, Serialize};
-
-/// Presses checked: the board, the presses, what is left on, the verdict.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PressCheck {
-    /// The board and its rules.
-    #[serde(flatten)]
-    pub setup: Setup,
-    /// The states of the board's cells.
-    pub state: Cells,
-    /// The presses checked: how many times each cell.
-    pub presses: Cells,
-    /// The sum of the press counts.
-    pub press_count: u64,
-    /// The states after the presses (null when the presses do not fit the board).
-    pub after: Option<Cells>,
-    /// Right (every light off), or the first light left on.
-    #[serde(flatten)]
-    pub checked: Checked,
-}
 
 /// Presses `presses` on the request's grid board and says whether every light goes off.
 pub(super) fn check(
@@ -77,23 +57,6 @@ pub(super) fn check(
         after: after.map(cells),
         checked: verdict,
     })
-}
-
-/// Reads presses: see [`Cells::read`].
-pub(crate) fn read_presses(source: &Source, states: u32) -> Result<Cells> {
-    let k = crate::linalg::modular::Modulus::new(states)?;
-    let text = match states {
-        2 => source.text.replace(['X', 'x'], "#"),
-        _ => source.text.clone(),
-    };
-    let values = super::values::parse_states(
-        &Source {
-            text,
-            ..source.clone()
-        },
-        k,
-    )?;
-    Ok(Cells::from(values))
 }
 
 /// The lights still on after the presses, the first named.

@@ -181,16 +181,14 @@ fn classic_list(
             }))
         })?,
     };
-    Ok(Answer::List(PressListing {
-        setup: Setup::Grid(setup),
+    let solvable = analysis.presses.is_some();
+    let (nullity, solutions) = (analysis.nullity(), analysis.solution_count());
+    Ok(Answer::List(PressListing::ended(
+        setup,
         method,
-        solvable: analysis.presses.is_some(),
-        nullity: analysis.nullity(),
-        solutions: analysis.solution_count(),
-        listed: tally.found,
-        complete: tally.is_complete(),
-        stopped: tally.stopped,
-    }))
+        (solvable, nullity, solutions),
+        tally,
+    )))
 }
 
 /// The classic game's fewest presses, and whether they are proven fewest.
@@ -227,16 +225,14 @@ fn states(
         } => (fewest, quiet_patterns),
         Mode::List { limit } => {
             let tally = list(&analysis, &lights, limit, ctl, sink)?;
-            return Ok(Answer::List(PressListing {
-                setup: Setup::Grid(setup),
-                method: analysis.method(),
-                solvable: analysis.presses.is_some(),
-                nullity: analysis.nullity(),
-                solutions: analysis.solution_count(),
-                listed: tally.found,
-                complete: tally.is_complete(),
-                stopped: tally.stopped,
-            }));
+            let solvable = analysis.presses.is_some();
+            let (nullity, solutions) = (analysis.nullity(), analysis.solution_count());
+            return Ok(Answer::List(PressListing::ended(
+                setup,
+                analysis.method(),
+                (solvable, nullity, solutions),
+                tally,
+            )));
         }
         _ => (false, false),
     };

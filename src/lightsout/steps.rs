@@ -17,7 +17,7 @@ mod chasing;
 mod elimination;
 mod text;
 
-use super::answer::{BoardSource, GridSetup, Request};
+use super::answer::{BoardSource, GridSetup, LightsStep, LightsSteps, Request};
 use super::cells::Cells;
 use super::{LightsOut, LightsOutMethod};
 use crate::error::{Error, Result};
@@ -27,100 +27,10 @@ use crate::listing::Limit;
 use crate::random;
 use crate::sink::Sink;
 use crate::stepper::Stepper;
-use serde::{Deserialize, Serialize};
 
 /// The largest board shown step by step, in cells: each pivot of the
 /// elimination shows the whole augmented matrix (400 cells: 400×401 digits).
 pub(crate) const MAX_STEPS_CELLS: usize = 400;
-
-/// One step of Lights Out's elimination or chasing; JSON names its kind as
-/// `"step"`. Rows, columns and cells count from 0; a matrix or a board is
-/// its rows as strings.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "step", rename_all = "kebab-case")]
-pub enum LightsStep {
-    /// The elimination: one pivot, its row operations and the augmented
-    /// matrix after them (row `i` is the equation of cell `i`, column `j`
-    /// the press of cell `j`, the last column the lights).
-    Pivot {
-        /// Its place among the steps, from 1.
-        index: u64,
-        /// The pivot's `[row, column]` in the matrix, after the swap.
-        pivot: [usize; 2],
-        /// The two rows swapped to bring the pivot up, if any.
-        swapped: Option<[usize; 2]>,
-        /// The rows the pivot row was added to (mod 2).
-        added_to: Vec<usize>,
-        /// The augmented matrix after the operations: rows of `0`/`1`.
-        matrix: Vec<String>,
-    },
-    /// The chasing: the presses of one row, each under a light still on in
-    /// the row above (or, the first row of the second chase, the first row
-    /// found), and the board after them.
-    Chase {
-        /// Its place among the steps, from 1.
-        index: u64,
-        /// 1: the harvest, with the first row unpressed; 2: the chase from the first row found.
-        chase: u8,
-        /// The row pressed.
-        row: usize,
-        /// Its presses: `X` pressed, `.` not.
-        presses: String,
-        /// The board after them: `#` on, `.` off.
-        lights: Vec<String>,
-    },
-    /// The chasing: the first row's system `B·p = harvest`, one equation
-    /// per light of the last row (the chapter's `B₅ = A⁵ + A` for 5×5).
-    System {
-        /// Its place among the steps, from 1.
-        index: u64,
-        /// The unknowns: the first row's presses.
-        unknowns: usize,
-        /// The lights the harvest left in the last row: `#` on, `.` off.
-        harvest: String,
-        /// The augmented rows: `B`'s coefficients, then the harvest's bit.
-        equations: Vec<String>,
-    },
-    /// The chasing: the first row's system solved.
-    FirstRow {
-        /// Its place among the steps, from 1.
-        index: u64,
-        /// The first row's presses (free unknowns at 0), `None` when the system has no solution.
-        presses: Option<String>,
-        /// The number of free unknowns.
-        nullity: usize,
-    },
-}
-
-/// The end of a board solved step by step (the steps went to the sink).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LightsSteps {
-    /// The board and its rules.
-    #[serde(flatten)]
-    pub setup: GridSetup,
-    /// `gauss` (the lab's elimination) or `chase` (the chapter's chasing).
-    pub method: LightsOutMethod,
-    /// The lights at the start.
-    pub state: Cells,
-    /// The steps the method took.
-    pub steps: u64,
-    /// The steps not streamed (past `max_steps`).
-    pub not_shown: u64,
-    /// Whether some presses switch every light off.
-    pub solvable: bool,
-    /// The free unknowns: the lab's three outcomes are a unique solution
-    /// (0), several (2^nullity) and none (`solvable` false).
-    pub nullity: usize,
-    /// The number of solutions, an exact decimal string (0 when unsolvable).
-    pub solutions: String,
-    /// The elimination: the row of the final matrix that reads `0 = 1`, when unsolvable.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub contradiction: Option<usize>,
-    /// The presses found (free unknowns at 0), replayed on the board.
-    pub presses: Option<Cells>,
-    /// The number of presses.
-    pub press_count: Option<u64>,
-}
 
 /// What a method found: the presses (replayed by the caller), the free
 /// unknowns, and for the elimination the row that reads `0 = 1`.

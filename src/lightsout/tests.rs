@@ -476,7 +476,7 @@ fn table(states: u32, pattern: &str, torus: bool, method: Option<LightsOutMethod
         mode: Mode::Table { from: 1, to: 12 },
     };
     let mut rows = Vec::new();
-    let end = answer::answer(&request, &Control::new(), &mut rows).unwrap();
+    let end = door::answer(&request, &Control::new(), &mut rows).unwrap();
     assert!(matches!(end, Answer::Table(t) if t.complete && t.listed == 12));
     rows.iter()
         .map(|item| match item {
@@ -518,7 +518,7 @@ fn every_method_gives_the_same_nullity_table() {
             mode: Mode::Table { from: 1, to },
         };
         let mut rows = Vec::new();
-        let refusal = answer::answer(&request, &Control::new(), &mut rows).unwrap_err();
+        let refusal = door::answer(&request, &Control::new(), &mut rows).unwrap_err();
         assert!(rows.is_empty());
         refusal.to_string()
     };

@@ -1,19 +1,17 @@
-//! The one way into Revertigo: a [`Request`] (the board and what to do with
-//! it) and [`answer`], which returns a verified [`Answer`]; listed maps
-//! stream through a [`Sink`] as [`Item`]s.
+//! What Revertigo is asked and what it answers: a [`Request`] (the board
+//! and what to do with it), its verified [`Answer`], and the [`Item`]s it
+//! streams (listed maps, the polynomial method's steps), with the data they
+//! carry. [`crate::GridPuzzle::answer`] takes the one to give the other.
 
-use super::check::{self, WalkCheck};
-use super::steps::{self, RevertigoStep, RevertigoSteps};
-use super::{Builder, Revertigo, RevertigoMethod, RevertigoSolver, Walk, MAX_CELLS};
-use crate::control::Pace;
-use crate::control::{Control, Stop, Tally};
+use super::check::WalkCheck;
+use super::steps::{RevertigoStep, RevertigoSteps};
+use super::{Builder, Revertigo, RevertigoMethod, Walk, MAX_CELLS};
+use crate::control::Stop;
 use crate::error::{Error, Result};
 use crate::grid::{BitGrid, Dims};
-use crate::listing::{self, Limit};
-use crate::puzzle::GridPuzzle;
+use crate::listing::Limit;
 use crate::random;
 use crate::render::Picture;
-use crate::sink::Sink;
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
 
@@ -208,97 +206,6 @@ pub struct Unfinished {
     pub rows: usize,
     /// Board columns.
     pub cols: usize,
-}
-
-impl GridPuzzle for Revertigo {
-    const NAME: &'static str = "revertigo";
-    type Request = Request;
-    type Answer = Answer;
-    type Item = Item;
-
-    fn answer(request: &Request, ctl: &Control, sink: &mut dyn Sink<Item>) -> Result<Answer> {
-        answer(request, ctl, sink)
-    }
-
-    /// A listing stops with the maps listed; a walk or a check runs to its end.
-    fn pace(request: &Request) -> Pace {
-        match request.mode {
-            Mode::List { .. } => Pace::polling("listed", true),
-            Mode::Solve | Mode::Check { .. } | Mode::Steps { .. } => Pace::QUIET,
-        }
-    }
-
-    fn picture(answer: &Answer, which: Picture) -> Result<String> {
-        answer.svg(which)
-    }
-}
-
-/// Answers `request`: solves, lists or checks. Listed maps go to `sink`,
-/// each verified; the answer says how the listing ended. A stop by `ctl`
-/// is an answer too ([`Answer::Stopped`], or a listing marked interrupted).
-pub(crate) fn answer(
-    request: &Request,
-    ctl: &Control,
-    sink: &mut dyn Sink<Item>,
-) -> Result<Answer> {
-    let (dims, seed) = request.board()?;
-    let stopped = Answer::Stopped(Unfinished {
-        rows: dims.rows,
-        cols: dims.cols,
-    });
-    if let Mode::Check { walk } = &request.mode {
-        return check::check(dims, walk).map(Answer::Check);
-    }
-    if let Mode::Steps { max_steps } = request.mode {
-        let mut steps = |step| sink.take(Item::Step(step));
-        return steps::steps(dims, max_steps, &mut steps).map(Answer::Steps);
-    }
-    let Some(solver) = RevertigoSolver::new(Revertigo::new(dims), request.method, ctl)? else {
-        return Ok(stopped);
-    };
-    if let Mode::List { limit } = request.mode {
-        let tally = listing::list(&solver, limit, "activation maps", ctl, |index, map| {
-            sink.take(Item::Map {
-                index,
-                map: map.row_strings('#', '_'),
-                activated: map.count_ones(),
-            })
-        })?;
-        return Ok(Answer::List(listed(dims, &solver, tally)));
-    }
-    let Some(walk) = solver.walk(request.builder, ctl)? else {
-        return Ok(stopped);
-    };
-    let map = solver.game().replay(&walk).map_err(crate::Flaw::from)?.map;
-    let a = solver.analysis();
-    Ok(Answer::Solve(WalkReport {
-        rows: dims.rows,
-        cols: dims.cols,
-        seed,
-        method: request.method,
-        builder: request.builder,
-        map: map.row_strings('#', '_'),
-        activated: map.count_ones(),
-        nullity: a.nullity(),
-        solutions: a.solution_count(),
-        walk: Some(walk.to_string()),
-        output: None,
-        moves: walk.len(),
-        lower_bound: solver.lower_bound(ctl),
-        black: true,
-    }))
-}
-
-/// The end of a listing, from its tally.
-fn listed(dims: Dims, solver: &RevertigoSolver, tally: Tally) -> MapListing {
-    MapListing {
-        rows: dims.rows,
-        cols: dims.cols,
-        nullity: solver.analysis().nullity(),
-        listed: tally.found,
-        complete: tally.is_complete(),
-        stopped: tally.stopped,
-    }
 }
 
 impl Answer {

@@ -6,7 +6,7 @@
 //! The search stops at the first solution, which is verified against the
 //! puzzle; the steps past `max_steps` are counted, not built.
 
-use super::{Item, Sudoku};
+use super::Sudoku;
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::grid::Pos;
@@ -83,9 +83,8 @@ pub(crate) fn steps(
     puzzle: &Sudoku,
     max_steps: Limit,
     ctl: &Control,
-    sink: &mut dyn Sink<Item>,
+    sink: &mut dyn Sink<SudokuStep>,
 ) -> Result<SudokuSteps> {
-    let mut sink = |step| sink.take(Item::Step(step));
     let shape = puzzle.shape();
     let n = shape.side();
     if n > MAX_STEPS_SIDE {
@@ -98,7 +97,7 @@ pub(crate) fn steps(
         n,
         box_of: (0..n * n).map(|i| shape.box_of(i)).collect(),
         used: [vec![0; n], vec![0; n], vec![0; n]],
-        stepper: Stepper::new(&mut sink, max_steps),
+        stepper: Stepper::new(sink, max_steps),
         ctl,
     };
     let end = |search: &Search, solution, interrupted| SudokuSteps {

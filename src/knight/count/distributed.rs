@@ -32,14 +32,12 @@ use super::{Census, Outcome};
 use crate::control::Control;
 use crate::error::{Error, Result};
 use crate::grid::Dims;
-use crate::knight::{CountMethod, Mode, Request};
 use mpi::collective::SystemOperation;
 use mpi::datatype::{Partition, PartitionMut};
 use mpi::environment::Universe;
 use mpi::ffi;
 use mpi::topology::{Communicator, SimpleCommunicator};
 use mpi::traits::{AsRaw, CommunicatorCollectives};
-use std::hash::Hasher;
 use std::os::raw::c_int;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -184,79 +182,6 @@ impl Cluster {
     /// How many processes share the count.
     pub fn size(&self) -> usize {
         self.size
-    }
-
-    /// The request every process counts: `request` when all the processes
-    /// were given the same one, a count by the frontier programme, with a
-    /// memory limit each process can take (by default the least any may
-    /// take, up to [`DEFAULT_MEMORY_LIMIT`](super::DEFAULT_MEMORY_LIMIT));
-    /// refused on every process alike otherwise. Every process calls it,
-    /// with `None` when it refused its own command line (its own error
-    /// then goes first).
-    pub fn agree(&self, request: Option<&Request>) -> Result<Request> {
-        let world = SimpleCommunicator::world();
-        let mine = [request.map_or(0, |r| {
-            let mut fingerprint = rustc_hash::FxHasher::default();
-            fingerprint.write(format!("{} {r:?}", env!("CARGO_PKG_VERSION")).as_bytes());
-            fingerprint.finish() | 1
-        })];
-        let mut all = vec![0u64; self.size];
-        world.all_gather_into(&mine[..], &mut all[..]);
-        let Some(request) = request else {
-            return Err(Error::usage("this process refused its command line"));
-        };
-        if let Some(other) = all.iter().position(|&f| f != all[0]) {
-            return Err(Error::usage(format!(
-                "the {} processes of this distributed count were not given the same board and options (process {other} differs from process 0): start them with one command line",
-                self.size
-            )));
-        }
-        let mut request = request.clone();
-        let Mode::Count {
-            method,
-            memory_mib,
-            shard,
-            part,
-            checkpoint,
-            merge,
-            ..
-        } = &mut request.mode
-        else {
-            return Err(Error::usage(
-                "a distributed run counts tours (--count): a search or a listing runs in one process",
-            ));
-        };
-        if *method == CountMethod::Backtrack || *shard != Default::default() {
-            return Err(Error::usage(
-                "a distributed run counts by the frontier programme or by classes of ends: backtracking (--method backtrack, --shard) runs in one process",
-            ));
-        }
-        if !merge.is_empty() {
-            return Err(Error::usage(
-                "a merge of the parts of a count by classes (--merge) runs in one process",
-            ));
-        }
-        // Counts by classes of ends share out their classes; the others, the frontier programme.
-        let by_classes = matches!(method, CountMethod::Pairs | CountMethod::Starts)
-            || *part != Default::default()
-            || checkpoint.is_some();
-        if !by_classes {
-            *method = CountMethod::Frontier;
-        }
-        // What each process may take, and the least of them.
-        let usable = [crate::memory::usable().unwrap_or(u64::MAX)];
-        let mut least = [0u64];
-        world.all_reduce_into(&usable[..], &mut least[..], SystemOperation::min());
-        let limit = memory_mib.map_or(least[0].min(super::DEFAULT_MEMORY_LIMIT), |m| m << 20);
-        if limit > least[0] {
-            return Err(Error::usage(format!(
-                "--memory {} MiB is more than one process of this distributed count may take ({} MiB)",
-                limit >> 20,
-                least[0] >> 20
-            )));
-        }
-        *memory_mib = Some(limit >> 20);
-        Ok(request)
     }
 }
 

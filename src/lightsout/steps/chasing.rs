@@ -2,8 +2,9 @@
 //! harvest, the first row's system, its solution, the chase that finishes.
 
 use super::super::chase::last_row_system;
-use super::{digits, Found, LightsStep};
+use super::{digits, Found};
 use crate::grid::{BitGrid, Pos};
+use crate::lightsout::answer::LightsStep;
 use crate::stepper::Stepper;
 use fixedbitset::FixedBitSet;
 

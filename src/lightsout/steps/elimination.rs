@@ -1,7 +1,8 @@
 //! The Lights Out lab's Gaussian elimination over GF(2) on the n²×(n²+1) augmented matrix, one pivot a step.
 
-use super::{digits, pressed_cells, Found, LightsStep};
+use super::{digits, pressed_cells, Found};
 use crate::grid::BitGrid;
+use crate::lightsout::answer::LightsStep;
 use crate::stepper::Stepper;
 use fixedbitset::FixedBitSet;
 

@@ -2,7 +2,7 @@
 //! matrix (the lights' column after a `|`), each row chased with the board,
 //! the first row's system; then the end, verified.
 
-use super::{LightsStep, LightsSteps};
+use crate::lightsout::answer::{LightsStep, LightsSteps};
 use crate::lightsout::LightsOutMethod;
 use crate::report::{Detail, Ending, Report, Text, Tone};
 

@@ -51,15 +51,8 @@ fn replay(puzzle: &Sudoku, steps: &[SudokuStep]) -> Vec<u8> {
 
 fn run(text: &str, max: Limit) -> (Sudoku, SudokuSteps, Vec<SudokuStep>) {
     let puzzle = Sudoku::from_text(text, None).unwrap();
-    let mut items = Vec::new();
-    let end = super::steps(&puzzle, max, &Control::new(), &mut items).unwrap();
-    let steps = items
-        .into_iter()
-        .map(|item| match item {
-            Item::Step(step) => step,
-            _ => panic!("the search streams steps"),
-        })
-        .collect();
+    let mut steps = Vec::new();
+    let end = super::steps(&puzzle, max, &Control::new(), &mut steps).unwrap();
     (puzzle, end, steps)
 }
 
