@@ -2,10 +2,12 @@
 //! `puzzles._native`, loaded by the Python package `puzzles` (python/puzzles/).
 //!
 //! A call names the puzzle and carries its request as keyword arguments, the
-//! JSON contract's keys and values (docs/json.md); the bridge reads them into
-//! the puzzle's `Request` through serde, asks the library's one trait
-//! [`puzzles::GridPuzzle`] through [`puzzles::registry`], and hands back the
-//! answer and the streamed items as Python data. Nothing here knows one puzzle
+//! JSON contract's keys and values (docs/json.md); the bridge reads them, one
+//! key at a time, into the puzzle's `Request` through serde, asks the
+//! library's one trait [`puzzles::GridPuzzle`] through [`puzzles::registry`],
+//! and hands back the answer and the streamed items held in Rust
+//! ([`item::Item`]): each key is written as Python data when it is read.
+//! Nothing here knows one puzzle
 //! from another, and nothing here solves anything: the Python package holds
 //! the conveniences (grids as lists, strings or numpy arrays; answers as
 //! objects), the library everything else.
