@@ -23,6 +23,29 @@
 //! read into an array, solved by the band-word search, checked and written
 //! back without allocating; `scan` leaves each batch line unparsed until
 //! it is answered.
+//!
+//! ```
+//! use puzzles::input::Source;
+//! use puzzles::render::Picture;
+//! use puzzles::sudoku::{Answer, Mode, Request, Sudoku, Technique};
+//! use puzzles::{Control, GridPuzzle, NoItems};
+//!
+//! // A 9×9 puzzle on one line, dots for the empty cells: solved, verified,
+//! // its uniqueness proven, and drawn.
+//! let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+//! let grid = Request::new(Source::from_text("puzzle", line));
+//! let answer = Sudoku::answer(&grid, &Control::new(), &mut NoItems)?;
+//! let Answer::Solve(solved) = &answer else { panic!() };
+//! assert_eq!(solved.unique, Some(true));
+//! assert!(solved.solution.as_deref().is_some_and(|s| s.starts_with("534678912")));
+//! assert!(Sudoku::picture(&answer, Picture::Solved)?.starts_with("<svg"));
+//!
+//! // Rated by the techniques a person needs: hidden singles are enough.
+//! let rate = Request { mode: Mode::Rate, ..grid };
+//! let Answer::Rate(rated) = Sudoku::answer(&rate, &Control::new(), &mut NoItems)? else { panic!() };
+//! assert_eq!(rated.rated.hardest, Some(Technique::HiddenSingle));
+//! # Ok::<(), puzzles::Error>(())
+//! ```
 
 mod alldiff;
 mod answer;
