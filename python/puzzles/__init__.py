@@ -22,12 +22,13 @@ True
 
 from __future__ import annotations
 
+import importlib.util
 import time
-from typing import Any, Optional, Union
+from typing import Any, Dict, Optional, Union
 
 from . import _grids
-from ._answer import Answer, Interrupted, Item, ProgressCallback, Verdict
-from ._native import PuzzleError, names, start
+from ._answer import Answer, Interrupted, ProgressCallback, Verdict
+from ._native import Item, PuzzleError, Run, names, start
 
 __all__ = [
     "Answer",
@@ -51,13 +52,19 @@ Progress = Union[None, bool, ProgressCallback]
 BAR_AFTER = 1.0
 
 
+def _tqdm() -> Any:
+    """tqdm's bar (an ImportError when tqdm is not installed)."""
+    from tqdm.auto import tqdm  # type: ignore[import-untyped,unused-ignore]
+
+    return tqdm
+
+
 class _Bar:
-    """A tqdm bar made when the work has run long enough (at once when asked)."""
+    """A tqdm bar made when the work has run long enough (at once when asked);
+    tqdm is imported then, not before (its import costs more than most requests)."""
 
     def __init__(self, unit: str, bounded: bool, delay: float) -> None:
-        from tqdm.auto import tqdm  # type: ignore[import-untyped,unused-ignore]
-
-        self._tqdm = tqdm
+        self._tqdm = _tqdm() if delay == 0.0 else None
         self._unit = unit
         self._start = time.monotonic() + delay
         self._bar: Any = None
@@ -67,7 +74,9 @@ class _Bar:
         if self._bar is None:
             if time.monotonic() < self._start:
                 return
-            self._bar = self._tqdm(total=total, unit=f" {self._unit}", leave=False, dynamic_ncols=True)
+            tqdm = self._tqdm or _tqdm()
+            self._bar = tqdm(total=total, unit=f" {self._unit}", leave=False, dynamic_ncols=True)
+            self._total = total
         if total != self._total:
             self._bar.reset(total=total)
             self._total = total
@@ -82,18 +91,22 @@ class _Bar:
             self._bar = None
 
 
+#: Whether tqdm is installed (looked up once, without importing it).
+_HAS_TQDM: Optional[bool] = None
+
+
 def _bar(progress: Progress, unit: Optional[str], bounded: bool) -> Any:
     """The progress callback `progress` asks for: a tqdm bar, the caller's own, or none."""
+    global _HAS_TQDM
     if progress is False or unit is None:
         return None
     if callable(progress) and progress is not True:
         return progress
-    try:
-        return _Bar(unit, bounded, 0.0 if progress is True else BAR_AFTER)
-    except ImportError:
-        if progress is True:
-            raise
-        return None
+    if progress is True:
+        return _Bar(unit, bounded, 0.0)  # an ImportError without tqdm, as asked
+    if _HAS_TQDM is None:
+        _HAS_TQDM = importlib.util.find_spec("tqdm") is not None
+    return _Bar(unit, bounded, BAR_AFTER) if _HAS_TQDM else None
 
 
 def ask(puzzle: str, progress: Progress = None, **request: Any) -> Answer:
@@ -105,21 +118,20 @@ def ask(puzzle: str, progress: Progress = None, **request: Any) -> Answer:
     >>> puzzles.ask("knight", dims=(5, 5), mode="count", starts="sum").total
     '1728'
     """
+    return _ask(puzzle, progress, request)
+
+
+def _ask(puzzle: str, progress: Progress, request: Dict[str, Any]) -> Answer:
+    """`ask`, the request's keys in a dict (one call less for the four below)."""
     keys = _grids.request(puzzle, request)
-    if puzzle == "sudoku":
-        # A batch's lines come back as typed reports, as the command's --json has them.
-        keys.setdefault("reports", True)
-    holder: list = []
-
-    def report(done: int, total: Optional[int], note: str) -> None:
-        if holder and holder[0] is not None:
-            holder[0](done, total, note)
-
-    run, pace = start(puzzle, keys, report)
-    bar = _bar(progress, pace[0], pace[1])
-    holder.append(bar)
-    answer_type = Verdict if keys.get("mode") == "check" else Answer
-    return answer_type(puzzle, run, pace, bar if isinstance(bar, _Bar) else None)
+    started, (unit, bounded, _) = start(puzzle, keys)
+    bar = None
+    if type(started) is Run and unit is not None and progress is not False:
+        bar = _bar(progress, unit, bounded)
+        if bar is not None:
+            started.set_progress(bar)
+    answer_type = Verdict if keys["mode"] == "check" else Answer
+    return answer_type(puzzle, started, bar if isinstance(bar, _Bar) else None)
 
 
 def lightsout(progress: Progress = None, **request: Any) -> Answer:
@@ -133,7 +145,7 @@ def lightsout(progress: Progress = None, **request: Any) -> Answer:
     >>> puzzles.lightsout(board={"random": {"rows": 5, "cols": 5, "seed": 7}}, mode="count").nullity
     2
     """
-    return ask("lightsout", progress, **request)
+    return _ask("lightsout", progress, request)
 
 
 def revertigo(progress: Progress = None, **request: Any) -> Answer:
@@ -145,7 +157,7 @@ def revertigo(progress: Progress = None, **request: Any) -> Answer:
     >>> puzzles.revertigo(dims=(4, 4)).moves
     9
     """
-    return ask("revertigo", progress, **request)
+    return _ask("revertigo", progress, request)
 
 
 def knight(progress: Progress = None, **request: Any) -> Answer:
@@ -158,7 +170,7 @@ def knight(progress: Progress = None, **request: Any) -> Answer:
     >>> len(puzzles.knight(dims=(8, 8)).tour)
     64
     """
-    return ask("knight", progress, **request)
+    return _ask("knight", progress, request)
 
 
 def sudoku(progress: Progress = None, **request: Any) -> Answer:
@@ -172,7 +184,7 @@ def sudoku(progress: Progress = None, **request: Any) -> Answer:
     >>> puzzles.sudoku(source="1... ..3. .4.. ...2").unique
     True
     """
-    return ask("sudoku", progress, **request)
+    return _ask("sudoku", progress, request)
 
 
 assert tuple(names()) == ("lightsout", "revertigo", "knight", "sudoku")

@@ -1,14 +1,18 @@
 """Answers and items as Python objects: attributes for the JSON contract's
 keys, `to_dict()` for the command's `--json`, `str()` for its text,
-`svg()` and `_repr_svg_()` for its pictures, iteration for a listing."""
+`svg()` and `_repr_svg_()` for its pictures, iteration for a listing.
+
+The answer and each item are held by the bridge (`puzzles.Item`): a key is
+written as Python only when it is read, and the whole dict only when
+`to_dict()` asks for it."""
 
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Callable, Deque, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Deque, Dict, Iterator, List, Optional, Union
 
 from . import _grids
-from ._native import Native, Run
+from ._native import Item, Run, ending, field, keys, partial, set_fields, svg, text
 
 #: The most items taken from the library at once (those it found ahead of the loop).
 BATCH = 256
@@ -26,41 +30,6 @@ class Interrupted(KeyboardInterrupt):
     def __init__(self, answer: "Answer") -> None:
         super().__init__("interrupted: the answer holds what was found so far")
         self.answer = answer
-
-
-class Item:
-    """One item a listing streams (a solution, a tour, a batch line, a step):
-    the attributes are the keys of its JSON line."""
-
-    __slots__ = ("puzzle", "_data")
-
-    def __init__(self, puzzle: str, data: Dict[str, Any]) -> None:
-        self.puzzle = puzzle
-        self._data = data
-
-    def to_dict(self) -> Dict[str, Any]:
-        """The item as the command's `--json` prints its line."""
-        return self._data
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        try:
-            value = self._data[name]
-        except KeyError:
-            raise AttributeError(f"this {self.puzzle} item has no {name!r}; it has {', '.join(self._data)}") from None
-        return _grids.field(self.puzzle, name, value, self._data)
-
-    def __dir__(self) -> List[str]:
-        return sorted(set(super().__dir__()) | set(self._data))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Item) and (self.puzzle, self._data) == (other.puzzle, other._data)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"puzzles.Item({self.puzzle!r}, {self._data!r})"
 
 
 class Answer:
@@ -81,19 +50,25 @@ class Answer:
     ('EEENNWWWS', '16')
     """
 
-    def __init__(self, puzzle: str, run: Run, pace: Tuple[Optional[str], bool, bool], bar: Any = None) -> None:
+    __slots__ = ("puzzle", "_run", "_native", "_dict", "_items", "_bar")
+
+    def __init__(self, puzzle: str, started: Union[Run, Item], bar: Any = None) -> None:
         self.puzzle = puzzle
-        self._run: Optional[Run] = run
-        self._native: Optional[Native] = None
         self._dict: Optional[Dict[str, Any]] = None
-        self._items: Deque[Dict[str, Any]] = deque()
-        self._pace = pace
         self._bar = bar
-        self._items.extend(self._pull())
+        self._items: Deque[Item] = deque()
+        if type(started) is Item:
+            # Answered at once, with no items: no request under way.
+            self._run: Optional[Run] = None
+            self._native: Optional[Item] = started
+        else:
+            self._run = started  # type: ignore[assignment]
+            self._native = None
+            self._items.extend(self._pull())
 
     # ---- The request's items and its end. ----
 
-    def _pull(self) -> List[Dict[str, Any]]:
+    def _pull(self) -> List[Item]:
         """The next items from the request (those already found, up to
         `BATCH`), or none when it has ended (the answer is then taken)."""
         if self._run is None:
@@ -130,17 +105,27 @@ class Answer:
             self._bar = None
 
     def __iter__(self) -> Iterator[Item]:
-        return self
+        # A generator: a loop resumes it for less than a call of __next__.
+        items = self._items
+        while True:
+            while items:
+                yield items.popleft()
+            items.extend(self._pull())
+            if not items:
+                return
 
     def __next__(self) -> Item:
-        if not self._items:
-            self._items.extend(self._pull())
-        if not self._items:
-            raise StopIteration
-        return Item(self.puzzle, self._items.popleft())
+        items = self._items
+        if not items:
+            items.extend(self._pull())
+            if not items:
+                raise StopIteration
+        return items.popleft()
 
-    def _finished(self) -> Native:
+    def _finished(self) -> Item:
         """The library's answer, the listing run to its end first."""
+        if self._native is not None:
+            return self._native
         while self._run is not None:
             self._items.extend(self._pull())
         if self._native is None:
@@ -158,37 +143,30 @@ class Answer:
     @property
     def mode(self) -> str:
         """Which request was answered: `solve`, `count`, `list`, `check`, `steps`, …"""
-        return str(self.to_dict()["mode"])
+        return str(field(self._finished(), "mode"))
 
     @property
     def ending(self) -> str:
         """How the request ended: `answered`, `no solution` or `interrupted`."""
-        return self._finished().ending()
+        return ending(self._finished())
 
     @property
     def left_out(self) -> Optional[str]:
         """What a request stopped early left out, in one line (None when
         complete, or when the answer's own keys say it, as a count's `partial`)."""
-        return self._finished().partial()
+        return partial(self._finished())
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
+        if name[:1] == "_":
             raise AttributeError(name)
-        data = self.to_dict()
-        try:
-            value = data[name]
-        except KeyError:
-            raise AttributeError(
-                f"this {self.puzzle} {data.get('mode')} answer has no {name!r}; it has {', '.join(data)}"
-            ) from None
-        return _grids.field(self.puzzle, name, value, data)
+        return field(self._native or self._finished(), name)
 
     def __dir__(self) -> List[str]:
-        return sorted(set(super().__dir__()) | set(self.to_dict()))
+        return sorted(set(super().__dir__()) | set(keys(self._finished())))
 
     def text(self, quiet: bool = False) -> str:
         """The command's text for this answer (`quiet`: the summary only, as `--quiet`)."""
-        return self._finished().text(quiet)
+        return text(self._finished(), quiet)
 
     def __str__(self) -> str:
         return self.text()
@@ -202,7 +180,7 @@ class Answer:
         """The command's SVG picture (`--svg`): the board with its answer, or
         the puzzle alone (`solved=False`, as `--sheet`). A listing, a table or
         a graph has no one board to draw: a PuzzleError says so."""
-        return self._finished().svg(solved)
+        return svg(self._finished(), solved)
 
     def _repr_svg_(self) -> Optional[str]:
         """What a notebook draws: the picture, when the answer has one."""
@@ -224,4 +202,8 @@ class Verdict(Answer):
     """
 
     def __bool__(self) -> bool:
-        return bool(self.to_dict()["right"])
+        return bool(self.right)
+
+
+# The bridge reads an answer's grids as numpy arrays through these.
+set_fields(_grids.ANSWER_KEYS)

@@ -9,14 +9,29 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 from typing import Any, Callable, Dict, List, Optional
 
 from ._native import PuzzleError
 
-try:  # numpy is optional: grids come back as lists without it.
-    import numpy as _np
-except ImportError:  # pragma: no cover - exercised in a venv without numpy
-    _np = None  # type: ignore[assignment]
+#: numpy once looked for (optional: grids come back as lists without it).
+_np: Any = None
+_np_looked = False
+
+
+def _numpy() -> Any:
+    """numpy, imported the first time an answer's grid is read (not with the
+    package: a script that reads no grid does not pay for it); None when not
+    installed."""
+    global _np, _np_looked
+    if not _np_looked:
+        _np_looked = True
+        try:
+            import numpy
+        except ImportError:  # pragma: no cover - exercised in a venv without numpy
+            numpy = None  # type: ignore[assignment]
+        _np = numpy
+    return _np
 
 #: The digits of one-character cells: 0-9, then letters (the files' notation).
 _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -24,7 +39,7 @@ _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 def _is_grid(value: Any) -> bool:
     """Whether `value` is a 2-D grid: a numpy array, or a list of rows."""
-    if _np is not None and isinstance(value, _np.ndarray):
+    if _is_array(value):
         return True
     return isinstance(value, (list, tuple)) and len(value) > 0 and all(
         isinstance(row, (list, tuple)) or _is_array(row) for row in value
@@ -32,7 +47,9 @@ def _is_grid(value: Any) -> bool:
 
 
 def _is_array(value: Any) -> bool:
-    return _np is not None and isinstance(value, _np.ndarray)
+    """Whether `value` is a numpy array (there is none unless numpy was imported)."""
+    np = sys.modules.get("numpy")
+    return np is not None and isinstance(value, np.ndarray)
 
 
 def _rows(value: Any, what: str) -> List[List[int]]:
@@ -48,7 +65,8 @@ def _rows(value: Any, what: str) -> List[List[int]]:
         cells = []
         for cell in row:
             if isinstance(cell, bool) or not isinstance(cell, int):
-                if _np is not None and isinstance(cell, _np.integer):
+                np = sys.modules.get("numpy")
+                if np is not None and isinstance(cell, np.integer):
                     cell = int(cell)
                 elif isinstance(cell, bool):
                     cell = int(cell)
@@ -71,14 +89,14 @@ def grid_text(value: Any, what: str, blank: str = "0") -> str:
 def source(value: Any, what: str, name: str, blank: str = "0") -> Any:
     """A text to read (the contract's `{name, text}`): a string, a file path,
     or a grid; a dict passes as it is."""
+    if isinstance(value, str):
+        return {"name": name, "text": value}
     if isinstance(value, dict):
         return value
     if isinstance(value, os.PathLike):
         path = os.fspath(value)
         with open(path, encoding="utf-8") as f:
             return {"name": str(path), "text": f.read()}
-    if isinstance(value, str):
-        return {"name": name, "text": value}
     if _is_grid(value):
         return {"name": name, "text": grid_text(value, what, blank)}
     raise TypeError(f"{what}: give a string, a file path, a grid (list of rows or numpy array) or a dict, not {type(value).__name__}")
@@ -107,10 +125,11 @@ def cells(value: Any, what: str) -> Any:
 # ---- Requests: each puzzle's keys that take grids, files or shapes. ----
 
 def _lightsout_board(value: Any) -> Any:
+    if isinstance(value, str):
+        return {"given": {"name": "state", "text": value}}
     if isinstance(value, dict):
         return value
-    given = source(value, "board", "state")
-    return {"given": given}
+    return {"given": source(value, "board", "state")}
 
 
 #: The marks of a pressed cell in presses written as text (as the answers print them).
@@ -155,17 +174,25 @@ REQUEST_KEYS: Dict[str, Dict[str, Callable[[Any], Any]]] = {
 }
 
 
-#: The mode a request without one asks (the command line's, with no mode option).
-DEFAULT_MODE = {"lightsout": "solve", "revertigo": "solve", "knight": "find", "sudoku": "solve"}
+#: The keys a request without them has: the mode (the command line's, with
+#: no mode option); a Sudoku batch's lines as typed reports, as the command's
+#: --json has them.
+DEFAULTS: Dict[str, Dict[str, Any]] = {
+    "lightsout": {"mode": "solve"},
+    "revertigo": {"mode": "solve"},
+    "knight": {"mode": "find"},
+    "sudoku": {"mode": "solve", "reports": True},
+}
 
 
 def request(puzzle: str, keys: Dict[str, Any]) -> Dict[str, Any]:
     """The request's keys with their Python values made into the contract's,
-    and the puzzle's default mode when none is given."""
+    and the puzzle's defaults for those not given."""
     readers = REQUEST_KEYS.get(puzzle, {})
-    made = {k: (readers[k](v) if k in readers else v) for k, v in keys.items()}
-    if puzzle in DEFAULT_MODE:
-        made.setdefault("mode", DEFAULT_MODE[puzzle])
+    made = DEFAULTS.get(puzzle, {}).copy()
+    for k, v in keys.items():
+        read = readers.get(k)
+        made[k] = v if read is None else read(v)
     return made
 
 
@@ -173,43 +200,48 @@ def request(puzzle: str, keys: Dict[str, Any]) -> Dict[str, Any]:
 
 def _cells_array(value: Any) -> Any:
     """Rows of numbers (Lights Out's boards, a grid of counts) as a 2-D array."""
-    if _np is None or not isinstance(value, list) or not value or not isinstance(value[0], list):
+    if not isinstance(value, list) or not value or not isinstance(value[0], list):
         return value
     if value and value[0] and isinstance(value[0][0], str):  # counts past 2^53 are strings
         return value
-    return _np.array(value, dtype=_np.int64)
+    np = _numpy()
+    return value if np is None else np.array(value, dtype=np.int64)
 
 
 def _boards_array(value: Any) -> Any:
-    if _np is None or not isinstance(value, list):
+    if not isinstance(value, list):
         return value
     return [_cells_array(b) for b in value]
 
 
 def _marks_array(value: Any) -> Any:
     """Rows of `#` and `_`/`.` (a Revertigo map or board) as a boolean array: True where `#`."""
-    if _np is None or not isinstance(value, list) or not all(isinstance(r, str) for r in value):
+    np = _numpy()
+    if np is None or not isinstance(value, list) or not all(isinstance(r, str) for r in value):
         return value
-    return _np.array([[c == "#" for c in row] for row in value], dtype=bool)
+    return np.array([[c == "#" for c in row] for row in value], dtype=bool)
 
 
 def _path_array(value: Any) -> Any:
     """Cells `[row, col]` as an (n, 2) array."""
-    if _np is None or not isinstance(value, list):
+    np = _numpy()
+    if np is None or not isinstance(value, list):
         return value
-    return _np.array(value, dtype=_np.int64).reshape(-1, 2)
+    return np.array(value, dtype=np.int64).reshape(-1, 2)
 
 
 def _digit_rows(value: Any) -> Any:
     """Rows of `0`/`1` digits (an augmented matrix, a system of equations) as a 2-D array of 0 and 1."""
-    if _np is None or not isinstance(value, list) or not value or not all(isinstance(r, str) for r in value):
+    np = _numpy()
+    if np is None or not isinstance(value, list) or not value or not all(isinstance(r, str) for r in value):
         return value
-    return _np.array([[int(c) for c in row] for row in value], dtype=_np.uint8)
+    return np.array([[int(c) for c in row] for row in value], dtype=np.uint8)
 
 
 def _sudoku_array(value: Any, size: Optional[int]) -> Any:
     """A Sudoku grid in line form as a size×size array of digits (0: empty)."""
-    if _np is None or not isinstance(value, str):
+    np = _numpy()
+    if np is None or not isinstance(value, str):
         return value
     if " " in value:
         numbers = [0 if t == "." else int(t) for t in value.split()]
@@ -218,11 +250,12 @@ def _sudoku_array(value: Any, size: Optional[int]) -> Any:
     size = size or math.isqrt(len(numbers))
     if len(numbers) != size * size:
         return value
-    return _np.array(numbers, dtype=_np.int64).reshape(size, size)
+    return np.array(numbers, dtype=np.int64).reshape(size, size)
 
 
-#: The answer keys that hold grids, by puzzle: key -> (value, the whole answer) -> array.
-ANSWER_KEYS: Dict[str, Dict[str, Callable[[Any, Dict[str, Any]], Any]]] = {
+#: The answer keys that hold grids, by puzzle: key -> (value, the answer or
+#: item it is read from) -> array. The bridge calls them as the keys are read.
+ANSWER_KEYS: Dict[str, Dict[str, Callable[[Any, Any], Any]]] = {
     "lightsout": {
         "state": lambda v, a: _cells_array(v),
         "presses": lambda v, a: _cells_array(v),
@@ -244,13 +277,7 @@ ANSWER_KEYS: Dict[str, Dict[str, Callable[[Any, Dict[str, Any]], Any]]] = {
         "counts": lambda v, a: _cells_array(v),
     },
     "sudoku": {
-        "puzzle": lambda v, a: _sudoku_array(v, a.get("size")),
-        "solution": lambda v, a: _sudoku_array(v, a.get("size")),
+        "puzzle": lambda v, a: _sudoku_array(v, getattr(a, "size", None)),
+        "solution": lambda v, a: _sudoku_array(v, getattr(a, "size", None)),
     },
 }
-
-
-def field(puzzle: str, key: str, value: Any, whole: Dict[str, Any]) -> Any:
-    """An answer's field as Python reads it: grids as numpy arrays when numpy is there."""
-    convert = ANSWER_KEYS.get(puzzle, {}).get(key)
-    return convert(value, whole) if convert is not None else value

@@ -1,5 +1,6 @@
 //! A library answer or item held on the Rust side of a Python object: turned into a dict, text or SVG only when Python asks.
 
+use crate::fields;
 use puzzles::render::Picture;
 use puzzles::report::{Detail, Ending, Report};
 use puzzles::GridPuzzle;
@@ -18,6 +19,14 @@ pub trait Held: Send {
     fn ending(&self) -> Ending;
     /// What a request stopped early left out, in one line.
     fn partial(&self) -> Option<String>;
+    /// The puzzle's name.
+    fn puzzle(&self) -> &'static str;
+    /// Whether this is a request's answer (else one of its items).
+    fn is_answer(&self) -> bool;
+    /// The value of one key of the `--json` object, the others not written.
+    fn field(&self, key: &str) -> serde_json::Result<Option<serde_json::Value>>;
+    /// The keys of the `--json` object.
+    fn keys(&self) -> serde_json::Result<Vec<String>>;
 }
 
 /// An answer of puzzle `P`.
@@ -32,7 +41,7 @@ pub struct ItemOf<P: GridPuzzle>(pub P::Item, pub PhantomData<fn() -> P>);
 pub fn data<'py, T: serde::Serialize>(py: Python<'py>, report: &T) -> PyResult<Bound<'py, PyAny>> {
     let json = serde_json::to_value(report)
         .map_err(|e| crate::py_error(puzzles::Error::Check(e.to_string())))?;
-    pythonize::pythonize(py, &json).map_err(PyErr::from)
+    crate::json::python(py, &json)
 }
 
 /// How much of a report its text shows.
@@ -44,6 +53,18 @@ fn detail(quiet: bool) -> Detail {
 }
 
 impl<P: GridPuzzle> Held for AnswerOf<P> {
+    fn puzzle(&self) -> &'static str {
+        P::NAME
+    }
+    fn is_answer(&self) -> bool {
+        true
+    }
+    fn field(&self, key: &str) -> serde_json::Result<Option<serde_json::Value>> {
+        fields::pick(&self.0, key)
+    }
+    fn keys(&self) -> serde_json::Result<Vec<String>> {
+        fields::keys(&self.0)
+    }
     fn to_py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         data(py, &self.0)
     }
@@ -62,6 +83,18 @@ impl<P: GridPuzzle> Held for AnswerOf<P> {
 }
 
 impl<P: GridPuzzle> Held for ItemOf<P> {
+    fn puzzle(&self) -> &'static str {
+        P::NAME
+    }
+    fn is_answer(&self) -> bool {
+        false
+    }
+    fn field(&self, key: &str) -> serde_json::Result<Option<serde_json::Value>> {
+        fields::pick(&self.0, key)
+    }
+    fn keys(&self) -> serde_json::Result<Vec<String>> {
+        fields::keys(&self.0)
+    }
     fn to_py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         data(py, &self.0)
     }

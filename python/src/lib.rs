@@ -2,10 +2,12 @@
 //! `puzzles._native`, loaded by the Python package `puzzles` (python/puzzles/).
 //!
 //! A call names the puzzle and carries its request as keyword arguments, the
-//! JSON contract's keys and values (docs/json.md); the bridge reads them into
-//! the puzzle's `Request` through serde, asks the library's one trait
-//! [`puzzles::GridPuzzle`] through [`puzzles::registry`], and hands back the
-//! answer and the streamed items as Python data. Nothing here knows one puzzle
+//! JSON contract's keys and values (docs/json.md); the bridge reads them, one
+//! key at a time, into the puzzle's `Request` through serde, asks the
+//! library's one trait [`puzzles::GridPuzzle`] through [`puzzles::registry`],
+//! and hands back the answer and the streamed items held in Rust
+//! ([`item::Item`]): each key is written as Python data when it is read.
+//! Nothing here knows one puzzle
 //! from another, and nothing here solves anything: the Python package holds
 //! the conveniences (grids as lists, strings or numpy arrays; answers as
 //! objects), the library everything else.
@@ -17,14 +19,17 @@
 //! caller's callback. A panic of the library never crosses into Python: it
 //! is an internal error (a `RuntimeError`).
 
+mod fields;
 mod held;
+mod item;
+mod json;
+mod queue;
 mod request;
 mod run;
 mod watch;
 
 use held::Held;
-use puzzles::render::Picture;
-use puzzles::report::Ending;
+use item::Item;
 use puzzles::Control;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -55,67 +60,6 @@ pub fn py_error(e: puzzles::Error) -> PyErr {
     }
 }
 
-/// A library answer held for Python: its dict, text and pictures on demand.
-#[pyclass(module = "puzzles._native", frozen)]
-struct Native {
-    held: Mutex<Box<dyn Held>>,
-}
-
-impl Native {
-    fn new(held: Box<dyn Held>) -> Self {
-        Native {
-            held: Mutex::new(held),
-        }
-    }
-
-    fn with<T>(&self, f: impl FnOnce(&dyn Held) -> T) -> PyResult<T> {
-        let held = self
-            .held
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("an answer was poisoned by a panic"))?;
-        Ok(f(&**held))
-    }
-}
-
-#[pymethods]
-impl Native {
-    /// The answer as the command's `--json` prints it (dicts, lists, strings, numbers).
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.with(|held| held.to_py(py))?
-    }
-
-    /// The command's text of the answer (`quiet`: the summary only).
-    #[pyo3(signature = (quiet = false))]
-    fn text(&self, quiet: bool) -> PyResult<String> {
-        self.with(|held| held.text(quiet))
-    }
-
-    /// The answer drawn as SVG: with its solution (`solved`), or the puzzle alone.
-    #[pyo3(signature = (solved = true))]
-    fn svg(&self, py: Python<'_>, solved: bool) -> PyResult<String> {
-        let which = match solved {
-            true => Picture::Solved,
-            false => Picture::Puzzle,
-        };
-        py.detach(|| self.with(|held| held.svg(which)))?
-            .map_err(py_error)
-    }
-
-    /// How the request ended: `answered`, `no solution` or `interrupted`.
-    fn ending(&self) -> PyResult<&'static str> {
-        self.with(|held| match held.ending() {
-            Ending::Answered => "answered",
-            Ending::NoSolution => "no solution",
-            Ending::Interrupted => "interrupted",
-        })
-    }
-
-    /// What a request stopped early left out, in one line (`None` when complete).
-    fn partial(&self) -> PyResult<Option<String>> {
-        self.with(|held| held.partial())
-    }
-}
-
 /// A request under way: its items pulled as they come (those already found
 /// together), then its answer.
 #[pyclass(module = "puzzles._native", frozen)]
@@ -123,7 +67,7 @@ struct Run {
     running: Mutex<Box<dyn Running>>,
     watch: Arc<Watch>,
     /// Called with (done, total or None, note) as the work advances.
-    progress: Option<Py<PyAny>>,
+    progress: Mutex<Option<Py<PyAny>>>,
     /// When the caller last looked for Ctrl-C and progress.
     looked: Mutex<Instant>,
 }
@@ -135,10 +79,11 @@ impl Run {
             .map_err(|_| PyRuntimeError::new_err("a request was poisoned by a panic"))
     }
 
-    /// Pulls the next item, looking up for Ctrl-C and progress every [`SLICE`].
-    fn pull_item(&self, py: Python<'_>) -> PyResult<Option<Box<dyn Held>>> {
+    /// Pulls the next items (up to `most`), looking up for Ctrl-C and
+    /// progress every [`SLICE`].
+    fn pull_items(&self, py: Python<'_>, most: usize) -> PyResult<Vec<Box<dyn Held>>> {
         loop {
-            let pulled = py.detach(|| self.running().map(|mut r| r.pull(SLICE)))?;
+            let pulled = py.detach(|| self.running().map(|mut r| r.pull(most, SLICE)))?;
             let due = self
                 .looked
                 .lock()
@@ -148,8 +93,8 @@ impl Run {
                 self.look_up(py)?;
             }
             match pulled {
-                Pull::Item(item) => return Ok(Some(item)),
-                Pull::End => return Ok(None),
+                Pull::Items(items) => return Ok(items),
+                Pull::End => return Ok(Vec::new()),
                 Pull::Waiting => {}
             }
         }
@@ -162,9 +107,11 @@ impl Run {
             *at = Instant::now();
         }
         let mut looked = py.check_signals();
-        if let (Ok(()), Some(callback), Some(reading)) =
-            (&looked, &self.progress, self.watch.read())
-        {
+        let callback = match self.progress.lock() {
+            Ok(progress) => progress.as_ref().map(|c| c.clone_ref(py)),
+            Err(_) => None,
+        };
+        if let (Ok(()), Some(callback), Some(reading)) = (&looked, callback, self.watch.read()) {
             looked = callback.call1(py, reading).map(drop);
         }
         if looked.is_err() {
@@ -176,25 +123,22 @@ impl Run {
 
 #[pymethods]
 impl Run {
-    /// The next items as Python data: the next one (waited for), then up to
-    /// `most` in all of those already found, so that a long listing crosses
-    /// between the threads in batches (empty once the request has ended).
-    fn next_items<'py>(&self, py: Python<'py>, most: usize) -> PyResult<Vec<Bound<'py, PyAny>>> {
-        let Some(first) = self.pull_item(py)? else {
-            return Ok(Vec::new());
-        };
-        let mut held = vec![first];
-        py.detach(|| -> PyResult<()> {
-            let mut running = self.running()?;
-            while held.len() < most {
-                match running.pull(Duration::ZERO) {
-                    Pull::Item(item) => held.push(item),
-                    Pull::Waiting | Pull::End => break,
-                }
-            }
-            Ok(())
-        })?;
-        held.iter().map(|item| item.to_py(py)).collect()
+    /// The next items: the next one (waited for) and up to `most` in all
+    /// of those found with it, so that a long listing crosses between the
+    /// threads in hands of many (empty once the request has ended).
+    fn next_items(&self, py: Python<'_>, most: usize) -> PyResult<Vec<Item>> {
+        let held = self.pull_items(py, most.max(1))?;
+        Ok(held.into_iter().map(Item::new).collect())
+    }
+
+    /// Reports progress to `callback(done, total or None, note)` from now on.
+    fn set_progress(&self, callback: Py<PyAny>) -> PyResult<()> {
+        let mut progress = self
+            .progress
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("a request was poisoned by a panic"))?;
+        *progress = Some(callback);
+        Ok(())
     }
 
     /// Asks the request to stop: it answers with what it found so far.
@@ -206,48 +150,51 @@ impl Run {
     /// The items left and the answer of a request that was stopped (after
     /// Ctrl-C): the items are pulled to the end without looking up, except
     /// for a second Ctrl-C, which abandons the request at once.
-    fn drain<'py>(&self, py: Python<'py>) -> PyResult<(Vec<Bound<'py, PyAny>>, Option<Native>)> {
+    fn drain(&self, py: Python<'_>) -> PyResult<(Vec<Item>, Option<Item>)> {
         let mut items = Vec::new();
         loop {
-            match py.detach(|| self.running().map(|mut r| r.pull(SLICE)))? {
-                Pull::Item(item) => items.push(item.to_py(py)?),
+            match py.detach(|| self.running().map(|mut r| r.pull(usize::MAX, SLICE)))? {
+                Pull::Items(found) => items.extend(found.into_iter().map(Item::new)),
                 Pull::End => break,
                 Pull::Waiting => py.check_signals()?,
             }
         }
         let answer = py.detach(|| self.running().map(|mut r| r.finish()))?;
-        Ok((items, answer.ok().map(Native::new)))
+        Ok((items, answer.ok().map(Item::new)))
     }
 
     /// The request's answer: after the last item, or it ends the request as
     /// a listing stopped at a limit.
-    fn answer(&self, py: Python<'_>) -> PyResult<Native> {
+    fn answer(&self, py: Python<'_>) -> PyResult<Item> {
         let answer = py.detach(|| self.running().map(|mut r| r.finish()))?;
-        answer.map(Native::new).map_err(py_error)
+        answer.map(Item::new).map_err(py_error)
     }
 }
 
-/// Starts the request `kwargs` of the puzzle called `puzzle`, reporting
-/// progress to `progress(done, total, note)`; returns the running request
-/// and its pace `(unit, bounded, stops)`.
+/// Starts the request `kwargs` of the puzzle called `puzzle`; returns the
+/// running request, or its answer when it was answered at once with no items
+/// (a Lights Out solve), and its pace `(unit, bounded, stops)`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, kwargs, progress = None))]
-fn start(
+fn start<'py>(
+    py: Python<'py>,
     puzzle: &str,
-    kwargs: &Bound<'_, PyDict>,
-    progress: Option<Py<PyAny>>,
-) -> PyResult<(Run, request::PaceTuple)> {
+    kwargs: &Bound<'py, PyDict>,
+) -> PyResult<(Bound<'py, PyAny>, request::PaceTuple)> {
     let watch = Arc::new(Watch::default());
     let ctl = Control::new().with_progress(watch.clone());
     let visit = request::Start { kwargs, ctl };
-    let (running, pace) = puzzles::registry::visit(puzzle, visit).map_err(py_error)??;
+    let (mut running, pace) = puzzles::registry::visit(puzzle, visit).map_err(py_error)??;
+    if let Some(answer) = running.answered() {
+        let answer = answer.map_err(py_error)?;
+        return Ok((Bound::new(py, Item::new(answer))?.into_any(), pace));
+    }
     let run = Run {
         running: Mutex::new(running),
         watch,
-        progress,
+        progress: Mutex::new(None),
         looked: Mutex::new(Instant::now()),
     };
-    Ok((run, pace))
+    Ok((Bound::new(py, run)?.into_any(), pace))
 }
 
 /// The names of the four puzzles, in the command line's order.
@@ -260,9 +207,16 @@ fn names() -> Vec<&'static str> {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PuzzleError", m.py().get_type::<PuzzleError>())?;
-    m.add_class::<Native>()?;
+    m.add_class::<Item>()?;
     m.add_class::<Run>()?;
     m.add_function(wrap_pyfunction!(start, m)?)?;
     m.add_function(wrap_pyfunction!(names, m)?)?;
+    m.add_function(wrap_pyfunction!(item::set_fields, m)?)?;
+    m.add_function(wrap_pyfunction!(item::field, m)?)?;
+    m.add_function(wrap_pyfunction!(item::keys, m)?)?;
+    m.add_function(wrap_pyfunction!(item::text, m)?)?;
+    m.add_function(wrap_pyfunction!(item::svg, m)?)?;
+    m.add_function(wrap_pyfunction!(item::ending, m)?)?;
+    m.add_function(wrap_pyfunction!(item::partial, m)?)?;
     Ok(())
 }

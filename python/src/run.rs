@@ -1,27 +1,26 @@
 //! A request running for Python: answered at once in the calling thread (work
 //! that never looks at the stop flag), or on a thread of its own whose items
-//! are pulled a slice of time at a time, so the caller can look up for
-//! Ctrl-C and draw progress between slices.
+//! are taken a slice of time at a time, many at once, so the caller can look
+//! up for Ctrl-C and draw progress between slices.
 
 use crate::held::{AnswerOf, Held, ItemOf};
+use crate::queue::{Queue, Taken};
 use puzzles::control::Stopping;
-use puzzles::stream::{Pulled, Stream};
 use puzzles::{Control, GridPuzzle};
 use std::collections::VecDeque;
 use std::marker::PhantomData;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+use std::thread::JoinHandle;
 use std::time::Duration;
-
-/// How many items a request may find ahead of the Python loop reading them.
-const AHEAD: usize = 64;
 
 /// A held answer or item.
 pub type Obj = Box<dyn Held>;
 
 /// What a pull found.
 pub enum Pull {
-    /// The next item.
-    Item(Obj),
+    /// The next items (one at least).
+    Items(Vec<Obj>),
     /// Nothing yet: the request is still working.
     Waiting,
     /// The request has ended.
@@ -30,13 +29,16 @@ pub enum Pull {
 
 /// A request under way, whatever its puzzle.
 pub trait Running: Send {
-    /// The next item, if one comes within `wait`.
-    fn pull(&mut self, wait: Duration) -> Pull;
+    /// The next items, up to `most`, if one comes within `wait`.
+    fn pull(&mut self, most: usize, wait: Duration) -> Pull;
     /// Asks the request to stop (it then answers with what it found).
     fn stop(&self);
     /// The answer, once the items are all pulled (or left: the request then
     /// ends as a listing stopped at a limit).
     fn finish(&mut self) -> puzzles::Result<Obj>;
+    /// The answer of a request already answered with no items (Python then
+    /// needs no request under way), or `None`.
+    fn answered(&mut self) -> Option<puzzles::Result<Obj>>;
 }
 
 /// Starts `request` as its pace says: inline when it never polls the stop
@@ -46,11 +48,18 @@ pub fn start<P: GridPuzzle>(request: P::Request, ctl: Control) -> Box<dyn Runnin
     ctl.expect(pace.stopping);
     match pace.stopping {
         Stopping::Never => Box::new(Inline::<P>::run(&request, &ctl)),
-        Stopping::Promptly | Stopping::Within(_) => Box::new(Threaded::<P> {
-            stream: Some(Stream::ahead(request, ctl.clone(), AHEAD)),
-            ctl,
-        }),
+        Stopping::Promptly | Stopping::Within(_) => Box::new(Threaded::<P>::start(request, ctl)),
     }
+}
+
+/// Answers `request`, its items to `sink`, a panic reported as an internal error.
+fn answer<P: GridPuzzle>(
+    request: &P::Request,
+    ctl: &Control,
+    sink: &mut dyn puzzles::Sink<P::Item>,
+) -> puzzles::Result<P::Answer> {
+    catch_unwind(AssertUnwindSafe(|| P::answer(request, ctl, sink)))
+        .unwrap_or_else(|_| Err(internal()))
 }
 
 /// A request already answered in the calling thread.
@@ -60,11 +69,10 @@ struct Inline<P: GridPuzzle> {
 }
 
 impl<P: GridPuzzle> Inline<P> {
-    /// Answers `request` now, a panic reported as an internal error.
+    /// Answers `request` now.
     fn run(request: &P::Request, ctl: &Control) -> Self {
         let mut items = Vec::new();
-        let answer = catch_unwind(AssertUnwindSafe(|| P::answer(request, ctl, &mut items)))
-            .unwrap_or_else(|_| Err(internal()));
+        let answer = answer::<P>(request, ctl, &mut items);
         Inline {
             items: items.into(),
             answer: Some(answer),
@@ -77,17 +85,26 @@ pub fn internal() -> puzzles::Error {
     puzzles::Error::Check("the request stopped on an internal error".into())
 }
 
+/// An item of puzzle `P` held for Python.
+fn held<P: GridPuzzle>(item: P::Item) -> Obj {
+    Box::new(ItemOf::<P>(item, PhantomData))
+}
+
 impl<P: GridPuzzle> Running for Inline<P> {
-    fn pull(&mut self, _: Duration) -> Pull {
-        match self.items.pop_front() {
-            Some(item) => Pull::Item(Box::new(ItemOf::<P>(item, PhantomData))),
-            None => Pull::End,
+    fn pull(&mut self, most: usize, _: Duration) -> Pull {
+        if self.items.is_empty() {
+            return Pull::End;
         }
+        let n = most.min(self.items.len());
+        Pull::Items(self.items.drain(..n).map(held::<P>).collect())
     }
     fn stop(&self) {}
     fn finish(&mut self) -> puzzles::Result<Obj> {
         let answer = self.answer.take().unwrap_or_else(|| Err(finished()))?;
         Ok(Box::new(AnswerOf::<P>(answer, PhantomData)))
+    }
+    fn answered(&mut self) -> Option<puzzles::Result<Obj>> {
+        self.items.is_empty().then(|| self.finish())
     }
 }
 
@@ -96,29 +113,61 @@ fn finished() -> puzzles::Error {
     puzzles::Error::usage("this request's answer was already taken")
 }
 
-/// A request on a thread of its own, its items pulled through a [`Stream`].
+/// A request on a thread of its own, its items handed over through a [`Queue`].
 struct Threaded<P: GridPuzzle> {
-    stream: Option<Stream<P>>,
+    queue: Arc<Queue<P::Item>>,
+    worker: Option<JoinHandle<puzzles::Result<P::Answer>>>,
     ctl: Control,
 }
 
+impl<P: GridPuzzle> Threaded<P> {
+    /// Starts `request` on a thread, its items pushed to the queue.
+    fn start(request: P::Request, ctl: Control) -> Self {
+        let queue = Arc::new(Queue::default());
+        let (writer, worker_ctl) = (Arc::clone(&queue), ctl.clone());
+        let worker = std::thread::spawn(move || {
+            let mut sink = |item| writer.push(item);
+            let answer = answer::<P>(&request, &worker_ctl, &mut sink);
+            writer.end();
+            answer
+        });
+        Threaded {
+            queue,
+            worker: Some(worker),
+            ctl,
+        }
+    }
+}
+
 impl<P: GridPuzzle> Running for Threaded<P> {
-    fn pull(&mut self, wait: Duration) -> Pull {
-        let Some(stream) = self.stream.as_mut() else {
-            return Pull::End;
-        };
-        match stream.pull(wait) {
-            Pulled::Item(item) => Pull::Item(Box::new(ItemOf::<P>(item, PhantomData))),
-            Pulled::Waiting => Pull::Waiting,
-            Pulled::End => Pull::End,
+    fn pull(&mut self, most: usize, wait: Duration) -> Pull {
+        match self.queue.take(most, wait) {
+            Taken::Items(items) => Pull::Items(items.into_iter().map(held::<P>).collect()),
+            Taken::Waiting => Pull::Waiting,
+            Taken::End => Pull::End,
         }
     }
     fn stop(&self) {
         self.ctl.request_stop();
     }
     fn finish(&mut self) -> puzzles::Result<Obj> {
-        let stream = self.stream.take().ok_or_else(finished)?;
-        let answer = stream.finish()?;
+        let worker = self.worker.take().ok_or_else(finished)?;
+        self.queue.leave();
+        let answer = worker.join().unwrap_or_else(|_| Err(internal()))?;
         Ok(Box::new(AnswerOf::<P>(answer, PhantomData)))
+    }
+    fn answered(&mut self) -> Option<puzzles::Result<Obj>> {
+        None
+    }
+}
+
+impl<P: GridPuzzle> Drop for Threaded<P> {
+    /// A request dropped unfinished (its Python object collected) is told
+    /// to stop, and its next item finds no reader; its thread ends on its own.
+    fn drop(&mut self) {
+        if self.worker.is_some() {
+            self.ctl.request_stop();
+            self.queue.leave();
+        }
     }
 }

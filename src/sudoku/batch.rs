@@ -8,6 +8,7 @@
 //! as one [`Item::Lines`].
 
 use super::answer::{AnswerLines, BadLine, Item};
+use super::grid9::Grid9;
 use super::parse::{Batch, BatchLine};
 use super::solve::{answer_line, GridReport, Mode};
 use crate::control::Control;
@@ -128,6 +129,11 @@ impl Work<'_> {
     /// Answers one line, its text written to `text`; every solution is verified first.
     fn answer_line(&self, line: &BatchLine, text: &mut Vec<u8>) -> Done {
         let BatchOptions { mode, reports, .. } = self.options;
+        // A plain 9×9 line solved for a report: the search of the text lines
+        // below, the report filled as `answer_line` fills it.
+        if let (Mode::Solve, true, Some(grid)) = (mode, reports, line.plain9()) {
+            return self.report9(line.line, grid);
+        }
         // The bulk of the benchmark files: a plain 9×9 line, solved, checked
         // and written without a `Sudoku`, a report or a `String`.
         if let (Mode::Solve, false, Some(grid)) = (mode, reports, line.plain9()) {
@@ -188,6 +194,42 @@ impl Work<'_> {
             none: report.solution.is_none() && !report.interrupted,
             interrupted: report.interrupted,
         }
+    }
+}
+
+impl Work<'_> {
+    /// The report of plain 9×9 line number `line` solved: the one
+    /// [`answer_line`] makes of it, through [`Grid9`]'s search.
+    fn report9(&self, line: usize, grid: Grid9) -> Done {
+        let (first, unique) = grid.solve_and_check_unique(self.ctl);
+        let shown = String::from_utf8_lossy(&grid.line()).into_owned();
+        if let Some(s) = &first {
+            if let Err(e) = grid.check_solution(s) {
+                return Done::Failed(Error::Check(format!("{shown}: {e}")));
+            }
+        }
+        // Clues that clash leave no solution: only then is the clash looked for.
+        let clash = match first {
+            None => {
+                let puzzle = grid.to_sudoku();
+                puzzle.clash().map(|(a, b)| ([a, b], puzzle.get(a)))
+            }
+            Some(_) => None,
+        };
+        Done::Report(Box::new(GridReport {
+            line: Some(line),
+            size: 9,
+            box_shape: [3, 3],
+            clues: shown.bytes().filter(|&b| b != b'.').count(),
+            puzzle: shown,
+            solution: first.map(|s| String::from_utf8_lossy(&s.line()).into_owned()),
+            unique,
+            count: None,
+            complete: None,
+            clash: clash.map(|(cells, _)| cells),
+            clash_digit: clash.map(|(_, digit)| digit),
+            interrupted: unique.is_none() && self.ctl.stopped(),
+        }))
     }
 }
 
@@ -343,4 +385,44 @@ fn hand_over(
         }
     }
     Ok(lines(&mut from, to, sink))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plain_lines_report_is_the_general_one() {
+        let first =
+            ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+        let lines = [
+            // Royle's first 17-clue puzzle: one solution.
+            first.to_owned(),
+            // Two 1s in the first row; a 2 whose column already holds one.
+            format!("11{}", &first[2..]),
+            format!("12{}", &first[2..]),
+            // No clue: many solutions.
+            ".".repeat(81),
+        ];
+        let source = Source::from_text("lines", lines.join("\n"));
+        let ctl = Control::new();
+        let options = BatchOptions {
+            mode: Mode::Solve,
+            reports: true,
+            jobs: 1,
+        };
+        let work = Work {
+            source: &source,
+            options,
+            ctl: &ctl,
+        };
+        for (n, line) in lines.iter().enumerate() {
+            let grid = Grid9::from_plain_line(line).expect("a plain line");
+            let Done::Report(fast) = work.report9(n + 1, grid) else {
+                panic!("line {n} is answered")
+            };
+            let general = answer_line(grid.to_sudoku(), Some(n + 1), Mode::Solve, &ctl, true, 1);
+            assert_eq!(*fast, general.expect("answered"), "line {}", n + 1);
+        }
+    }
 }
