@@ -37,6 +37,8 @@ fn census(c: &mut Criterion) {
                 part: Default::default(),
                 checkpoint: None,
                 merge: vec![],
+                disk_mib: None,
+                disk_dir: None,
             };
             let id = BenchmarkId::new(name, format!("{method:?}").to_lowercase());
             group.bench_with_input(id, &request, |b, request| {

@@ -460,6 +460,8 @@ fn on_interrupt(working: &Arc<AtomicU8>, control: &Control) {
 /// Ends the process as interrupted (130), giving a game's terminal back
 /// first: the work had found nothing it could give (or had not said it yet).
 fn interrupted_end() {
+    // The bucket files of a count spilled to disk, whose work did not come back to remove them.
+    puzzles::internals::remove_spills();
     play::end_if_hung_up();
     play::restore();
     // A spinner or bar drawn on the line: the note takes its place.

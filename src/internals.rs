@@ -4,6 +4,7 @@
 //! these are the parsers and engines its answers are made of, which a
 //! benchmark times and a fuzz target or a property test drives directly.
 
+pub use crate::knight::count::remove_spills;
 pub use crate::knight::square::{file_name, parse_square};
 pub use crate::lightsout::graph::{Graph, GraphGame};
 pub use crate::memory::usable as usable_memory;

@@ -44,7 +44,7 @@
 mod animate;
 mod answer;
 mod check;
-mod count;
+pub(crate) mod count;
 mod door;
 pub(crate) mod find;
 mod moves;

@@ -140,6 +140,8 @@ fn sample(sub: &str, flag: &str, dir: &Path) -> Option<String> {
         ("knight", "order") => "plain".into(),
         ("revertigo", "builder") => "diagonal".into(),
         ("knight", "memory") => "100".into(),
+        ("knight", "disk") => "100".into(),
+        ("knight", "disk-dir") => dir.to_string_lossy().into_owned(),
         ("knight", "shard") => "1/2".into(),
         ("knight", "budget") => "10".into(),
         ("knight", "delay") => "0".into(),

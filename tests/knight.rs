@@ -681,3 +681,162 @@ fn the_steps_replay_with_warnsdorffs_scores() {
         }
     }
 }
+
+/// A fresh empty folder for a count to spill to.
+fn spill_folder(name: &str) -> String {
+    let dir = crate::util::temp_path(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Whether the folder a count spilled to holds nothing.
+fn left_empty(dir: &str) -> bool {
+    std::fs::read_dir(dir).unwrap().next().is_none()
+}
+
+#[test]
+fn a_count_spilled_to_disk_gives_the_same_count_and_removes_its_files() {
+    let dir = spill_folder("spill");
+    // 6 × 8 closed (McKay 1997: 55,488,142 cycles) and 6 × 6 open summed
+    // (OEIS A165134: 6,637,920), their states across the middle over
+    // the memory given: spilled to disk.
+    for (board, key, want) in [
+        (
+            &["6", "8", "--closed", "--memory", "10"][..],
+            "cycles",
+            "55488142",
+        ),
+        (
+            &["6", "6", "--sum", "--memory", "20"][..],
+            "total",
+            "6637920",
+        ),
+    ] {
+        let args = [
+            &["knight"][..],
+            board,
+            &["--count", "--disk", "100", "--disk-dir", &dir, "--json"],
+        ]
+        .concat();
+        let v = json(&args, 0);
+        assert_eq!(v[key], want, "{board:?}");
+        assert!(left_empty(&dir), "{board:?}: files left in {dir}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_disks_are_refused_before_any_work() {
+    let dir = spill_folder("bad-disk");
+    let file = format!("{dir}/a-file");
+    std::fs::write(&file, "").unwrap();
+    let missing = format!("{dir}/missing");
+    let closed = ["knight", "6", "8", "--closed", "--count"];
+    for (extra, says) in [
+        (&["--disk", "0"][..], "at least 1 MiB"),
+        (&["--disk", "abc"], "not a whole number"),
+        (&["--disk", "-5"], "-5"),
+        (&["--disk", "10", "--disk-dir", &missing], "takes no files"),
+        (&["--disk", "10", "--disk-dir", &file], "takes no files"),
+        (&["--disk-dir", &dir], "--disk"),
+    ] {
+        let args = [&closed[..], extra].concat();
+        let out = puzzles(&args).output().unwrap();
+        crate::util::assert_one_line_refusal(&out, 2);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    // The estimates, refused up front with the limit named: 8 × 8 closed
+    // spilled needs about 1.4 GiB of disk and 1.1 GiB of memory.
+    for (limits, says) in [
+        (["1500", "100"], "limit of 100 (the disk limit"),
+        (["1000", "100000"], "limit of 1000 (the memory limit"),
+    ] {
+        let args = [
+            "knight", "8", "8", "--closed", "--count", "--memory", limits[0], "--disk", limits[1],
+        ];
+        let out = puzzles(&args).output().unwrap();
+        crate::util::assert_one_line_refusal(&out, 2);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    // Where nothing would spill: backtracking, open tours from a start,
+    // boards the halves do not take, counts by classes of ends.
+    for args in [
+        &[
+            "knight",
+            "6",
+            "8",
+            "--closed",
+            "--count",
+            "--method",
+            "backtrack",
+            "--disk",
+            "10",
+        ][..],
+        &["knight", "6", "8", "--count", "--disk", "10"],
+        &["knight", "5", "--count", "--sum", "--disk", "10"],
+        &["knight", "4", "8", "--closed", "--count", "--disk", "10"],
+        &[
+            "knight", "6", "6", "--count", "--sum", "--method", "pairs", "--disk", "10",
+        ],
+        &[
+            "knight", "6", "8", "--closed", "--count", "--shard", "1/2", "--disk", "10",
+        ],
+    ] {
+        let out = puzzles(args).output().unwrap();
+        crate::util::assert_one_line_refusal(&out, 2);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--disk spills"), "{args:?}: {err}");
+    }
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "the file alone"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_interrupted_spilled_count_removes_its_files() {
+    let dir = spill_folder("spill-interrupted");
+    // 7 × 8 closed under 100 MiB: its states across the middle spill.
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("puzzles"))
+        .args([
+            "knight",
+            "7",
+            "8",
+            "--closed",
+            "--count",
+            "--memory",
+            "100",
+            "--disk",
+            "1000",
+            "--disk-dir",
+            &dir,
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    // Once its spill's folder is made, it is sent Ctrl-C.
+    while left_empty(&dir) {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the count ended before it spilled"
+        );
+        assert!(started.elapsed().as_secs() < 120, "no spill in two minutes");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    assert!(left_empty(&dir), "files left in {dir}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -64,6 +64,15 @@ pub struct Args {
     /// (refused when they overlap or leave classes out).
     #[arg(long, value_name = "FILE", num_args = 1.., requires = "count", conflicts_with_all = ["part", "checkpoint", "all", "magic", "animate", "steps"])]
     merge: Vec<PathBuf>,
+    /// With --count (closed tours, or open ones summed, on 5 to 8 rows and 6 columns or more):
+    /// when the states across the middle of the halves would pass --memory, spill them to
+    /// bucket files taking at most MIB of disk (removed at the end); refused up front when
+    /// the estimate passes it.
+    #[arg(long, value_name = "MIB", value_parser = parse_disk, requires = "count", conflicts_with_all = NOT_COUNTING)]
+    disk: Option<u64>,
+    /// With --disk: the folder the bucket files are made in (default: the system's temporary folder).
+    #[arg(long, value_name = "DIR", requires = "disk", conflicts_with_all = NOT_COUNTING)]
+    disk_dir: Option<PathBuf>,
     /// List every tour from the start (at most --limit).
     #[arg(long)]
     all: bool,
@@ -160,6 +169,15 @@ fn parse_part(text: &str) -> Result<Shard, String> {
         .map_err(|e| e.to_string().replacen("shard", "part", 1))
 }
 
+/// `--disk MIB`: a whole number of MiB, at least 1.
+fn parse_disk(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("the disk to spill to takes at least 1 MiB".to_string()),
+        Ok(mib) => Ok(mib),
+        Err(_) => Err(format!("'{text}' is not a whole number of MiB")),
+    }
+}
+
 /// The one request the flags ask for.
 fn request(args: &Args) -> Result<Request, Failure> {
     let order = args.order.unwrap_or_default();
@@ -185,6 +203,8 @@ fn request(args: &Args) -> Result<Request, Failure> {
             part: args.part.unwrap_or_default(),
             checkpoint: args.checkpoint.clone(),
             merge: args.merge.clone(),
+            disk_mib: args.disk,
+            disk_dir: args.disk_dir.clone(),
         }
     } else if args.all {
         Mode::List {

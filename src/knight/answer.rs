@@ -89,6 +89,13 @@ pub enum Mode {
         /// instead of counting (refused when they overlap or leave classes out).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         merge: Vec<PathBuf>,
+        /// The disk the halves' states across the middle may spill to when
+        /// they would not fit the memory, in MiB (`None`: they do not spill).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        disk_mib: Option<u64>,
+        /// The folder they spill to (`None`: the system's temporary folder).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        disk_dir: Option<PathBuf>,
     },
     /// A semi-magic closed tour of the 8×8 board (rows and columns sum to 260).
     Magic,
@@ -154,7 +161,7 @@ impl Default for Mode {
 /// assert_eq!(found.result, TourOutcome::Tour);
 /// assert_eq!(found.tour.map(|t| t.len()), Some(36));
 ///
-/// request.mode = Mode::Count { starts: Starts::Start, method: CountMethod::Frontier, memory_mib: None, shard: Default::default(), end: None, part: Default::default(), checkpoint: None, merge: vec![] };
+/// request.mode = Mode::Count { starts: Starts::Start, method: CountMethod::Frontier, memory_mib: None, shard: Default::default(), end: None, part: Default::default(), checkpoint: None, merge: vec![], disk_mib: None, disk_dir: None };
 /// let Answer::Count(count) = Knight::answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
 /// assert_eq!(count.cycles.unwrap().to_string(), "9862");
 /// assert_eq!(count.count.unwrap().to_string(), "19724");

@@ -36,6 +36,10 @@ mod key;
 mod layers;
 mod meet;
 mod one_cycle;
+mod spill;
+
+pub use spill::remove_all as remove_spills;
+pub(crate) use spill::Disk;
 
 /// The default memory the programme may use for its states, in bytes (12 GiB).
 pub(crate) const DEFAULT_MEMORY_LIMIT: u64 = 12 << 30;
@@ -63,8 +67,16 @@ pub(crate) enum Outcome {
     Stopped { columns: usize },
 }
 
-/// Runs the programme on `dims` (a side at most 8) for `census` within `memory` bytes, in this process.
-pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Result<Outcome> {
+/// Runs the programme on `dims` (a side at most 8) for `census` within
+/// `memory` bytes, in this process; the halves' states across the middle
+/// spilled to `disk` where they would not fit the memory.
+pub(crate) fn run(
+    dims: Dims,
+    census: Census,
+    memory: u64,
+    disk: Option<&Disk>,
+    ctl: &Control,
+) -> Result<Outcome> {
     // Meeting the column programme in the middle, where its estimated
     // states are fewer than the whole programme's and fit: before meeting in
     // the middle of the moves for closed tours (which it outruns where it
@@ -77,7 +89,7 @@ pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Res
         let (states, bytes) = ends::class_need(dims, Split::Pairs);
         let halved = halves::estimated_states_between(rows, cols);
         if halved == states && states.saturating_mul(bytes) <= memory {
-            if let Some(run) = halves::count(dims, census, memory, ctl) {
+            if let Some(run) = halves::count(dims, census, memory, disk, ctl) {
                 return run;
             }
         }
@@ -85,9 +97,10 @@ pub(crate) fn run(dims: Dims, census: Census, memory: u64, ctl: &Control) -> Res
     }
     let closed = census == Census::Cycles;
     let halved = !matches!(census, Census::PathsFrom(_))
-        && halves::fits(rows, cols, closed, memory)
+        && (halves::fits(rows, cols, closed, memory)
+            || fits_spilled(rows, cols, closed, memory, disk))
         && halves::estimated_states(rows, cols, closed) < estimated_states(rows, cols, closed);
-    let by_halves = || halves::count(dims, census, memory, ctl);
+    let by_halves = || halves::count(dims, census, memory, disk, ctl);
     if let Some(run) = (halved && closed).then(by_halves).flatten() {
         return run;
     }
@@ -164,6 +177,9 @@ pub(crate) struct CountRequest {
     pub checkpoint: Option<PathBuf>,
     /// A count by classes: the checkpoints of its parts, to sum instead of counting.
     pub merge: Vec<PathBuf>,
+    /// Where and how much the halves' states across the middle may spill
+    /// to disk when they would not fit the memory (none: they do not).
+    pub disk: Option<Disk>,
 }
 
 impl CountRequest {
@@ -179,6 +195,7 @@ impl CountRequest {
             part: Shard::WHOLE,
             checkpoint: None,
             merge: Vec::new(),
+            disk: None,
         }
     }
 }
@@ -355,6 +372,12 @@ fn check_memory(request: &CountRequest) -> Result<()> {
     if folded && halves::fits(rows, cols, request.closed, memory) {
         return Ok(());
     }
+    // Or with their states across the middle spilled to disk, where the halves are the fewer.
+    let fewer = halves::estimated_states(rows, cols, request.closed)
+        < estimated_states(rows, cols, request.closed);
+    if let Some(disk) = request.disk.as_ref().filter(|_| folded && fewer) {
+        return check_spilled(rows, cols, request.closed, memory, disk);
+    }
     let need = estimated_states(rows, cols, request.closed) * if folded { 1 } else { 2 };
     // Shared among processes (an MPI run), each holds its part.
     #[cfg(feature = "mpi")]
@@ -379,6 +402,72 @@ fn check_memory(request: &CountRequest) -> Result<()> {
         });
     }
     Ok(())
+}
+
+/// Whether the halves fit `memory` bytes and `disk` (when given) with their
+/// states across the middle spilled to it.
+fn fits_spilled(rows: usize, cols: usize, closed: bool, memory: u64, disk: Option<&Disk>) -> bool {
+    disk.is_some_and(|disk| {
+        halves::spilled_need(rows, cols, closed)
+            .is_some_and(|(bytes, on_disk)| bytes <= memory && on_disk <= disk.limit)
+    })
+}
+
+/// Refuses up front the halves whose states across the middle, spilled to
+/// `disk`, would pass its limit, or whose states in memory would pass `memory`.
+fn check_spilled(rows: usize, cols: usize, closed: bool, memory: u64, disk: &Disk) -> Result<()> {
+    let (bytes, on_disk) = halves::spilled_need(rows, cols, closed).unwrap_or((u64::MAX, 0));
+    let refused = |what: &'static str, got: u64, limit: u64, name: &str| {
+        Err(Error::TooLarge {
+            bound: Bound::Other(what),
+            got: Size::from(got.div_ceil(1 << 20)),
+            limit: Size::from(limit >> 20),
+            note: format!(" (the {name} limit, the states across the middle spilled to disk)"),
+        })
+    };
+    if on_disk > disk.limit {
+        return refused("estimated disk (MiB)", on_disk, disk.limit, "disk");
+    }
+    if bytes > memory {
+        return refused("estimated memory (MiB)", bytes, memory, "memory");
+    }
+    Ok(())
+}
+
+/// Refuses `--disk` where nothing would spill: a count that is not by the
+/// frontier programme (backtracking, shards, classes of ends), or one the
+/// halves do not take (closed tours, or
+/// open ones summed, on boards of 5 to 8 rows and at least 6 columns); and
+/// a disk folder that does not take files.
+fn check_disk(request: &CountRequest) -> Result<()> {
+    let Some(disk) = &request.disk else {
+        return Ok(());
+    };
+    let dims = request.dims;
+    let (rows, cols) = (dims.rows.min(dims.cols), dims.rows.max(dims.cols));
+    let halved = (request.closed
+        || matches!(request.starts, CountFrom::Sum | CountFrom::Between(..)))
+        && (5..=8).contains(&rows)
+        && cols >= 6;
+    // Shards split backtracking; parts, checkpoints and merges go by classes of ends.
+    let whole = request.shard == Shard::WHOLE
+        && request.part == Shard::WHOLE
+        && request.checkpoint.is_none()
+        && request.merge.is_empty();
+    let frontier = matches!(request.method, CountMethod::Auto | CountMethod::Frontier);
+    if !(frontier && whole && halved) {
+        return Err(Error::usage(
+            "--disk spills the frontier programme's halves only: closed tours, or open ones summed (--sum) or between two ends (--end), on boards of 5 to 8 rows and at least 6 columns",
+        ));
+    }
+    // Several MPI processes share the column programme, which does not spill.
+    #[cfg(feature = "mpi")]
+    if distributed::processes() > 1 {
+        return Err(Error::usage(
+            "--disk spills the states of one process: an MPI run shares them among its processes instead",
+        ));
+    }
+    disk.check()
 }
 
 /// Counts the knight's tours of a request, by backtracking or by the frontier programme.
@@ -407,6 +496,7 @@ pub(crate) fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport
         }
         _ => {}
     }
+    check_disk(request)?;
     let method = choose(request)?;
     let mut report = CountReport {
         rows: dims.rows,
@@ -473,7 +563,9 @@ fn choose(request: &CountRequest) -> Result<CountMethod> {
                 // Ends of one colour on an even board (or of the other on an odd one): 0 at once.
                 return Ok(CountMethod::Frontier);
             }
-            if frontier && (fits.is_ok() || dims.cells() > super::MAX_COUNT_CELLS) {
+            // A count given a disk to spill to is the frontier's, or refused with its limits.
+            let spills = request.disk.is_some();
+            if frontier && (fits.is_ok() || dims.cells() > super::MAX_COUNT_CELLS || spills) {
                 CountMethod::Frontier
             } else if dims.cells() > MAX_FALLBACK_CELLS && !ruled_out(dims, census_of(request)) {
                 // Past 7 × 7 backtracking could not end: by classes of ends, or the

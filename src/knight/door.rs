@@ -25,6 +25,7 @@ use crate::listing::{self, Limit};
 use crate::puzzle::GridPuzzle;
 use crate::render::Picture;
 use crate::sink::Sink;
+use std::path::PathBuf;
 
 impl GridPuzzle for Knight {
     const NAME: &'static str = "knight";
@@ -79,6 +80,8 @@ pub(crate) fn answer(
             part,
             checkpoint,
             merge,
+            disk_mib,
+            disk_dir,
         } => {
             let knight = request.knight()?;
             let from = match (starts, end) {
@@ -101,6 +104,7 @@ pub(crate) fn answer(
             wanted.checkpoint = checkpoint.clone();
             wanted.merge = merge.clone();
             wanted.memory_limit = memory_mib.map_or(wanted.memory_limit, |m| m << 20);
+            wanted.disk = spill_disk(*disk_mib, disk_dir.as_ref())?;
             count::count(&wanted, ctl).map(Answer::Count)
         }
         Mode::Magic => magic(request.dims, ctl).map(Answer::Magic),
@@ -111,6 +115,23 @@ pub(crate) fn answer(
                 .map(Answer::Steps)
         }
         Mode::Moves { path } => moves::position(&request.knight()?, path).map(Answer::Moves),
+    }
+}
+
+/// Where a count may spill its states: `disk_mib` MiB in `disk_dir` (the
+/// system's temporary folder when not given); refused when the disk is 0
+/// or a folder is given without it.
+fn spill_disk(disk_mib: Option<u64>, disk_dir: Option<&PathBuf>) -> Result<Option<count::Disk>> {
+    match (disk_mib, disk_dir) {
+        (None, None) => Ok(None),
+        (None, Some(_)) => Err(Error::usage(
+            "a folder to spill to is given with the disk it may take (--disk MIB)",
+        )),
+        (Some(0), _) => Err(Error::usage("--disk takes at least 1 MiB")),
+        (Some(mib), dir) => Ok(Some(count::Disk {
+            limit: mib.saturating_mul(1 << 20),
+            dir: dir.cloned().unwrap_or_else(std::env::temp_dir),
+        })),
     }
 }
 

@@ -700,6 +700,8 @@ fn requests_of_every_mode_round_trip_through_json() {
             part: Shard::WHOLE,
             checkpoint: None,
             merge: vec![],
+            disk_mib: None,
+            disk_dir: None,
         },
         Mode::Count {
             starts: Starts::Sum,
@@ -710,6 +712,8 @@ fn requests_of_every_mode_round_trip_through_json() {
             part: "1/4".parse::<Shard>().unwrap(),
             checkpoint: Some("part-1.txt".into()),
             merge: vec!["a.txt".into(), "b.txt".into()],
+            disk_mib: Some(20_000),
+            disk_dir: Some("/var/tmp".into()),
         },
         Mode::Magic,
     ];

@@ -24,7 +24,13 @@ fn frontier_run(
         if let Some(shared) = super::distributed::run(dims, census, request.memory_limit, ctl) {
             return shared;
         }
-        run(dims, census, request.memory_limit, ctl)
+        run(
+            dims,
+            census,
+            request.memory_limit,
+            request.disk.as_ref(),
+            ctl,
+        )
     };
     match shared_or_here()? {
         Outcome::Done { count, peak_states } => {

@@ -112,7 +112,7 @@ impl Job<'_> {
         let census = self.all[i].counted_as(self.dims, kept.is_some());
         match kept.and_then(|store| count_by_sides(self.dims, census, store, memory, ctl)) {
             Some(outcome) => outcome,
-            None => run(self.dims, census, memory, ctl),
+            None => run(self.dims, census, memory, None, ctl),
         }
     }
 

@@ -37,6 +37,10 @@
 //! cost time: states of two parts that would have merged before the end
 //! are taken across twice (6 × 7 open, whose right half holds 696,299
 //! states across the middle, made 9.9 million in parts of 300 states).
+//! Given a disk (`--disk`), states across that would not fit the memory
+//! with their join in one bucket wait in bucket files instead, a few
+//! hundred, each part's states appended unmerged; each bucket is read
+//! back, sorted, merged and joined in turn (see `spill` and `waiting`).
 //!
 //! Open tours (undirected Hamiltonian paths, counted over every start) are
 //! the Hamiltonian cycles through one extra vertex, the apex, joined to
@@ -58,6 +62,7 @@
 
 use super::meet::Layer;
 use super::meet::{FIRST_LABEL, FRESH};
+use super::spill::{self, Disk, Spill};
 use super::{Census, Outcome};
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -68,6 +73,7 @@ use estimate::{growth_across, WAITING_BYTES};
 use join::join;
 use num_bigint::BigUint;
 use start::start;
+use waiting::Waiting;
 
 mod board;
 mod cross;
@@ -75,9 +81,12 @@ mod estimate;
 mod join;
 mod sides;
 mod start;
+mod waiting;
 
 pub(super) use cross::Layout;
-pub(super) use estimate::{estimated_states, estimated_states_between, fits, BYTES_PER_STATE};
+pub(super) use estimate::{
+    estimated_states, estimated_states_between, fits, spilled_need, BYTES_PER_STATE,
+};
 pub(super) use sides::{count as count_by_sides, Store};
 
 /// Why the halves could not give a count.
@@ -93,12 +102,14 @@ enum Ended {
 
 /// Counts closed tours (undirected cycles) or open ones summed over every
 /// start (undirected paths: `census`) on `dims` by meeting the column
-/// programme in the middle; `None` when the board does not suit (then the
-/// others count).
+/// programme in the middle, the states across the middle spilled to `disk`
+/// when they would not fit `memory` (see [`Spilling`]); `None` when the
+/// board does not suit (then the others count).
 pub(super) fn count(
     dims: Dims,
     census: Census,
     memory: u64,
+    disk: Option<&Disk>,
     ctl: &Control,
 ) -> Option<Result<Outcome>> {
     let (rows, cols) = (dims.rows.min(dims.cols), dims.rows.max(dims.cols));
@@ -112,8 +123,26 @@ pub(super) fn count(
         }
         c => c,
     };
-    count_as_walked(Dims { rows, cols }, census, memory, None, ctl)
+    let spilling = Spilling {
+        disk,
+        forced: false,
+    };
+    count_as_walked(Dims { rows, cols }, census, memory, None, spilling, ctl)
 }
+
+/// Whether and where the states across the middle are spilled to disk:
+/// with a `disk`, when they would not fit the memory in one bucket with
+/// their join, or always when `forced` (a check of the spilled join on
+/// boards small enough to fit).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Spilling<'a> {
+    pub(super) disk: Option<&'a Disk>,
+    pub(super) forced: bool,
+}
+
+/// The buckets the states across the middle are spilled into at the least:
+/// a few hundred, so that a bucket's join takes a small share of the memory.
+const SPILL_BUCKETS: usize = 256;
 
 /// Counts as [`count`] does on `dims` as given, squares numbered down the
 /// rows column by column, even when the rows are the longer side (a board
@@ -124,6 +153,7 @@ pub(super) fn count_as_walked(
     census: Census,
     memory: u64,
     forced: Option<&Layout>,
+    spilling: Spilling,
     ctl: &Control,
 ) -> Option<Result<Outcome>> {
     let (rows, cols) = (dims.rows, dims.cols);
@@ -151,7 +181,7 @@ pub(super) fn count_as_walked(
     }
     // The columns of the halves; taking them across counts their states (see `cross_into`).
     ctl.progress().set_total(sides.iter().sum::<usize>() as u64);
-    match halves(&board, &sides, memory, forced, ctl) {
+    match halves(&board, &sides, memory, forced, spilling, ctl) {
         Ok(outcome) => Some(Ok(outcome)),
         Err(Ended::Unsuited) => None,
         Err(Ended::Stopped { columns }) => Some(Ok(Outcome::Stopped { columns })),
@@ -165,6 +195,7 @@ fn halves(
     sides: &[usize],
     memory: u64,
     forced: Option<&Layout>,
+    spilling: Spilling,
     ctl: &Control,
 ) -> std::result::Result<Outcome, Ended> {
     let (left, mut peak) = start(board, board.h, false, memory, ctl)?;
@@ -176,18 +207,20 @@ fn halves(
         }
         _ => None,
     };
-    let layout = match forced {
-        Some(layout) => layout.clone(),
-        None => layout(board, &left, right.as_ref(), memory),
+    let held = layout(board, &left, right.as_ref(), memory, false);
+    // Spilled where the states across would not fit with their join in one bucket.
+    let disk = spilling
+        .disk
+        .filter(|_| spilling.forced || held.buckets > 1);
+    let layout = match (forced, disk) {
+        (Some(layout), _) => layout.clone(),
+        (None, Some(_)) => layout(board, &left, right.as_ref(), memory, true),
+        (None, None) => held,
     };
     let t = right.as_ref().map_or(board.h, |r| r.1);
-    let (lefts, rights, most) = cross_both(board, left, right, &layout, memory, ctl)?;
-    let across = lefts
-        .iter()
-        .chain(rights.iter().flatten())
-        .map(Vec::len)
-        .sum::<usize>();
-    peak = peak.max(most).max(across as u64);
+    let (lefts, rights, most) = cross_both(board, left, right, &layout, memory, disk, ctl)?;
+    let across = lefts.states() + rights.as_ref().map_or(0, Waiting::states);
+    peak = peak.max(most).max(across);
     let total = join_buckets(board, lefts, rights, t, &layout, ctl)?;
     let count = match (board.folded(), total % 2) {
         (false, _) => total,
@@ -200,33 +233,52 @@ fn halves(
     })
 }
 
-/// The layout for the halves' starts `left` and `right` (with its columns,
-/// when it is not the left's mirror image) within `memory` bytes.
+/// The states expected across the middle from the halves' starts `left`
+/// and `right` (with its columns, when it is not the left's mirror image).
+fn across(board: &Halves, left: &Layer<u128>, right: Option<&(Layer<u128>, usize)>) -> u64 {
+    let across =
+        |states: usize, k: usize| states as f64 * growth_across(board.rows, k, !board.open);
+    let right = right.map_or(0.0, |(r, t)| across(r.len(), *t));
+    (across(left.len(), board.h) + right) as u64
+}
+
+/// The layout for the halves' starts `left` and `right` within `memory`
+/// bytes: the states across the middle held in memory, or with `spilled`,
+/// on disk, in at least [`SPILL_BUCKETS`] buckets (more when a bucket's
+/// join would take more than the memory).
 fn layout(
     board: &Halves,
     left: &Layer<u128>,
     right: Option<&(Layer<u128>, usize)>,
     memory: u64,
+    spilled: bool,
 ) -> Layout {
     let starts = (left.len() + right.map_or(0, |r| r.0.len())) as u64;
-    let across =
-        |states: usize, k: usize| states as f64 * growth_across(board.rows, k, !board.open);
-    let right = right.map_or(0.0, |(r, t)| across(r.len(), *t));
-    Layout::new(starts, (across(left.len(), board.h) + right) as u64, memory)
+    let states = across(board, left, right);
+    if !spilled {
+        return Layout::new(starts, states, memory);
+    }
+    let buckets = (states * cross::JOINED_BYTES).div_ceil(memory.max(1));
+    Layout {
+        buckets: (buckets as usize).max(SPILL_BUCKETS),
+        ..Layout::new(starts, states, u64::MAX)
+    }
 }
 
 /// The buckets of states across the middle of each half: the left's, and
 /// the right's unless it is the left's mirror image; and the most states a
 /// part held. Each half is taken across within what the other leaves: its
 /// start, then its states across.
+#[allow(clippy::too_many_arguments)]
 fn cross_both(
     board: &Halves,
     left: Layer<u128>,
     right: Option<(Layer<u128>, usize)>,
     layout: &Layout,
     memory: u64,
+    disk: Option<&Disk>,
     ctl: &Control,
-) -> std::result::Result<(Buckets, Option<Buckets>, u64), Ended> {
+) -> std::result::Result<(Waiting, Option<Waiting>, u64), Ended> {
     let role = if right.is_none() {
         Role::Both
     } else {
@@ -234,27 +286,30 @@ fn cross_both(
     };
     let bytes = |states: usize| states as u64 * WAITING_BYTES;
     let room = memory.saturating_sub(bytes(right.as_ref().map_or(0, |r| r.0.len())));
-    let mut lefts = vec![Vec::new(); layout.buckets];
+    let waiting = |spilled: u64| match disk {
+        Some(disk) => Spill::new(disk, layout.buckets, disk.limit.saturating_sub(spilled))
+            .map(Waiting::Spilled)
+            .map_err(Ended::Failed),
+        None => Ok(Waiting::held(layout.buckets)),
+    };
+    let mut lefts = waiting(0)?;
     let mut peak = cross_into(board, board.h, left, role, layout, room, &mut lefts, ctl)?;
     let Some((right, t)) = right else {
         return Ok((lefts, None, peak));
     };
-    let room = memory.saturating_sub(bytes(lefts.iter().map(Vec::len).sum()));
-    let mut rights = vec![Vec::new(); layout.buckets];
+    let room = memory.saturating_sub(bytes(lefts.in_memory()));
+    let mut rights = waiting(lefts.states() * spill::ENTRY_BYTES)?;
     let most = cross_into(board, t, right, Role::Right, layout, room, &mut rights, ctl)?;
     peak = peak.max(most);
     Ok((lefts, Some(rights), peak))
 }
 
-/// The states across the middle, a layer a bucket.
-type Buckets = Vec<Layer<u128>>;
-
 /// The sum of the joins of the buckets, one at a time (the right half of
 /// `t` columns; the left's mirror image when `rights` is `None`).
 fn join_buckets(
     board: &Halves,
-    mut lefts: Buckets,
-    mut rights: Option<Buckets>,
+    mut lefts: Waiting,
+    mut rights: Option<Waiting>,
     t: usize,
     layout: &Layout,
     ctl: &Control,
@@ -262,8 +317,8 @@ fn join_buckets(
     let same = rights.is_none();
     let mut total = 0u128;
     for b in 0..layout.buckets {
-        let left = std::mem::take(&mut lefts[b]);
-        let right = rights.as_mut().map(|r| std::mem::take(&mut r[b]));
+        let left = lefts.take(b)?;
+        let right = rights.as_mut().map(|r| r.take(b)).transpose()?;
         let right = right.as_deref().unwrap_or(&left);
         let sum = join(board, &left, right, t, same, layout.long, ctl)?;
         total = total.checked_add(sum).ok_or(Ended::Unsuited)?;

@@ -6,7 +6,7 @@ use crate::knight::count::backtrack::count_sequential;
 use crate::knight::{count_all_starts, count_tours};
 
 fn frontier(dims: Dims, census: Census) -> BigUint {
-    match run(dims, census, DEFAULT_MEMORY_LIMIT, &Control::new()) {
+    match run(dims, census, DEFAULT_MEMORY_LIMIT, None, &Control::new()) {
         Ok(Outcome::Done { count, .. }) => count,
         other => panic!("{dims} {census:?}: {other:?}"),
     }
@@ -139,7 +139,7 @@ fn sweep(dims: Dims, census: Census) -> BigUint {
     }
 }
 
-fn met(dims: Dims, census: Census) -> BigUint {
+pub(super) fn met(dims: Dims, census: Census) -> BigUint {
     match meet::count(dims, census, DEFAULT_MEMORY_LIMIT, &Control::new()) {
         Some(Outcome::Done { count, .. }) => count,
         other => panic!("{dims} {census:?} meeting in the middle: {other:?}"),
@@ -260,7 +260,7 @@ fn halved(dims: Dims) -> BigUint {
 }
 
 fn halved_census(dims: Dims, census: Census) -> BigUint {
-    match halves::count(dims, census, DEFAULT_MEMORY_LIMIT, &Control::new()) {
+    match halves::count(dims, census, DEFAULT_MEMORY_LIMIT, None, &Control::new()) {
         Some(Ok(Outcome::Done { count, .. })) => count,
         other => panic!("{dims} {census:?} by halves: {other:?}"),
     }
@@ -286,6 +286,7 @@ fn halves_agree_with_the_column_programme() {
         Dims { rows: 6, cols: 8 },
         Census::PathsFrom(Pos::new(0, 0)),
         DEFAULT_MEMORY_LIMIT,
+        None,
         &ctl
     )
     .is_none());
@@ -293,6 +294,7 @@ fn halves_agree_with_the_column_programme() {
         Dims { rows: 4, cols: 8 },
         Census::Cycles,
         DEFAULT_MEMORY_LIMIT,
+        None,
         &ctl
     )
     .is_none());
@@ -300,6 +302,7 @@ fn halves_agree_with_the_column_programme() {
         Dims { rows: 5, cols: 5 },
         Census::Cycles,
         DEFAULT_MEMORY_LIMIT,
+        None,
         &ctl
     )
     .is_none());
@@ -335,7 +338,7 @@ fn open_halves_agree_with_meeting_in_the_middle() {
     let ctl = Control::new();
     ctl.request_stop();
     assert!(matches!(
-        halves::count(six, Census::Paths, DEFAULT_MEMORY_LIMIT, &ctl),
+        halves::count(six, Census::Paths, DEFAULT_MEMORY_LIMIT, None, &ctl),
         Some(Ok(Outcome::Stopped { columns: 0 }))
     ));
 }
@@ -349,11 +352,17 @@ fn halves_down_seven_and_eight_rows_agree_with_the_meet() {
         let dims = Dims { rows, cols };
         for census in [Census::Cycles, Census::Paths] {
             let ctl = Control::new();
-            let halved =
-                match halves::count_as_walked(dims, census, DEFAULT_MEMORY_LIMIT, None, &ctl) {
-                    Some(Ok(Outcome::Done { count, .. })) => count,
-                    other => panic!("{dims} {census:?} by halves down the rows: {other:?}"),
-                };
+            let halved = match halves::count_as_walked(
+                dims,
+                census,
+                DEFAULT_MEMORY_LIMIT,
+                None,
+                Default::default(),
+                &ctl,
+            ) {
+                Some(Ok(Outcome::Done { count, .. })) => count,
+                other => panic!("{dims} {census:?} by halves down the rows: {other:?}"),
+            };
             assert_eq!(halved, met(dims, census), "{dims} {census:?}");
         }
     }
@@ -411,7 +420,14 @@ fn halves_in_parts_and_buckets_agree_with_the_whole_join() {
                     long,
                 };
                 let ctl = Control::new();
-                let got = match halves::count_as_walked(dims, census, memory, Some(&layout), &ctl) {
+                let got = match halves::count_as_walked(
+                    dims,
+                    census,
+                    memory,
+                    Some(&layout),
+                    Default::default(),
+                    &ctl,
+                ) {
                     Some(Ok(Outcome::Done { count, .. })) => count,
                     other => panic!("{dims} {census:?} {layout:?}: {other:?}"),
                 };
@@ -568,7 +584,13 @@ fn published_closed_count_8x8() {
 #[ignore = "minutes and 7 GiB: 7×8 open summed by the halves"]
 fn open_count_7x8_by_halves() {
     let dims = Dims { rows: 7, cols: 8 };
-    let count = match halves::count(dims, Census::Paths, DEFAULT_MEMORY_LIMIT, &Control::new()) {
+    let count = match halves::count(
+        dims,
+        Census::Paths,
+        DEFAULT_MEMORY_LIMIT,
+        None,
+        &Control::new(),
+    ) {
         Some(Ok(Outcome::Done { count, .. })) => count,
         other => panic!("7×8 open by halves: {other:?}"),
     };
@@ -585,7 +607,7 @@ fn open_count_7x8_by_halves() {
 #[ignore = "about half a day and 19 GiB, not run to its end: 8×8 open summed by the halves"]
 fn published_open_count_8x8() {
     let dims = Dims { rows: 8, cols: 8 };
-    let count = match halves::count(dims, Census::Paths, 19 << 30, &Control::new()) {
+    let count = match halves::count(dims, Census::Paths, 19 << 30, None, &Control::new()) {
         Some(Ok(Outcome::Done { count, peak_states })) => {
             eprintln!("8×8 open: {peak_states} states at the most");
             count
@@ -628,7 +650,7 @@ fn six_by_six_open_from_every_start() {
 fn seven_by_seven_open_from_every_start() {
     let dims = Dims { rows: 7, cols: 7 };
     let ctl = Control::new();
-    let Ok(Outcome::Done { count, .. }) = run(dims, Census::Paths, 14 << 30, &ctl) else {
+    let Ok(Outcome::Done { count, .. }) = run(dims, Census::Paths, 14 << 30, None, &ctl) else {
         panic!("7×7 open did not run to its end within 14 GiB");
     };
     assert_eq!(count * 2u32, BigUint::from(165_575_218_320u64));

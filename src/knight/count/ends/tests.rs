@@ -8,7 +8,7 @@ use crate::grid::{Dims, Pos};
 use num_bigint::BigUint;
 
 fn frontier(dims: Dims, census: Census) -> BigUint {
-    match run(dims, census, DEFAULT_MEMORY_LIMIT, &Control::new()) {
+    match run(dims, census, DEFAULT_MEMORY_LIMIT, None, &Control::new()) {
         Ok(Outcome::Done { count, .. }) => count,
         other => panic!("{dims} {census:?}: {other:?}"),
     }
@@ -58,7 +58,7 @@ fn columns(dims: Dims, census: Census) -> BigUint {
 /// The count of `census` by the halves.
 fn halved(dims: Dims, census: Census) -> BigUint {
     use super::super::halves;
-    match halves::count(dims, census, DEFAULT_MEMORY_LIMIT, &Control::new()) {
+    match halves::count(dims, census, DEFAULT_MEMORY_LIMIT, None, &Control::new()) {
         Some(Ok(Outcome::Done { count, .. })) => count,
         other => panic!("{dims} {census:?}: {other:?}"),
     }

@@ -3,9 +3,10 @@
 use super::super::key::Stored;
 use super::super::layers::merge_equal;
 use super::super::meet::word::{Split, Word};
-use super::super::meet::{advance, complement, degrees, merge_into, Layer, MeetHalt, Move, Watch};
+use super::super::meet::{advance, complement, degrees, Layer, MeetHalt, Move, Watch};
 use super::estimate::{CROSSING_BYTES, GROWTH_ACROSS, WAITING_BYTES};
 use super::join::LONG_RUN;
+use super::waiting::Waiting;
 use super::{Ended, Halves};
 use crate::control::{Control, NoProgress};
 use std::ops::Range;
@@ -88,9 +89,17 @@ fn class(board: &Halves, k: u128, t: usize, role: Role, high: u128) -> u64 {
     }
 }
 
-/// The bucket of class `c` among `buckets`.
+/// The bucket of class `c` among `buckets`: SplitMix64's finaliser (Steele,
+/// Lea and Flood, "Fast splittable pseudorandom number generators", OOPSLA
+/// 2014), which spreads every bit of the class over the bucket (a class's
+/// degrees lie in its high bits, and a multiply alone left most of a few
+/// hundred buckets empty).
 fn bucket(c: u64, buckets: usize) -> usize {
-    ((c.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) % buckets as u64) as usize
+    let mut x = c;
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^= x >> 31;
+    (x % buckets as u64) as usize
 }
 
 /// How the states across the middle are made and kept: a half's states
@@ -110,7 +119,7 @@ pub(in crate::knight::count) struct Layout {
 
 /// Bytes a state of the bucket being joined takes besides: its turned
 /// entry, its place and its share of the look-up of runs.
-const JOINED_BYTES: u64 = 32 + 4 + 36;
+pub(super) const JOINED_BYTES: u64 = 32 + 4 + 36;
 
 /// The most buckets a layout takes.
 const MOST_BUCKETS: u64 = 64;
@@ -152,7 +161,7 @@ pub(super) fn cross_into(
     role: Role,
     layout: &Layout,
     memory: u64,
-    buckets: &mut [Layer<u128>],
+    buckets: &mut Waiting,
     ctl: &Control,
 ) -> std::result::Result<u64, Ended> {
     let high = board.high();
@@ -173,9 +182,9 @@ pub(super) fn cross_into(
         next: 0,
         len: start.len(),
     };
-    let mut sorted: Vec<Layer<u128>> = vec![Vec::new(); buckets.len()];
+    let mut sorted: Vec<Layer<u128>> = vec![Vec::new(); layout.buckets];
     while !parts.done() {
-        let waiting = buckets.iter().map(Vec::len).sum::<usize>() as u64 * WAITING_BYTES;
+        let waiting = buckets.in_memory() as u64 * WAITING_BYTES;
         let most = memory.saturating_sub(held + waiting) / 2 / CROSSING_BYTES;
         let size = ((most as f64 / (1.2 * growth)) as usize).clamp(1, layout.part);
         let crossed = |range: Range<usize>| {
@@ -214,7 +223,7 @@ pub(super) fn cross_into(
         }
         bar.note(&format!(
             "{} states across the middle, peak {peak}",
-            buckets.iter().map(Vec::len).sum::<usize>(),
+            buckets.states(),
         ));
     }
     Ok(peak)
@@ -269,23 +278,17 @@ fn file_into(
     states: Layer<u128>,
     class: impl Fn(u128) -> u64,
     sorted: &mut [Layer<u128>],
-    buckets: &mut [Layer<u128>],
+    buckets: &mut Waiting,
 ) -> std::result::Result<(), Ended> {
-    if buckets.len() == 1 {
+    if sorted.len() == 1 {
         sorted[0] = states;
     } else {
         for &(k, c) in &states {
-            sorted[bucket(class(k.unpack()), buckets.len())].push((k, c));
+            sorted[bucket(class(k.unpack()), sorted.len())].push((k, c));
         }
     }
     for (b, entries) in sorted.iter_mut().enumerate() {
-        if buckets[b].is_empty() {
-            buckets[b] = std::mem::take(entries);
-        } else if !merge_into::<u128>(&mut buckets[b], entries) {
-            return Err(Ended::Unsuited);
-        } else {
-            entries.clear();
-        }
+        buckets.file(b, entries)?;
     }
     Ok(())
 }

@@ -110,6 +110,47 @@ const MOST_PARTS: u64 = 4;
 pub(in crate::knight::count) const BYTES_PER_STATE: u64 =
     WAITING_BYTES + CROSSING_BYTES / MOST_PARTS;
 
+/// The bytes of memory and of disk the halves are expected to need at the
+/// most with their states across the middle spilled to disk, on a board of
+/// `rows` ≤ `cols` (closed tours, or open ones summed over every start):
+/// in memory, for each half, the column programme's states within its last
+/// column (twice those after it: 8 × 9, 166,873,588 within the fifth
+/// column against 80,757,404 after it), [`COLUMN_BYTES`] each, or a part's
+/// share of the crossing, the more; on disk, the states across, 24 bytes
+/// each; `None` where the halves do not apply.
+pub(in crate::knight::count) fn spilled_need(
+    rows: usize,
+    cols: usize,
+    closed: bool,
+) -> Option<(u64, u64)> {
+    if !(5..=8).contains(&rows) || cols < 6 {
+        return None;
+    }
+    let (h, k) = (cols / 2, cols - cols / 2);
+    let sides: &[usize] = if h < k { &[h, k] } else { &[k] };
+    let (mut memory, mut disk) = (0.0, 0.0);
+    for &k in sides {
+        let states = column_states(rows, k, closed);
+        let across = states * growth_across(rows, k, closed);
+        let crossing = across * (CROSSING_BYTES / MOST_PARTS) as f64;
+        memory += (2.0 * states * COLUMN_BYTES as f64).max(crossing);
+        disk += across * WAITING_BYTES as f64;
+    }
+    let bytes = |x: f64| {
+        if x >= u64::MAX as f64 {
+            u64::MAX
+        } else {
+            x as u64
+        }
+    };
+    Some((bytes(memory), bytes(disk)))
+}
+
+/// Bytes a state of the column programme takes within a half, about (8 × 9:
+/// 11.6 GB resident at the most for 166,873,588 states, 70 bytes a state,
+/// the states across the middle waiting beside them).
+const COLUMN_BYTES: u64 = 64;
+
 /// Whether the halves' estimated states fit `memory` bytes.
 pub(in crate::knight::count) fn fits(rows: usize, cols: usize, closed: bool, memory: u64) -> bool {
     estimated_states(rows, cols, closed).saturating_mul(BYTES_PER_STATE) <= memory

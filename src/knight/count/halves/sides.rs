@@ -25,6 +25,7 @@ use super::board::Halves;
 use super::cross::{cross_into, Layout, Role};
 use super::join::{join, LONG_RUN};
 use super::start::start;
+use super::waiting::Waiting;
 use super::Ended;
 use crate::control::Control;
 use crate::error::{Error, Result};
@@ -199,7 +200,7 @@ impl Store {
             buckets: BUCKETS,
             long: LONG_RUN,
         };
-        let mut buckets = vec![Vec::new(); BUCKETS];
+        let mut buckets = Waiting::held(BUCKETS);
         let most = cross_into(
             &board,
             board.h,
@@ -212,11 +213,12 @@ impl Store {
         )?;
         peak = peak.max(most);
         std::fs::create_dir_all(&folder).map_err(Store::io(&folder))?;
-        for (b, bucket) in buckets.iter().enumerate() {
+        for b in 0..BUCKETS {
+            let bucket = buckets.take(b)?;
             let path = folder.join(format!("{b}"));
             let file = std::fs::File::create(&path).map_err(Store::io(&path))?;
             let mut out = BufWriter::new(file);
-            for &(k, c) in bucket {
+            for &(k, c) in &bucket {
                 out.write_all(&k.unpack().to_le_bytes())
                     .and_then(|()| out.write_all(&c.to_le_bytes()))
                     .map_err(Store::io(&path))?;
