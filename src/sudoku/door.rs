@@ -165,23 +165,7 @@ fn one_grid(
             let mode = solve::Mode::Count(*limit);
             Answer::Count(solve::answer_line(grid, None, mode, ctl, true, threads)?)
         }
-        Mode::List { limit } => {
-            let (size, box_shape, puzzle) = (grid.side(), grid.shape().box_dims(), grid.to_line());
-            let tally = solve::list(grid, *limit, ctl, |index, s| {
-                sink.take(Item::Solution(ListedGrid {
-                    index,
-                    solution: s.to_line(),
-                }))
-            })?;
-            Answer::List(GridListing {
-                size,
-                box_shape,
-                puzzle,
-                listed: tally.found,
-                complete: tally.is_complete(),
-                stopped: tally.stopped,
-            })
-        }
+        Mode::List { limit } => Answer::List(list(grid, *limit, ctl, sink)?),
         Mode::Explain { candidates } => {
             let budget = Budget::new(request, grid.side(), "explanation");
             let puzzle = grid.clone();
@@ -225,6 +209,30 @@ fn one_grid(
             Answer::Steps(steps::steps(&grid, *max_steps, ctl, &mut steps)?)
         }
         Mode::Transform | Mode::Generate { .. } => unreachable!("answered before"),
+    })
+}
+
+/// The solutions of `grid` streamed to `sink`, up to `limit`, and how the listing ended.
+fn list(
+    grid: Sudoku,
+    limit: Limit,
+    ctl: &Control,
+    sink: &mut dyn Sink<Item>,
+) -> Result<GridListing> {
+    let (size, box_shape, puzzle) = (grid.side(), grid.shape().box_dims(), grid.to_line());
+    let tally = solve::list(grid, limit, ctl, |index, s| {
+        sink.take(Item::Solution(ListedGrid {
+            index,
+            solution: s.to_line(),
+        }))
+    })?;
+    Ok(GridListing {
+        size,
+        box_shape,
+        puzzle,
+        listed: tally.found,
+        complete: tally.is_complete(),
+        stopped: tally.stopped,
     })
 }
 
