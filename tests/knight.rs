@@ -521,20 +521,27 @@ fn the_sum_over_every_start_and_the_memory_limit() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
     // Past 7 × 7 the automatic choice does not fall back to a backtracking count
-    // that could not end: 8 × 11 closed (whose halves would not fit either) and
-    // 8 × 8 open, from a start and summed (whose halves would not fit either),
-    // are refused with the default limit named.
-    for board in [
-        &["8", "11", "--closed"][..],
-        &["8", "8", "--start", "a1"][..],
-        &["8", "8", "--sum"][..],
+    // that could not end: 8 × 11 closed (whose halves would not fit either) is
+    // refused with the default limit named, and 8 × 8 open, from a start and
+    // summed (by classes of ends, whose halves fit the default), under 4000 MiB.
+    for (board, limit) in [
+        (&["8", "11", "--closed"][..], "12288 MiB"),
+        (
+            &["8", "8", "--start", "a1", "--memory", "4000"][..],
+            "4000 MiB",
+        ),
+        (&["8", "8", "--sum", "--memory", "4000"][..], "4000 MiB"),
+        (
+            &["8", "8", "--sum", "--method", "pairs", "--memory", "4000"][..],
+            "4000 MiB",
+        ),
     ] {
         let args = [&["knight"][..], board, &["--count"][..]].concat();
         let out = puzzles(&args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{board:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
-            err.contains("estimated frontier states") && err.contains("12288 MiB"),
+            err.contains("estimated frontier states") && err.contains(limit),
             "{err}"
         );
     }
