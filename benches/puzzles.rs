@@ -35,15 +35,19 @@ fn lightsout(c: &mut Criterion) {
     group.finish();
 }
 
-/// Lights Out: one 5×5 board given as text, solved, its answer written as
-/// JSON: the library's side of a call from Python (docs/python.md compares
-/// the two; `cargo bench -- "lightsout/5x5"`).
+/// Lights Out: one 5×5 board given as text, solved (and verified), then
+/// solved with its answer written as JSON: the library's side of a call from
+/// Python, without and with the command's output (docs/python.md compares
+/// them; `cargo bench -- "lightsout/5x5"`).
 fn lightsout_call(c: &mut Criterion) {
     let board = lightsout::BoardSource::Given {
         name: "state".into(),
         text: "#.##.\n..#.#\n##...\n.#.##\n#..#.\n".into(),
     };
     let request = lightsout::Request::new(board);
+    c.bench_function("lightsout/5x5 solve", |b| {
+        b.iter(|| LightsOut::answer(&request, &Control::new(), &mut NoItems).expect("a board"))
+    });
     c.bench_function("lightsout/5x5 solve+json", |b| {
         b.iter(|| {
             let answer =

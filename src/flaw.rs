@@ -30,6 +30,20 @@ pub enum Flaw {
         /// How many stay on.
         count: usize,
     },
+    /// Lights stay on after the presses, on a graph.
+    #[error("{count} light(s) stay on after the presses, the first at vertex {first}")]
+    VertexOn {
+        /// The first vertex left on, in the graph's order.
+        first: String,
+        /// How many stay on.
+        count: usize,
+    },
+    /// Presses name a vertex the graph does not have.
+    #[error("'{name}' is no vertex of the graph")]
+    NoSuchVertex {
+        /// The name, as given.
+        name: String,
+    },
     /// Cells stay white after a walk or with an activation map.
     #[error("{count} cell(s) stay white, the first at {first}")]
     CellsWhite {

@@ -153,3 +153,35 @@ fn revertigo_names_the_letter_that_is_not_a_move() {
     );
     assert_eq!(v["moves"], 2);
 }
+
+#[test]
+fn lightsout_checks_presses_on_a_graph_by_the_vertices_names() {
+    let petersen = ["lightsout", "--graph", "puzzles/lightsout/petersen.txt"];
+    let v = checked(&petersen, "o0 o1 o2 o3 o4\n", 0);
+    assert_eq!(
+        (v["press_count"].clone(), v["after"].clone()),
+        (json!(5), json!([]))
+    );
+    // Commas, lines and counts: three presses of o4 are one (two states).
+    checked(&petersen, "# mine\no0,o1\no2 o3 o4*3\n", 0);
+    // o4 left out: the four vertices its press changes stay on, o0 first in
+    // the file's order.
+    let v = checked(&petersen, "o0 o1 o2 o3\n", 1);
+    assert_eq!(
+        v["flaw"],
+        json!({"flaw": "vertex_on", "first": "o0", "count": 4})
+    );
+    assert_eq!(v["after"], json!(["o0", "o3", "o4", "i4"]));
+    // A name that is no vertex: a verdict, not a refusal.
+    let v = checked(&petersen, "o0 o9\n", 1);
+    assert_eq!(v["flaw"], json!({"flaw": "no_such_vertex", "name": "o9"}));
+    puzzles(&petersen)
+        .args(["--check", "-"])
+        .write_stdin("o0 o1 o2 o3\n")
+        .assert()
+        .code(1)
+        .stdout(contains("on after the presses: o0 o3 o4 i4"))
+        .stdout(contains(
+            "wrong: 4 light(s) stay on after the presses, the first at vertex o0",
+        ));
+}

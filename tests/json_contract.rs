@@ -30,6 +30,17 @@ const RUNS: &[(&[&str], &str)] = &[
         ],
         "",
     ),
+    (
+        &[
+            "lightsout",
+            "--graph",
+            "puzzles/lightsout/petersen.txt",
+            "--check",
+            "puzzles/lightsout/petersen-outer.txt",
+            "--json",
+        ],
+        "",
+    ),
     (&["knight", "5", "--check", "TOUR", "--json"], ""),
     (
         &[

@@ -138,9 +138,13 @@ _PRESSED = {"#": 1, "X": 1, "x": 1, ".": 0, "_": 0}
 
 def presses(value: Any) -> Any:
     """Presses: rows of counts (lists or a numpy array), or text rows of
-    `0`/`1`, `.`/`#` or `X` (a digit or a letter for a count past 1)."""
+    `0`/`1`, `.`/`#` or `X` (a digit or a letter for a count past 1); on a
+    graph, the names of the vertices pressed (a list of strings, `name*c`
+    for `c` presses)."""
     if value is None or isinstance(value, dict):
         return value
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value) and value:
+        return list(value)
     if isinstance(value, str):
         rows = [line.replace(" ", "") for line in value.splitlines() if line.strip()]
         counts = []

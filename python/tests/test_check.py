@@ -17,9 +17,28 @@ def test_presses_are_checked() -> None:
     # A corner press toggles 3 cells, 2 of them lit: 5 - 2 + 1 = 4 left on.
     assert wrong.flaw["count"] == 4
     assert wrong.reason == "4 light(s) stay on after the presses, the first at 0,0"
+    # Rows as strings, as a file of presses writes them.
+    assert puzzles.lightsout(board=plus, mode="check", presses=["...", ".X.", "..."])
     # Presses of the wrong size: a verdict that says so, not an exception.
     small = puzzles.lightsout(board=plus, mode="check", presses=[[1]])
     assert not small and small.flaw["flaw"] == "wrong_shape"
+
+
+def test_presses_on_a_graph_are_checked_by_the_vertices_names() -> None:
+    graph = {"graph": {"text": example("lightsout/petersen.txt").read_text(encoding="utf-8")}}
+    outer = ["o0", "o1", "o2", "o3", "o4"]
+    right = puzzles.lightsout(board=graph, mode="check", presses=outer)
+    expected = cli_json(
+        "lightsout", "--graph", "puzzles/lightsout/petersen.txt",
+        "--check", "puzzles/lightsout/petersen-outer.txt",
+    )
+    assert right and right.to_dict() == expected
+    # o4 left out: the four vertices its press changes stay on.
+    verdict = puzzles.lightsout(board=graph, mode="check", presses=outer[:4])
+    assert not verdict and verdict.flaw == {"flaw": "vertex_on", "first": "o0", "count": 4}
+    assert list(verdict.after) == ["o0", "o3", "o4", "i4"]
+    nowhere = puzzles.lightsout(board=graph, mode="check", presses=("o0", "o9"))
+    assert not nowhere and nowhere.flaw == {"flaw": "no_such_vertex", "name": "o9"}
 
 
 def test_a_tour_is_checked() -> None:

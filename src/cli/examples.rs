@@ -42,6 +42,10 @@ pub const EXAMPLES: &[Example] = &[
         "the Petersen graph, an edge a line (--graph)"
     ),
     example!(
+        "lightsout/petersen-outer",
+        "presses on the Petersen graph: its outer vertices (--check)"
+    ),
+    example!(
         "revertigo/20x20-map",
         "an activation map of 20×20: # odd, _ even"
     ),

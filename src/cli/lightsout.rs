@@ -3,8 +3,7 @@
 use super::{parse_side, Common, Context, Exit, Failure};
 use puzzles::input::Source;
 use puzzles::lightsout::{
-    Answer, BoardSource, Cells, GraphRule, LightsOut, LightsOutMethod, Mode, Pattern, Pressed,
-    Request,
+    Answer, BoardSource, GraphRule, LightsOut, LightsOutMethod, Mode, Pattern, Pressed, Request,
 };
 use puzzles::listing::Limit;
 use puzzles::Error;
@@ -53,9 +52,10 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     output: Option<String>,
     /// Check the presses in FILE (`-` for stdin; rows of 0/1, ./# or X, or
-    /// how many times each cell with --states) on the board: exit 0 if every
+    /// how many times each cell with --states; with --graph, the names of the
+    /// vertices pressed, `name*c` for c presses) on the board: exit 0 if every
     /// light goes off, 1 if not (the lights left on are shown).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "all", "min", "quiet_patterns", "output", "nullity", "graph"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "all", "min", "quiet_patterns", "output", "nullity"])]
     check: Option<String>,
     /// Print the nullity of every n×n board for n in A..B (inclusive): the classic
     /// game on the plane by Sutner's gcd, no board built; any other game (or
@@ -204,9 +204,10 @@ fn request(args: &Args, pattern: Pattern) -> Result<Request, Error> {
             max_steps: Limit::from_option(args.max_steps)?,
         },
         _ if args.check.is_some() => Mode::Check {
-            presses: Cells::read(
+            presses: Pressed::read(
                 &Source::read(args.check.as_deref().unwrap_or("-"))?,
                 args.states,
+                args.graph.is_some(),
             )?,
         },
         (Some((from, to)), _, _) => Mode::Table { from, to },

@@ -104,11 +104,13 @@ pub enum Mode {
         limit: Limit,
     },
     /// A player's or a student's presses checked: pressed on the board, the
-    /// lights left on counted (grids only).
+    /// lights left on counted.
     Check {
-        /// How many times each cell is pressed: rows of counts, as the
-        /// answers write presses (`[[1,0],[0,1]]`).
-        presses: Cells,
+        /// The presses as the answers write them: on a grid, rows of counts
+        /// (`[[1,0],[0,1]]`, or the rows as a file of presses writes them,
+        /// `["X.", ".X"]`); on a graph, the vertices pressed (`["a", "c*2"]`,
+        /// `name*c` for `c` presses).
+        presses: Pressed,
     },
     /// The nullity of every n×n board for n in `from..=to` (no board given), streamed.
     Table {
@@ -482,14 +484,16 @@ pub struct PressCheck {
     /// The board and its rules.
     #[serde(flatten)]
     pub setup: Setup,
-    /// The states of the board's cells.
-    pub state: Cells,
-    /// The presses checked: how many times each cell.
-    pub presses: Cells,
+    /// The states of the board's cells; on a graph, the vertices that are
+    /// on (`name*c` at state `c` > 1).
+    pub state: Pressed,
+    /// The presses checked: how many times each cell (each vertex).
+    pub presses: Pressed,
     /// The sum of the press counts.
     pub press_count: u64,
-    /// The states after the presses (null when the presses do not fit the board).
-    pub after: Option<Cells>,
+    /// The states after the presses, as `state` (null when the presses do
+    /// not fit the board).
+    pub after: Option<Pressed>,
     /// Right (every light off), or the first light left on.
     #[serde(flatten)]
     pub checked: Checked,
@@ -634,11 +638,11 @@ impl Answer {
                 return super::board_svg(2, true, &s.state, presses);
             }
             Answer::Check(c) => {
-                let presses = picture.shows(Some(&c.presses));
-                let Setup::Grid(grid) = &c.setup else {
+                let (Setup::Grid(grid), Some(state)) = (&c.setup, c.state.cells()) else {
                     return Err(Error::usage("a graph has no board to draw"));
                 };
-                return super::board_svg(grid.states, c.setup.is_classic_grid(), &c.state, presses);
+                let presses = picture.shows(c.presses.cells());
+                return super::board_svg(grid.states, c.setup.is_classic_grid(), state, presses);
             }
             Answer::List(_) | Answer::Table(_) | Answer::Pattern(_) => {
                 return Err(Error::usage(

@@ -1,11 +1,11 @@
-//! A player's or a student's presses checked on a grid: pressed on the board,
-//! the lights left on counted, the first named (the check a lab's own solver
-//! is marked by).
+//! A player's or a student's presses checked on a grid or a graph: pressed on
+//! the board, the lights left on counted, the first named (the check a lab's
+//! own solver is marked by).
 
-use super::answer::{BoardSource, PressCheck, Request, Setup};
+use super::answer::{BoardSource, PressCheck, Pressed, Request, Setup};
 use super::cells::Cells;
 use super::solve::grid_setup;
-use super::{LightsOut, Variant, MAX_CELLS};
+use super::{GraphGame, LightsOut, Variant, MAX_CELLS};
 use crate::error::{Error, Result};
 use crate::flaw::{Checked, Flaw};
 use crate::grid::{Dims, Grid};
@@ -18,8 +18,16 @@ pub(super) fn check(
     request: &Request,
     variant: &Variant,
     board: &BoardSource,
-    presses: &Cells,
+    presses: &Pressed,
 ) -> Result<PressCheck> {
+    // Rows given as strings are read as a file of presses is.
+    let presses = match presses {
+        Pressed::Cells(cells) => cells.clone(),
+        Pressed::Vertices(rows) => {
+            let text: String = rows.iter().map(|row| format!("{row}\n")).collect();
+            Cells::read(&Source::from_text("presses", &text), request.states)?
+        }
+    };
     let (lights, seed) = lights(request, variant, board)?;
     let setup = Setup::Grid(grid_setup(request, variant, lights.dims(), seed));
     let k = variant.states.get();
@@ -51,12 +59,65 @@ pub(super) fn check(
     };
     Ok(PressCheck {
         setup,
-        state: cells(lights),
+        state: Pressed::Cells(cells(lights)),
         press_count: presses.sum(),
-        presses: presses.clone(),
-        after: after.map(cells),
+        presses: Pressed::Cells(presses),
+        after: after.map(|a| Pressed::Cells(cells(a))),
         checked: verdict,
     })
+}
+
+/// Presses the vertices named by `presses` on `game`'s graph, its states
+/// `lights`, and says whether every light goes off.
+pub(super) fn on_graph(game: &GraphGame, lights: &[u8], presses: &Pressed) -> Result<PressCheck> {
+    let names = presses.vertices().ok_or_else(|| {
+        Error::usage("presses on a graph are the vertices' names (rows of counts are for a grid)")
+    })?;
+    let (times, after, verdict) = match game.presses_of(names) {
+        Err(flaw) => (None, None, Checked::of(Err(flaw))),
+        Ok(times) => {
+            let after = game.after_times(lights, &times);
+            let on: Vec<usize> = (0..after.len()).filter(|&v| after[v] != 0).collect();
+            let verdict = match on.first() {
+                None => Ok(()),
+                Some(&v) => Err(Flaw::VertexOn {
+                    first: game.graph().names()[v].clone(),
+                    count: on.len(),
+                }),
+            };
+            (Some(times), Some(game.named(&after)), Checked::of(verdict))
+        }
+    };
+    Ok(PressCheck {
+        setup: game.setup(),
+        state: game.named(lights),
+        press_count: times.as_ref().map_or(0, |t| t.iter().sum()),
+        presses: presses.clone(),
+        after,
+        checked: verdict,
+    })
+}
+
+impl Pressed {
+    /// Presses to check, read from `source`: on a grid, rows of counts as
+    /// [`Cells::read`] reads them (`0`/`1`, `.`/`#` or `X`, digits then
+    /// letters with `states` > 2); on a graph (`graph`), the names of the
+    /// vertices pressed, separated by blanks, commas or lines, `name*c` for
+    /// `c` presses (a line starting with `#` is a comment).
+    pub fn read(source: &Source, states: u32, graph: bool) -> Result<Pressed> {
+        if !graph {
+            return Cells::read(source, states).map(Pressed::Cells);
+        }
+        let names = source
+            .text
+            .lines()
+            .filter(|line| !line.trim_start().starts_with('#'))
+            .flat_map(|line| line.split(|c: char| c == ',' || c.is_whitespace()))
+            .filter(|name| !name.is_empty())
+            .map(str::to_string)
+            .collect();
+        Ok(Pressed::Vertices(names))
+    }
 }
 
 /// The lights still on after the presses, the first named.
@@ -99,7 +160,7 @@ fn lights(
             }
         }
         BoardSource::Graph { .. } => Err(Error::usage(
-            "a check presses the cells of a grid: give a board's state or size",
+            "a graph's presses are checked on the graph (see `on_graph`)",
         )),
     }
 }
@@ -108,36 +169,11 @@ impl Report for PressCheck {
     /// The board, the presses and what they leave on, then the verdict.
     fn text(&self, detail: Detail) -> Text {
         let mut text = Text::new();
-        let states = self.setup.states();
-        let classic = self.setup.is_classic_grid();
-        let rows = |c: &Cells| match classic {
-            true => c.marked_rows('#', '.'),
-            false => c.symbol_rows(states),
-        };
         text.line(super::text::title(&self.setup));
         if detail == Detail::Full {
-            rows(&self.state).iter().for_each(|r| {
-                text.line(r);
-            });
-            match classic {
-                true => {
-                    text.line("presses (X):");
-                    for r in self.presses.marked_rows('X', '.') {
-                        text.marked_row(&r, 'X');
-                    }
-                }
-                false => {
-                    text.line("presses (how many times each cell):");
-                    for r in self.presses.symbol_rows(states) {
-                        text.line(r);
-                    }
-                }
-            }
-            if let Some(after) = &self.after {
-                text.line("after the presses:");
-                rows(after).iter().for_each(|r| {
-                    text.line(r);
-                });
+            match (self.state.cells(), self.presses.cells()) {
+                (Some(state), Some(presses)) => self.grid_rows(state, presses, &mut text),
+                _ => self.vertex_lines(&mut text),
             }
         }
         text.line(format!("press count: {}", self.press_count));
@@ -147,5 +183,53 @@ impl Report for PressCheck {
 
     fn ending(&self) -> Ending {
         self.checked.ending()
+    }
+}
+
+impl PressCheck {
+    /// A grid's board, its presses and the board after them, as rows.
+    fn grid_rows(&self, state: &Cells, presses: &Cells, text: &mut Text) {
+        let states = self.setup.states();
+        let classic = self.setup.is_classic_grid();
+        let rows = |c: &Cells| match classic {
+            true => c.marked_rows('#', '.'),
+            false => c.symbol_rows(states),
+        };
+        rows(state).iter().for_each(|r| {
+            text.line(r);
+        });
+        match classic {
+            true => {
+                text.line("presses (X):");
+                for r in presses.marked_rows('X', '.') {
+                    text.marked_row(&r, 'X');
+                }
+            }
+            false => {
+                text.line("presses (how many times each cell):");
+                for r in presses.symbol_rows(states) {
+                    text.line(r);
+                }
+            }
+        }
+        if let Some(after) = self.after.as_ref().and_then(Pressed::cells) {
+            text.line("after the presses:");
+            rows(after).iter().for_each(|r| {
+                text.line(r);
+            });
+        }
+    }
+
+    /// A graph's vertices on, those pressed, and those on after the presses.
+    fn vertex_lines(&self, text: &mut Text) {
+        let names = |p: &Pressed| match p.vertices() {
+            Some([]) | None => "none".to_string(),
+            Some(v) => v.join(" "),
+        };
+        text.line(format!("on: {}", names(&self.state)));
+        text.line(format!("presses: {}", names(&self.presses)));
+        if let Some(after) = &self.after {
+            text.line(format!("on after the presses: {}", names(after)));
+        }
     }
 }

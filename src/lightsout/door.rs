@@ -72,31 +72,44 @@ pub(crate) fn answer(
         .as_ref()
         .ok_or_else(|| Error::usage("no board: give its size, its state or a graph"))?;
     if let Mode::Check { presses } = &request.mode {
-        return check::check(request, &variant, board, presses).map(Answer::Check);
+        let checked = match graph_game(request, board)? {
+            Some((game, lights)) => check::on_graph(&game, &lights, presses),
+            None => check::check(request, &variant, board, presses),
+        };
+        return checked.map(Answer::Check);
     }
     if let Mode::Steps { max_steps } = request.mode {
         let mut steps = |step| sink.take(Item::Step(step));
         return steps::answer(request, board, max_steps, &mut steps).map(Answer::Steps);
     }
-    if let BoardSource::Graph {
+    if let Some((game, lights)) = graph_game(request, board)? {
+        return game.answer(&lights, request, ctl);
+    }
+    solve::grid(request, variant, board, ctl, sink)
+}
+
+/// The game on the graph `board` (with the states of its vertices), or
+/// `None` when the board is a grid; a press pattern or a torus is refused.
+fn graph_game(request: &Request, board: &BoardSource) -> Result<Option<(GraphGame, Vec<u8>)>> {
+    let BoardSource::Graph {
         name,
         text,
         on,
         rule,
     } = board
-    {
-        if request.torus || !request.pattern.is_cross() {
-            return Err(Error::usage(
-                "a graph has its own edges: no press pattern, no torus",
-            ));
-        }
-        let graph = Graph::parse(&Source::from_text(name, text))?;
-        let game = GraphGame::new(graph, request.states, *rule == GraphRule::SigmaPlus)?;
-        let lights = match on {
-            Some(names) => game.lights_on(names.iter().map(|n| n.trim()))?,
-            None => game.all_on(),
-        };
-        return game.answer(&lights, request, ctl);
+    else {
+        return Ok(None);
+    };
+    if request.torus || !request.pattern.is_cross() {
+        return Err(Error::usage(
+            "a graph has its own edges: no press pattern, no torus",
+        ));
     }
-    solve::grid(request, variant, board, ctl, sink)
+    let graph = Graph::parse(&Source::from_text(name, text))?;
+    let game = GraphGame::new(graph, request.states, *rule == GraphRule::SigmaPlus)?;
+    let lights = match on {
+        Some(names) => game.lights_on(names.iter().map(|n| n.trim()))?,
+        None => game.all_on(),
+    };
+    Ok(Some((game, lights)))
 }

@@ -28,6 +28,7 @@ use super::variant::fewest_in_coset;
 use super::LightsOutMethod;
 use crate::control::Control;
 use crate::error::{Error, Result};
+use crate::flaw::Flaw;
 use crate::input::Source;
 use crate::linalg::band;
 use crate::linalg::modular::{Modulus, Solutions};
@@ -481,15 +482,7 @@ impl GraphGame {
         };
         self.check(lights, presses.as_deref(), s.witness.as_deref())?;
         let solution = Solution {
-            setup: Setup::Graph(GraphSetup {
-                vertices: self.graph.len(),
-                edges: self.graph.neighbours.iter().map(Vec::len).sum::<usize>() / 2,
-                states: self.states.get(),
-                game: match self.with_self {
-                    true => GraphRule::SigmaPlus,
-                    false => GraphRule::Sigma,
-                },
-            }),
+            setup: self.setup(),
             method: LightsOutMethod::Gauss,
             state: None,
             solvable: s.particular.is_some(),
@@ -539,8 +532,58 @@ impl GraphGame {
         Ok(())
     }
 
-    /// The vertices pressed by `x`, by name (`name*c` when pressed `c` times).
-    fn named(&self, x: &[u8]) -> Pressed {
+    /// The graph and its rule, as the answers give them.
+    pub(crate) fn setup(&self) -> Setup {
+        Setup::Graph(GraphSetup {
+            vertices: self.graph.len(),
+            edges: self.graph.neighbours.iter().map(Vec::len).sum::<usize>() / 2,
+            states: self.states.get(),
+            game: match self.with_self {
+                true => GraphRule::SigmaPlus,
+                false => GraphRule::Sigma,
+            },
+        })
+    }
+
+    /// How many times each vertex is pressed by the names `pressed` (each
+    /// `name`, or `name*c` for `c` presses; a name given twice adds up); the
+    /// first name that is no vertex is the flaw.
+    pub(crate) fn presses_of(&self, pressed: &[String]) -> std::result::Result<Vec<u64>, Flaw> {
+        let index: HashMap<&str, usize> = (self.graph.names.iter().enumerate())
+            .map(|(i, n)| (n.as_str(), i))
+            .collect();
+        let mut times = vec![0u64; self.graph.len()];
+        for word in pressed.iter().map(|w| w.trim()).filter(|w| !w.is_empty()) {
+            let (v, c) = match index.get(word) {
+                Some(&v) => (Some(v), 1),
+                None => match word.rsplit_once('*') {
+                    Some((name, c)) => (index.get(name).copied(), c.parse::<u64>().unwrap_or(0)),
+                    None => (None, 0),
+                },
+            };
+            match (v, c) {
+                (Some(v), c) if c > 0 => times[v] += c,
+                _ => {
+                    return Err(Flaw::NoSuchVertex {
+                        name: word.to_string(),
+                    })
+                }
+            }
+        }
+        Ok(times)
+    }
+
+    /// The states of the vertices after `times` presses of each (a vertex
+    /// pressed K times is as good as not pressed).
+    pub(crate) fn after_times(&self, lights: &[u8], times: &[u64]) -> Vec<u8> {
+        let k = u64::from(self.states.get());
+        let reduced: Vec<u8> = times.iter().map(|&t| (t % k) as u8).collect();
+        self.after(lights, &reduced)
+    }
+
+    /// The vertices pressed by `x`, by name (`name*c` when pressed `c` times);
+    /// of a board's states, the vertices on (`name*c` at state `c`).
+    pub(crate) fn named(&self, x: &[u8]) -> Pressed {
         Pressed::Vertices(
             x.iter()
                 .enumerate()

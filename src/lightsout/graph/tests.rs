@@ -335,3 +335,79 @@ fn the_sparse_and_the_band_elimination_agree_on_a_random_cubic_graph_of_50000_ve
     assert!(sparse.particular.is_some() && banded.particular.is_some());
     assert!(solve_all_on(g, 2, true).solvable);
 }
+
+/// A student's presses checked on a graph, through the door: the solve's own
+/// presses are right; with one pressed vertex left out, the vertices its
+/// presses change (itself under σ+, and its neighbours) stay on, the count
+/// said; a name that is no vertex is the verdict's flaw, not a refusal.
+#[test]
+fn presses_checked_on_a_graph_are_right_or_name_what_stays_on() {
+    use crate::flaw::Flaw;
+    use crate::lightsout::{BoardSource, LightsOut, PressCheck};
+    use crate::{GridPuzzle, NoItems};
+    let answer = |request: &Request| LightsOut::answer(request, &Control::new(), &mut NoItems);
+    let check = |request: &Request| -> PressCheck {
+        match answer(request).unwrap() {
+            Answer::Check(c) => c,
+            other => panic!("{other:?}"),
+        }
+    };
+    let mut checked = 0;
+    for (n, d, seed) in [(12usize, 3usize, 5u64), (30, 4, 6), (41, 2, 7)] {
+        let g = Graph::random_regular(n, d, seed).unwrap();
+        let name = |v: usize| g.names()[v].clone();
+        let text: String = (0..n)
+            .flat_map(|v| g.neighbours(v).iter().map(move |&u| (v, u)))
+            .filter(|&(v, u)| v < u)
+            .map(|(v, u)| format!("{} {}\n", name(v), name(u)))
+            .collect();
+        for (k, rule) in [
+            (2u32, GraphRule::SigmaPlus),
+            (3, GraphRule::SigmaPlus),
+            (2, GraphRule::Sigma),
+        ] {
+            let board = BoardSource::Graph {
+                name: "g".into(),
+                text: text.clone(),
+                on: None,
+                rule,
+            };
+            let mut request = Request::new(board);
+            request.states = k;
+            let Answer::Solve(s) = answer(&request).unwrap() else {
+                panic!("a solve answers a solve")
+            };
+            let Some(presses) = s.presses else {
+                continue;
+            };
+            request.mode = Mode::Check {
+                presses: presses.clone(),
+            };
+            let c = check(&request);
+            assert!(c.checked.right, "{c:?}");
+            assert_eq!(c.after, Some(Pressed::Vertices(vec![])));
+            assert_eq!(Some(c.press_count), s.press_count);
+            // The first pressed vertex left out.
+            let names = presses.vertices().unwrap();
+            let left_out = names[0].split('*').next().unwrap();
+            let v = g.vertex(left_out).unwrap();
+            request.mode = Mode::Check {
+                presses: Pressed::Vertices(names[1..].to_vec()),
+            };
+            let c = check(&request);
+            let changed = g.neighbours(v).len() + usize::from(rule == GraphRule::SigmaPlus);
+            match c.checked.flaw {
+                Some(Flaw::VertexOn { count, .. }) => assert_eq!(count, changed),
+                other => panic!("{other:?}"),
+            }
+            request.mode = Mode::Check {
+                presses: Pressed::Vertices(vec![names[0].clone(), "nowhere".into()]),
+            };
+            let flaw = check(&request).checked.flaw;
+            let nowhere = "nowhere".to_string();
+            assert_eq!(flaw, Some(Flaw::NoSuchVertex { name: nowhere }));
+            checked += 1;
+        }
+    }
+    assert!(checked >= 6, "{checked} games had presses to check");
+}
