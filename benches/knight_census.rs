@@ -39,6 +39,7 @@ fn census(c: &mut Criterion) {
                 merge: vec![],
                 disk_mib: None,
                 disk_dir: None,
+                halves_dir: None,
             };
             let id = BenchmarkId::new(name, format!("{method:?}").to_lowercase());
             group.bench_with_input(id, &request, |b, request| {

@@ -142,6 +142,7 @@ fn sample(sub: &str, flag: &str, dir: &Path) -> Option<String> {
         ("knight", "memory") => "100".into(),
         ("knight", "disk") => "100".into(),
         ("knight", "disk-dir") => dir.to_string_lossy().into_owned(),
+        ("knight", "halves-dir") => dir.to_string_lossy().into_owned(),
         ("knight", "shard") => "1/2".into(),
         ("knight", "budget") => "10".into(),
         ("knight", "delay") => "0".into(),

@@ -847,3 +847,40 @@ fn an_interrupted_spilled_count_removes_its_files() {
     assert!(left_empty(&dir), "files left in {dir}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_folder_of_halves_is_refused_where_no_halves_are_kept() {
+    let dir = spill_folder("halves-dir");
+    let keeps = "--halves-dir keeps the halves of a count by pairs of ends";
+    for (args, says) in [
+        (
+            &["knight", "7", "7", "--count", "--sum", "--method", "pairs"][..],
+            keeps,
+        ),
+        (
+            &["knight", "8", "8", "--count", "--sum", "--method", "starts"],
+            keeps,
+        ),
+        (
+            &["knight", "6", "8", "--count", "--sum", "--method", "pairs"],
+            keeps,
+        ),
+        (&["knight", "6", "6", "--closed", "--count"], "classes"),
+        (
+            &["knight", "6", "6", "--count", "--method", "backtrack"],
+            "classes of ends",
+        ),
+    ] {
+        let args = [args, &["--halves-dir", &dir][..]].concat();
+        let out = puzzles(&args).output().unwrap();
+        crate::util::assert_one_line_refusal(&out, 2);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    let merged = ["knight", "8", "8", "--count", "--sum", "--merge", "a.txt"];
+    let out = puzzles(&[&merged[..], &["--halves-dir", &dir]].concat())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

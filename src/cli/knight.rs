@@ -62,8 +62,13 @@ pub struct Args {
     checkpoint: Option<PathBuf>,
     /// With --count by classes of ends: sum the checkpoints of the parts instead of counting
     /// (refused when they overlap or leave classes out).
-    #[arg(long, value_name = "FILE", num_args = 1.., requires = "count", conflicts_with_all = ["part", "checkpoint", "all", "magic", "animate", "steps"])]
+    #[arg(long, value_name = "FILE", num_args = 1.., requires = "count", conflicts_with_all = ["part", "checkpoint", "halves_dir", "all", "magic", "animate", "steps"])]
     merge: Vec<PathBuf>,
+    /// With --count by pairs of ends on a board of eight rows and even columns: keep the
+    /// halves met in the middle in DIR, each worked out once for every part (and MPI process)
+    /// that names DIR, and leave them there (default: beside the checkpoint, removed at the end).
+    #[arg(long, value_name = "DIR", requires = "count", conflicts_with_all = NOT_COUNTING)]
+    halves_dir: Option<PathBuf>,
     /// With --count (closed tours, or open ones summed, on 5 to 8 rows and 6 columns or more):
     /// when the states across the middle of the halves would pass --memory, spill them to
     /// bucket files taking at most MIB of disk (removed at the end); refused up front when
@@ -205,6 +210,7 @@ fn request(args: &Args) -> Result<Request, Failure> {
             merge: args.merge.clone(),
             disk_mib: args.disk,
             disk_dir: args.disk_dir.clone(),
+            halves_dir: args.halves_dir.clone(),
         }
     } else if args.all {
         Mode::List {

@@ -96,6 +96,13 @@ pub enum Mode {
         /// The folder they spill to (`None`: the system's temporary folder).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         disk_dir: Option<PathBuf>,
+        /// A count by pairs of ends on a board of eight rows and even
+        /// columns: the folder its halves met in the middle are kept in,
+        /// shared by the parts (and the processes) that name it, and left in
+        /// place at the end (`None`: beside the checkpoint, or in the
+        /// system's temporary folder, removed once the count is whole).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        halves_dir: Option<PathBuf>,
     },
     /// A semi-magic closed tour of the 8×8 board (rows and columns sum to 260).
     Magic,
@@ -161,7 +168,7 @@ impl Default for Mode {
 /// assert_eq!(found.result, TourOutcome::Tour);
 /// assert_eq!(found.tour.map(|t| t.len()), Some(36));
 ///
-/// request.mode = Mode::Count { starts: Starts::Start, method: CountMethod::Frontier, memory_mib: None, shard: Default::default(), end: None, part: Default::default(), checkpoint: None, merge: vec![], disk_mib: None, disk_dir: None };
+/// request.mode = Mode::Count { starts: Starts::Start, method: CountMethod::Frontier, memory_mib: None, shard: Default::default(), end: None, part: Default::default(), checkpoint: None, merge: vec![], disk_mib: None, disk_dir: None, halves_dir: None };
 /// let Answer::Count(count) = Knight::answer(&request, &Control::new(), &mut NoItems)? else { panic!() };
 /// assert_eq!(count.cycles.unwrap().to_string(), "9862");
 /// assert_eq!(count.count.unwrap().to_string(), "19724");

@@ -180,6 +180,9 @@ pub(crate) struct CountRequest {
     /// Where and how much the halves' states across the middle may spill
     /// to disk when they would not fit the memory (none: they do not).
     pub disk: Option<Disk>,
+    /// A count by pairs of ends: the folder its halves are kept in, shared
+    /// and left in place (none: beside the checkpoint, removed at the end).
+    pub halves: Option<PathBuf>,
 }
 
 impl CountRequest {
@@ -196,6 +199,7 @@ impl CountRequest {
             checkpoint: None,
             merge: Vec::new(),
             disk: None,
+            halves: None,
         }
     }
 }
@@ -542,8 +546,10 @@ pub(crate) fn count(request: &CountRequest, ctl: &Control) -> Result<CountReport
 /// choice; refused when the request cannot be counted so.
 fn choose(request: &CountRequest) -> Result<CountMethod> {
     let dims = request.dims;
-    let by_classes =
-        request.part != Shard::WHOLE || request.checkpoint.is_some() || !request.merge.is_empty();
+    let by_classes = request.part != Shard::WHOLE
+        || request.checkpoint.is_some()
+        || !request.merge.is_empty()
+        || request.halves.is_some();
     let method = match request.method {
         CountMethod::Auto if by_classes => auto_classes(request)?,
         CountMethod::Auto => {
@@ -584,7 +590,7 @@ fn choose(request: &CountRequest) -> Result<CountMethod> {
     let classed = matches!(method, CountMethod::Pairs | CountMethod::Starts);
     if by_classes && !classed {
         return Err(Error::usage(
-            "--part, --checkpoint and --merge are for counts by classes of ends (--method pairs or starts)",
+            "--part, --checkpoint, --merge and --halves-dir are for counts by classes of ends (--method pairs or starts)",
         ));
     }
     if classed {
@@ -650,6 +656,12 @@ fn check_classes(request: &CountRequest, method: CountMethod) -> Result<()> {
             "counts by classes of ends are of open tours summed over every start (--sum), or by pairs from one start",
         ));
     }
+    let kept = ends::store_for(request.dims, split, None, None).is_some();
+    if request.halves.is_some() && (!kept || !request.merge.is_empty()) {
+        return Err(Error::usage(
+            "--halves-dir keeps the halves of a count by pairs of ends (--method pairs) on a board of eight rows and even columns",
+        ));
+    }
     if !request.merge.is_empty() {
         return Ok(());
     }
@@ -690,11 +702,17 @@ fn by_classes(request: &CountRequest, report: &mut CountReport, ctl: &Control) -
             start,
             part: request.part,
             checkpoint: request.checkpoint.clone(),
-            store: ends::store_for(dims, split, request.checkpoint.as_deref()),
+            store: ends::store_for(
+                dims,
+                split,
+                request.checkpoint.as_deref(),
+                request.halves.as_deref(),
+            ),
         };
         let counted = ends::count(dims, &by, request.memory_limit, ctl);
-        // The halves kept serve this count only: gone once it is whole (or failed).
-        if let Some(store) = &by.store {
+        // The halves kept beside the checkpoint serve this count only: gone
+        // once it is whole (or failed); those of a folder given stay.
+        if let Some(store) = by.store.as_ref().filter(|s| !s.shared) {
             if counted.as_ref().map_or(true, |s| !s.stopped) {
                 let _ = std::fs::remove_dir_all(&store.dir);
             }

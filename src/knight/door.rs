@@ -82,6 +82,7 @@ pub(crate) fn answer(
             merge,
             disk_mib,
             disk_dir,
+            halves_dir,
         } => {
             let knight = request.knight()?;
             let from = match (starts, end) {
@@ -103,6 +104,7 @@ pub(crate) fn answer(
             wanted.part = *part;
             wanted.checkpoint = checkpoint.clone();
             wanted.merge = merge.clone();
+            wanted.halves = halves_dir.clone();
             wanted.memory_limit = memory_mib.map_or(wanted.memory_limit, |m| m << 20);
             wanted.disk = spill_disk(*disk_mib, disk_dir.as_ref())?;
             count::count(&wanted, ctl).map(Answer::Count)

@@ -702,6 +702,7 @@ fn requests_of_every_mode_round_trip_through_json() {
             merge: vec![],
             disk_mib: None,
             disk_dir: None,
+            halves_dir: None,
         },
         Mode::Count {
             starts: Starts::Sum,
@@ -714,6 +715,7 @@ fn requests_of_every_mode_round_trip_through_json() {
             merge: vec!["a.txt".into(), "b.txt".into()],
             disk_mib: Some(20_000),
             disk_dir: Some("/var/tmp".into()),
+            halves_dir: Some("/scratch/halves".into()),
         },
         Mode::Magic,
     ];

@@ -310,12 +310,25 @@ fn listed(missing: &[usize]) -> String {
 
 /// Where the halves of a count of `dims` by `split` are kept: with pairs
 /// on boards of eight rows and even columns (whose halves are dear, each
-/// met by many pairs), beside the checkpoint (`FILE.halves`), else in the
-/// system's temporary folder; `None` elsewhere (each pair counted alone).
-pub(crate) fn store_for(dims: Dims, split: Split, checkpoint: Option<&Path>) -> Option<Store> {
+/// met by many pairs), in the folder `shared` when given (with the parts
+/// and processes that name it), else beside the checkpoint (`FILE.halves`),
+/// else in the system's temporary folder; `None` elsewhere (each pair
+/// counted alone).
+pub(crate) fn store_for(
+    dims: Dims,
+    split: Split,
+    checkpoint: Option<&Path>,
+    shared: Option<&Path>,
+) -> Option<Store> {
     let (rows, cols) = (dims.rows.min(dims.cols), dims.rows.max(dims.cols));
     if split != Split::Pairs || rows != 8 || cols % 2 == 1 {
         return None;
+    }
+    if let Some(dir) = shared {
+        return Some(Store {
+            dir: dir.to_path_buf(),
+            shared: true,
+        });
     }
     let dir = match checkpoint {
         Some(path) => {
@@ -335,7 +348,7 @@ pub(crate) fn store_for(dims: Dims, split: Split, checkpoint: Option<&Path>) -> 
             PathBuf::from(name)
         }
     };
-    Some(Store { dir })
+    Some(Store { dir, shared: false })
 }
 
 /// The states one class of `split` on `dims` is expected to hold at the

@@ -201,6 +201,7 @@ fn pairs_by_halves_kept_on_disk_agree_with_each_pair_counted_alone() {
         let dims = Dims { rows, cols };
         let store = super::super::halves::Store {
             dir: scratch(&format!("halves-{rows}x{cols}")),
+            shared: false,
         };
         let by = |store| ByClasses {
             split: Split::Pairs,
@@ -219,6 +220,76 @@ fn pairs_by_halves_kept_on_disk_agree_with_each_pair_counted_alone() {
         }
         std::fs::remove_dir_all(&store.dir).unwrap();
     }
+}
+
+/// Parts counted at once by two threads sharing one folder of halves (a
+/// folder given, as `--halves-dir`): each half is put in place whole by
+/// one of them, the parts' classes equal the classes counted alone and sum
+/// to the total, and the halves with one end stay for the next part.
+#[test]
+fn parts_sharing_a_folder_of_halves_at_once_count_what_each_counts_alone() {
+    let dims = Dims { rows: 6, cols: 6 };
+    let store = super::super::halves::Store {
+        dir: scratch("halves-shared-6x6"),
+        shared: true,
+    };
+    let by = |part: &str, store: Option<super::super::halves::Store>| ByClasses {
+        split: Split::Pairs,
+        start: None,
+        part: part.parse().unwrap(),
+        checkpoint: None,
+        store,
+    };
+    let counted: Vec<Summed> = std::thread::scope(|scope| {
+        let parts = ["1/2", "2/2"].map(|part| {
+            let by = by(part, Some(store.clone()));
+            scope.spawn(move || count(dims, &by, DEFAULT_MEMORY_LIMIT, &Control::new()).unwrap())
+        });
+        parts.map(|p| p.join().unwrap()).into()
+    });
+    let alone = count(
+        dims,
+        &by("1/1", None),
+        DEFAULT_MEMORY_LIMIT,
+        &Control::new(),
+    )
+    .unwrap();
+    let mut classes: Vec<EndClass> = counted.iter().flat_map(|s| s.classes.clone()).collect();
+    classes.sort_by(|a, b| a.ends.cmp(&b.ends));
+    assert_eq!(classes, alone.classes);
+    assert_eq!(alone.total, Some(summed(dims)));
+    let kept: Vec<String> = std::fs::read_dir(&store.dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(kept.iter().all(|name| !name.ends_with(".part")), "{kept:?}");
+    assert!(kept.len() > 4, "{kept:?}");
+    for name in &kept {
+        assert!(store.dir.join(name).join("done").exists(), "{name}");
+    }
+    std::fs::remove_dir_all(&store.dir).unwrap();
+}
+
+/// Where the halves are kept: the folder given (shared, left in place),
+/// else beside the checkpoint; only by pairs on eight rows and even columns.
+#[test]
+fn the_halves_are_kept_in_the_folder_given_else_beside_the_checkpoint() {
+    use std::path::Path;
+    let (board, file, folder) = (
+        Dims { rows: 8, cols: 8 },
+        Path::new("c.txt"),
+        Path::new("h"),
+    );
+    let shared = store_for(board, Split::Pairs, Some(file), Some(folder)).unwrap();
+    assert_eq!((shared.dir.as_path(), shared.shared), (folder, true));
+    let own = store_for(board, Split::Pairs, Some(file), None).unwrap();
+    assert_eq!(
+        (own.dir.as_path(), own.shared),
+        (Path::new("c.txt.halves"), false)
+    );
+    assert!(store_for(board, Split::Starts, None, Some(folder)).is_none());
+    assert!(store_for(Dims { rows: 7, cols: 8 }, Split::Pairs, None, Some(folder)).is_none());
+    assert!(store_for(Dims { rows: 10, cols: 8 }, Split::Pairs, None, None).is_some());
 }
 
 /// A progress that stops the count after `n` classes.

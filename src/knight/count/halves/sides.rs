@@ -15,7 +15,11 @@
 //! state), by a class of their moves a square that two joining states
 //! share and that the mirror across the middle row keeps (see
 //! [`Role::Side`](super::cross::Role)); a file `done` marks a half whole.
-//! Two halves are joined a bucket at a time.
+//! A half is written in a folder of its own process's and renamed into
+//! place whole, so that the parts and processes sharing a store (a folder
+//! given, `--halves-dir`) never read a half being written: two that work
+//! out the same half at once keep the first renamed. Two halves are joined
+//! a bucket at a time.
 
 use super::super::key::Stored;
 use super::super::meet::word::Split;
@@ -44,6 +48,9 @@ const ENTRY_BYTES: usize = 24;
 #[derive(Debug, Clone)]
 pub(in crate::knight::count) struct Store {
     pub(in crate::knight::count) dir: PathBuf,
+    /// A folder given, shared with other parts or processes and left in
+    /// place (else the count's own, removed once it is whole).
+    pub(in crate::knight::count) shared: bool,
 }
 
 /// A left half, by the ends it holds (its own squares, the least of the
@@ -212,10 +219,16 @@ impl Store {
             ctl,
         )?;
         peak = peak.max(most);
-        std::fs::create_dir_all(&folder).map_err(Store::io(&folder))?;
+        // Written aside (a name no other process, here or on another
+        // machine sharing the folder, takes), then renamed into place whole.
+        let mut aside = folder.clone().into_os_string();
+        aside.push(format!(".{:016x}.part", crate::random::fresh_seed()));
+        let aside = PathBuf::from(aside);
+        let _ = std::fs::remove_dir_all(&aside);
+        std::fs::create_dir_all(&aside).map_err(Store::io(&aside))?;
         for b in 0..BUCKETS {
             let bucket = buckets.take(b)?;
-            let path = folder.join(format!("{b}"));
+            let path = aside.join(format!("{b}"));
             let file = std::fs::File::create(&path).map_err(Store::io(&path))?;
             let mut out = BufWriter::new(file);
             for &(k, c) in &bucket {
@@ -225,8 +238,21 @@ impl Store {
             }
             out.flush().map_err(Store::io(&path))?;
         }
-        let done = folder.join("done");
+        let done = aside.join("done");
         std::fs::write(&done, b"").map_err(Store::io(&done))?;
+        if folder.exists() && !folder.join("done").exists() {
+            // A half cut short by a crash of a version that wrote in place.
+            let _ = std::fs::remove_dir_all(&folder);
+        }
+        if std::fs::rename(&aside, &folder).is_err() {
+            // Another part renamed the same half into place first.
+            let _ = std::fs::remove_dir_all(&aside);
+            if !folder.join("done").exists() {
+                return Err(Store::io(&folder)(std::io::Error::other(
+                    "the half could not be put in place",
+                )));
+            }
+        }
         Ok(peak)
     }
 
