@@ -15,11 +15,12 @@
 //! state), by a class of their moves a square that two joining states
 //! share and that the mirror across the middle row keeps (see
 //! [`Role::Side`](super::cross::Role)); a file `done` marks a half whole.
-//! A half is written in a folder of its own process's and renamed into
-//! place whole, so that the parts and processes sharing a store (a folder
-//! given, `--halves-dir`) never read a half being written: two that work
-//! out the same half at once keep the first renamed. Two halves are joined
-//! a bucket at a time.
+//! A half is written in a folder of its own, under a name no other process
+//! takes, and renamed into place whole, so that the parts and processes
+//! sharing a store (a folder given, `--halves-dir`) never read a half being
+//! written: of two that work out the same half at once, the first renamed
+//! stays. (A run stopped while writing leaves its `.part` folder behind.)
+//! Two halves are joined a bucket at a time.
 
 use super::super::key::Stored;
 use super::super::meet::word::Split;
