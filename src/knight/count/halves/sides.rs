@@ -150,21 +150,13 @@ pub(in crate::knight::count) fn count(
     if !(5..=8).contains(&rows) || cols < 6 || cols % 2 == 1 || rows > cols {
         return None;
     }
-    let h = cols / 2;
-    let mirror = |p: Pos| Pos::new(p.row, cols - 1 - p.col);
-    let left = |p: Pos| if p.col < h { p } else { mirror(p) };
-    // Ends in both halves: each half with its own; in one: it with both and the other with none.
-    let (one, other) = match (s.col < h, t.col < h) {
-        (true, false) | (false, true) => (vec![left(s)], vec![left(t)]),
-        _ => (vec![left(s), left(t)], vec![]),
-    };
-    let (one, other) = (Half::new(one, rows), Half::new(other, rows));
+    let (one, other) = halves_between(dims, s, t);
     let counted = (|| {
         let mut peak = store.make(dims, &other, memory, ctl)?;
         // The half with both ends serves one pair only: kept no longer than it.
         let kept = one.ends.len() == 1;
         peak = peak.max(store.make(dims, &one, memory, ctl)?);
-        let joined = store.join(dims, &one, &other, ctl);
+        let joined = store.join(dims, &one, &other, SIDES_LONG_RUN, ctl);
         if !kept {
             store.remove(dims, &one);
         }
@@ -179,6 +171,21 @@ pub(in crate::knight::count) fn count(
         Err(Ended::Stopped { columns }) => Some(Ok(Outcome::Stopped { columns })),
         Err(Ended::Failed(e)) => Some(Err(e)),
     }
+}
+
+/// The two left halves whose join gives the paths between `s` and `t`:
+/// ends in both halves, each half with its own (the right one seen from its
+/// side); in one, it with both and the other with none.
+fn halves_between(dims: Dims, s: Pos, t: Pos) -> (Half, Half) {
+    let (rows, cols) = (dims.rows, dims.cols);
+    let h = cols / 2;
+    let mirror = |p: Pos| Pos::new(p.row, cols - 1 - p.col);
+    let left = |p: Pos| if p.col < h { p } else { mirror(p) };
+    let (one, other) = match (s.col < h, t.col < h) {
+        (true, false) | (false, true) => (vec![left(s)], vec![left(t)]),
+        _ => (vec![left(s), left(t)], vec![]),
+    };
+    (Half::new(one, rows), Half::new(other, rows))
 }
 
 impl Store {
@@ -297,12 +304,14 @@ impl Store {
     }
 
     /// The paths of the left half `one` joined with the right half, `other`
-    /// mirrored: the sum over the buckets.
+    /// mirrored: the sum over the buckets, the ends of runs of `long` right
+    /// states and more contracted.
     fn join(
         &self,
         dims: Dims,
         one: &Half,
         other: &Half,
+        long: usize,
         ctl: &Control,
     ) -> std::result::Result<u128, Ended> {
         let board = board_of(dims, &one.ends);
@@ -310,7 +319,7 @@ impl Store {
         for b in 0..BUCKETS {
             let left = self.load(dims, one, &board, b)?;
             let right = self.load(dims, other, &board, b)?;
-            let sum = join(&board, &left, &right, board.h, false, SIDES_LONG_RUN, ctl)?;
+            let sum = join(&board, &left, &right, board.h, false, long, ctl)?;
             total = total.checked_add(sum).ok_or(Ended::Unsuited)?;
         }
         Ok(total)
@@ -319,5 +328,50 @@ impl Store {
     /// Forgets `half`.
     fn remove(&self, dims: Dims, half: &Half) {
         let _ = std::fs::remove_dir_all(self.folder(dims, half));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two halves kept on disk joined by contracting the ends of every run
+    /// give what trying each right state gives (the threshold only chooses
+    /// the way), and the count of the paths alone: ends in both halves and in
+    /// one, halves mirrored across the middle row or not.
+    #[test]
+    fn contracting_every_run_or_none_joins_alike() {
+        let dims = Dims { rows: 6, cols: 8 };
+        let dir = std::env::temp_dir().join(format!("puzzles-sides-{}", std::process::id()));
+        let store = Store { dir, shared: false };
+        let ctl = Control::new();
+        let memory = crate::knight::count::DEFAULT_MEMORY_LIMIT;
+        let pairs = [
+            ((0, 0), (0, 7)),
+            ((5, 1), (2, 6)),
+            ((0, 0), (1, 2)),
+            ((4, 3), (0, 4)),
+        ];
+        for ((a, b), (c, d)) in pairs {
+            let (s, t) = (Pos::new(a, b), Pos::new(c, d));
+            let (one, other) = halves_between(dims, s, t);
+            let made = |half| store.make(dims, half, memory, &ctl).is_ok();
+            assert!(made(&other) && made(&one), "{s} {t}");
+            let joined = |long| match store.join(dims, &one, &other, long, &ctl) {
+                Ok(sum) => sum,
+                Err(_) => panic!("{s} {t}: the join failed"),
+            };
+            let (every, none) = (joined(1), joined(usize::MAX));
+            assert_eq!(every, none, "{s} {t}");
+            let alone =
+                super::super::super::run(dims, Census::PathsBetween(s, t), memory, None, &ctl);
+            match alone {
+                Ok(Outcome::Done { count, .. }) => {
+                    assert_eq!(BigUint::from(every), count, "{s} {t}")
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        std::fs::remove_dir_all(&store.dir).unwrap();
     }
 }
