@@ -160,7 +160,7 @@ fn lights(
             }
         }
         BoardSource::Graph { .. } => Err(Error::usage(
-            "a graph's presses are checked on the graph (see `on_graph`)",
+            "a graph's presses are checked by the names of its vertices",
         )),
     }
 }

@@ -148,6 +148,13 @@ impl Graph {
     pub fn vertex(&self, name: &str) -> Option<usize> {
         self.names.iter().position(|n| n == name)
     }
+
+    /// Each vertex by its name, to look many names up.
+    fn index(&self) -> HashMap<&str, usize> {
+        (self.names.iter().enumerate())
+            .map(|(i, n)| (n.as_str(), i))
+            .collect()
+    }
 }
 
 /// Where a word starts on its line (1-based column, in characters).
@@ -388,13 +395,7 @@ impl GraphGame {
 
     /// State 1 on the vertices named, 0 elsewhere; an unknown name is an error.
     pub fn lights_on<'a>(&self, names: impl IntoIterator<Item = &'a str>) -> Result<Vec<u8>> {
-        let index: HashMap<&str, usize> = self
-            .graph
-            .names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (n.as_str(), i))
-            .collect();
+        let index = self.graph.index();
         let mut lights = vec![0; self.graph.len()];
         // An empty name (`--on ''`, or a trailing comma) names no vertex.
         for name in names.into_iter().filter(|n| !n.is_empty()) {
@@ -549,9 +550,7 @@ impl GraphGame {
     /// `name`, or `name*c` for `c` presses; a name given twice adds up); the
     /// first name that is no vertex is the flaw.
     pub(crate) fn presses_of(&self, pressed: &[String]) -> std::result::Result<Vec<u64>, Flaw> {
-        let index: HashMap<&str, usize> = (self.graph.names.iter().enumerate())
-            .map(|(i, n)| (n.as_str(), i))
-            .collect();
+        let index = self.graph.index();
         let mut times = vec![0u64; self.graph.len()];
         for word in pressed.iter().map(|w| w.trim()).filter(|w| !w.is_empty()) {
             let (v, c) = match index.get(word) {
