@@ -848,6 +848,32 @@ fn an_interrupted_spilled_count_removes_its_files() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A count by classes that fails keeps the halves beside its checkpoint
+/// for the count resumed from it (hours of work on 8 × 8), as one stopped
+/// does: here every half with one end, and the one with none, is kept
+/// whole but cannot be read (a bucket is a folder).
+#[test]
+fn a_failed_count_by_classes_keeps_its_halves_for_the_count_resumed() {
+    let dir = spill_folder("halves-failed");
+    let checkpoint = format!("{dir}/counted.txt");
+    let halves = std::path::PathBuf::from(format!("{checkpoint}.halves"));
+    let names = (0..4)
+        .flat_map(|r| (0..4).map(move |c| format!("half-8x8-{r}-{c}")))
+        .chain(["half-8x8-".to_string()]);
+    for name in names {
+        std::fs::create_dir_all(halves.join(&name).join("0")).unwrap();
+        std::fs::write(halves.join(&name).join("done"), b"").unwrap();
+    }
+    // Class 2 of 136, a8–f8: an end in each half.
+    let args = ["knight", "8", "8", "--count", "--sum", "--method", "pairs"];
+    let out = puzzles(&[&args[..], &["--part", "3/136", "--checkpoint", &checkpoint]].concat())
+        .output()
+        .unwrap();
+    crate::util::assert_one_line_refusal(&out, 2);
+    assert!(halves.join("half-8x8-0-0").join("done").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_folder_of_halves_is_refused_where_no_halves_are_kept() {
     let dir = spill_folder("halves-dir");

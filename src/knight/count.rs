@@ -711,9 +711,12 @@ fn by_classes(request: &CountRequest, report: &mut CountReport, ctl: &Control) -
         };
         let counted = ends::count(dims, &by, request.memory_limit, ctl);
         // The halves kept beside the checkpoint serve this count only: gone
-        // once it is whole (or failed); those of a folder given stay.
+        // once it is whole. Stopped or failed, they stay for the count
+        // resumed from the checkpoint (hours of work on 8 × 8); without
+        // one, nothing resumes. Those of a folder given stay.
         if let Some(store) = by.store.as_ref().filter(|s| !s.shared) {
-            if counted.as_ref().map_or(true, |s| !s.stopped) {
+            let whole = counted.as_ref().is_ok_and(|s| !s.stopped);
+            if whole || by.checkpoint.is_none() {
                 let _ = std::fs::remove_dir_all(&store.dir);
             }
         }

@@ -20,6 +20,8 @@
 //! sharing a store (a folder given, `--halves-dir`) never read a half being
 //! written: of two that work out the same half at once, the first renamed
 //! stays. (A run stopped while writing leaves its `.part` folder behind.)
+//! A half with both ends serves one pair only: it is kept under a name
+//! of its own while that pair is joined, then removed.
 //! Two halves are joined a bucket at a time.
 
 use super::super::key::Stored;
@@ -68,10 +70,15 @@ pub(in crate::knight::count) struct Store {
 struct Half {
     ends: Vec<Pos>,
     flipped: bool,
+    /// A half with both ends serves one pair only: worked out by the count
+    /// of that pair under a name of its own (this tag), which no other
+    /// count sharing the store reads, or removes while this one reads it.
+    own: Option<u64>,
 }
 
 impl Half {
-    /// The half holding `ends` (squares of a left half of `rows` rows).
+    /// The half holding `ends` (squares of a left half of `rows` rows); with
+    /// two, a count's own, under a fresh tag.
     fn new(mut ends: Vec<Pos>, rows: usize) -> Half {
         ends.sort();
         let mut image: Vec<Pos> = ends
@@ -79,27 +86,26 @@ impl Half {
             .map(|p| Pos::new(rows - 1 - p.row, p.col))
             .collect();
         image.sort();
-        if image < ends {
-            Half {
-                ends: image,
-                flipped: true,
-            }
-        } else {
-            Half {
-                ends,
-                flipped: false,
-            }
+        let flipped = image < ends;
+        Half {
+            own: (ends.len() == 2).then(crate::random::fresh_seed),
+            ends: if flipped { image } else { ends },
+            flipped,
         }
     }
 
-    /// Its folder's name in the store: the board and its ends.
+    /// Its folder's name in the store: the board and its ends, and its tag
+    /// when it is a count's own.
     fn name(&self, dims: Dims) -> String {
         let ends: Vec<String> = self
             .ends
             .iter()
             .map(|p| format!("{}-{}", p.row, p.col))
             .collect();
-        format!("half-{}x{}-{}", dims.rows, dims.cols, ends.join("_"))
+        let own = self
+            .own
+            .map_or(String::new(), |tag| format!(".own-{tag:016x}"));
+        format!("half-{}x{}-{}{own}", dims.rows, dims.cols, ends.join("_"))
     }
 }
 
@@ -153,11 +159,10 @@ pub(in crate::knight::count) fn count(
     let (one, other) = halves_between(dims, s, t);
     let counted = (|| {
         let mut peak = store.make(dims, &other, memory, ctl)?;
-        // The half with both ends serves one pair only: kept no longer than it.
-        let kept = one.ends.len() == 1;
         peak = peak.max(store.make(dims, &one, memory, ctl)?);
         let joined = store.join(dims, &one, &other, SIDES_LONG_RUN, ctl);
-        if !kept {
+        // The half with both ends serves this pair only: kept no longer than it.
+        if one.own.is_some() {
             store.remove(dims, &one);
         }
         Ok::<_, Ended>((joined?, peak))
@@ -372,6 +377,43 @@ mod tests {
                 other => panic!("{other:?}"),
             }
         }
+        std::fs::remove_dir_all(&store.dir).unwrap();
+    }
+
+    /// A pair with both ends in one half works its half out under a name of
+    /// its own in a shared store: another count's half of the same ends,
+    /// under the shared name (here a wrong one, as one being written or
+    /// read), is neither read nor removed, and the pair's own half is gone
+    /// after its join.
+    #[test]
+    fn a_half_with_both_ends_is_the_counts_own() {
+        let dims = Dims { rows: 6, cols: 8 };
+        let dir = std::env::temp_dir().join(format!("puzzles-own-{}", std::process::id()));
+        let store = Store { dir, shared: true };
+        let ctl = Control::new();
+        let memory = crate::knight::count::DEFAULT_MEMORY_LIMIT;
+        let (s, t) = (Pos::new(0, 0), Pos::new(1, 2));
+        let mut others = Half::new(vec![s, t], dims.rows);
+        others.own = None;
+        let theirs = store.folder(dims, &others);
+        std::fs::create_dir_all(theirs.join("0")).unwrap();
+        std::fs::write(theirs.join("done"), b"").unwrap();
+        let census = Census::PathsBetween(s, t);
+        let counted = match count(dims, census, &store, memory, &ctl) {
+            Some(Ok(Outcome::Done { count, .. })) => count,
+            other => panic!("{other:?}"),
+        };
+        let alone = super::super::super::run(dims, census, memory, None, &ctl);
+        match alone {
+            Ok(Outcome::Done { count, .. }) => assert_eq!(counted, count),
+            other => panic!("{other:?}"),
+        }
+        assert!(theirs.join("done").exists());
+        let kept: Vec<String> = std::fs::read_dir(&store.dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(!kept.iter().any(|name| name.contains(".own-")), "{kept:?}");
         std::fs::remove_dir_all(&store.dir).unwrap();
     }
 }
