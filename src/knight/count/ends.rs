@@ -353,19 +353,22 @@ pub(crate) fn store_for(
 
 /// The states one class of `split` on `dims` is expected to hold at the
 /// most, and the bytes each takes: both ends given, those of the halves
-/// met in the middle (see `halves`) where they apply, else of the column
+/// met in the middle (see `halves`) where they apply, one half at a time
+/// when they are `kept` on disk (see [`store_for`]), else of the column
 /// programme with its states unfolded (close to those of closed tours);
 /// one end given, those of the column programme from one start.
-pub(crate) fn class_need(dims: Dims, split: Split) -> (u64, u64) {
+pub(crate) fn class_need(dims: Dims, split: Split, kept: bool) -> (u64, u64) {
     let (rows, cols) = (dims.rows.min(dims.cols), dims.rows.max(dims.cols));
     let columns = |closed: bool| estimated_states(rows, cols, closed).saturating_mul(2);
     match split {
         Split::Pairs => {
             let halved = halves::estimated_states_between(rows, cols);
-            if halved < columns(true) {
-                (halved, halves::BYTES_PER_STATE)
-            } else {
+            if halved >= columns(true) {
                 (columns(true), bytes_per_state(1))
+            } else if kept {
+                halves::kept_half_need(rows, cols)
+            } else {
+                (halved, halves::BYTES_PER_STATE)
             }
         }
         Split::Starts => (columns(false), bytes_per_state(1)),

@@ -85,7 +85,7 @@ mod waiting;
 
 pub(super) use cross::Layout;
 pub(super) use estimate::{
-    estimated_states, estimated_states_between, fits, spilled_need, BYTES_PER_STATE,
+    estimated_states, estimated_states_between, fits, kept_half_need, spilled_need, BYTES_PER_STATE,
 };
 pub(super) use sides::{count as count_by_sides, Store};
 

@@ -79,6 +79,23 @@ pub(in crate::knight::count) fn estimated_states_between(rows: usize, cols: usiz
 /// with a corner given and 3,860,134 with c6 (and f3, on the other half).
 const ENDS_GIVEN: f64 = 3.3;
 
+/// The states a half between two given ends is expected to hold at the
+/// most when the halves are kept on disk and made one at a time (see
+/// `sides`), on a board of `rows` ≤ `cols` (the columns even), and the
+/// bytes each takes: the column programme's states within the half's last
+/// column, twice those after it (see [`spilled_need`]), at
+/// [`COLUMN_BYTES`] each, [`ENDS_GIVEN`] times the closed tours'
+/// unfolded; its states across the middle then wait held, or spilled
+/// within what that leaves (see `sides`); `u64::MAX` states where the
+/// halves do not apply.
+pub(in crate::knight::count) fn kept_half_need(rows: usize, cols: usize) -> (u64, u64) {
+    if !(5..=8).contains(&rows) || cols < 6 || cols % 2 == 1 {
+        return (u64::MAX, COLUMN_BYTES);
+    }
+    let states = 2.0 * 2.0 * ENDS_GIVEN * column_states(rows, cols / 2, true);
+    (states.min(u64::MAX as f64) as u64, COLUMN_BYTES)
+}
+
 /// How many times a half of four columns on eight rows with an end of the
 /// path given holds, at the most, its states before the moves across:
 /// measured on 8 × 8 (2026-12-06), 107,343,071 states at the most with the

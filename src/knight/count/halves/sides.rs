@@ -27,6 +27,7 @@
 use super::super::key::Stored;
 use super::super::meet::word::Split;
 use super::super::meet::Layer;
+use super::super::spill::Disk;
 use super::super::{Census, Outcome};
 use super::board::Halves;
 use super::cross::{cross_into, Layout, Role};
@@ -46,6 +47,13 @@ const BUCKETS: usize = 64;
 
 /// Bytes a state takes in a file: its word and its count.
 const ENTRY_BYTES: usize = 24;
+
+/// The share of the memory a half's states across the middle may take
+/// while they wait to be written (one part in this many), the rest left to
+/// the states before the middle and the crossing: past it they are spilled
+/// (8 × 8, the half with a8: 3.9 GB written, held under `--memory 14000`,
+/// spilled under 3800).
+const WAITING_SHARE: u64 = 3;
 
 /// Runs of right states at least this long are joined by contracting ends
 /// (see `join`), where the halves met in the middle by their own take 1024:
@@ -216,6 +224,19 @@ impl Store {
         memory: u64,
         ctl: &Control,
     ) -> std::result::Result<u64, Ended> {
+        self.make_within(dims, half, memory, memory / WAITING_SHARE, ctl)
+    }
+
+    /// [`Store::make`], the states across the middle spilled once they pass
+    /// `waiting` bytes.
+    fn make_within(
+        &self,
+        dims: Dims,
+        half: &Half,
+        memory: u64,
+        waiting: u64,
+        ctl: &Control,
+    ) -> std::result::Result<u64, Ended> {
         let folder = self.folder(dims, half);
         if folder.join("done").exists() {
             return Ok(0);
@@ -227,7 +248,14 @@ impl Store {
             buckets: BUCKETS,
             long: SIDES_LONG_RUN,
         };
-        let mut buckets = Waiting::held(BUCKETS);
+        // Held while they leave room for the crossing, else spilled to the
+        // store's folder and each bucket sorted in turn as it is written.
+        let spill = Disk {
+            limit: u64::MAX,
+            dir: self.dir.clone(),
+        };
+        std::fs::create_dir_all(&self.dir).map_err(Store::io(&self.dir))?;
+        let mut buckets = Waiting::overflowing(BUCKETS, waiting, spill);
         let most = cross_into(
             &board,
             board.h,
@@ -340,15 +368,33 @@ impl Store {
 mod tests {
     use super::*;
 
+    /// 6 × 8: its halves small, with runs of right states long and short.
+    const DIMS: Dims = Dims { rows: 6, cols: 8 };
+
+    /// A store of its own for a test (`shared` or the count's).
+    fn store(name: &str, shared: bool) -> Store {
+        let dir = std::env::temp_dir().join(format!("puzzles-{name}-{}", std::process::id()));
+        Store { dir, shared }
+    }
+
+    /// The paths between `s` and `t` on [`DIMS`] counted alone (the column
+    /// programme or the halves in memory).
+    fn alone(s: Pos, t: Pos) -> BigUint {
+        let memory = crate::knight::count::DEFAULT_MEMORY_LIMIT;
+        let census = Census::PathsBetween(s, t);
+        match super::super::super::run(DIMS, census, memory, None, &Control::new()) {
+            Ok(Outcome::Done { count, .. }) => count,
+            other => panic!("{s} {t}: {other:?}"),
+        }
+    }
+
     /// Two halves kept on disk joined by contracting the ends of every run
     /// give what trying each right state gives (the threshold only chooses
     /// the way), and the count of the paths alone: ends in both halves and in
     /// one, halves mirrored across the middle row or not.
     #[test]
     fn contracting_every_run_or_none_joins_alike() {
-        let dims = Dims { rows: 6, cols: 8 };
-        let dir = std::env::temp_dir().join(format!("puzzles-sides-{}", std::process::id()));
-        let store = Store { dir, shared: false };
+        let (dims, store) = (DIMS, store("sides", false));
         let ctl = Control::new();
         let memory = crate::knight::count::DEFAULT_MEMORY_LIMIT;
         let pairs = [
@@ -368,14 +414,48 @@ mod tests {
             };
             let (every, none) = (joined(1), joined(usize::MAX));
             assert_eq!(every, none, "{s} {t}");
-            let alone =
-                super::super::super::run(dims, Census::PathsBetween(s, t), memory, None, &ctl);
-            match alone {
-                Ok(Outcome::Done { count, .. }) => {
-                    assert_eq!(BigUint::from(every), count, "{s} {t}")
-                }
-                other => panic!("{other:?}"),
-            }
+            assert_eq!(BigUint::from(every), alone(s, t), "{s} {t}");
+        }
+        std::fs::remove_dir_all(&store.dir).unwrap();
+    }
+
+    /// Halves whose states across the middle pass the share of the memory
+    /// they may wait in (so spilled to the store's folder, each bucket
+    /// sorted and merged as it is written) join to the count of the paths
+    /// alone, and leave no spill behind: ends in both halves and in one.
+    #[test]
+    fn halves_spilled_while_made_join_alike() {
+        let (dims, store) = (DIMS, store("spilled", false));
+        let ctl = Control::new();
+        let memory = crate::knight::count::DEFAULT_MEMORY_LIMIT;
+        let waiting = 64 << 10;
+        for (s, t) in [
+            (Pos::new(5, 1), Pos::new(2, 6)),
+            (Pos::new(0, 0), Pos::new(1, 2)),
+        ] {
+            let (one, other) = halves_between(dims, s, t);
+            let made = |half| store.make_within(dims, half, memory, waiting, &ctl).is_ok();
+            assert!(made(&other) && made(&one), "{s} {t}");
+            let written = |half| -> u64 {
+                let folder = store.folder(dims, half);
+                (0..BUCKETS)
+                    .map(|b| std::fs::metadata(folder.join(b.to_string())).unwrap().len())
+                    .sum()
+            };
+            assert!(written(&one).min(written(&other)) > waiting, "{s} {t}");
+            let joined = match store.join(dims, &one, &other, SIDES_LONG_RUN, &ctl) {
+                Ok(sum) => sum,
+                Err(_) => panic!("{s} {t}: the join failed"),
+            };
+            assert_eq!(BigUint::from(joined), alone(s, t), "{s} {t}");
+            store.remove(dims, &one);
+        }
+        for entry in std::fs::read_dir(&store.dir).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            assert!(
+                name.starts_with("half-") && !name.ends_with(".part"),
+                "{name}"
+            );
         }
         std::fs::remove_dir_all(&store.dir).unwrap();
     }
@@ -387,10 +467,7 @@ mod tests {
     /// after its join.
     #[test]
     fn a_half_with_both_ends_is_the_counts_own() {
-        let dims = Dims { rows: 6, cols: 8 };
-        let dir = std::env::temp_dir().join(format!("puzzles-own-{}", std::process::id()));
-        let store = Store { dir, shared: true };
-        let ctl = Control::new();
+        let (dims, store) = (DIMS, store("own", true));
         let memory = crate::knight::count::DEFAULT_MEMORY_LIMIT;
         let (s, t) = (Pos::new(0, 0), Pos::new(1, 2));
         let mut others = Half::new(vec![s, t], dims.rows);
@@ -399,13 +476,8 @@ mod tests {
         std::fs::create_dir_all(theirs.join("0")).unwrap();
         std::fs::write(theirs.join("done"), b"").unwrap();
         let census = Census::PathsBetween(s, t);
-        let counted = match count(dims, census, &store, memory, &ctl) {
-            Some(Ok(Outcome::Done { count, .. })) => count,
-            other => panic!("{other:?}"),
-        };
-        let alone = super::super::super::run(dims, census, memory, None, &ctl);
-        match alone {
-            Ok(Outcome::Done { count, .. }) => assert_eq!(counted, count),
+        match count(dims, census, &store, memory, &Control::new()) {
+            Some(Ok(Outcome::Done { count, .. })) => assert_eq!(count, alone(s, t)),
             other => panic!("{other:?}"),
         }
         assert!(theirs.join("done").exists());
