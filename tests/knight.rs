@@ -851,8 +851,8 @@ fn an_interrupted_spilled_count_removes_its_files() {
 
 /// A count by classes that fails keeps the halves beside its checkpoint
 /// for the count resumed from it (hours of work on 8 × 8), as one stopped
-/// does: here every half with one end, and the one with none, is kept
-/// whole but cannot be read (a bucket is a folder).
+/// does: here every half with one end, and the one with none, is found
+/// damaged (its record of the states written is empty).
 #[test]
 fn a_failed_count_by_classes_keeps_its_halves_for_the_count_resumed() {
     let dir = spill_folder("halves-failed");
@@ -862,7 +862,7 @@ fn a_failed_count_by_classes_keeps_its_halves_for_the_count_resumed() {
         .flat_map(|r| (0..4).map(move |c| format!("half-8x8-{r}-{c}")))
         .chain(["half-8x8-".to_string()]);
     for name in names {
-        std::fs::create_dir_all(halves.join(&name).join("0")).unwrap();
+        std::fs::create_dir_all(halves.join(&name)).unwrap();
         std::fs::write(halves.join(&name).join("done"), b"").unwrap();
     }
     // Class 2 of 136, a8–f8: an end in each half.
@@ -871,6 +871,7 @@ fn a_failed_count_by_classes_keeps_its_halves_for_the_count_resumed() {
         .output()
         .unwrap();
     crate::util::assert_one_line_refusal(&out, 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("damaged"));
     assert!(halves.join("half-8x8-0-0").join("done").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

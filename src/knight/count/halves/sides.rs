@@ -14,7 +14,8 @@
 //! A half is kept as one file a bucket of its states (sorted, 24 bytes a
 //! state), by a class of their moves a square that two joining states
 //! share and that the mirror across the middle row keeps (see
-//! [`Role::Side`](super::cross::Role)); a file `done` marks a half whole.
+//! [`Role::Side`](super::cross::Role)); a file `done` marks a half whole
+//! and records the states of each bucket, checked as each is read back.
 //! A half is written in a folder of its own, under a name no other process
 //! takes, and renamed into place whole, so that the parts and processes
 //! sharing a store (a folder given, `--halves-dir`) never read a half being
@@ -61,6 +62,19 @@ const WAITING_SHARE: u64 = 3;
 /// measured on 8 × 8 (the halves with a8 and with f8 joined, kept on disk,
 /// 2026-12-07), 128 took 179 s of CPU where 1024 took 340 s (32: 179 s).
 const SIDES_LONG_RUN: usize = 128;
+
+/// The first word of a half's `done` file, before the states written in each bucket.
+const DONE_HEADER: &str = "states";
+
+/// A kept half found damaged (`why`): refused, never joined.
+fn damaged(folder: &Path, why: String) -> Ended {
+    Ended::Failed(Error::Io {
+        path: folder.display().to_string(),
+        source: std::io::Error::other(format!(
+            "the half kept there is damaged: {why}; remove the folder to work it out again"
+        )),
+    })
+}
 
 /// Where the halves of a count are kept.
 #[derive(Debug, Clone)]
@@ -274,8 +288,10 @@ impl Store {
         let aside = PathBuf::from(aside);
         let _ = std::fs::remove_dir_all(&aside);
         std::fs::create_dir_all(&aside).map_err(Store::io(&aside))?;
+        let mut written = Vec::with_capacity(BUCKETS);
         for b in 0..BUCKETS {
             let bucket = buckets.take(b)?;
+            written.push(bucket.len().to_string());
             let path = aside.join(format!("{b}"));
             let file = std::fs::File::create(&path).map_err(Store::io(&path))?;
             let mut out = BufWriter::new(file);
@@ -287,7 +303,8 @@ impl Store {
             out.flush().map_err(Store::io(&path))?;
         }
         let done = aside.join("done");
-        std::fs::write(&done, b"").map_err(Store::io(&done))?;
+        let record = format!("{DONE_HEADER} {}\n", written.join(" "));
+        std::fs::write(&done, record).map_err(Store::io(&done))?;
         if folder.exists() && !folder.join("done").exists() {
             // A half cut short by a crash of a version that wrote in place.
             let _ = std::fs::remove_dir_all(&folder);
@@ -304,25 +321,48 @@ impl Store {
         Ok(peak)
     }
 
-    /// Bucket `b` of the kept `half`, mirrored across the middle row when it says so.
+    /// The states written in each bucket of the kept `half`, as its `done`
+    /// file records them; refused when the record is not whole.
+    fn recorded(&self, dims: Dims, half: &Half) -> std::result::Result<Vec<u64>, Ended> {
+        let folder = self.folder(dims, half);
+        let done = folder.join("done");
+        let text = std::fs::read_to_string(&done).map_err(Store::io(&done))?;
+        let states: Option<Vec<u64>> = text
+            .strip_prefix(DONE_HEADER)
+            .map(|rest| rest.split_whitespace().map(|n| n.parse().ok()).collect())
+            .and_then(|n: Option<Vec<u64>>| n.filter(|n| n.len() == BUCKETS));
+        states.ok_or_else(|| {
+            damaged(
+                &folder,
+                "its record of the states written (done) is not whole".to_string(),
+            )
+        })
+    }
+
+    /// Bucket `b` of the kept `half`, which holds `states` states (as
+    /// recorded), mirrored across the middle row when the half says so;
+    /// refused when its file holds another length (cut short, or copied in
+    /// part).
     fn load(
         &self,
         dims: Dims,
         half: &Half,
         board: &Halves,
-        b: usize,
+        (b, states): (usize, u64),
     ) -> std::result::Result<Layer<u128>, Ended> {
-        let path = self.folder(dims, half).join(format!("{b}"));
+        let folder = self.folder(dims, half);
+        let path = folder.join(format!("{b}"));
         let file = std::fs::File::open(&path).map_err(Store::io(&path))?;
+        let bytes = file.metadata().map_err(Store::io(&path))?.len();
+        if bytes != states * ENTRY_BYTES as u64 {
+            let why = format!("bucket {b} holds {bytes} bytes where {states} states were written");
+            return Err(damaged(&folder, why));
+        }
         let mut input = BufReader::new(file);
-        let mut states = Vec::new();
+        let mut layer = Vec::with_capacity(states as usize);
         let mut entry = [0u8; ENTRY_BYTES];
-        loop {
-            match input.read_exact(&mut entry) {
-                Ok(()) => {}
-                Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => break,
-                Err(e) => return Err(Store::io(&path)(e)),
-            }
+        for _ in 0..states {
+            input.read_exact(&mut entry).map_err(Store::io(&path))?;
             let mut word = [0u8; 16];
             word.copy_from_slice(&entry[..16]);
             let mut count = [0u8; 8];
@@ -331,9 +371,9 @@ impl Store {
             if half.flipped {
                 k = board.flipped(k, board.h);
             }
-            states.push((Split::pack(k), u64::from_le_bytes(count)));
+            layer.push((Split::pack(k), u64::from_le_bytes(count)));
         }
-        Ok(states)
+        Ok(layer)
     }
 
     /// The paths of the left half `one` joined with the right half, `other`
@@ -348,10 +388,11 @@ impl Store {
         ctl: &Control,
     ) -> std::result::Result<u128, Ended> {
         let board = board_of(dims, &one.ends);
+        let (lefts, rights) = (self.recorded(dims, one)?, self.recorded(dims, other)?);
         let mut total = 0u128;
         for b in 0..BUCKETS {
-            let left = self.load(dims, one, &board, b)?;
-            let right = self.load(dims, other, &board, b)?;
+            let left = self.load(dims, one, &board, (b, lefts[b]))?;
+            let right = self.load(dims, other, &board, (b, rights[b]))?;
             let sum = join(&board, &left, &right, board.h, false, long, ctl)?;
             total = total.checked_add(sum).ok_or(Ended::Unsuited)?;
         }
@@ -457,6 +498,45 @@ mod tests {
                 "{name}"
             );
         }
+        std::fs::remove_dir_all(&store.dir).unwrap();
+    }
+
+    /// A kept half whose bucket file holds another length than its record
+    /// says (cut short, or copied in part), or whose record is not whole,
+    /// is refused by name, never joined into a wrong count.
+    #[test]
+    fn a_damaged_half_is_refused() {
+        let (dims, store) = (DIMS, store("damaged", false));
+        let ctl = Control::new();
+        let memory = crate::knight::count::DEFAULT_MEMORY_LIMIT;
+        let (one, other) = halves_between(dims, Pos::new(5, 1), Pos::new(2, 6));
+        let made = |half| store.make(dims, half, memory, &ctl).is_ok();
+        assert!(made(&other) && made(&one));
+        let refused = |store: &Store| match store.join(dims, &one, &other, SIDES_LONG_RUN, &ctl) {
+            Err(Ended::Failed(e)) => e.to_string(),
+            Ok(_) => "joined".to_string(),
+            Err(_) => "not refused".to_string(),
+        };
+        let folder = store.folder(dims, &other);
+        let recorded = store.recorded(dims, &other).ok().unwrap_or_default();
+        let b = (0..BUCKETS).find(|&b| recorded[b] > 0).unwrap();
+        let bucket = folder.join(b.to_string());
+        let bytes = std::fs::read(&bucket).unwrap();
+        std::fs::write(&bucket, &bytes[..bytes.len() - ENTRY_BYTES]).unwrap();
+        let err = refused(&store);
+        assert!(
+            err.contains("damaged") && err.contains(&format!("bucket {b} ")),
+            "{err}"
+        );
+        std::fs::write(&bucket, &bytes).unwrap();
+        assert_eq!(refused(&store), "joined");
+        std::fs::write(folder.join("done"), b"").unwrap();
+        let err = refused(&store);
+        assert!(
+            err.contains("damaged") && err.contains("not whole"),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1);
         std::fs::remove_dir_all(&store.dir).unwrap();
     }
 
