@@ -86,7 +86,7 @@ pub(crate) fn run(
     let (rows, cols) = (dims.rows.min(dims.cols), dims.rows.max(dims.cols));
     // Both ends given: the halves where their states are the fewer.
     if let Census::PathsBetween(..) = census {
-        let (states, bytes) = ends::class_need(dims, Split::Pairs, false);
+        let (states, bytes) = ends::pair_need(dims);
         let halved = halves::estimated_states_between(rows, cols);
         if halved == states && states.saturating_mul(bytes) <= memory {
             if let Some(run) = halves::count(dims, census, memory, disk, ctl) {
@@ -626,7 +626,7 @@ fn auto_classes(request: &CountRequest) -> Result<CountMethod> {
     };
     let best = splits
         .iter()
-        .map(|&split| (ends::class_need(dims, split, kept(dims, split)), split))
+        .map(|&split| (ends::class_need(dims, split), split))
         .filter(|&((states, bytes), _)| states.saturating_mul(bytes) <= memory)
         .min_by_key(|&((states, _), _)| states);
     match best {
@@ -656,7 +656,9 @@ fn check_classes(request: &CountRequest, method: CountMethod) -> Result<()> {
             "counts by classes of ends are of open tours summed over every start (--sum), or by pairs from one start",
         ));
     }
-    if request.halves.is_some() && (!kept(request.dims, split) || !request.merge.is_empty()) {
+    if request.halves.is_some()
+        && (!ends::keeps_halves(request.dims, split) || !request.merge.is_empty())
+    {
         return Err(Error::usage(
             "--halves-dir keeps the halves of a count by pairs of ends (--method pairs) on a board of eight rows and even columns",
         ));
@@ -670,7 +672,7 @@ fn check_classes(request: &CountRequest, method: CountMethod) -> Result<()> {
 /// Refuses up front classes of `split` on `dims` whose estimated states
 /// would not fit `memory` bytes.
 fn check_classes_fit(dims: Dims, split: Split, memory: u64) -> Result<()> {
-    let (need, bytes) = ends::class_need(dims, split, kept(dims, split));
+    let (need, bytes) = ends::class_need(dims, split);
     let fit = memory / bytes;
     if need > fit {
         return Err(Error::TooLarge {
@@ -681,12 +683,6 @@ fn check_classes_fit(dims: Dims, split: Split, memory: u64) -> Result<()> {
         });
     }
     Ok(())
-}
-
-/// Whether a count by classes of `split` on `dims` keeps its halves on
-/// disk, made one at a time (see `ends::store_for`).
-fn kept(dims: Dims, split: Split) -> bool {
-    ends::store_for(dims, split, None, None).is_some()
 }
 
 /// Counts `request` by classes of ends (or sums the checkpoints of its parts) into `report`.

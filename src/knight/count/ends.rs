@@ -351,13 +351,31 @@ pub(crate) fn store_for(
     Some(Store { dir, shared: false })
 }
 
+/// Whether a count by classes of `split` on `dims` keeps its halves on
+/// disk, made one at a time (see [`store_for`]).
+pub(crate) fn keeps_halves(dims: Dims, split: Split) -> bool {
+    store_for(dims, split, None, None).is_some()
+}
+
+/// The states one class of `split` on `dims` is expected to hold at the
+/// most in a count by classes, and the bytes each takes (see [`need`]).
+pub(crate) fn class_need(dims: Dims, split: Split) -> (u64, u64) {
+    need(dims, split, keeps_halves(dims, split))
+}
+
+/// The states the paths between two given squares of `dims`, counted
+/// alone, are expected to hold at the most, and the bytes each takes.
+pub(crate) fn pair_need(dims: Dims) -> (u64, u64) {
+    need(dims, Split::Pairs, false)
+}
+
 /// The states one class of `split` on `dims` is expected to hold at the
 /// most, and the bytes each takes: both ends given, those of the halves
 /// met in the middle (see `halves`) where they apply, one half at a time
 /// when they are `kept` on disk (see [`store_for`]), else of the column
 /// programme with its states unfolded (close to those of closed tours);
 /// one end given, those of the column programme from one start.
-pub(crate) fn class_need(dims: Dims, split: Split, kept: bool) -> (u64, u64) {
+fn need(dims: Dims, split: Split, kept: bool) -> (u64, u64) {
     let (rows, cols) = (dims.rows.min(dims.cols), dims.rows.max(dims.cols));
     let columns = |closed: bool| estimated_states(rows, cols, closed).saturating_mul(2);
     match split {
