@@ -29,11 +29,42 @@ pub trait Held: Send {
     fn keys(&self) -> serde_json::Result<Vec<String>>;
 }
 
-/// An answer of puzzle `P`.
-pub struct AnswerOf<P: GridPuzzle>(pub P::Answer, pub PhantomData<fn() -> P>);
+/// An answer of puzzle `P`, or one of its items: its report, and how it
+/// is drawn (an item has no picture of its own).
+pub struct Kept<P: GridPuzzle, R> {
+    report: R,
+    answer: bool,
+    draw: fn(&R, Picture) -> puzzles::Result<String>,
+    puzzle: PhantomData<fn() -> P>,
+}
 
-/// An item of puzzle `P`.
-pub struct ItemOf<P: GridPuzzle>(pub P::Item, pub PhantomData<fn() -> P>);
+impl<P: GridPuzzle> Kept<P, P::Answer> {
+    /// An answer, drawn by its puzzle.
+    pub fn answer(answer: P::Answer) -> Self {
+        Kept {
+            report: answer,
+            answer: true,
+            draw: P::picture,
+            puzzle: PhantomData,
+        }
+    }
+}
+
+impl<P: GridPuzzle> Kept<P, P::Item> {
+    /// An item of a listing.
+    pub fn item(item: P::Item) -> Self {
+        Kept {
+            report: item,
+            answer: false,
+            draw: |_, _| {
+                Err(puzzles::Error::usage(
+                    "an item of a listing has no picture of its own: draw the answer",
+                ))
+            },
+            puzzle: PhantomData,
+        }
+    }
+}
 
 /// `report` as Python data: the `--json` object as dicts and lists (read
 /// through JSON's own values, so that a cell, a serde tuple, is a list as
@@ -52,64 +83,32 @@ fn detail(quiet: bool) -> Detail {
     }
 }
 
-impl<P: GridPuzzle> Held for AnswerOf<P> {
+impl<P: GridPuzzle, R: Report + Send> Held for Kept<P, R> {
     fn puzzle(&self) -> &'static str {
         P::NAME
     }
     fn is_answer(&self) -> bool {
-        true
+        self.answer
     }
     fn field(&self, key: &str) -> serde_json::Result<Option<serde_json::Value>> {
-        fields::pick(&self.0, key)
+        fields::pick(&self.report, key)
     }
     fn keys(&self) -> serde_json::Result<Vec<String>> {
-        fields::keys(&self.0)
+        fields::keys(&self.report)
     }
     fn to_py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        data(py, &self.0)
+        data(py, &self.report)
     }
     fn text(&self, quiet: bool) -> String {
-        self.0.text(detail(quiet)).to_plain_string()
+        self.report.text(detail(quiet)).to_plain_string()
     }
     fn svg(&self, which: Picture) -> puzzles::Result<String> {
-        P::picture(&self.0, which)
+        (self.draw)(&self.report, which)
     }
     fn ending(&self) -> Ending {
-        self.0.ending()
+        self.report.ending()
     }
     fn partial(&self) -> Option<String> {
-        self.0.partial()
-    }
-}
-
-impl<P: GridPuzzle> Held for ItemOf<P> {
-    fn puzzle(&self) -> &'static str {
-        P::NAME
-    }
-    fn is_answer(&self) -> bool {
-        false
-    }
-    fn field(&self, key: &str) -> serde_json::Result<Option<serde_json::Value>> {
-        fields::pick(&self.0, key)
-    }
-    fn keys(&self) -> serde_json::Result<Vec<String>> {
-        fields::keys(&self.0)
-    }
-    fn to_py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        data(py, &self.0)
-    }
-    fn text(&self, quiet: bool) -> String {
-        self.0.text(detail(quiet)).to_plain_string()
-    }
-    fn svg(&self, _: Picture) -> puzzles::Result<String> {
-        Err(puzzles::Error::usage(
-            "an item of a listing has no picture of its own: draw the answer",
-        ))
-    }
-    fn ending(&self) -> Ending {
-        self.0.ending()
-    }
-    fn partial(&self) -> Option<String> {
-        self.0.partial()
+        self.report.partial()
     }
 }

@@ -3,12 +3,11 @@
 //! are taken a slice of time at a time, many at once, so the caller can look
 //! up for Ctrl-C and draw progress between slices.
 
-use crate::held::{AnswerOf, Held, ItemOf};
+use crate::held::{Held, Kept};
 use crate::queue::{Queue, Taken};
 use puzzles::control::Stopping;
 use puzzles::{Control, GridPuzzle};
 use std::collections::VecDeque;
-use std::marker::PhantomData;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -87,7 +86,7 @@ pub fn internal() -> puzzles::Error {
 
 /// An item of puzzle `P` held for Python.
 fn held<P: GridPuzzle>(item: P::Item) -> Obj {
-    Box::new(ItemOf::<P>(item, PhantomData))
+    Box::new(Kept::<P, P::Item>::item(item))
 }
 
 impl<P: GridPuzzle> Running for Inline<P> {
@@ -101,7 +100,7 @@ impl<P: GridPuzzle> Running for Inline<P> {
     fn stop(&self) {}
     fn finish(&mut self) -> puzzles::Result<Obj> {
         let answer = self.answer.take().unwrap_or_else(|| Err(finished()))?;
-        Ok(Box::new(AnswerOf::<P>(answer, PhantomData)))
+        Ok(Box::new(Kept::<P, P::Answer>::answer(answer)))
     }
     fn answered(&mut self) -> Option<puzzles::Result<Obj>> {
         self.items.is_empty().then(|| self.finish())
@@ -154,7 +153,7 @@ impl<P: GridPuzzle> Running for Threaded<P> {
         let worker = self.worker.take().ok_or_else(finished)?;
         self.queue.leave();
         let answer = worker.join().unwrap_or_else(|_| Err(internal()))?;
-        Ok(Box::new(AnswerOf::<P>(answer, PhantomData)))
+        Ok(Box::new(Kept::<P, P::Answer>::answer(answer)))
     }
     fn answered(&mut self) -> Option<puzzles::Result<Obj>> {
         None
