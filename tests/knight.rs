@@ -84,7 +84,7 @@ fn json_answers_carry_a_tour_that_replays() {
 }
 
 #[test]
-fn the_board_prints_as_in_seed_003() {
+fn the_board_prints_as_the_knights_tour_lab_shows_it() {
     let out = puzzles(&["knight", "5"])
         .assert()
         .success()

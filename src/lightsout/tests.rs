@@ -8,7 +8,7 @@ fn dims(r: usize, c: usize) -> Dims {
 }
 
 #[test]
-fn press_matrix_is_seed_000s_3x3_matrix() {
+fn press_matrix_is_the_lights_out_labs_3x3_matrix() {
     // The Lights Out lab, "Vous devriez obtenir le résultat suivant" (constant column dropped).
     let expected = [
         "110100000",

@@ -63,7 +63,7 @@ fn torus_presses_wrap_around() {
 }
 
 #[test]
-fn hint_marks_follow_the_seed_000_rule_and_stay_a_solution() {
+fn hint_marks_follow_the_lights_out_labs_rule_and_stay_a_solution() {
     let mut game = LightsOutGame::random(dims(5, 5), false, &mut rng(3));
     let PressHint::Shown { presses, fewest } = hint(&mut game) else {
         panic!("a random game is solvable");
