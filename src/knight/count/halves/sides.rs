@@ -429,6 +429,18 @@ mod tests {
         }
     }
 
+    /// The two halves whose join counts the paths between `s` and `t` on
+    /// [`DIMS`], made in `store` (their states across the middle spilled
+    /// past `waiting` bytes).
+    fn made(store: &Store, s: Pos, t: Pos, waiting: u64) -> (Half, Half) {
+        let memory = crate::knight::count::DEFAULT_MEMORY_LIMIT;
+        let (one, other) = halves_between(DIMS, s, t);
+        let ctl = Control::new();
+        let made = |half| store.make_within(DIMS, half, memory, waiting, &ctl).is_ok();
+        assert!(made(&other) && made(&one), "{s} {t}");
+        (one, other)
+    }
+
     /// Two halves kept on disk joined by contracting the ends of every run
     /// give what trying each right state gives (the threshold only chooses
     /// the way), and the count of the paths alone: ends in both halves and in
@@ -446,9 +458,7 @@ mod tests {
         ];
         for ((a, b), (c, d)) in pairs {
             let (s, t) = (Pos::new(a, b), Pos::new(c, d));
-            let (one, other) = halves_between(dims, s, t);
-            let made = |half| store.make(dims, half, memory, &ctl).is_ok();
-            assert!(made(&other) && made(&one), "{s} {t}");
+            let (one, other) = made(&store, s, t, memory / WAITING_SHARE);
             let joined = |long| match store.join(dims, &one, &other, long, &ctl) {
                 Ok(sum) => sum,
                 Err(_) => panic!("{s} {t}: the join failed"),
@@ -468,15 +478,12 @@ mod tests {
     fn halves_spilled_while_made_join_alike() {
         let (dims, store) = (DIMS, store("spilled", false));
         let ctl = Control::new();
-        let memory = crate::knight::count::DEFAULT_MEMORY_LIMIT;
         let waiting = 64 << 10;
         for (s, t) in [
             (Pos::new(5, 1), Pos::new(2, 6)),
             (Pos::new(0, 0), Pos::new(1, 2)),
         ] {
-            let (one, other) = halves_between(dims, s, t);
-            let made = |half| store.make_within(dims, half, memory, waiting, &ctl).is_ok();
-            assert!(made(&other) && made(&one), "{s} {t}");
+            let (one, other) = made(&store, s, t, waiting);
             let written = |half| -> u64 {
                 let folder = store.folder(dims, half);
                 (0..BUCKETS)
@@ -509,9 +516,12 @@ mod tests {
         let (dims, store) = (DIMS, store("damaged", false));
         let ctl = Control::new();
         let memory = crate::knight::count::DEFAULT_MEMORY_LIMIT;
-        let (one, other) = halves_between(dims, Pos::new(5, 1), Pos::new(2, 6));
-        let made = |half| store.make(dims, half, memory, &ctl).is_ok();
-        assert!(made(&other) && made(&one));
+        let (one, other) = made(
+            &store,
+            Pos::new(5, 1),
+            Pos::new(2, 6),
+            memory / WAITING_SHARE,
+        );
         let refused = |store: &Store| match store.join(dims, &one, &other, SIDES_LONG_RUN, &ctl) {
             Err(Ended::Failed(e)) => e.to_string(),
             Ok(_) => "joined".to_string(),
