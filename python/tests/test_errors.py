@@ -30,3 +30,16 @@ def test_out_of_range_and_unknown_keywords_are_refused() -> None:
         puzzles.revertigo(dims=(0, 3))
     with pytest.raises(puzzles.PuzzleError):
         puzzles.sudoku(source="12", mode="solve")
+
+
+def test_a_key_the_mode_would_not_use_is_refused() -> None:
+    grid = "1... ..3. .4.. ...2"
+    with pytest.raises(puzzles.PuzzleError, match="seed goes with a generation"):
+        puzzles.sudoku(source=grid, seed=3)
+    with pytest.raises(puzzles.PuzzleError, match="time_limit goes with an explanation"):
+        puzzles.sudoku(source=grid, mode="count", time_limit=5)
+    with pytest.raises(puzzles.PuzzleError, match="techniques goes with an explanation"):
+        puzzles.sudoku(source=grid, techniques="sukaku")
+    # The same keys where the mode uses them.
+    assert puzzles.sudoku(source=grid, mode="rate", time_limit=5, techniques="sukaku")
+    assert puzzles.sudoku(source=grid, mode="transform", seed=3)

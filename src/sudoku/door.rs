@@ -15,7 +15,7 @@ use super::generate::{Difficulty, Symmetry};
 use super::parse::{scan_shaped, Scan};
 use super::solve::{self, MadePuzzle, Transformer};
 use super::steps;
-use super::{Shape, Sudoku};
+use super::{Shape, Sudoku, TechniqueSet};
 use crate::control::Pace;
 use crate::control::{Control, Stop};
 use crate::error::{Error, Result};
@@ -71,6 +71,7 @@ pub(crate) fn answer(
     if request.jobs > 1 && !matches!(request.mode, Mode::Solve | Mode::Count { .. }) {
         return Err(jobs_unused());
     }
+    refuse_unused(request)?;
     if let Mode::Generate {
         count,
         difficulty,
@@ -134,6 +135,29 @@ pub(crate) fn answer(
         bad: summary.bad,
         none: summary.none,
     }))
+}
+
+/// Refuses a key of the request its mode would not use (a front end that
+/// writes requests as JSON or keyword arguments would otherwise see it
+/// passed over in silence): the seed outside a generation or a
+/// transformation, a time limit or another set of techniques outside an
+/// explanation, a hint or a rating.
+fn refuse_unused(request: &Request) -> Result<()> {
+    let stepwise = matches!(
+        request.mode,
+        Mode::Explain { .. } | Mode::Hint { .. } | Mode::Rate
+    );
+    let seeded = matches!(request.mode, Mode::Generate { .. } | Mode::Transform);
+    let unused = if request.seed.is_some() && !seeded {
+        "seed goes with a generation or a transformation"
+    } else if request.time_limit.is_some() && !stepwise {
+        "time_limit goes with an explanation, a hint or a rating"
+    } else if request.techniques != TechniqueSet::default() && !stepwise {
+        "techniques goes with an explanation, a hint or a rating"
+    } else {
+        return Ok(());
+    };
+    Err(Error::usage(format!("{unused}: not this request")))
 }
 
 /// The refusal of threads the request would not use.

@@ -811,6 +811,47 @@ fn heading_names_are_the_option_values_and_the_json_names() {
     }
 }
 
+/// A key its mode would not use is refused in one line (a JSON or Python
+/// request would otherwise see it passed over), and taken where it is used.
+#[test]
+fn a_key_the_mode_would_not_use_is_refused() {
+    use crate::puzzle::GridPuzzle;
+    use crate::sink::NoItems;
+    let ask = |edit: &dyn Fn(&mut Request)| {
+        let mut request = Request::new(Source::from_text("4x4", "1... ..3. .4.. ...2"));
+        edit(&mut request);
+        Sudoku::answer(&request, &Control::new(), &mut NoItems)
+    };
+    let refused = |edit: &dyn Fn(&mut Request)| match ask(edit) {
+        Err(Error::Usage(msg)) => msg,
+        other => panic!("not refused: {other:?}"),
+    };
+    assert_eq!(
+        refused(&|r| r.seed = Some(3)),
+        "seed goes with a generation or a transformation: not this request"
+    );
+    assert!(refused(&|r| {
+        r.time_limit = Some(5);
+        r.mode = Mode::Count {
+            limit: crate::listing::Limit::default(),
+        };
+    })
+    .starts_with("time_limit goes with an explanation, a hint or a rating"));
+    assert!(refused(&|r| r.techniques = TechniqueSet::Sukaku)
+        .starts_with("techniques goes with an explanation, a hint or a rating"));
+    assert!(ask(&|r| {
+        r.mode = Mode::Rate;
+        r.time_limit = Some(5);
+        r.techniques = TechniqueSet::Sukaku;
+    })
+    .is_ok());
+    assert!(ask(&|r| {
+        r.mode = Mode::Transform;
+        r.seed = Some(3);
+    })
+    .is_ok());
+}
+
 #[test]
 fn the_candidates_of_a_grid_are_the_digits_no_peer_holds() {
     // Random partial grids of a random full grid: each empty cell's candidates
