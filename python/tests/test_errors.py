@@ -43,3 +43,6 @@ def test_a_key_the_mode_would_not_use_is_refused() -> None:
     # The same keys where the mode uses them.
     assert puzzles.sudoku(source=grid, mode="rate", time_limit=5, techniques="sukaku")
     assert puzzles.sudoku(source=grid, mode="transform", seed=3)
+    with pytest.raises(puzzles.PuzzleError, match="seed draws a board's random sides"):
+        puzzles.revertigo(dims=(4, 4), seed=3)
+    assert puzzles.revertigo(seed=3)

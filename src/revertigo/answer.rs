@@ -97,9 +97,13 @@ impl Request {
         }
     }
 
-    /// The board asked for, or a random one from its seed, and that seed.
+    /// The board asked for, or a random one from its seed, and that seed; a
+    /// seed beside a board given is refused (it would draw nothing).
     pub fn board(&self) -> Result<(Dims, Option<u64>)> {
         match self.dims {
+            Some(_) if self.seed.is_some() => Err(Error::usage(
+                "seed draws a board's random sides: not with dims given",
+            )),
             Some(d) => Ok((Dims::new(d.rows, d.cols, MAX_CELLS)?, None)),
             None => {
                 let seed = self.seed.unwrap_or_else(random::fresh_seed);

@@ -391,3 +391,18 @@ fn no_walk_is_shorter_than_the_lower_bound() {
         }
     }
 }
+
+/// A seed draws the random sides: beside a board given it would draw
+/// nothing, so it is refused; alone it draws the same board each time.
+#[test]
+fn a_seed_beside_a_board_given_is_refused() {
+    let mut request = Request::new(dims(4, 4));
+    assert_eq!(request.board().unwrap(), (dims(4, 4), None));
+    request.seed = Some(3);
+    let refused = request.board().unwrap_err().to_string();
+    assert!(refused.contains("seed draws a board's random sides: not with dims given"));
+    request.dims = None;
+    let (drawn, seed) = request.board().unwrap();
+    assert_eq!(seed, Some(3));
+    assert_eq!(request.board().unwrap().0, drawn);
+}
