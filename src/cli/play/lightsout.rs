@@ -4,7 +4,7 @@ use super::{draw_chrome, min_size, plural, pressed_key, Chrome, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
 use puzzles::grid::{Dims, Pos};
 use puzzles::input::Source;
-use puzzles::lightsout::{LightsOut, Pattern};
+use puzzles::lightsout::{Answer, LightsOut, Pattern, Request};
 use puzzles::lightsout::{LightsOutGame, PressHint};
 use puzzles::random::{self, Rng};
 use puzzles::{Control, Error, GridPuzzle, NoItems};
@@ -16,10 +16,6 @@ use ratatui::Frame;
 
 /// Columns per cell: a gap, then three characters.
 pub(super) const CELL: usize = 4;
-
-/// The keys, as the screen lists them.
-pub(super) const KEYS: &str =
-    "click or arrows+space: press · s: hints · u: undo · r: new board · q: quit";
 
 /// Where the game starts: a file, or a random solvable board.
 #[derive(Debug, Clone)]
@@ -36,35 +32,125 @@ pub struct LightsOutStart {
     pub torus: bool,
 }
 
-/// The game on the screen.
-pub struct LightsOutScreen {
-    game: LightsOutGame,
+/// The methods of [`LightsGame`] that the library's games have under the
+/// same names: the screen asks them of `$game` as they are.
+macro_rules! the_game_s_own_methods {
+    ($game:ty) => {
+        fn dims(&self) -> Dims {
+            <$game>::dims(self)
+        }
+        fn is_torus(&self) -> bool {
+            <$game>::is_torus(self)
+        }
+        fn press(&mut self, p: Pos) -> bool {
+            <$game>::press(self, p)
+        }
+        fn undo(&mut self) -> bool {
+            <$game>::undo(self)
+        }
+        fn presses(&self) -> usize {
+            <$game>::presses(self)
+        }
+        fn is_won(&self) -> bool {
+            <$game>::is_won(self)
+        }
+        fn has_marks(&self) -> bool {
+            self.marks().is_some()
+        }
+        fn clear_marks(&mut self) {
+            <$game>::clear_marks(self)
+        }
+        fn hint_request(&self) -> Request {
+            <$game>::hint_request(self)
+        }
+        fn show_hint(&mut self, answer: &Answer) -> Result<PressHint, Error> {
+            <$game>::show_hint(self, answer)
+        }
+        fn redraw(&self, rng: &mut Rng) -> Self {
+            <$game>::redraw(self, rng)
+        }
+    };
+}
+pub(super) use the_game_s_own_methods;
+
+/// A Lights Out game as the screen plays it: the classic one (this file)
+/// or the game of K states (`lightsout_states`). The screen is one; what
+/// differs is said here: the words, the title and how a cell looks.
+pub(super) trait LightsGame: Sized {
+    /// The keys, as the screen lists them.
+    const KEYS: &'static str;
+    /// The goal, the first message.
+    const GOAL: &'static str;
+    /// What is said when the board is won, before the presses it took.
+    const WON: &'static str;
+    /// What is said when the hint finds no solution.
+    const UNSOLVABLE: &'static str;
+    /// The rules, as the title says them after the board's shape (empty: the classic game's).
+    fn rules(&self) -> String;
+    /// What the title says after the presses (empty: nothing).
+    fn tally(&self) -> String;
+    /// Whether presses wrap around the edges.
+    fn is_torus(&self) -> bool;
+    /// The three characters of cell `p` and their styles (`cursor`: under the cursor).
+    fn cell(&self, p: Pos, cursor: bool) -> [(char, Style); 3];
+    /// What the hint asks, `presses` in all.
+    fn hint_shown(presses: usize) -> String;
+    /// What the marks still ask after a press (`None`: no marks shown).
+    fn marks_left(&self) -> Option<String>;
+    /// The board's shape.
+    fn dims(&self) -> Dims;
+    /// Presses `p`; false when it is not on the board.
+    fn press(&mut self, p: Pos) -> bool;
+    /// Takes back the last press; false when there is none.
+    fn undo(&mut self) -> bool;
+    /// The presses made.
+    fn presses(&self) -> usize;
+    /// Whether the board is won.
+    fn is_won(&self) -> bool;
+    /// Whether the hint's marks are shown.
+    fn has_marks(&self) -> bool;
+    /// Hides the hint's marks.
+    fn clear_marks(&mut self);
+    /// The request whose answer is the hint.
+    fn hint_request(&self) -> Request;
+    /// Shows the hint `answer` gives.
+    fn show_hint(&mut self, answer: &Answer) -> Result<PressHint, Error>;
+    /// A new random board of the same rules.
+    fn redraw(&self, rng: &mut Rng) -> Self;
+}
+
+/// A Lights Out game on the screen.
+pub struct LightsScreen<G> {
+    game: G,
     cursor: Pos,
     rng: Rng,
     /// The seed of the board, when it was random.
     seed: Option<u64>,
     message: String,
     /// Where the board was last drawn (cells start here), for mouse clicks.
-    board: Rect,
+    pub(super) board: Rect,
 }
 
-impl LightsOutScreen {
+/// The classic game on the screen.
+pub type LightsOutScreen = LightsScreen<LightsOutGame>;
+
+impl<G: LightsGame> LightsScreen<G> {
     /// A screen for `game`; `rng` draws the boards `r` asks for.
-    pub fn new(game: LightsOutGame, rng: Rng, seed: Option<u64>) -> Self {
+    pub fn new(game: G, rng: Rng, seed: Option<u64>) -> Self {
         let dims = game.dims();
-        LightsOutScreen {
+        LightsScreen {
             game,
             cursor: Pos::new(dims.rows / 2, dims.cols / 2),
             rng,
             seed,
-            message: "Switch every light off.".to_string(),
+            message: G::GOAL.to_string(),
             board: Rect::default(),
         }
     }
 
     /// The game.
     #[cfg(test)]
-    pub fn game(&self) -> &LightsOutGame {
+    pub fn game(&self) -> &G {
         &self.game
     }
 
@@ -74,12 +160,6 @@ impl LightsOutScreen {
         self.cursor
     }
 
-    fn board_size(&self) -> (u16, u16) {
-        let d = self.game.dims();
-        let clamp = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
-        (clamp(d.cols * CELL + 1), clamp(d.rows))
-    }
-
     fn press(&mut self, p: Pos) {
         if !self.game.press(p) {
             return;
@@ -87,23 +167,17 @@ impl LightsOutScreen {
         self.cursor = p;
         self.message = if self.game.is_won() {
             format!(
-                "All lights off in {}! r: new board, q: quit.",
+                "{} in {}! r: new board, q: quit.",
+                G::WON,
                 plural(self.game.presses(), "press", "presses")
             )
         } else {
-            match self.game.marks() {
-                Some(m) if m.is_clear() => "The marks are gone.".to_string(),
-                Some(m) => format!(
-                    "Press the {} marked to finish.",
-                    plural(m.count_ones(), "cell", "cells")
-                ),
-                None => String::new(),
-            }
+            self.game.marks_left().unwrap_or_default()
         };
     }
 
     fn hint(&mut self) {
-        if self.game.marks().is_some() {
+        if self.game.has_marks() {
             self.game.clear_marks();
             self.message = "Hints hidden.".to_string();
             return;
@@ -112,14 +186,11 @@ impl LightsOutScreen {
         let answer = LightsOut::answer(&request, &Control::new(), &mut NoItems);
         self.message = match answer.and_then(|a| self.game.show_hint(&a)) {
             Ok(PressHint::Shown { presses, fewest }) => format!(
-                "Press the {} marked ●{}.",
-                plural(presses, "cell", "cells"),
+                "{}{}.",
+                G::hint_shown(presses),
                 if fewest { " (the fewest possible)" } else { "" }
             ),
-            Ok(PressHint::Unsolvable) => {
-                "No solution: this board cannot be switched off (parity test). r: new board."
-                    .to_string()
-            }
+            Ok(PressHint::Unsolvable) => G::UNSOLVABLE.to_string(),
             Err(e) => e.to_string(),
         };
     }
@@ -134,29 +205,30 @@ impl LightsOutScreen {
     }
 }
 
-impl Screen for LightsOutScreen {
+impl<G: LightsGame> Screen for LightsScreen<G> {
     fn min_size(&self) -> (u16, u16) {
-        needs(self.game.dims())
+        needs::<G>(self.game.dims())
     }
 
     fn draw(&mut self, frame: &mut Frame) {
-        let (w, h) = self.board_size();
         let d = self.game.dims();
+        let clamp = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
         let seed = self.seed.map(|s| format!(", seed {s}")).unwrap_or_default();
         let torus = if self.game.is_torus() { " torus" } else { "" };
         let title = format!(
-            "Lights Out {}×{}{torus}{seed} · {} · {} on",
+            "Lights Out {}×{}{torus}{}{seed} · {}{}",
             d.rows,
             d.cols,
+            self.game.rules(),
             plural(self.game.presses(), "press", "presses"),
-            plural(self.game.lights().count_ones(), "light", "lights"),
+            self.game.tally(),
         );
         let chrome = Chrome {
             title: &title,
             message: &self.message,
-            keys: KEYS,
+            keys: G::KEYS,
         };
-        let board = (w, h);
+        let board = (clamp(d.cols * CELL + 1), clamp(d.rows));
         let Some(at) = draw_chrome(frame, self.min_size(), board, &chrome) else {
             // No board on the screen: no click may press a cell.
             self.board = Rect::default();
@@ -164,38 +236,11 @@ impl Screen for LightsOutScreen {
         };
         self.board = at.board;
         let buf = frame.buffer_mut();
-        let lit = Style::new().fg(Color::Yellow);
-        let dark = Style::new().fg(Color::DarkGray);
         for p in d.positions() {
-            let on = self.game.lights().get(p);
-            let marked = self.game.marks().is_some_and(|m| m.get(p));
             let x = at.board.x + (p.col * CELL + 1) as u16;
             let y = at.board.y + p.row as u16;
-            let (fill, style) = if on { ('█', lit) } else { ('·', dark) };
-            let edge = if on { fill } else { ' ' };
-            let mut cell = [edge, fill, edge];
-            let mut styles = [style; 3];
-            if marked {
-                cell[1] = '●';
-                styles[1] = Style::new().fg(Color::Red).add_modifier(Modifier::BOLD);
-                if on {
-                    styles[1] = styles[1].bg(Color::Yellow);
-                }
-            }
-            if p == self.cursor {
-                let bracket = Style::new().add_modifier(Modifier::BOLD);
-                let bracket = if on {
-                    bracket.fg(Color::Black).bg(Color::Yellow)
-                } else {
-                    bracket.fg(Color::White)
-                };
-                cell[0] = '[';
-                cell[2] = ']';
-                styles[0] = bracket;
-                styles[2] = bracket;
-            }
-            for (i, (ch, st)) in cell.iter().zip(styles).enumerate() {
-                buf.set_string(x + i as u16, y, ch.to_string(), st);
+            for (i, (ch, st)) in self.game.cell(p, p == self.cursor).iter().enumerate() {
+                buf.set_string(x + i as u16, y, ch.to_string(), *st);
             }
         }
     }
@@ -216,6 +261,64 @@ impl Screen for LightsOutScreen {
         }
         Flow::Continue
     }
+}
+
+/// The classic game: lights on or off, the hint's presses as red dots.
+impl LightsGame for LightsOutGame {
+    const KEYS: &'static str =
+        "click or arrows+space: press · s: hints · u: undo · r: new board · q: quit";
+    const GOAL: &'static str = "Switch every light off.";
+    const WON: &'static str = "All lights off";
+    const UNSOLVABLE: &'static str =
+        "No solution: this board cannot be switched off (parity test). r: new board.";
+
+    fn rules(&self) -> String {
+        String::new()
+    }
+
+    fn tally(&self) -> String {
+        let lit = self.lights().count_ones();
+        format!(" · {} on", plural(lit, "light", "lights"))
+    }
+
+    fn cell(&self, p: Pos, cursor: bool) -> [(char, Style); 3] {
+        let on = self.lights().get(p);
+        let (fill, style) = if on {
+            ('█', Style::new().fg(Color::Yellow))
+        } else {
+            ('·', Style::new().fg(Color::DarkGray))
+        };
+        let edge = if on { fill } else { ' ' };
+        let mut cell = [(edge, style), (fill, style), (edge, style)];
+        if self.marks().is_some_and(|m| m.get(p)) {
+            let dot = Style::new().fg(Color::Red).add_modifier(Modifier::BOLD);
+            cell[1] = ('●', if on { dot.bg(Color::Yellow) } else { dot });
+        }
+        if cursor {
+            let bracket = Style::new().add_modifier(Modifier::BOLD);
+            let bracket = if on {
+                bracket.fg(Color::Black).bg(Color::Yellow)
+            } else {
+                bracket.fg(Color::White)
+            };
+            cell[0] = ('[', bracket);
+            cell[2] = (']', bracket);
+        }
+        cell
+    }
+
+    fn hint_shown(presses: usize) -> String {
+        format!("Press the {} marked ●", plural(presses, "cell", "cells"))
+    }
+
+    fn marks_left(&self) -> Option<String> {
+        self.marks().map(|m| match m.count_ones() {
+            0 => "The marks are gone.".to_string(),
+            n => format!("Press the {} marked to finish.", plural(n, "cell", "cells")),
+        })
+    }
+
+    the_game_s_own_methods!(LightsOutGame);
 }
 
 /// What a key or a click asks of a Lights Out board (two states or K).
@@ -266,9 +369,9 @@ pub(super) fn board_action(
     None
 }
 
-/// The smallest terminal for a board of shape `dims`.
-fn needs(dims: Dims) -> (u16, u16) {
-    min_size(dims.cols.saturating_mul(CELL) + 1, dims.rows, KEYS)
+/// The smallest terminal for a board of shape `dims` of the game `G`.
+pub(super) fn needs<G: LightsGame>(dims: Dims) -> (u16, u16) {
+    min_size(dims.cols.saturating_mul(CELL) + 1, dims.rows, G::KEYS)
 }
 
 /// The first board of the game: the file's, or a random solvable one;
@@ -294,7 +397,7 @@ pub fn first_game(
         ));
     };
     let dims = LightsOutGame::size(rows, start.cols.unwrap_or(rows))?;
-    fits(needs(dims))?;
+    fits(needs::<LightsOutGame>(dims))?;
     let game = LightsOutGame::random(dims, start.torus, &mut rng);
     Ok((game, rng, Some(seed)))
 }

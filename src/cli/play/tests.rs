@@ -660,7 +660,7 @@ fn every_screen_fits_80_by_24_with_its_title_message_and_keys_whole() {
                 rng(1),
                 Some(u64::MAX),
             )),
-            super::lightsout::KEYS,
+            <LightsOutGame as super::lightsout::LightsGame>::KEYS,
             "Lights Out 10×10, seed 18446744073709551615",
         ),
         (
@@ -669,7 +669,7 @@ fn every_screen_fits_80_by_24_with_its_title_message_and_keys_whole() {
                 rng(2),
                 Some(u64::MAX),
             )),
-            super::lightsout_states::KEYS,
+            <StatesGame as super::lightsout::LightsGame>::KEYS,
             "Lights Out 10×10, 3 states, pattern cross, seed 18446744073709551615",
         ),
         (
