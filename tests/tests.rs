@@ -12,6 +12,7 @@ mod every_option;
 mod interrupts;
 mod json_contract;
 mod knight;
+mod knight_8x8_open;
 mod lightsout;
 mod limits;
 mod outputs;
