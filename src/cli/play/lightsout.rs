@@ -1,4 +1,4 @@
-//! `puzzles lightsout --play`: the Lights Out lab's game in the terminal, with its red hint dots.
+//! `puzzles lightsout --play`: one terminal screen for the Lights Out games, and the lab's classic game on it with its red hint dots (K states: `lightsout_states`).
 
 use super::{draw_chrome, min_size, plural, pressed_key, Chrome, Flow, Screen};
 use crate::cli::{Context, Exit, Failure};
